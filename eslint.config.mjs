@@ -1,0 +1,30 @@
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+
+const infrastructure = ['express', 'mongoose', 'mongodb', 'kafkajs', 'ioredis', 'axios', 'opossum', 'winston', 'undici', 'light-my-request', 'rate-limiter-flexible', '@opentelemetry/*'];
+
+export default tseslint.config(
+  { ignores: ['**/dist/**', '**/node_modules/**', 'deploy/**', '**/*.mjs', '**/*.js'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    files: ['**/*.ts'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: false }],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'no-restricted-imports': ['error', { patterns: [{ group: ['@switchyard/*/*', '!@switchyard/event-bus/contract'], message: 'Import packages through their entry point.' }] }],
+    },
+  },
+  {
+    files: ['services/*/src/domain/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [
+        { group: infrastructure, message: 'domain/ depends on ports, not infrastructure.' },
+        { group: ['@switchyard/*/*'], message: 'Import packages through their entry point.' },
+        { group: ['**/adapters/**', '**/entry-points/**'], message: 'domain/ must not import adapters or entry points.' },
+      ] }],
+    },
+  },
+);

@@ -1,0 +1,2 @@
+export { loadConfig, ConfigError, Joi } from './load-config';
+export { commonEnvSchema } from './common-env';

@@ -1,0 +1,53 @@
+/**
+ * Internal HTTP APIs between services (never routed by the gateway: the gateway only forwards
+ * `/api/v4/*` and `/hooks/*`). Bodies are JSON.
+ */
+export const InternalPaths = {
+  /** users-bots: POST {token} → ResolvedSession, or 401 api.context.session_expired.app_error */
+  resolveToken: '/internal/v1/auth/resolve',
+  /** users-bots: GET → the full system config (secrets included) */
+  config: '/internal/v1/config',
+  /** users-bots: POST {ids: string[]} → InternalUser[] */
+  usersByIds: '/internal/v1/users/by-ids',
+  /** users-bots: POST {usernames: string[]} → InternalUser[] */
+  usersByUsernames: '/internal/v1/users/by-usernames',
+  /** users-bots: GET /internal/v1/teams/{teamId}/members/{userId} → TeamMember or 404 */
+  teamMember: '/internal/v1/teams',
+} as const;
+
+/** What users-bots answers for a valid token. */
+export interface ResolvedSession {
+  readonly userId: string;
+  readonly sessionId: string;
+  readonly roles: string;
+  readonly isBot: boolean;
+  readonly sessionType: 'session' | 'UserAccessToken';
+  readonly tokenId?: string;
+  /** The session's CSRF value (for cookie-authenticated, non-GET requests). */
+  readonly csrfToken: string;
+  /** ms since epoch; 0 = never (PATs, bot tokens). */
+  readonly expiresAt: number;
+}
+
+/** A user as other services need it (not sanitised: internal only). */
+export interface InternalUser {
+  readonly id: string;
+  readonly username: string;
+  readonly roles: string;
+  readonly isBot: boolean;
+  readonly deleteAt: number;
+  readonly firstName: string;
+  readonly lastName: string;
+  readonly nickname: string;
+}
+
+/** Service names used by transports and the gateway's route table. */
+export const Services = {
+  gateway: 'gateway',
+  usersBots: 'users-bots',
+  posts: 'posts',
+  incomingHooks: 'incoming-hooks',
+  outgoingDispatch: 'outgoing-dispatch',
+} as const;
+
+export type ServiceName = (typeof Services)[keyof typeof Services];

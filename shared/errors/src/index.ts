@@ -1,0 +1,16 @@
+export { AppError, isAppError, STATUS_BY_KIND, type ErrorKind, type AppErrorInit } from './app-error';
+export {
+  badRequest,
+  unauthorized,
+  forbidden,
+  notFound,
+  conflict,
+  payloadTooLarge,
+  tooManyRequests,
+  notImplemented,
+  internalError,
+  upstreamError,
+  unavailable,
+  commonErrors,
+} from './factories';
+export { toWireError, isWireError, type WireError, type ToWireOptions } from './wire';

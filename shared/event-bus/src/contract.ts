@@ -1,0 +1,200 @@
+import { describe, it, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { setTimeout as delay } from 'node:timers/promises';
+import { randomUUID } from 'node:crypto';
+import { deadLetterTopic, type BusMessage, type EventBus } from './ports';
+
+export interface ContractHarness {
+  readonly bus: EventBus;
+  /** Makes sure topics exist with the given partition count (no-op for adapters that create them). */
+  ensureTopics(topics: readonly string[], partitions: number): Promise<void>;
+  /** A second, independent client of the same broker, to act as another process. */
+  newClient(): Promise<EventBus>;
+  cleanup(): Promise<void>;
+}
+
+async function waitFor(predicate: () => boolean, timeoutMs: number, what: string): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!predicate()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await delay(10);
+  }
+}
+
+/**
+ * The behaviour every EventBus adapter must show. Run it with each adapter's harness:
+ * `eventBusContract('memory', async () => harness)`.
+ */
+export function eventBusContract(name: string, makeHarness: () => Promise<ContractHarness>, timeoutMs = 20_000): void {
+  describe(`event bus contract: ${name}`, () => {
+    let harness: ContractHarness | undefined;
+    const run = randomUUID().slice(0, 8);
+    const topic = (label: string): string => `contract.${run}.${label}`;
+    const h = async (): Promise<ContractHarness> => {
+      harness ??= await makeHarness();
+      return harness;
+    };
+    after(async () => {
+      await harness?.cleanup();
+    });
+
+    it('when a message is published, then a subscriber gets its key, value and headers', async () => {
+      const { bus, ensureTopics } = await h();
+      const t = topic('basic');
+      await ensureTopics([t], 3);
+      const got: BusMessage[] = [];
+      const sub = await bus.subscribe({ groupId: `g-${t}`, topics: [t], handler: async (m) => void got.push(m), fromBeginning: true });
+      await bus.publish(t, [{ key: 'k1', value: { hello: 'world', n: 1 }, headers: { 'x-test': 'yes' } }]);
+      await waitFor(() => got.length === 1, timeoutMs, 'delivery');
+      assert.equal(got[0]?.key, 'k1');
+      assert.deepEqual(got[0]?.value, { hello: 'world', n: 1 });
+      assert.equal(got[0]?.headers['x-test'], 'yes');
+      assert.equal(got[0]?.attempt, 1);
+      await sub.stop();
+    });
+
+    it('when many messages share keys, then each key is handled in publish order', async () => {
+      const { bus, ensureTopics } = await h();
+      const t = topic('order');
+      await ensureTopics([t], 4);
+      const seen = new Map<string, number[]>();
+      const sub = await bus.subscribe({
+        groupId: `g-${t}`,
+        topics: [t],
+        fromBeginning: true,
+        handler: async (m) => {
+          const v = m.value as { seq: number };
+          seen.set(m.key, [...(seen.get(m.key) ?? []), v.seq]);
+          if (v.seq % 7 === 0) await delay(2);
+        },
+      });
+      const keys = ['a', 'b', 'c', 'd', 'e'];
+      for (let seq = 0; seq < 100; seq += 1) {
+        await bus.publish(t, [{ key: keys[seq % keys.length] ?? 'a', value: { seq } }]);
+      }
+      await waitFor(() => [...seen.values()].reduce((n, l) => n + l.length, 0) === 100, timeoutMs, '100 messages');
+      for (const [key, list] of seen) assert.deepEqual(list, [...list].sort((x, y) => x - y), `order of ${key}`);
+      await sub.stop();
+    });
+
+    it('when two groups subscribe, then each group gets every message', async () => {
+      const { bus, ensureTopics } = await h();
+      const t = topic('groups');
+      await ensureTopics([t], 2);
+      const a: string[] = [];
+      const b: string[] = [];
+      const s1 = await bus.subscribe({ groupId: `ga-${t}`, topics: [t], fromBeginning: true, handler: async (m) => void a.push(m.key) });
+      const s2 = await bus.subscribe({ groupId: `gb-${t}`, topics: [t], fromBeginning: true, handler: async (m) => void b.push(m.key) });
+      await bus.publish(t, ['1', '2', '3', '4'].map((key) => ({ key, value: { key } })));
+      await waitFor(() => a.length === 4 && b.length === 4, timeoutMs, 'both groups');
+      assert.deepEqual([...a].sort(), ['1', '2', '3', '4']);
+      assert.deepEqual([...b].sort(), ['1', '2', '3', '4']);
+      await Promise.all([s1.stop(), s2.stop()]);
+    });
+
+    it('when two members share a group, then every message is handled and none twice', async () => {
+      const { bus, ensureTopics, newClient } = await h();
+      const other = await newClient();
+      const t = topic('members');
+      await ensureTopics([t], 4);
+      const handled = new Map<string, number>();
+      const byMember = [0, 0];
+      const handler = (member: 0 | 1) => async (m: BusMessage): Promise<void> => {
+        handled.set(m.key, (handled.get(m.key) ?? 0) + 1);
+        byMember[member] = (byMember[member] ?? 0) + 1;
+      };
+      const s1 = await bus.subscribe({ groupId: `g-${t}`, topics: [t], fromBeginning: true, handler: handler(0) });
+      const s2 = await other.subscribe({ groupId: `g-${t}`, topics: [t], fromBeginning: true, handler: handler(1) });
+      await delay(name === 'memory' ? 0 : 3000);
+      const keys = Array.from({ length: 40 }, (_, i) => `key-${i}`);
+      await bus.publish(t, keys.map((key) => ({ key, value: { key } })));
+      await waitFor(() => handled.size === 40, timeoutMs, 'all keys');
+      await delay(200);
+      assert.ok([...handled.values()].every((n) => n === 1), 'no duplicates without failures');
+      assert.ok((byMember[0] ?? 0) > 0 && (byMember[1] ?? 0) > 0, `both members worked: ${byMember.join(',')}`);
+      await Promise.all([s1.stop(), s2.stop()]);
+      await other.close();
+    });
+
+    it('when a handler fails, then the message is delivered again before later ones of its key', async () => {
+      const { bus, ensureTopics } = await h();
+      const t = topic('retry');
+      await ensureTopics([t], 1);
+      const log: string[] = [];
+      let failures = 0;
+      const sub = await bus.subscribe({
+        groupId: `g-${t}`,
+        topics: [t],
+        fromBeginning: true,
+        maxAttempts: 5,
+        handler: async (m) => {
+          const v = m.value as { n: number };
+          if (v.n === 1 && failures < 2) {
+            failures += 1;
+            throw new Error('transient');
+          }
+          log.push(`${v.n}@${m.attempt}`);
+        },
+      });
+      await bus.publish(t, [0, 1, 2].map((n) => ({ key: 'same', value: { n } })));
+      await waitFor(() => log.length === 3, timeoutMs, 'three handled');
+      assert.deepEqual(log, ['0@1', '1@3', '2@1']);
+      await sub.stop();
+    });
+
+    it('when a handler keeps failing, then the message goes to the dead-letter topic and the partition moves on', async () => {
+      const { bus, ensureTopics } = await h();
+      const t = topic('dlq');
+      await ensureTopics([t, deadLetterTopic(t)], 1);
+      const dead: BusMessage[] = [];
+      const ok: number[] = [];
+      const dlqSub = await bus.subscribe({ groupId: `g-dlq-${t}`, topics: [deadLetterTopic(t)], fromBeginning: true, handler: async (m) => void dead.push(m) });
+      const sub = await bus.subscribe({
+        groupId: `g-${t}`,
+        topics: [t],
+        fromBeginning: true,
+        maxAttempts: 3,
+        handler: async (m) => {
+          const v = m.value as { n: number };
+          if (v.n === 0) throw new Error('poison');
+          ok.push(v.n);
+        },
+      });
+      await bus.publish(t, [0, 1].map((n) => ({ key: 'k', value: { n } })));
+      await waitFor(() => dead.length === 1 && ok.length === 1, timeoutMs, 'dead letter and next message');
+      assert.deepEqual(dead[0]?.value, { n: 0 });
+      assert.match(dead[0]?.headers['x-dlq-reason'] ?? '', /poison/);
+      assert.deepEqual(ok, [1]);
+      await Promise.all([sub.stop(), dlqSub.stop()]);
+    });
+
+    it('when one member stops, then the other member takes over its partitions', async () => {
+      const { bus, ensureTopics, newClient } = await h();
+      const other = await newClient();
+      const t = topic('takeover');
+      await ensureTopics([t], 2);
+      const got = new Set<string>();
+      const s1 = await bus.subscribe({ groupId: `g-${t}`, topics: [t], fromBeginning: true, handler: async (m) => void got.add(m.key) });
+      const s2 = await other.subscribe({ groupId: `g-${t}`, topics: [t], fromBeginning: true, handler: async (m) => void got.add(m.key) });
+      await bus.publish(t, ['a', 'b', 'c'].map((key) => ({ key, value: {} })));
+      await waitFor(() => got.size === 3, timeoutMs, 'first batch');
+      await s2.stop();
+      await other.close();
+      await bus.publish(t, Array.from({ length: 10 }, (_, i) => ({ key: `late-${i}`, value: {} })));
+      await waitFor(() => got.size === 13, timeoutMs * 2, 'takeover batch');
+      await s1.stop();
+    });
+
+    it('when messages were published before the group existed and fromBeginning is set, then they are delivered', async () => {
+      const { bus, ensureTopics } = await h();
+      const t = topic('earlier');
+      await ensureTopics([t], 1);
+      await bus.publish(t, [{ key: 'x', value: { early: true } }]);
+      const got: unknown[] = [];
+      const sub = await bus.subscribe({ groupId: `g-${t}`, topics: [t], fromBeginning: true, handler: async (m) => void got.push(m.value) });
+      await waitFor(() => got.length === 1, timeoutMs, 'early message');
+      assert.deepEqual(got[0], { early: true });
+      await sub.stop();
+    });
+  });
+}

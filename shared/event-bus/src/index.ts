@@ -1,0 +1,13 @@
+export {
+  deadLetterTopic,
+  DEFAULT_MAX_ATTEMPTS,
+  type BusMessage,
+  type EventBus,
+  type EventPublisher,
+  type MessageHandler,
+  type OutgoingMessage,
+  type SubscribeOptions,
+  type Subscription,
+} from './ports';
+export { MemoryEventBus, type MemoryEventBusOptions } from './memory-event-bus';
+export { partitionFor } from './partitioner';

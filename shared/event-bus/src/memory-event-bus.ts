@@ -1,0 +1,237 @@
+import { setTimeout as delay } from 'node:timers/promises';
+import {
+  DEFAULT_MAX_ATTEMPTS,
+  deadLetterTopic,
+  type BusMessage,
+  type EventBus,
+  type OutgoingMessage,
+  type SubscribeOptions,
+  type Subscription,
+} from './ports';
+import { partitionFor } from './partitioner';
+
+interface StoredMessage {
+  readonly key: string;
+  readonly value: unknown;
+  readonly headers: Readonly<Record<string, string>>;
+}
+
+interface Partition {
+  /** Offset of log[0]; messages below it were trimmed once every group had handled them. */
+  base: number;
+  log: StoredMessage[];
+}
+
+interface Member {
+  readonly options: SubscribeOptions;
+  stopped: boolean;
+  readonly running: Set<Promise<void>>;
+}
+
+interface Group {
+  readonly id: string;
+  readonly members: Member[];
+  /** partition key `topic#n` → next offset to handle. */
+  readonly committed: Map<string, number>;
+  /** partition key → the member that owns it now. */
+  readonly owners: Map<string, Member>;
+  /** partition keys with a pump running. */
+  readonly pumping: Set<string>;
+}
+
+export interface MemoryEventBusOptions {
+  /** Partitions per topic; topics not listed get `defaultPartitions`. */
+  readonly partitions?: Readonly<Record<string, number>>;
+  readonly defaultPartitions?: number;
+  /** Delay before a failed message is handed over again: attempt × this, capped at 1 s. */
+  readonly retryDelayMs?: number;
+  readonly onHandlerError?: (error: unknown, message: BusMessage) => void;
+}
+
+/**
+ * In-process event bus with Kafka's delivery semantics (partitions keyed by hash, consumer groups,
+ * at-least-once, ordered redelivery, dead-letter topics). Used by the embedded runtime and unit tests.
+ */
+export class MemoryEventBus implements EventBus {
+  private readonly topics = new Map<string, Partition[]>();
+  private readonly groups = new Map<string, Group>();
+  private readonly wakers = new Set<() => void>();
+  private closed = false;
+
+  public constructor(private readonly options: MemoryEventBusOptions = {}) {}
+
+  public async publish<T>(topic: string, messages: readonly OutgoingMessage<T>[]): Promise<void> {
+    if (this.closed) throw new Error('event bus is closed');
+    const partitions = this.partitionsOf(topic);
+    for (const message of messages) {
+      const partition = partitions[partitionFor(message.key, partitions.length)];
+      // JSON round-trip: consumers get a copy, as they would from a broker.
+      partition?.log.push({
+        key: message.key,
+        value: JSON.parse(JSON.stringify(message.value)) as unknown,
+        headers: { ...(message.headers ?? {}) },
+      });
+    }
+    for (const group of this.groups.values()) this.startPumps(group);
+    for (const wake of [...this.wakers]) wake();
+  }
+
+  public async subscribe(options: SubscribeOptions): Promise<Subscription> {
+    if (this.closed) throw new Error('event bus is closed');
+    const group = this.groupOf(options.groupId);
+    const member: Member = { options, stopped: false, running: new Set() };
+    for (const topic of options.topics) {
+      this.partitionsOf(topic).forEach((partition, index) => {
+        const key = `${topic}#${index}`;
+        if (!group.committed.has(key)) {
+          group.committed.set(key, options.fromBeginning ? partition.base : partition.base + partition.log.length);
+        }
+      });
+    }
+    group.members.push(member);
+    this.rebalance(group);
+    return {
+      stop: async () => {
+        member.stopped = true;
+        const index = group.members.indexOf(member);
+        if (index >= 0) group.members.splice(index, 1);
+        await Promise.all([...member.running]);
+        this.rebalance(group);
+      },
+    };
+  }
+
+  public async health(): Promise<boolean> {
+    return !this.closed;
+  }
+
+  public async close(): Promise<void> {
+    this.closed = true;
+    const running: Promise<void>[] = [];
+    for (const group of this.groups.values()) {
+      for (const member of group.members) {
+        member.stopped = true;
+        running.push(...member.running);
+      }
+    }
+    for (const wake of [...this.wakers]) wake();
+    await Promise.all(running);
+  }
+
+  private partitionsOf(topic: string): Partition[] {
+    let partitions = this.topics.get(topic);
+    if (!partitions) {
+      const count = this.options.partitions?.[topic] ?? this.options.defaultPartitions ?? 3;
+      partitions = Array.from({ length: count }, () => ({ base: 0, log: [] }));
+      this.topics.set(topic, partitions);
+    }
+    return partitions;
+  }
+
+  private groupOf(id: string): Group {
+    let group = this.groups.get(id);
+    if (!group) {
+      group = { id, members: [], committed: new Map(), owners: new Map(), pumping: new Set() };
+      this.groups.set(id, group);
+    }
+    return group;
+  }
+
+  /** Round-robin assignment of each subscribed partition to the members that subscribe its topic. */
+  private rebalance(group: Group): void {
+    group.owners.clear();
+    for (const partitionKey of group.committed.keys()) {
+      const topic = partitionKey.slice(0, partitionKey.lastIndexOf('#'));
+      const candidates = group.members.filter((m) => m.options.topics.includes(topic));
+      if (candidates.length === 0) continue;
+      const index = Number(partitionKey.slice(partitionKey.lastIndexOf('#') + 1));
+      const owner = candidates[index % candidates.length];
+      if (owner) group.owners.set(partitionKey, owner);
+    }
+    this.startPumps(group);
+  }
+
+  private startPumps(group: Group): void {
+    for (const [partitionKey, owner] of group.owners) {
+      if (group.pumping.has(partitionKey) || owner.stopped) continue;
+      group.pumping.add(partitionKey);
+      const run = this.pump(group, partitionKey).finally(() => {
+        group.pumping.delete(partitionKey);
+        owner.running.delete(run);
+        this.trim(partitionKey);
+      });
+      owner.running.add(run);
+    }
+  }
+
+  /** Handles one partition for its current owner until it is caught up or ownership moves. */
+  private async pump(group: Group, partitionKey: string): Promise<void> {
+    const topic = partitionKey.slice(0, partitionKey.lastIndexOf('#'));
+    const index = Number(partitionKey.slice(partitionKey.lastIndexOf('#') + 1));
+    const partition = this.partitionsOf(topic)[index];
+    if (!partition) return;
+    for (;;) {
+      const owner = group.owners.get(partitionKey);
+      if (!owner || owner.stopped || this.closed) return;
+      const offset = group.committed.get(partitionKey) ?? partition.base;
+      const stored = partition.log[offset - partition.base];
+      if (!stored) return;
+      await this.deliver(owner, topic, index, offset, stored);
+      group.committed.set(partitionKey, offset + 1);
+    }
+  }
+
+  private async deliver(member: Member, topic: string, partition: number, offset: number, stored: StoredMessage): Promise<void> {
+    const maxAttempts = member.options.maxAttempts ?? DEFAULT_MAX_ATTEMPTS;
+    for (let attempt = 1; ; attempt += 1) {
+      const message: BusMessage = {
+        topic,
+        partition,
+        offset: String(offset),
+        key: stored.key,
+        value: JSON.parse(JSON.stringify(stored.value)) as unknown,
+        headers: { ...stored.headers },
+        attempt,
+      };
+      try {
+        await member.options.handler(message);
+        return;
+      } catch (error) {
+        this.options.onHandlerError?.(error, message);
+        if (attempt >= maxAttempts) {
+          await this.publish(deadLetterTopic(topic), [
+            {
+              key: stored.key,
+              value: stored.value,
+              headers: {
+                ...stored.headers,
+                'x-dlq-reason': error instanceof Error ? error.message : String(error),
+                'x-dlq-group': member.options.groupId,
+                'x-dlq-offset': String(offset),
+              },
+            },
+          ]);
+          return;
+        }
+        await delay(Math.min(1000, attempt * (this.options.retryDelayMs ?? 20)));
+      }
+    }
+  }
+
+  /** Drops messages every group has handled, so a long-running embedded process does not grow forever. */
+  private trim(partitionKey: string): void {
+    const topic = partitionKey.slice(0, partitionKey.lastIndexOf('#'));
+    const partition = this.partitionsOf(topic)[Number(partitionKey.slice(partitionKey.lastIndexOf('#') + 1))];
+    if (!partition) return;
+    let low = partition.base + partition.log.length;
+    for (const group of this.groups.values()) {
+      const committed = group.committed.get(partitionKey);
+      if (committed !== undefined) low = Math.min(low, committed);
+    }
+    const drop = low - partition.base;
+    if (drop > 1024) {
+      partition.log.splice(0, drop);
+      partition.base = low;
+    }
+  }
+}

@@ -1,0 +1,54 @@
+/**
+ * The event-bus port. Semantics every adapter guarantees (checked by the contract suite):
+ * - `publish` resolves only once the messages are durably accepted (Kafka: acks from all replicas).
+ * - Messages with the same key land in the same partition and are handled in publish order.
+ * - Each consumer group receives every message at least once; members of one group share partitions.
+ * - A handler that throws gets the same message again (attempt + 1) before any later message of its
+ *   partition; after `maxAttempts` failures the message goes to `<topic>.dlq` and the partition moves on.
+ */
+export interface OutgoingMessage<T = unknown> {
+  readonly key: string;
+  readonly value: T;
+  readonly headers?: Readonly<Record<string, string>>;
+}
+
+export interface BusMessage<T = unknown> {
+  readonly topic: string;
+  readonly partition: number;
+  readonly offset: string;
+  readonly key: string;
+  readonly value: T;
+  readonly headers: Readonly<Record<string, string>>;
+  /** 1 on first delivery to this group, then 2, 3, ... on redelivery after a handler failure. */
+  readonly attempt: number;
+}
+
+export type MessageHandler = (message: BusMessage) => Promise<void>;
+
+export interface SubscribeOptions {
+  readonly groupId: string;
+  readonly topics: readonly string[];
+  readonly handler: MessageHandler;
+  /** Deliveries of one message before it is dead-lettered. Default 5. */
+  readonly maxAttempts?: number;
+  /** A new group starts at the oldest retained message instead of the newest. */
+  readonly fromBeginning?: boolean;
+}
+
+export interface Subscription {
+  /** Stops handling; the in-flight message finishes and is committed first. */
+  stop(): Promise<void>;
+}
+
+export interface EventPublisher {
+  publish<T>(topic: string, messages: readonly OutgoingMessage<T>[]): Promise<void>;
+}
+
+export interface EventBus extends EventPublisher {
+  subscribe(options: SubscribeOptions): Promise<Subscription>;
+  health(): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+export const deadLetterTopic = (topic: string): string => `${topic}.dlq`;
+export const DEFAULT_MAX_ATTEMPTS = 5;

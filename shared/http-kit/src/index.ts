@@ -1,0 +1,24 @@
+import './express-augment';
+
+export { createHttpApp, type HttpApp, type HttpAppOptions, type HealthReport } from './create-http-app';
+export { errorMiddleware } from './error-middleware';
+export { sendJson, sendStatusOk } from './send-json';
+export { rawBody, jsonBody } from './body';
+export {
+  signIdentity,
+  verifyIdentity,
+  IDENTITY_HEADER,
+  IDENTITY_SIGNATURE_HEADER,
+  type Identity,
+} from './identity';
+export { identityMiddleware, requireIdentity } from './identity-middleware';
+export {
+  InProcessTransport,
+  HttpTransport,
+  callJson,
+  type ServiceTransport,
+  type InternalRequest,
+  type InternalResponse,
+  type HeaderMap,
+} from './transport';
+export { listen, type RunningServer } from './listen';

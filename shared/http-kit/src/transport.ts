@@ -1,0 +1,132 @@
+import type { IncomingHttpHeaders } from 'node:http';
+import type { RequestListener } from 'node:http';
+import { inject } from 'light-my-request';
+import { Pool } from 'undici';
+import { AppError, isWireError, unavailable } from '@switchyard/errors';
+
+export type HeaderMap = Record<string, string | string[] | undefined>;
+
+export interface InternalRequest {
+  readonly method: string;
+  /** Path and query string, e.g. `/api/v4/users?page=1`. */
+  readonly path: string;
+  readonly headers: HeaderMap;
+  readonly body?: Buffer;
+}
+
+export interface InternalResponse {
+  readonly status: number;
+  readonly headers: IncomingHttpHeaders;
+  readonly body: Buffer;
+}
+
+/** How one service reaches another: sockets in the distributed runtime, in-process in the embedded one. */
+export interface ServiceTransport {
+  send(service: string, request: InternalRequest): Promise<InternalResponse>;
+  close(): Promise<void>;
+}
+
+function cleanHeaders(headers: HeaderMap): Record<string, string | string[]> {
+  const out: Record<string, string | string[]> = {};
+  for (const [k, v] of Object.entries(headers)) if (v !== undefined) out[k] = v;
+  return out;
+}
+
+/** Calls each service's express app directly, without a socket (embedded runtime). */
+export class InProcessTransport implements ServiceTransport {
+  private readonly apps: Record<string, RequestListener>;
+
+  public constructor(apps: Readonly<Record<string, RequestListener>> = {}) {
+    this.apps = { ...apps };
+  }
+
+  /** Adds a service after construction (services and the transport refer to each other). */
+  public register(service: string, app: RequestListener): void {
+    this.apps[service] = app;
+  }
+
+  public async send(service: string, request: InternalRequest): Promise<InternalResponse> {
+    const app = this.apps[service];
+    if (!app) throw unavailable('api.context.server_busy.app_error', `no service ${service}`);
+    const response = await inject(app, {
+      method: request.method as 'GET',
+      url: request.path,
+      headers: cleanHeaders(request.headers),
+      ...(request.body && request.body.length > 0 ? { payload: request.body } : {}),
+    });
+    return { status: response.statusCode, headers: response.headers as IncomingHttpHeaders, body: response.rawPayload };
+  }
+
+  public async close(): Promise<void> {}
+}
+
+const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'upgrade', 'host', 'content-length', 'expect', 'te', 'trailer', 'proxy-connection']);
+
+/** Keep-alive connection pools to each service's base URL (distributed runtime). */
+export class HttpTransport implements ServiceTransport {
+  private readonly pools = new Map<string, Pool>();
+
+  public constructor(private readonly baseUrls: Readonly<Record<string, string>>, private readonly timeoutMs = 30_000) {}
+
+  public async send(service: string, request: InternalRequest): Promise<InternalResponse> {
+    const pool = this.poolFor(service);
+    const headers: Record<string, string | string[]> = {};
+    for (const [k, v] of Object.entries(cleanHeaders(request.headers))) if (!HOP_BY_HOP.has(k.toLowerCase())) headers[k] = v;
+    try {
+      const response = await pool.request({
+        method: request.method as 'GET',
+        path: request.path,
+        headers,
+        ...(request.body && request.body.length > 0 ? { body: request.body } : {}),
+        headersTimeout: this.timeoutMs,
+        bodyTimeout: this.timeoutMs,
+      });
+      const body = Buffer.from(await response.body.arrayBuffer());
+      return { status: response.statusCode, headers: response.headers as IncomingHttpHeaders, body };
+    } catch (error) {
+      throw unavailable('api.context.server_busy.app_error', `service ${service} is unavailable`, { cause: error, detailedError: String(error) });
+    }
+  }
+
+  public async close(): Promise<void> {
+    await Promise.all([...this.pools.values()].map((p) => p.close()));
+  }
+
+  private poolFor(service: string): Pool {
+    let pool = this.pools.get(service);
+    if (!pool) {
+      const url = this.baseUrls[service];
+      if (!url) throw unavailable('api.context.server_busy.app_error', `no address for service ${service}`);
+      pool = new Pool(url, { connections: 64, pipelining: 1 });
+      this.pools.set(service, pool);
+    }
+    return pool;
+  }
+}
+
+/**
+ * Calls a JSON endpoint of another service and returns the parsed body; a Mattermost error body from
+ * the other side is re-thrown as the same AppError, so it reaches the client unchanged.
+ */
+export async function callJson<T>(
+  transport: ServiceTransport,
+  service: string,
+  request: Omit<InternalRequest, 'body' | 'headers'> & { readonly body?: unknown; readonly headers?: HeaderMap },
+): Promise<T> {
+  const response = await transport.send(service, {
+    method: request.method,
+    path: request.path,
+    headers: { 'content-type': 'application/json', ...(request.headers ?? {}) },
+    ...(request.body === undefined ? {} : { body: Buffer.from(JSON.stringify(request.body)) }),
+  });
+  const text = response.body.toString('utf8');
+  const parsed: unknown = text === '' ? undefined : JSON.parse(text);
+  if (response.status >= 400) {
+    if (isWireError(parsed)) {
+      const kind = response.status >= 500 ? 'upstream' : 'validation';
+      throw new AppError(kind, { id: parsed.id, message: parsed.message, detailedError: String((parsed as { detailed_error?: unknown }).detailed_error ?? ''), statusCode: response.status });
+    }
+    throw unavailable('api.context.server_busy.app_error', `service ${service} answered ${response.status}`);
+  }
+  return parsed as T;
+}

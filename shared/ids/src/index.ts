@@ -1,0 +1,1 @@
+export { newId, isValidId, encodeBase32, ID_ALPHABET, ID_LENGTH } from './new-id';

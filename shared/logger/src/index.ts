@@ -1,0 +1,3 @@
+export { createLogger, createSilentLogger, type Logger, type LoggerOptions, type LogMeta } from './logger';
+export { runWithRequestContext, currentRequestContext, type RequestContext } from './request-context';
+export { redact, REDACTED } from './redact';

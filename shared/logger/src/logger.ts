@@ -1,0 +1,92 @@
+import { trace } from '@opentelemetry/api';
+import winston from 'winston';
+import { currentRequestContext } from './request-context';
+import { redact } from './redact';
+
+export type LogMeta = Record<string, unknown>;
+
+/** The logger every module receives by injection. */
+export interface Logger {
+  error(message: string, meta?: LogMeta): void;
+  warn(message: string, meta?: LogMeta): void;
+  info(message: string, meta?: LogMeta): void;
+  debug(message: string, meta?: LogMeta): void;
+  child(meta: LogMeta): Logger;
+  isDebugEnabled(): boolean;
+}
+
+export interface LoggerOptions {
+  readonly service: string;
+  readonly level?: string;
+  /** `json` (default, production) or `pretty`. */
+  readonly format?: 'json' | 'pretty';
+  /** For tests: where lines go instead of stdout. */
+  readonly sink?: (line: Record<string, unknown>) => void;
+  readonly silent?: boolean;
+}
+
+const addContext = winston.format((info) => {
+  const context = currentRequestContext();
+  if (context?.requestId !== undefined && info.request_id === undefined) info.request_id = context.requestId;
+  const span = trace.getActiveSpan();
+  const spanContext = span?.spanContext();
+  if (spanContext !== undefined && info.trace_id === undefined) {
+    info.trace_id = spanContext.traceId;
+    info.span_id = spanContext.spanId;
+  }
+  return info;
+});
+
+const redactSecrets = winston.format((info) => {
+  for (const key of Object.keys(info)) {
+    if (key === 'level' || key === 'message') continue;
+    const cleaned = redact({ [key]: info[key] }) as Record<string, unknown>;
+    info[key] = cleaned[key];
+  }
+  return info;
+});
+
+class SinkTransport extends winston.transports.Console {
+  public constructor(private readonly sink: (line: Record<string, unknown>) => void) {
+    super();
+  }
+  public override log(info: Record<string, unknown>, next: () => void): void {
+    const { [Symbol.for('message') as unknown as string]: _formatted, ...rest } = info;
+    this.sink(JSON.parse(JSON.stringify(rest)) as Record<string, unknown>);
+    next();
+  }
+}
+
+export function createLogger(options: LoggerOptions): Logger {
+  const format = winston.format.combine(
+    addContext(),
+    redactSecrets(),
+    winston.format.timestamp(),
+    options.format === 'pretty' ? winston.format.simple() : winston.format.json(),
+  );
+  const transport = options.sink ? new SinkTransport(options.sink) : new winston.transports.Console();
+  const root = winston.createLogger({
+    level: options.level ?? 'info',
+    defaultMeta: { service: options.service },
+    format,
+    transports: [transport],
+    silent: options.silent ?? false,
+  });
+  return wrap(root);
+}
+
+function wrap(inner: winston.Logger): Logger {
+  return {
+    error: (message, meta) => inner.error(message, meta),
+    warn: (message, meta) => inner.warn(message, meta),
+    info: (message, meta) => inner.info(message, meta),
+    debug: (message, meta) => inner.debug(message, meta),
+    child: (meta) => wrap(inner.child(meta)),
+    isDebugEnabled: () => inner.isLevelEnabled('debug'),
+  };
+}
+
+/** A logger that writes nothing, for tests that do not inspect logs. */
+export function createSilentLogger(): Logger {
+  return createLogger({ service: 'test', silent: true });
+}

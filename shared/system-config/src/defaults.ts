@@ -1,0 +1,130 @@
+/**
+ * The Mattermost-compatible config document (PascalCase sections), with the reference's defaults
+ * (§11) and Switchyard's extension keys. Owned by users-bots; every service keeps a live copy.
+ */
+export interface SystemConfig {
+  ServiceSettings: {
+    SiteURL: string;
+    EnableIncomingWebhooks: boolean;
+    EnableOutgoingWebhooks: boolean;
+    EnablePostUsernameOverride: boolean;
+    EnablePostIconOverride: boolean;
+    EnableBotAccountCreation: boolean;
+    DisableBotsWhenOwnerIsDeactivated: boolean;
+    EnableUserAccessTokens: boolean;
+    AllowedUntrustedInternalConnections: string;
+    OutgoingIntegrationRequestsTimeout: number;
+    MaximumPayloadSizeBytes: number;
+    PostEditTimeLimit: number;
+    EnableDeveloper: boolean;
+    EnableAPIUserDeletion: boolean;
+    EnableAPIPostDeletion: boolean;
+    ExperimentalStrictCSRFEnforcement: boolean;
+    SessionLengthWebInHours: number;
+    SessionCacheInMinutes: number;
+    PostPriority: boolean;
+    IntegrationSigningSecret: string;
+  };
+  TeamSettings: {
+    EnableUserCreation: boolean;
+    EnableOpenServer: boolean;
+    EnableUserDeactivation: boolean;
+    MaxUsersPerTeam: number;
+  };
+  EmailSettings: {
+    EnableSignUpWithEmail: boolean;
+    EnableSignInWithEmail: boolean;
+    EnableSignInWithUsername: boolean;
+  };
+  PasswordSettings: {
+    MinimumLength: number;
+    Lowercase: boolean;
+    Number: boolean;
+    Uppercase: boolean;
+    Symbol: boolean;
+  };
+  PrivacySettings: {
+    ShowEmailAddress: boolean;
+    ShowFullName: boolean;
+  };
+  RateLimitSettings: {
+    Enable: boolean;
+    PerSec: number;
+    MaxBurst: number;
+    MemoryStoreSize: number;
+    VaryByRemoteAddr: boolean;
+    VaryByUser: boolean;
+    VaryByHeader: string;
+    IncomingWebhookPerSec: number;
+    IncomingWebhookMaxBurst: number;
+  };
+  DeliverySettings: {
+    RetryBackoffSeconds: number[];
+    JitterPercent: number;
+    BreakerMinRequests: number;
+    BreakerWindowSeconds: number;
+    BreakerErrorPercent: number;
+    BreakerResetSeconds: number;
+    SecretOverlapMinutes: number;
+  };
+  LogSettings: {
+    EnableWebhookDebugging: boolean;
+    ConsoleLevel: string;
+  };
+}
+
+export function defaultSystemConfig(): SystemConfig {
+  return {
+    ServiceSettings: {
+      SiteURL: '',
+      EnableIncomingWebhooks: true,
+      EnableOutgoingWebhooks: true,
+      EnablePostUsernameOverride: false,
+      EnablePostIconOverride: false,
+      EnableBotAccountCreation: false,
+      DisableBotsWhenOwnerIsDeactivated: true,
+      EnableUserAccessTokens: false,
+      AllowedUntrustedInternalConnections: '',
+      OutgoingIntegrationRequestsTimeout: 30,
+      MaximumPayloadSizeBytes: 300000,
+      PostEditTimeLimit: -1,
+      EnableDeveloper: false,
+      EnableAPIUserDeletion: false,
+      EnableAPIPostDeletion: false,
+      ExperimentalStrictCSRFEnforcement: false,
+      SessionLengthWebInHours: 720,
+      SessionCacheInMinutes: 10,
+      PostPriority: true,
+      IntegrationSigningSecret: '',
+    },
+    TeamSettings: { EnableUserCreation: true, EnableOpenServer: false, EnableUserDeactivation: false, MaxUsersPerTeam: 50 },
+    EmailSettings: { EnableSignUpWithEmail: true, EnableSignInWithEmail: true, EnableSignInWithUsername: true },
+    PasswordSettings: { MinimumLength: 8, Lowercase: false, Number: false, Uppercase: false, Symbol: false },
+    PrivacySettings: { ShowEmailAddress: true, ShowFullName: true },
+    RateLimitSettings: {
+      Enable: false,
+      PerSec: 10,
+      MaxBurst: 100,
+      MemoryStoreSize: 10000,
+      VaryByRemoteAddr: true,
+      VaryByUser: false,
+      VaryByHeader: '',
+      IncomingWebhookPerSec: 0,
+      IncomingWebhookMaxBurst: 0,
+    },
+    DeliverySettings: {
+      RetryBackoffSeconds: [5, 30, 120, 600, 1800, 3600, 10800, 21600, 43200],
+      JitterPercent: 20,
+      BreakerMinRequests: 20,
+      BreakerWindowSeconds: 10,
+      BreakerErrorPercent: 50,
+      BreakerResetSeconds: 30,
+      SecretOverlapMinutes: 1440,
+    },
+    LogSettings: { EnableWebhookDebugging: true, ConsoleLevel: 'INFO' },
+  };
+}
+
+/** Keys whose values `GET /config` masks. */
+export const SECRET_KEYS: ReadonlyArray<readonly [keyof SystemConfig, string]> = [['ServiceSettings', 'IntegrationSigningSecret']];
+export const SECRET_MASK = '********************************';

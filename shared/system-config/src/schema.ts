@@ -1,0 +1,35 @@
+import Joi from 'joi';
+import { defaultSystemConfig, type SystemConfig } from './defaults';
+
+/** A joi schema derived from the defaults: every known key must keep its JSON type; unknown keys are dropped. */
+function schemaFor(value: unknown): Joi.Schema {
+  if (Array.isArray(value)) return Joi.array().items(Joi.number().min(0));
+  if (typeof value === 'boolean') return Joi.boolean();
+  if (typeof value === 'number') return Joi.number();
+  if (typeof value === 'string') return Joi.string().allow('').max(4096);
+  if (value && typeof value === 'object') {
+    const keys: Record<string, Joi.Schema> = {};
+    for (const [k, v] of Object.entries(value)) keys[k] = schemaFor(v);
+    return Joi.object(keys).unknown(true);
+  }
+  return Joi.any();
+}
+
+export const systemConfigPatchSchema: Joi.ObjectSchema = (schemaFor(defaultSystemConfig()) as Joi.ObjectSchema).unknown(true);
+
+/** Range rules beyond types, as `model.config.is_valid.*` ids. Returns the first failure. */
+export function configRangeProblem(config: SystemConfig): { id: string; message: string } | undefined {
+  const s = config.ServiceSettings;
+  const r = config.RateLimitSettings;
+  const d = config.DeliverySettings;
+  if (s.MaximumPayloadSizeBytes <= 0) return { id: 'model.config.is_valid.max_payload_size.app_error', message: 'Invalid max payload size.' };
+  if (s.OutgoingIntegrationRequestsTimeout <= 0) return { id: 'model.config.is_valid.outgoing_integrations_request_timeout.app_error', message: 'Invalid outgoing integrations request timeout.' };
+  if (r.PerSec <= 0) return { id: 'model.config.is_valid.rate_sec.app_error', message: 'Invalid per sec for rate limit settings.' };
+  if (r.MaxBurst <= 0) return { id: 'model.config.is_valid.max_burst.app_error', message: 'Invalid max burst for rate limit settings.' };
+  if (r.MemoryStoreSize <= 0) return { id: 'model.config.is_valid.rate_mem.app_error', message: 'Invalid memory store size for rate limit settings.' };
+  if (r.IncomingWebhookPerSec < 0 || r.IncomingWebhookMaxBurst < 0) return { id: 'model.config.is_valid.rate_sec.app_error', message: 'Invalid incoming webhook rate limit.' };
+  if (config.PasswordSettings.MinimumLength < 5 || config.PasswordSettings.MinimumLength > 72) return { id: 'model.config.is_valid.password_length.app_error', message: 'Minimum password length must be between 5 and 72.' };
+  if (d.JitterPercent < 0 || d.JitterPercent > 100) return { id: 'model.config.is_valid.delivery_jitter.app_error', message: 'JitterPercent must be between 0 and 100.' };
+  if (d.BreakerErrorPercent <= 0 || d.BreakerErrorPercent > 100) return { id: 'model.config.is_valid.delivery_breaker.app_error', message: 'BreakerErrorPercent must be between 1 and 100.' };
+  return undefined;
+}

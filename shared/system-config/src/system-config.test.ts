@@ -1,0 +1,25 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { applyConfigPatch, defaultSystemConfig, replaceConfig, sanitizeConfig, SECRET_MASK, systemConfigPatchSchema } from './index';
+
+test('when a patch sets one key, then the others keep their values and unknown keys are dropped', () => {
+  const next = applyConfigPatch(defaultSystemConfig(), { ServiceSettings: { EnableBotAccountCreation: true, Bogus: 1 }, Nope: {} });
+  assert.equal(next.ServiceSettings.EnableBotAccountCreation, true);
+  assert.equal(next.ServiceSettings.EnableIncomingWebhooks, true);
+  assert.equal((next as unknown as Record<string, unknown>).Nope, undefined);
+  assert.equal((next.ServiceSettings as unknown as Record<string, unknown>).Bogus, undefined);
+});
+
+test('when a secret is set, then GET shows it masked and a PUT of the mask keeps it', () => {
+  const withSecret = applyConfigPatch(defaultSystemConfig(), { ServiceSettings: { IntegrationSigningSecret: 'whsec_abc' } });
+  const shown = sanitizeConfig(withSecret);
+  assert.equal(shown.ServiceSettings.IntegrationSigningSecret, SECRET_MASK);
+  const replaced = replaceConfig(withSecret, shown as unknown as Record<string, unknown>);
+  assert.equal(replaced.ServiceSettings.IntegrationSigningSecret, 'whsec_abc');
+});
+
+test('when a key has the wrong JSON type, then the patch schema refuses it', () => {
+  const { error } = systemConfigPatchSchema.validate({ ServiceSettings: { EnableBotAccountCreation: 'yes' } }, { convert: false });
+  assert.ok(error);
+  assert.equal(systemConfigPatchSchema.validate({ RateLimitSettings: { PerSec: 5 } }, { convert: false }).error, undefined);
+});

@@ -1,0 +1,36 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { isAppError } from '@switchyard/errors';
+import { Joi, parseJsonBody, parsePaging, requireIdParam, validate } from './index';
+
+function errorId(fn: () => unknown): string | undefined {
+  try {
+    fn();
+  } catch (error) {
+    return isAppError(error) ? error.id : 'not-app-error';
+  }
+  return undefined;
+}
+
+test('when a body has a __proto__ key, then it is refused with invalid_body_param', () => {
+  assert.equal(errorId(() => parseJsonBody('{"__proto__":{"admin":true}}')), 'api.context.invalid_body_param.app_error');
+  assert.equal(errorId(() => parseJsonBody('{"a":{"constructor":{"prototype":{}}}}')), 'api.context.invalid_body_param.app_error');
+  assert.equal(errorId(() => parseJsonBody('{bad json')), 'api.context.invalid_body_param.app_error');
+});
+
+test('when an operator object stands where a string belongs, then validation refuses it', () => {
+  const schema = Joi.object({ username: Joi.string().required() });
+  assert.equal(errorId(() => validate(schema, { username: { $gt: '' } })), 'api.context.invalid_body_param.app_error');
+  assert.deepEqual(validate(schema, { username: 'bob', extra: 1 }), { username: 'bob' });
+});
+
+test('when paging params are odd, then they follow the reference defaults and clamps', () => {
+  assert.deepEqual(parsePaging({}), { page: 0, perPage: 60 });
+  assert.deepEqual(parsePaging({ page: '-3', per_page: '500' }), { page: 0, perPage: 200 });
+  assert.deepEqual(parsePaging({ page: 'x', per_page: 'y' }), { page: 0, perPage: 60 });
+  assert.deepEqual(parsePaging({ page: '2', per_page: '10' }), { page: 2, perPage: 10 });
+});
+
+test('when an id URL param is invalid, then invalid_url_param', () => {
+  assert.equal(errorId(() => requireIdParam('nope', 'user_id')), 'api.context.invalid_url_param.app_error');
+});
