@@ -1,0 +1,1 @@
+export { startEmbedded, type EmbeddedOptions, type RunningEmbedded } from './start-embedded';

@@ -1,0 +1,65 @@
+import { randomBytes } from 'node:crypto';
+import { Services } from '@switchyard/contracts';
+import { MemoryEventBus } from '@switchyard/event-bus';
+import { InProcessTransport, listen } from '@switchyard/http-kit';
+import { createLogger } from '@switchyard/logger';
+import { createGatewayApp, loadGatewayConfig } from '@switchyard/gateway';
+import { createUsersBotsApp, loadUsersBotsConfig } from '@switchyard/users-bots';
+
+export interface EmbeddedOptions {
+  /** 0 picks a free port. */
+  readonly port: number;
+  readonly host?: string;
+  readonly logLevel?: string;
+  readonly logFormat?: 'json' | 'pretty';
+}
+
+export interface RunningEmbedded {
+  readonly url: string;
+  readonly port: number;
+  stop(): Promise<void>;
+}
+
+interface StartedService {
+  stop(): Promise<void>;
+}
+
+/**
+ * Runs every service in this process: one in-process event bus, services reached without sockets,
+ * memory repositories, and the gateway listening on `port`. The same domain code as the distributed
+ * runtime; only the adapters differ.
+ */
+export async function startEmbedded(options: EmbeddedOptions): Promise<RunningEmbedded> {
+  const internalSecret = randomBytes(32).toString('base64url');
+  const env = { INTERNAL_SECRET: internalSecret, LOG_LEVEL: options.logLevel ?? 'info', LOG_FORMAT: options.logFormat ?? 'json' };
+  const loggerFor = (service: string) => createLogger({ service, level: env.LOG_LEVEL, format: env.LOG_FORMAT });
+  const bus = new MemoryEventBus();
+  const transport = new InProcessTransport();
+  const started: StartedService[] = [];
+
+  const usersBots = await createUsersBotsApp(loadUsersBotsConfig(env), { logger: loggerFor(Services.usersBots), bus, transport });
+  transport.register(Services.usersBots, usersBots.handler);
+  await usersBots.start();
+  started.push(usersBots);
+
+  const gateway = await createGatewayApp(loadGatewayConfig(env), {
+    logger: loggerFor(Services.gateway),
+    bus,
+    transport,
+    services: [Services.usersBots],
+  });
+  await gateway.start();
+  started.push(gateway);
+
+  const server = await listen(gateway.handler, options.port, options.host ?? '0.0.0.0');
+  return {
+    url: server.url,
+    port: server.port,
+    stop: async () => {
+      await server.close();
+      for (const service of started.reverse()) await service.stop();
+      await bus.close();
+      await transport.close();
+    },
+  };
+}

@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# The project's test command (`npm test`): type-checks and builds every package, then runs every
+# unit and embedded black-box suite, plus the real-server suites (*.int.test.ts) when the servers'
+# URLs are in the environment (deploy/local/up.sh writes them to deploy/local/.env).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+if [ -f deploy/local/.env ] && [ -z "${KAFKA_BROKERS:-}${MONGO_URL:-}${REDIS_URL:-}" ] && [ "${SWITCHYARD_SKIP_LOCAL_ENV:-}" != "1" ]; then
+  echo "test: using real servers from deploy/local/.env"
+  set -a; . deploy/local/.env; set +a
+fi
+
+echo "test: type-check and build (tsc -b)"
+npx tsc -b
+
+echo "test: lint (eslint)"
+npx eslint --max-warnings=0 .
+
+dirs="shared services apps tests"
+if [ -n "${KAFKA_BROKERS:-}" ] && [ -n "${MONGO_URL:-}" ] && [ -n "${REDIS_URL:-}" ]; then
+  echo "test: unit, embedded and real-server suites (Kafka ${KAFKA_BROKERS}, MongoDB ${MONGO_URL}, Redis ${REDIS_URL})"
+  exec bash scripts/run-node-tests.sh all $dirs
+else
+  echo "test: SKIPPING real-server suites (*.int.test.ts): KAFKA_BROKERS, MONGO_URL and REDIS_URL are not all set."
+  echo "test:   start them with 'bash deploy/local/up.sh' (writes deploy/local/.env, read automatically), stop with 'bash deploy/local/down.sh'."
+  exec bash scripts/run-node-tests.sh unit $dirs
+fi
