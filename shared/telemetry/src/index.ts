@@ -1,0 +1,1 @@
+export { startTelemetry, telemetryWanted, type TelemetryHandle } from './start-telemetry';
