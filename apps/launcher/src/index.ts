@@ -1,0 +1,2 @@
+export { SERVICE_TABLE, serviceUrls, type ServiceSpec } from './service-table';
+export { readEnvFile } from './env-file';

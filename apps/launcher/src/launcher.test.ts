@@ -1,0 +1,19 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { readEnvFile, SERVICE_TABLE, serviceUrls } from './index';
+
+test('when an env file has comments and quotes, then only KEY=value pairs are read', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'env-'));
+  writeFileSync(join(dir, '.env'), '# c\nKAFKA_BROKERS=127.0.0.1:9092\n\nMONGO_URL="mongodb://127.0.0.1:27017"\nbad line\n');
+  assert.deepEqual(readEnvFile(join(dir, '.env')), { KAFKA_BROKERS: '127.0.0.1:9092', MONGO_URL: 'mongodb://127.0.0.1:27017' });
+  assert.deepEqual(readEnvFile(join(dir, 'missing')), {});
+});
+
+test('when service urls are built, then the gateway is not among them', () => {
+  const urls = serviceUrls(SERVICE_TABLE);
+  assert.match(urls, /users-bots=http:\/\/127\.0\.0\.1:8066/);
+  assert.doesNotMatch(urls, /gateway/);
+});

@@ -1,0 +1,22 @@
+/** The five services, their default ports and the env each needs beyond the shared keys. */
+export interface ServiceSpec {
+  readonly name: string;
+  readonly port: number;
+  readonly dbName?: string;
+}
+
+export const SERVICE_TABLE: readonly ServiceSpec[] = [
+  { name: 'users-bots', port: 8066, dbName: 'switchyard_users' },
+  { name: 'posts', port: 8067, dbName: 'switchyard_posts' },
+  { name: 'incoming-hooks', port: 8068, dbName: 'switchyard_incoming' },
+  { name: 'outgoing-dispatch', port: 8069, dbName: 'switchyard_outgoing' },
+  { name: 'gateway', port: 8065 },
+];
+
+/** `users-bots=http://127.0.0.1:8066,...` for the gateway and for services that call each other. */
+export function serviceUrls(specs: readonly ServiceSpec[], host = '127.0.0.1'): string {
+  return specs
+    .filter((s) => s.name !== 'gateway')
+    .map((s) => `${s.name}=http://${host}:${s.port}`)
+    .join(',');
+}
