@@ -1,0 +1,113 @@
+import { randomBytes } from 'node:crypto';
+import type { RequestListener } from 'node:http';
+import { Topics } from '@switchyard/contracts';
+import type { EventBus, Subscription } from '@switchyard/event-bus';
+import { createHttpApp, rawBody, type HealthReport, type ServiceTransport } from '@switchyard/http-kit';
+import type { Logger } from '@switchyard/logger';
+import { MutableConfigView, type ConfigView } from '@switchyard/system-config';
+import { HttpConfigSource } from './adapters/http/config-source.http';
+import { HttpSessionSource } from './adapters/http/session-source.http';
+import { createMemoryRateLimiter } from './adapters/memory/rate-limiter.memory';
+import { MemoryTokenCache } from './adapters/memory/token-cache.memory';
+import type { GatewayConfig } from './config';
+import { LiveConfig } from './domain/live-config';
+import type { RateLimiter, TokenCache } from './domain/ports';
+import { RouteMatcher } from './domain/route-matcher';
+import { ROUTE_TABLE, SESSION_OPTIONAL } from './domain/route-table';
+import { SessionResolver } from './domain/session-resolver';
+import { versionId } from './domain/version-id';
+import { authenticate } from './entry-points/http/authenticate.middleware';
+import { forward } from './entry-points/http/forward.handler';
+import { ping } from './entry-points/http/ping.routes';
+import { rateLimit } from './entry-points/http/rate-limit.middleware';
+import { routeMatch } from './entry-points/http/route-match.middleware';
+import { standardHeaders } from './entry-points/http/standard-headers.middleware';
+import { configEventsConsumer } from './entry-points/kafka/config-events.consumer';
+import { usersEventsConsumer } from './entry-points/kafka/users-events.consumer';
+
+export interface GatewayDeps {
+  readonly logger: Logger;
+  readonly bus: EventBus;
+  /** How services are reached: in-process (embedded) or HTTP pools (distributed). */
+  readonly transport: ServiceTransport;
+  /** Defaults to a bounded in-memory cache. */
+  readonly tokenCache?: TokenCache;
+  /** Defaults to the in-memory GCRA limiter. */
+  readonly rateLimiter?: RateLimiter;
+  /** The services running behind this gateway; routes to any other service are 404. */
+  readonly services: readonly string[];
+}
+
+export interface GatewayApp {
+  readonly handler: RequestListener;
+  /** The live system config (loaded from users-bots, replaced on config.updated). */
+  readonly config: ConfigView;
+  start(): Promise<void>;
+  stop(): Promise<void>;
+  health(): Promise<HealthReport>;
+}
+
+const PING_TIMEOUT_MS = 3_000;
+
+/** Composition root of the public edge: routing, auth, rate limits, body limit, standard headers. */
+export function createGatewayApp(config: GatewayConfig, deps: GatewayDeps): GatewayApp {
+  const logger = deps.logger;
+  const view = new MutableConfigView();
+  const tokenCache = deps.tokenCache ?? new MemoryTokenCache({ maxEntries: config.TOKEN_CACHE_MAX_ENTRIES });
+  const limiter = deps.rateLimiter ?? createMemoryRateLimiter();
+  const liveConfig = new LiveConfig({ view, source: new HttpConfigSource(deps.transport), logger });
+  const resolver = new SessionResolver({ cache: tokenCache, source: new HttpSessionSource(deps.transport), logger, ttlMs: config.TOKEN_CACHE_TTL_MS });
+  const matcher = new RouteMatcher(ROUTE_TABLE, SESSION_OPTIONAL);
+
+  let currentVersionId = versionId(config.BUILD_NUMBER, view.current());
+  view.onChange((next) => {
+    currentVersionId = versionId(config.BUILD_NUMBER, next);
+  });
+
+  const health = async (): Promise<HealthReport> => {
+    const [bus, cache, rate] = await Promise.all([deps.bus.health(), tokenCache.health(), limiter.health()].map((p) => p.catch(() => false)));
+    const checks = { config: liveConfig.loaded, bus: bus === true, tokenCache: cache === true, rateLimiter: rate === true };
+    return { ok: Object.values(checks).every(Boolean), checks };
+  };
+
+  const http = createHttpApp({ service: 'gateway', logger, ready: health, developerMode: () => view.current().ServiceSettings.EnableDeveloper });
+  const app = http.app;
+  app.set('trust proxy', config.TRUST_PROXY);
+  app.use(standardHeaders(() => currentVersionId));
+  app.use(rateLimit({ limiter, config: view, logger }));
+  app.get('/api/v4/system/ping', ping({ transport: deps.transport, services: deps.services, selfReady: async () => (await health()).ok, timeoutMs: PING_TIMEOUT_MS }));
+  app.use(
+    ['/api/v4', '/hooks'],
+    routeMatch(matcher, new Set(deps.services)),
+    rawBody(() => view.current().ServiceSettings.MaximumPayloadSizeBytes),
+    authenticate({ resolver, config: view, logger }),
+    forward({ transport: deps.transport, secret: config.INTERNAL_SECRET, timeoutMs: config.UPSTREAM_TIMEOUT_MS, logger }),
+  );
+  const handler = http.finalize();
+
+  // Per-instance consumer groups: every gateway replica must see every change.
+  const instance = randomBytes(6).toString('hex');
+  let subscriptions: Subscription[] = [];
+
+  return {
+    handler,
+    config: view,
+    start: async () => {
+      if (subscriptions.length > 0) return;
+      subscriptions = [
+        await deps.bus.subscribe({ groupId: `gateway-cache-${instance}`, topics: [Topics.usersEvents], handler: usersEventsConsumer((userId) => resolver.evictUser(userId), logger) }),
+        await deps.bus.subscribe({ groupId: `gateway-config-${instance}`, topics: [Topics.configEvents], handler: configEventsConsumer((doc) => liveConfig.apply(doc), logger) }),
+      ];
+      await liveConfig.start();
+    },
+    stop: async () => {
+      liveConfig.stop();
+      const running = subscriptions;
+      subscriptions = [];
+      await Promise.all(running.map((s) => s.stop()));
+      await limiter.close();
+      await tokenCache.close();
+    },
+    health,
+  };
+}

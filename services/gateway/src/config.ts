@@ -1,0 +1,64 @@
+import { commonEnvSchema, Joi, loadConfig } from '@switchyard/config';
+
+/** The gateway's typed environment (the system config comes from users-bots, see live-config). */
+export interface GatewayConfig {
+  readonly NODE_ENV: 'development' | 'production' | 'test';
+  readonly PORT: number;
+  readonly HOST: string;
+  readonly INTERNAL_SECRET: string;
+  /** service name → base URL, for the HTTP transport of the distributed runtime. */
+  readonly SERVICE_URLS: Readonly<Record<string, string>>;
+  readonly TRUST_PROXY: boolean;
+  readonly LOG_LEVEL: 'error' | 'warn' | 'info' | 'debug';
+  readonly LOG_FORMAT: 'json' | 'pretty';
+  readonly BUILD_NUMBER: string;
+  readonly UPSTREAM_TIMEOUT_MS: number;
+  readonly TOKEN_CACHE_TTL_MS: number;
+  readonly TOKEN_CACHE_MAX_ENTRIES: number;
+}
+
+/** `users-bots=http://127.0.0.1:8066,posts=http://127.0.0.1:8067` → `{ 'users-bots': 'http://…', posts: 'http://…' }`. */
+export function parseServiceUrls(value: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const entry of value.split(',').map((e) => e.trim()).filter((e) => e !== '')) {
+    const at = entry.indexOf('=');
+    const name = entry.slice(0, at).trim();
+    const url = entry.slice(at + 1).trim();
+    if (at <= 0 || url === '') throw new Error(`"${entry}" is not name=url`);
+    const parsed = new URL(url);
+    if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new Error(`"${url}" is not an http(s) URL`);
+    out[name] = url;
+  }
+  return out;
+}
+
+const serviceUrls = Joi.string()
+  .allow('')
+  .default('')
+  .custom((value: string, helpers) => {
+    try {
+      return parseServiceUrls(value);
+    } catch (error) {
+      return helpers.message({ custom: error instanceof Error ? error.message : String(error) });
+    }
+  });
+
+const schema = Joi.object<GatewayConfig>({
+  NODE_ENV: commonEnvSchema.NODE_ENV,
+  LOG_LEVEL: commonEnvSchema.LOG_LEVEL,
+  LOG_FORMAT: commonEnvSchema.LOG_FORMAT,
+  INTERNAL_SECRET: commonEnvSchema.INTERNAL_SECRET.required(),
+  PORT: Joi.number().port().default(8065).description('Public HTTP port'),
+  HOST: Joi.string().default('0.0.0.0').description('Interface to listen on'),
+  SERVICE_URLS: serviceUrls.description('Comma-separated name=url of each service (distributed runtime), e.g. users-bots=http://127.0.0.1:8066'),
+  TRUST_PROXY: Joi.boolean().default(false).description('Take the client address from X-Forwarded-For (behind a trusted proxy)'),
+  BUILD_NUMBER: Joi.string().pattern(/^[A-Za-z0-9_-]+$/).default('dev').description('Build number shown in X-Version-Id'),
+  UPSTREAM_TIMEOUT_MS: Joi.number().integer().min(100).default(60_000).description('How long a service may take to answer before 503'),
+  TOKEN_CACHE_TTL_MS: Joi.number().integer().min(0).max(300_000).default(30_000).description('How long a resolved session is cached'),
+  TOKEN_CACHE_MAX_ENTRIES: Joi.number().integer().min(1).default(50_000).description('Bound on cached sessions (memory cache)'),
+});
+
+/** Validates the environment, listing every problem at once. */
+export function loadGatewayConfig(env: NodeJS.ProcessEnv | Readonly<Record<string, string | undefined>>): GatewayConfig {
+  return loadConfig(schema, env as NodeJS.ProcessEnv);
+}

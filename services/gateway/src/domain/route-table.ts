@@ -1,0 +1,48 @@
+import { Services, type ServiceName } from '@switchyard/contracts';
+
+/**
+ * Which service owns which public path. Patterns are matched segment by segment: `*` is exactly one
+ * segment, a trailing `**` is zero or more. The first matching rule wins, so specific rules come first.
+ * `methods` limits a rule to those methods (all when absent).
+ */
+export interface RouteRule {
+  readonly pattern: string;
+  readonly service: ServiceName;
+  readonly methods?: readonly string[];
+}
+
+export const ROUTE_TABLE: readonly RouteRule[] = [
+  // Exceptions nested under another service's prefix.
+  { pattern: '/api/v4/teams/*/channels/**', service: Services.posts },
+  { pattern: '/api/v4/teams/name/*/channels/**', service: Services.posts },
+  { pattern: '/api/v4/users/*/teams/*/channels/**', service: Services.posts },
+  { pattern: '/api/v4/users/*/channels/**', service: Services.posts },
+  { pattern: '/api/v4/users/*/posts/*/reactions/**', service: Services.posts },
+  { pattern: '/api/v4/posts/*/actions/**', service: Services.outgoingDispatch },
+  // incoming-hooks
+  { pattern: '/api/v4/hooks/incoming/**', service: Services.incomingHooks },
+  { pattern: '/hooks/*', service: Services.incomingHooks, methods: ['POST'] },
+  // outgoing-dispatch
+  { pattern: '/api/v4/hooks/outgoing/**', service: Services.outgoingDispatch },
+  { pattern: '/api/v4/actions/**', service: Services.outgoingDispatch },
+  // users-bots
+  { pattern: '/api/v4/users/**', service: Services.usersBots },
+  { pattern: '/api/v4/bots/**', service: Services.usersBots },
+  { pattern: '/api/v4/teams/**', service: Services.usersBots },
+  { pattern: '/api/v4/config/**', service: Services.usersBots },
+  // posts
+  { pattern: '/api/v4/channels/**', service: Services.posts },
+  { pattern: '/api/v4/posts/**', service: Services.posts },
+  { pattern: '/api/v4/reactions/**', service: Services.posts },
+];
+
+/**
+ * Routes that work without a session (mattermost-wire.md §2): an invalid token is ignored there, and
+ * when users-bots cannot be asked about a token the request still goes through without identity.
+ */
+export const SESSION_OPTIONAL: readonly RouteRule[] = [
+  { pattern: '/hooks/*', service: Services.incomingHooks, methods: ['POST'] },
+  { pattern: '/api/v4/users/login', service: Services.usersBots, methods: ['POST'] },
+  { pattern: '/api/v4/users/logout', service: Services.usersBots, methods: ['POST'] },
+  { pattern: '/api/v4/users', service: Services.usersBots, methods: ['POST'] },
+];

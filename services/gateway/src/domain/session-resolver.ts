@@ -1,0 +1,85 @@
+import { createHash } from 'node:crypto';
+import type { ResolvedSession } from '@switchyard/contracts';
+import type { Logger } from '@switchyard/logger';
+import type { SessionSource, TokenCache } from './ports';
+
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+export interface SessionResolverOptions {
+  readonly cache: TokenCache;
+  readonly source: SessionSource;
+  readonly logger: Logger;
+  /** How long a valid session is cached (capped by the session's own expiry). */
+  readonly ttlMs: number;
+  readonly now?: () => number;
+}
+
+/**
+ * Resolves tokens through the cache, then the source. Concurrent lookups of one token share one call.
+ * Failures are never cached. A resolve that overlaps an eviction is not cached either, so a revocation
+ * cannot be undone by an answer that was already on its way.
+ */
+export class SessionResolver {
+  private readonly inflight = new Map<string, Promise<ResolvedSession | undefined>>();
+  private evictions = 0;
+  private readonly now: () => number;
+
+  public constructor(private readonly options: SessionResolverOptions) {
+    this.now = options.now ?? Date.now;
+  }
+
+  public async resolve(token: string): Promise<ResolvedSession | undefined> {
+    const key = hashToken(token);
+    const cached = await this.cached(key);
+    if (cached) return cached;
+    let pending = this.inflight.get(key);
+    if (!pending) {
+      const started = this.fetch(key, token).finally(() => {
+        if (this.inflight.get(key) === started) this.inflight.delete(key);
+      });
+      this.inflight.set(key, started);
+      pending = started;
+    }
+    return pending;
+  }
+
+  /** Drops every cached session of a user (any users.events event about them). */
+  public async evictUser(userId: string): Promise<void> {
+    this.evictions += 1;
+    this.inflight.clear();
+    await this.options.cache.evictUser(userId);
+  }
+
+  private async cached(key: string): Promise<ResolvedSession | undefined> {
+    try {
+      const session = await this.options.cache.get(key);
+      return session && !this.expired(session) ? session : undefined;
+    } catch (error) {
+      this.options.logger.warn('token cache read failed', { error });
+      return undefined;
+    }
+  }
+
+  private async fetch(key: string, token: string): Promise<ResolvedSession | undefined> {
+    const evictionsBefore = this.evictions;
+    const session = await this.options.source.resolve(token);
+    if (!session || this.expired(session)) return undefined;
+    const ttl = session.expiresAt > 0 ? Math.min(this.options.ttlMs, session.expiresAt - this.now()) : this.options.ttlMs;
+    if (ttl > 0 && evictionsBefore === this.evictions) {
+      try {
+        await this.options.cache.set(key, session, ttl);
+        // An eviction that ran while a shared cache was being written must still win.
+        if (evictionsBefore !== this.evictions) await this.options.cache.evictUser(session.userId);
+      } catch (error) {
+        this.options.logger.warn('token cache write failed', { error });
+      }
+    }
+    return session;
+  }
+
+  private expired(session: ResolvedSession): boolean {
+    return session.expiresAt > 0 && session.expiresAt <= this.now();
+  }
+}

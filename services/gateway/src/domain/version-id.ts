@@ -1,0 +1,11 @@
+import { createHash } from 'node:crypto';
+import { sanitizeConfig, type SystemConfig } from '@switchyard/system-config';
+
+/** The Mattermost API version Switchyard answers as. */
+export const SERVER_VERSION = '10.0.0';
+
+/** `X-Version-Id`: `{version}.{build}.{configHash}.{licensed}`; the hash changes with the config. */
+export function versionId(build: string, config: SystemConfig): string {
+  const hash = createHash('sha256').update(JSON.stringify(sanitizeConfig(config))).digest('hex').slice(0, 32);
+  return `${SERVER_VERSION}.${build}.${hash}.false`;
+}

@@ -1,0 +1,63 @@
+import type { IncomingHttpHeaders } from 'node:http';
+import type { HeaderMap } from '@switchyard/http-kit';
+
+const HOP_BY_HOP = new Set([
+  'connection',
+  'keep-alive',
+  'proxy-authenticate',
+  'proxy-authorization',
+  'proxy-connection',
+  'te',
+  'trailer',
+  'trailers',
+  'transfer-encoding',
+  'upgrade',
+]);
+
+/** Not passed on in either direction: hop-by-hop, plus the ones each hop sets itself. */
+const REQUEST_DROPPED = new Set([...HOP_BY_HOP, 'host', 'content-length', 'expect', 'x-request-id', 'x-forwarded-for', 'x-forwarded-proto', 'x-forwarded-host']);
+const RESPONSE_DROPPED = new Set([...HOP_BY_HOP, 'content-length', 'x-request-id']);
+
+/** Headers named in `Connection: a, b` are hop-by-hop too. */
+function connectionTokens(headers: IncomingHttpHeaders): Set<string> {
+  const value = headers.connection;
+  const list = Array.isArray(value) ? value.join(',') : (value ?? '');
+  return new Set(list.split(',').map((t) => t.trim().toLowerCase()).filter((t) => t !== ''));
+}
+
+export interface ForwardContext {
+  readonly requestId: string;
+  readonly clientIp: string;
+  readonly protocol: string;
+  /** Signed identity headers, when the request is authenticated. */
+  readonly identity: Readonly<Record<string, string>>;
+}
+
+/**
+ * The headers a service receives: the client's, minus hop-by-hop ones and minus every `x-switchyard-*`
+ * (so identity cannot be forged), plus the gateway's request id, client address and signed identity.
+ */
+export function upstreamRequestHeaders(incoming: IncomingHttpHeaders, context: ForwardContext): HeaderMap {
+  const extra = connectionTokens(incoming);
+  const out: HeaderMap = {};
+  for (const [name, value] of Object.entries(incoming)) {
+    if (value === undefined || REQUEST_DROPPED.has(name) || extra.has(name) || name.startsWith('x-switchyard-')) continue;
+    out[name] = value;
+  }
+  if (typeof incoming.host === 'string') out['x-forwarded-host'] = incoming.host;
+  out['x-forwarded-for'] = context.clientIp;
+  out['x-forwarded-proto'] = context.protocol;
+  out['x-request-id'] = context.requestId;
+  return { ...out, ...context.identity };
+}
+
+/** A service's response headers as the client gets them (hop-by-hop removed; length set by the gateway). */
+export function clientResponseHeaders(upstream: IncomingHttpHeaders): Record<string, string | string[]> {
+  const extra = connectionTokens(upstream);
+  const out: Record<string, string | string[]> = {};
+  for (const [name, value] of Object.entries(upstream)) {
+    if (value === undefined || RESPONSE_DROPPED.has(name) || extra.has(name)) continue;
+    out[name] = value;
+  }
+  return out;
+}

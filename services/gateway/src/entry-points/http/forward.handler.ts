@@ -1,0 +1,58 @@
+import type { Request, Response } from 'express';
+import { commonErrors } from '@switchyard/errors';
+import { signIdentity, type ServiceTransport } from '@switchyard/http-kit';
+import type { Logger } from '@switchyard/logger';
+import { clientResponseHeaders, upstreamRequestHeaders } from './forward-headers';
+import { clientIp, gatewayLocals } from './gateway-locals';
+import { withTimeout } from './with-timeout';
+
+export interface ForwardDeps {
+  readonly transport: ServiceTransport;
+  readonly secret: string;
+  readonly timeoutMs: number;
+  readonly logger: Logger;
+}
+
+/**
+ * Sends the request to its service (method, path and query, raw body, filtered headers, request id and
+ * signed identity) and writes the answer back unchanged. A service that cannot be reached, or does not
+ * answer in time, is 503 api.context.server_busy.app_error.
+ */
+export function forward(deps: ForwardDeps) {
+  return async (req: Request, res: Response): Promise<void> => {
+    const { route, identity } = gatewayLocals(res);
+    if (!route) throw commonErrors.routeNotFound(req.originalUrl);
+    const requestId = req.requestId ?? '';
+    const headers = upstreamRequestHeaders(req.headers, {
+      requestId,
+      clientIp: clientIp(req),
+      protocol: req.protocol,
+      identity: identity ? signIdentity(identity, deps.secret) : {},
+    });
+    let upstream;
+    try {
+      upstream = await withTimeout(
+        deps.transport.send(route.service, { method: req.method, path: req.originalUrl, headers, ...(req.rawBody ? { body: req.rawBody } : {}) }),
+        deps.timeoutMs,
+      );
+    } catch (error) {
+      deps.logger.warn('service unavailable', { service: route.service, method: req.method, path: req.path, error });
+      throw commonErrors.serverBusy();
+    }
+    res.status(upstream.status);
+    for (const [name, value] of Object.entries(clientResponseHeaders(upstream.headers))) res.setHeader(name, value);
+    res.setHeader('X-Request-ID', requestId);
+    if (upstream.status === 204 || upstream.status === 304) {
+      res.end();
+      return;
+    }
+    if (req.method === 'HEAD') {
+      const length = upstream.headers['content-length'];
+      if (typeof length === 'string') res.setHeader('Content-Length', length);
+      res.end();
+      return;
+    }
+    res.setHeader('Content-Length', upstream.body.length);
+    res.end(upstream.body);
+  };
+}

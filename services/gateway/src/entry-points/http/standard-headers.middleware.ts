@@ -1,0 +1,16 @@
+import type { NextFunction, Request, Response } from 'express';
+
+/**
+ * The headers the reference puts on every handled request (mattermost-wire.md §0). `X-Request-ID` is set
+ * by createHttpApp; `Expires: 0` only on GETs.
+ */
+export function standardHeaders(versionId: () => string) {
+  return (req: Request, res: Response, next: NextFunction): void => {
+    res.setHeader('X-Version-Id', versionId());
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    res.setHeader('Referrer-Policy', 'no-referrer');
+    res.setHeader('Permissions-Policy', '');
+    if (req.method === 'GET') res.setHeader('Expires', '0');
+    next();
+  };
+}
