@@ -1,0 +1,23 @@
+#!/usr/bin/env node
+import { runCli } from './cli';
+
+/** `switchyardctl`: the only reader of process.env and process.argv. */
+runCli(process.argv.slice(2), {
+  env: {
+    SWITCHYARD_URL: process.env.SWITCHYARD_URL,
+    SWITCHYARD_TOKEN: process.env.SWITCHYARD_TOKEN,
+    SWITCHYARD_PASSWORD: process.env.SWITCHYARD_PASSWORD,
+  },
+  io: {
+    stdout: (text) => process.stdout.write(text),
+    stderr: (text) => process.stderr.write(text),
+  },
+}).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error: unknown) => {
+    process.stderr.write(`error: switchyardctl.internal: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.exitCode = 1;
+  },
+);

@@ -1,0 +1,36 @@
+import { execFile } from 'node:child_process';
+import { join, resolve } from 'node:path';
+
+export interface CtlResult {
+  readonly code: number;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+const repoRoot = resolve(__dirname, '..', '..', '..', '..');
+const mainTs = join(__dirname, '..', 'main.ts');
+
+/**
+ * Runs the CLI as a child process, exactly as `node --conditions=source --import tsx apps/switchyardctl/src/main.ts`.
+ * Asynchronous on purpose: the fake server lives in the test process and must keep answering.
+ * The parent's SWITCHYARD_* variables are dropped; `env` adds the ones a test wants.
+ */
+export function runCtl(args: readonly string[], env: Record<string, string> = {}): Promise<CtlResult> {
+  const baseEnv: NodeJS.ProcessEnv = {};
+  for (const [key, value] of Object.entries(process.env)) if (!key.startsWith('SWITCHYARD_')) baseEnv[key] = value;
+  delete baseEnv.NODE_TEST_CONTEXT;
+  return new Promise((done, fail) => {
+    execFile(
+      process.execPath,
+      ['--conditions=source', '--import', 'tsx', mainTs, ...args],
+      { cwd: repoRoot, env: { ...baseEnv, ...env }, timeout: 30_000 },
+      (error, stdout, stderr) => {
+        if (error && typeof error.code !== 'number') {
+          fail(error);
+          return;
+        }
+        done({ code: error ? Number(error.code) : 0, stdout, stderr });
+      },
+    );
+  });
+}
