@@ -85,7 +85,7 @@ test('when no credentials are given, then it is a usage error (exit 2) and nothi
 });
 
 test('when the command line is wrong, then the exit code is 2', async () => {
-  const cases: Array<{ args: string[]; env?: Record<string, string>; message: RegExp }> = [
+  const cases: Array<{ args: string[]; message: RegExp }> = [
     { args: ['bot', 'frobnicate'], message: /unknown command 'frobnicate'/ },
     { args: ['bot', 'list', '--bogus'], message: /unknown option '--bogus'/ },
     { args: ['bot', 'create'], message: /missing required argument 'username'/ },
@@ -96,11 +96,12 @@ test('when the command line is wrong, then the exit code is 2', async () => {
     { args: ['--url', 'ftp://example', '--token', adminToken, 'bot', 'list'], message: /invalid --url/ },
     { args: [], message: /Usage: switchyardctl/ },
   ];
-  for (const { args, message } of cases) {
-    const result = await runCtl(args, { SWITCHYARD_URL: server.url });
+  const results = await Promise.all(cases.map(({ args }) => runCtl(args, { SWITCHYARD_URL: server.url })));
+  cases.forEach(({ args, message }, i) => {
+    const result = results[i]!;
     assert.equal(result.code, 2, `${args.join(' ')}: ${result.stderr}`);
     assert.match(result.stderr, message, args.join(' '));
-  }
+  });
 });
 
 test('when help or the version is asked for, then the exit code is 0', async () => {
