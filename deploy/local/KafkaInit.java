@@ -2,7 +2,8 @@
 // 1. waits until the broker answers a metadata call (describeCluster),
 // 2. creates every topic in TOPICS_FILE with Kafka's own TopicCommand (--create --if-not-exists),
 //    all in this one JVM (a JVM per topic would cost ~2 s each),
-// 3. waits until every partition has a leader and checks the partition counts.
+// 3. waits until every partition has a leader and checks the partition counts,
+// 4. makes the broker create __consumer_offsets (group coordinator) before any test needs it.
 import java.nio.file.Files;
 import java.nio.file.Paths;
 import java.util.ArrayList;
@@ -20,18 +21,14 @@ import org.apache.kafka.common.utils.Exit;
 import org.apache.kafka.tools.TopicCommand;
 
 public class KafkaInit {
-    static final class ExitCalled extends RuntimeException {
-        final int code;
-        ExitCalled(int code) { super("exit " + code, null, false, false); this.code = code; }
-    }
+    // TopicCommand ends every run with Exit.exit(code) (inside execute(), then again in main()).
+    // Kafka's Exit lets us replace System.exit: keep the first code of each run and return.
+    static Integer firstExitCode;
 
     static int topicCommand(String... args) {
-        try {
-            TopicCommand.main(args); // ends with Exit.exit(code), turned into ExitCalled below
-            return 0;
-        } catch (ExitCalled e) {
-            return e.code;
-        }
+        firstExitCode = null;
+        TopicCommand.main(args);
+        return firstExitCode == null ? 0 : firstExitCode;
     }
 
     static void fail(String msg) {
@@ -43,7 +40,9 @@ public class KafkaInit {
         if (args.length != 3) fail("usage: KafkaInit BOOTSTRAP TOPICS_FILE TIMEOUT_SECONDS");
         String bootstrap = args[0];
         long deadline = System.currentTimeMillis() + Long.parseLong(args[2]) * 1000L;
-        Exit.setExitProcedure((code, msg) -> { throw new ExitCalled(code); });
+        Exit.setExitProcedure((code, msg) -> {
+            if (firstExitCode == null) firstExitCode = code;
+        });
 
         Map<String, Integer> topics = new LinkedHashMap<>();
         for (String raw : Files.readAllLines(Paths.get(args[1]))) {
@@ -107,8 +106,20 @@ public class KafkaInit {
                 if (System.currentTimeMillis() > deadline) fail("topics not ready: " + problems);
                 Thread.sleep(200);
             }
+            // 4. have the broker create __consumer_offsets now (a FindCoordinator does it), so the
+            //    first consumer group of a test does not meet "group coordinator not available"
+            while (true) {
+                try {
+                    admin.listConsumerGroupOffsets("deploy-local-warmup").partitionsToOffsetAndMetadata().get(10, TimeUnit.SECONDS);
+                    break;
+                } catch (Exception e) {
+                    if (System.currentTimeMillis() > deadline) fail("group coordinator not available: " + e);
+                    Thread.sleep(200);
+                }
+            }
+
             int partitions = topics.values().stream().mapToInt(Integer::intValue).sum();
-            System.out.println("KafkaInit: " + topics.size() + " topics, " + partitions + " partitions, all with a leader");
+            System.out.println("KafkaInit: " + topics.size() + " topics, " + partitions + " partitions, all with a leader; group coordinator up");
         }
         System.exit(0);
     }

@@ -18,7 +18,7 @@ done
 # Only signal a PID if it is still the process up.sh recorded (PIDs get reused).
 matches() { # matches NAME PID
   local cmdline
-  cmdline="$(tr '\0' ' ' <"/proc/$2/cmdline" 2>/dev/null)" || return 1
+  cmdline="$({ tr '\0' ' ' <"/proc/$2/cmdline"; } 2>/dev/null)" || return 1
   case "$1" in
     kafka) [[ "$cmdline" == *kafka.Kafka* ]] ;;
     mongo) [[ "$cmdline" == *ferretdb* || "$cmdline" == *MongoLauncher* ]] ;;
