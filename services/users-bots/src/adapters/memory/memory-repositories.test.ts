@@ -1,0 +1,26 @@
+import {
+  accessTokenRepositoryContract,
+  botRepositoryContract,
+  configRepositoryContract,
+  sessionRepositoryContract,
+  teamMemberRepositoryContract,
+  teamRepositoryContract,
+  userRepositoryContract,
+} from '../repository-contracts';
+import {
+  MemoryAccessTokenRepository,
+  MemoryBotRepository,
+  MemoryConfigRepository,
+  MemorySessionRepository,
+  MemoryTeamMemberRepository,
+  MemoryTeamRepository,
+  MemoryUserRepository,
+} from './index';
+
+userRepositoryContract('memory', () => new MemoryUserRepository());
+sessionRepositoryContract('memory', () => new MemorySessionRepository());
+accessTokenRepositoryContract('memory', () => new MemoryAccessTokenRepository());
+botRepositoryContract('memory', () => new MemoryBotRepository());
+teamRepositoryContract('memory', () => new MemoryTeamRepository());
+teamMemberRepositoryContract('memory', () => new MemoryTeamMemberRepository());
+configRepositoryContract('memory', () => new MemoryConfigRepository());

@@ -1,0 +1,104 @@
+import type { RequestListener } from 'node:http';
+import type { EventBus, Subscription } from '@switchyard/event-bus';
+import { createHttpApp, identityMiddleware, jsonBody, rawBody, type HealthReport, type ServiceTransport } from '@switchyard/http-kit';
+import type { Logger } from '@switchyard/logger';
+import { MutableConfigView } from '@switchyard/system-config';
+import { memoryRepositories } from './adapters/memory';
+import { ScryptPasswordHasher } from './adapters/crypto/scrypt-password-hasher';
+import { BusDomainEvents } from './adapters/events/bus-domain-events';
+import { systemClock } from './adapters/clock/system-clock';
+import type { UsersBotsConfig } from './config';
+import { ensureSystemBot } from './domain/bots/ensure-system-bot.usecase';
+import { ensureConfig } from './domain/config/ensure-config.usecase';
+import type { Clock, Deps, PasswordHasher, Repositories } from './domain/ports';
+import { authRoutes } from './entry-points/http/auth.routes';
+import { botsRoutes } from './entry-points/http/bots.routes';
+import { configRoutes } from './entry-points/http/config.routes';
+import type { HttpContext } from './entry-points/http/http-context';
+import { internalRoutes } from './entry-points/http/internal.routes';
+import { teamsRoutes } from './entry-points/http/teams.routes';
+import { tokensRoutes } from './entry-points/http/tokens.routes';
+import { userAdminRoutes } from './entry-points/http/user-admin.routes';
+import { usersRoutes } from './entry-points/http/users.routes';
+import { subscribeConfigUpdates } from './entry-points/kafka/config-updated.consumer';
+
+export const SERVICE_NAME = 'users-bots';
+
+export interface UsersBotsDeps {
+  readonly logger: Logger;
+  readonly bus: EventBus;
+  /** Reserved for calls to other services (none needed yet). */
+  readonly transport?: ServiceTransport;
+  /** Adapters to use instead of the in-process ones (e.g. mongoose repositories). */
+  readonly repositories?: Partial<Repositories>;
+  readonly clock?: Clock;
+  readonly passwordHasher?: PasswordHasher;
+}
+
+export interface UsersBotsApp {
+  /** The express app; mount it on a server or call it in-process. */
+  readonly handler: RequestListener;
+  /** This service's live system config. */
+  readonly liveConfig: MutableConfigView;
+  /** Ensures the config (with IntegrationSigningSecret) and the system bot exist, then follows config changes. */
+  start(): Promise<void>;
+  stop(): Promise<void>;
+  health(): Promise<HealthReport>;
+}
+
+/** Composition root: adapters → use-case deps → HTTP routes. */
+export function createApp(config: Readonly<UsersBotsConfig>, deps: UsersBotsDeps): UsersBotsApp {
+  const liveConfig = new MutableConfigView();
+  const repositories: Repositories = { ...memoryRepositories(), ...(deps.repositories ?? {}) };
+  const domain: Deps = {
+    ...repositories,
+    clock: deps.clock ?? systemClock,
+    passwords: deps.passwordHasher ?? new ScryptPasswordHasher(),
+    events: new BusDomainEvents(deps.bus),
+    liveConfig,
+  };
+  let started = false;
+  let subscription: Subscription | undefined;
+
+  const health = async (): Promise<HealthReport> => {
+    const bus = await deps.bus.health().catch(() => false);
+    return { ok: started && bus, checks: { started, bus } };
+  };
+
+  const http = createHttpApp({
+    service: SERVICE_NAME,
+    logger: deps.logger,
+    ready: health,
+    developerMode: () => liveConfig.current().ServiceSettings.EnableDeveloper,
+    trustRequestId: true,
+  });
+  http.app.use(identityMiddleware(() => config.INTERNAL_SECRET));
+  const context: HttpContext = {
+    deps: domain,
+    withBody: [rawBody(() => liveConfig.current().ServiceSettings.MaximumPayloadSizeBytes), jsonBody],
+    internalSecret: config.INTERNAL_SECRET,
+  };
+  for (const routes of [internalRoutes, tokensRoutes, authRoutes, usersRoutes, userAdminRoutes, botsRoutes, teamsRoutes, configRoutes]) {
+    http.app.use(routes(context));
+  }
+  const app = http.finalize();
+
+  return {
+    handler: app as unknown as RequestListener,
+    liveConfig,
+    start: async () => {
+      await ensureConfig(domain);
+      const systemBot = await ensureSystemBot(domain);
+      if (!systemBot) deps.logger.warn('the system bot username is taken by a user; system messages will have no sender', { username: 'switchyard' });
+      subscription = await subscribeConfigUpdates(deps.bus, repositories.configStore, liveConfig);
+      started = true;
+      deps.logger.info('users-bots started');
+    },
+    stop: async () => {
+      started = false;
+      await subscription?.stop();
+      subscription = undefined;
+    },
+    health,
+  };
+}

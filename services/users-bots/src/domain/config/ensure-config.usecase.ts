@@ -1,0 +1,21 @@
+import { defaultSystemConfig, withDefaults, type SystemConfig } from '@switchyard/system-config';
+import type { Deps } from '../ports';
+import { newSigningSecret } from '../secrets';
+
+/**
+ * At start: load the stored config (filling keys added since), generate IntegrationSigningSecret when
+ * empty, store it if anything changed, make it live and publish it.
+ */
+export async function ensureConfig(deps: Deps): Promise<SystemConfig> {
+  const stored = await deps.configStore.load();
+  const config = stored ? withDefaults(stored) : defaultSystemConfig();
+  let changed = stored === undefined || JSON.stringify(config) !== JSON.stringify(stored);
+  if (config.ServiceSettings.IntegrationSigningSecret === '') {
+    config.ServiceSettings.IntegrationSigningSecret = newSigningSecret();
+    changed = true;
+  }
+  if (changed) await deps.configStore.save(config);
+  deps.liveConfig.replace(config);
+  await deps.events.configUpdated(config);
+  return config;
+}

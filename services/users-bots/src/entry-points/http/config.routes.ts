@@ -1,0 +1,41 @@
+import { Router } from 'express';
+import { sendJson } from '@switchyard/http-kit';
+import { sanitizeConfig, type SystemConfig } from '@switchyard/system-config';
+import { validate } from '@switchyard/validation';
+import { getConfig } from '../../domain/config/get-config.usecase';
+import { patchConfig } from '../../domain/config/patch-config.usecase';
+import { updateConfig } from '../../domain/config/update-config.usecase';
+import { configBody } from './config.schemas';
+import { actorOf, type HttpContext } from './http-context';
+
+const NO_CACHE = 'no-cache, no-store, must-revalidate';
+
+/** The system config (§11): secrets masked in every answer. */
+export function configRoutes(ctx: HttpContext): Router {
+  const { deps } = ctx;
+  const router = Router();
+
+  router.get('/api/v4/config', async (req, res) => {
+    const config = getConfig(deps, actorOf(req));
+    res.setHeader('Cache-Control', NO_CACHE);
+    sendJson(res, 200, sanitizeConfig(config as SystemConfig));
+  });
+
+  router.put('/api/v4/config', ...ctx.withBody, async (req, res) => {
+    const actor = actorOf(req);
+    const body = validate(configBody, req.body) as Record<string, unknown>;
+    const saved = await updateConfig(deps, actor, body);
+    res.setHeader('Cache-Control', NO_CACHE);
+    sendJson(res, 200, sanitizeConfig(saved));
+  });
+
+  router.put('/api/v4/config/patch', ...ctx.withBody, async (req, res) => {
+    const actor = actorOf(req);
+    const body = validate(configBody, req.body) as Record<string, unknown>;
+    const saved = await patchConfig(deps, actor, body);
+    res.setHeader('Cache-Control', NO_CACHE);
+    sendJson(res, 200, sanitizeConfig(saved));
+  });
+
+  return router;
+}
