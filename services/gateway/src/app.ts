@@ -18,6 +18,7 @@ import { SessionResolver } from './domain/session-resolver';
 import { versionId } from './domain/version-id';
 import { authenticate } from './entry-points/http/authenticate.middleware';
 import { forward } from './entry-points/http/forward.handler';
+import { useOwnPrototypes } from './entry-points/http/own-prototypes';
 import { ping } from './entry-points/http/ping.routes';
 import { rateLimit } from './entry-points/http/rate-limit.middleware';
 import { routeMatch } from './entry-points/http/route-match.middleware';
@@ -72,6 +73,7 @@ export function createGatewayApp(config: GatewayConfig, deps: GatewayDeps): Gate
 
   const http = createHttpApp({ service: 'gateway', logger, ready: health, developerMode: () => view.current().ServiceSettings.EnableDeveloper });
   const app = http.app;
+  useOwnPrototypes(app);
   app.set('trust proxy', config.TRUST_PROXY);
   app.use(standardHeaders(() => currentVersionId));
   app.use(rateLimit({ limiter, config: view, logger }));

@@ -33,8 +33,8 @@ export function parseServiceUrls(value: string): Record<string, string> {
 }
 
 const serviceUrls = Joi.string()
-  .allow('')
-  .default('')
+  .empty('')
+  .default(() => ({}))
   .custom((value: string, helpers) => {
     try {
       return parseServiceUrls(value);

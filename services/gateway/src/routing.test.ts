@@ -1,5 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { listen } from '@switchyard/http-kit';
+import type { Echo } from './test-support/fake-services';
 import { startHarness } from './test-support/harness';
 
 test('when public routes are called, then each reaches its owning service with method, path, query and raw body unchanged', async () => {
@@ -127,6 +129,25 @@ test('when TRUST_PROXY is on, then the client address comes from X-Forwarded-For
     const echo = await h.echo({ method: 'GET', url: '/api/v4/users/me', headers: { 'x-forwarded-for': '203.0.113.7' } });
     assert.equal(echo.headers['x-forwarded-for'], '203.0.113.7');
   } finally {
+    await h.stop();
+  }
+});
+
+test('when the gateway serves real sockets in front of in-process express services, then every request keeps working', async () => {
+  const h = await startHarness();
+  const server = await listen(h.gateway.handler, 0, '127.0.0.1');
+  try {
+    for (let i = 0; i < 3; i += 1) {
+      const res = await fetch(`${server.url}/api/v4/posts?i=${i}`, { method: 'POST', body: '{"n":1}' });
+      assert.equal(res.status, 200);
+      assert.equal(res.headers.get('content-type'), 'application/json');
+      assert.equal(((await res.json()) as Echo).body, '{"n":1}');
+    }
+    const missing = await fetch(`${server.url}/api/v4/nothing`);
+    assert.equal(missing.status, 404);
+    assert.equal(((await missing.json()) as { id: string }).id, 'api.context.404.app_error');
+  } finally {
+    await server.close();
     await h.stop();
   }
 });

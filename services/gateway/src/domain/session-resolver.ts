@@ -32,11 +32,12 @@ export class SessionResolver {
 
   public async resolve(token: string): Promise<ResolvedSession | undefined> {
     const key = hashToken(token);
+    const evictionsBefore = this.evictions;
     const cached = await this.cached(key);
     if (cached) return cached;
     let pending = this.inflight.get(key);
     if (!pending) {
-      const started = this.fetch(key, token).finally(() => {
+      const started = this.fetch(key, token, evictionsBefore).finally(() => {
         if (this.inflight.get(key) === started) this.inflight.delete(key);
       });
       this.inflight.set(key, started);
@@ -62,8 +63,7 @@ export class SessionResolver {
     }
   }
 
-  private async fetch(key: string, token: string): Promise<ResolvedSession | undefined> {
-    const evictionsBefore = this.evictions;
+  private async fetch(key: string, token: string, evictionsBefore: number): Promise<ResolvedSession | undefined> {
     const session = await this.options.source.resolve(token);
     if (!session || this.expired(session)) return undefined;
     const ttl = session.expiresAt > 0 ? Math.min(this.options.ttlMs, session.expiresAt - this.now()) : this.options.ttlMs;
