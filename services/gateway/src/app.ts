@@ -56,8 +56,8 @@ export function createGatewayApp(config: GatewayConfig, deps: GatewayDeps): Gate
   const view = new MutableConfigView();
   const tokenCache = deps.tokenCache ?? new MemoryTokenCache({ maxEntries: config.TOKEN_CACHE_MAX_ENTRIES });
   const limiter = deps.rateLimiter ?? createMemoryRateLimiter();
-  const liveConfig = new LiveConfig({ view, source: new HttpConfigSource(deps.transport), logger });
-  const resolver = new SessionResolver({ cache: tokenCache, source: new HttpSessionSource(deps.transport), logger, ttlMs: config.TOKEN_CACHE_TTL_MS });
+  const liveConfig = new LiveConfig({ view, source: new HttpConfigSource(deps.transport, config.INTERNAL_SECRET), logger });
+  const resolver = new SessionResolver({ cache: tokenCache, source: new HttpSessionSource(deps.transport, config.INTERNAL_SECRET), logger, ttlMs: config.TOKEN_CACHE_TTL_MS });
   const matcher = new RouteMatcher(ROUTE_TABLE, SESSION_OPTIONAL);
 
   let currentVersionId = versionId(config.BUILD_NUMBER, view.current());

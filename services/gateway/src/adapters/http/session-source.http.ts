@@ -2,16 +2,22 @@ import { InternalPaths, Services, type ResolvedSession } from '@switchyard/contr
 import { isAppError } from '@switchyard/errors';
 import { callJson, type ServiceTransport } from '@switchyard/http-kit';
 import type { SessionSource } from '../../domain/ports';
+import { internalCallHeaders } from './internal-call';
 
 /** users-bots' `POST /internal/v1/auth/resolve {token}`: a session, or a 4xx error body for a bad token. */
 export class HttpSessionSource implements SessionSource {
-  public constructor(private readonly transport: ServiceTransport) {}
+  private readonly headers: Record<string, string>;
+
+  public constructor(private readonly transport: ServiceTransport, secret: string) {
+    this.headers = internalCallHeaders(secret);
+  }
 
   public async resolve(token: string): Promise<ResolvedSession | undefined> {
     try {
       const session = await callJson<ResolvedSession>(this.transport, Services.usersBots, {
         method: 'POST',
         path: InternalPaths.resolveToken,
+        headers: this.headers,
         body: { token },
       });
       return isResolvedSession(session) ? session : undefined;
