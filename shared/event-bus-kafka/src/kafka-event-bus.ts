@@ -1,0 +1,252 @@
+import { Kafka, Partitioners, type Admin, type Message, type Producer } from 'kafkajs';
+import type { BusMessage, EventBus, OutgoingMessage, SubscribeOptions, Subscription } from '@switchyard/event-bus';
+import { encodeValue, errorMessage } from './codec';
+import { kafkaLogCreator, silentLogger, toKafkaLogLevel, type KafkaEventBusLogger, type KafkaLogLevel } from './kafka-log';
+import { KafkaSubscription, type RawRecord } from './kafka-subscription';
+import { publishSpan, withTraceContext } from './tracing';
+
+export interface KafkaEventBusOptions {
+  /** `host:port` of one or more brokers (bootstrap list). */
+  readonly brokers: readonly string[];
+  /** Client id sent to the broker (shows in broker logs and quotas); the service name is a good one. */
+  readonly clientId: string;
+  readonly logger?: KafkaEventBusLogger;
+  /** Level of kafkajs' own lines sent to `logger`. Default `warn`. */
+  readonly kafkaLogLevel?: KafkaLogLevel;
+  /** Partitions per topic used by `ensureTopics` when no count is passed; others get `defaultPartitions`. */
+  readonly partitions?: Readonly<Record<string, number>>;
+  /** Default 3. */
+  readonly defaultPartitions?: number;
+  /** Replication factor of topics created by `ensureTopics`. Default: the broker's `default.replication.factor`. */
+  readonly replicationFactor?: number;
+  /** Delay before redelivering a failed message: attempt × this, capped at `maxRetryDelayMs`. Default 100 ms. */
+  readonly retryDelayMs?: number;
+  /** Default 2000 ms. */
+  readonly maxRetryDelayMs?: number;
+  /** A member silent this long is dropped from its group. Default 10 000 ms. */
+  readonly sessionTimeoutMs?: number;
+  /** How long the broker waits for members to rejoin during a rebalance. Default 30 000 ms. */
+  readonly rebalanceTimeoutMs?: number;
+  /** Default 1000 ms (must stay well below `sessionTimeoutMs`). */
+  readonly heartbeatIntervalMs?: number;
+  /** Long-poll time of an idle fetch; bounds how fast an idle member notices a rebalance and stops. Default 500 ms. */
+  readonly maxWaitTimeMs?: number;
+  /** Partitions of one subscription handled in parallel (each still one message at a time). Default 1. */
+  readonly partitionsConsumedConcurrently?: number;
+  /** Default 3000 ms. */
+  readonly connectionTimeoutMs?: number;
+  /** Default 30 000 ms. */
+  readonly requestTimeoutMs?: number;
+  /** Called for every failed delivery attempt (after it was logged). */
+  readonly onHandlerError?: (error: unknown, message: BusMessage) => void;
+}
+
+export interface TopicSpec {
+  readonly topic: string;
+  readonly partitions?: number;
+}
+
+const HEALTH_TIMEOUT_MS = 5000;
+
+/**
+ * The event-bus port on Kafka (kafkajs). Publishing is idempotent with acks from all in-sync replicas
+ * and one request in flight, so a key's messages keep their order; concurrent `publish` calls of one
+ * bus are sent in call order. Each `subscribe` is its own consumer-group member.
+ */
+export class KafkaEventBus implements EventBus {
+  private readonly kafka: Kafka;
+  private readonly producer: Producer;
+  private readonly admin: Admin;
+  private readonly logger: KafkaEventBusLogger;
+  private readonly subscriptions = new Set<KafkaSubscription>();
+  private producerReady: Promise<Producer> | undefined;
+  private adminReady: Promise<Admin> | undefined;
+  private sendTail: Promise<unknown> = Promise.resolve();
+  private closing: Promise<void> | undefined;
+
+  public constructor(private readonly options: KafkaEventBusOptions) {
+    if (options.brokers.length === 0) throw new Error('KafkaEventBus: at least one broker is required');
+    // kafkajs warns once about its v2 partitioner change; the explicit partitioner below also avoids it.
+    process.env.KAFKAJS_NO_PARTITIONER_WARNING ??= '1';
+    this.logger = options.logger ?? silentLogger;
+    this.kafka = new Kafka({
+      clientId: options.clientId,
+      brokers: [...options.brokers],
+      connectionTimeout: options.connectionTimeoutMs ?? 3000,
+      requestTimeout: options.requestTimeoutMs ?? 30_000,
+      logLevel: toKafkaLogLevel(options.kafkaLogLevel ?? 'warn'),
+      logCreator: kafkaLogCreator(this.logger),
+    });
+    this.producer = this.kafka.producer({
+      idempotent: true,
+      maxInFlightRequests: 1,
+      allowAutoTopicCreation: false,
+      createPartitioner: Partitioners.DefaultPartitioner,
+    });
+    this.admin = this.kafka.admin();
+  }
+
+  public async publish<T>(topic: string, messages: readonly OutgoingMessage<T>[]): Promise<void> {
+    this.assertOpen();
+    if (messages.length === 0) return;
+    // Encoded and trace-stamped now, in the caller's context, even if the send waits its turn.
+    await publishSpan(topic, { 'messaging.batch.message_count': messages.length }, () => {
+      const records: Message[] = messages.map((m) => ({ key: m.key, value: encodeValue(m.value), headers: withTraceContext(m.headers) }));
+      return this.send(topic, records);
+    });
+  }
+
+  public async subscribe(options: SubscribeOptions): Promise<Subscription> {
+    this.assertOpen();
+    if (options.topics.length === 0) throw new Error('subscribe: at least one topic is required');
+    const heartbeatIntervalMs = this.options.heartbeatIntervalMs ?? 1000;
+    const maxWaitTimeMs = this.options.maxWaitTimeMs ?? 500;
+    const consumer = this.kafka.consumer({
+      groupId: options.groupId,
+      sessionTimeout: this.options.sessionTimeoutMs ?? 10_000,
+      rebalanceTimeout: this.options.rebalanceTimeoutMs ?? 30_000,
+      heartbeatInterval: heartbeatIntervalMs,
+      maxWaitTimeInMs: maxWaitTimeMs,
+      allowAutoTopicCreation: false,
+    });
+    const subscription = new KafkaSubscription(consumer, options, {
+      logger: this.logger,
+      retryDelayMs: this.options.retryDelayMs ?? 100,
+      maxRetryDelayMs: this.options.maxRetryDelayMs ?? 2000,
+      heartbeatIntervalMs,
+      firstFetchTimeoutMs: maxWaitTimeMs + 10_000,
+      partitionsConsumedConcurrently: this.options.partitionsConsumedConcurrently ?? 1,
+      publishDeadLetter: (topic, record) => this.publishRaw(topic, record),
+      onHandlerError: this.options.onHandlerError,
+      onStopped: (s) => this.subscriptions.delete(s),
+    });
+    this.subscriptions.add(subscription);
+    await subscription.start();
+    return subscription;
+  }
+
+  /**
+   * Creates the topics that do not exist yet (waiting for their partition leaders) with `partitions`
+   * partitions, or `options.partitions[topic]` / `defaultPartitions` when not given. Existing topics are
+   * left alone (a different partition count is logged: changing it would move keys between partitions).
+   */
+  public async ensureTopics(topics: readonly (string | TopicSpec)[], partitions?: number): Promise<void> {
+    const specs = new Map<string, number>();
+    for (const entry of topics) {
+      const spec = typeof entry === 'string' ? { topic: entry } : entry;
+      specs.set(spec.topic, spec.partitions ?? partitions ?? this.options.partitions?.[spec.topic] ?? this.options.defaultPartitions ?? 3);
+    }
+    if (specs.size === 0) return;
+    const admin = await this.connectedAdmin();
+    const existing = new Set(await admin.listTopics());
+    const missing = [...specs].filter(([topic]) => !existing.has(topic));
+    if (missing.length > 0) {
+      await admin.createTopics({
+        waitForLeaders: true,
+        topics: missing.map(([topic, numPartitions]) => ({ topic, numPartitions, replicationFactor: this.options.replicationFactor ?? -1 })),
+      });
+    }
+    // Also covers topics another process created meanwhile (createTopics then skips waiting for leaders).
+    await this.waitForLeaders(admin, specs);
+  }
+
+  public async health(): Promise<boolean> {
+    if (this.closing) return false;
+    if ([...this.subscriptions].some((s) => !s.healthy)) return false;
+    try {
+      const admin = await this.connectedAdmin();
+      const cluster = await withTimeout(admin.describeCluster(), HEALTH_TIMEOUT_MS, 'describeCluster');
+      return cluster.brokers.length > 0;
+    } catch (error) {
+      this.logger.warn('event bus health check failed', { error: errorMessage(error) });
+      return false;
+    }
+  }
+
+  /** Stops every subscription (in-flight messages finish and are committed), then disconnects. */
+  public close(): Promise<void> {
+    this.closing ??= (async () => {
+      await Promise.all([...this.subscriptions].map((s) => s.stop()));
+      await this.sendTail;
+      await Promise.all([
+        this.producerReady ? this.producer.disconnect().catch(() => undefined) : undefined,
+        this.adminReady ? this.admin.disconnect().catch(() => undefined) : undefined,
+      ]);
+    })();
+    return this.closing;
+  }
+
+  /** Dead letters keep the original key and value bytes. */
+  private publishRaw(topic: string, record: RawRecord): Promise<void> {
+    return this.send(topic, [{ key: record.key, value: record.value, headers: withTraceContext(record.headers) }]);
+  }
+
+  /**
+   * One send at a time, in call order (kafkajs would otherwise interleave them at will). Not guarded by
+   * `closing`: subscriptions finishing their in-flight message during `close()` may still dead-letter.
+   */
+  private send(topic: string, records: Message[]): Promise<void> {
+    const run = this.sendTail.then(async () => {
+      const producer = await this.connectedProducer();
+      await producer.send({ topic, messages: records, acks: -1 });
+    });
+    this.sendTail = run.catch(() => undefined);
+    return run;
+  }
+
+  private assertOpen(): void {
+    if (this.closing) throw new Error('event bus is closed');
+  }
+
+  private connectedProducer(): Promise<Producer> {
+    this.producerReady ??= this.producer.connect().then(
+      () => this.producer,
+      (error: unknown) => {
+        this.producerReady = undefined;
+        throw error;
+      },
+    );
+    return this.producerReady;
+  }
+
+  private connectedAdmin(): Promise<Admin> {
+    this.adminReady ??= this.admin.connect().then(
+      () => this.admin,
+      (error: unknown) => {
+        this.adminReady = undefined;
+        throw error;
+      },
+    );
+    return this.adminReady;
+  }
+
+  private async waitForLeaders(admin: Admin, specs: ReadonlyMap<string, number>, timeoutMs = 30_000): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      try {
+        const { topics } = await admin.fetchTopicMetadata({ topics: [...specs.keys()] });
+        if (topics.every((t) => t.partitions.length > 0 && t.partitions.every((p) => p.leader >= 0))) {
+          for (const t of topics) {
+            const wanted = specs.get(t.name);
+            if (wanted !== undefined && t.partitions.length !== wanted) {
+              this.logger.warn('topic exists with another partition count; left as is', { topic: t.name, partitions: t.partitions.length, wanted });
+            }
+          }
+          return;
+        }
+      } catch (error) {
+        if (Date.now() > deadline) throw error;
+      }
+      if (Date.now() > deadline) throw new Error(`topics have no partition leaders after ${timeoutMs} ms: ${[...specs.keys()].join(', ')}`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what} timed out after ${ms} ms`)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}

@@ -1,0 +1,234 @@
+import { setTimeout as delay } from 'node:timers/promises';
+import type { Consumer, EachBatchPayload, KafkaMessage } from 'kafkajs';
+import { DEFAULT_MAX_ATTEMPTS, deadLetterTopic, type BusMessage, type SubscribeOptions, type Subscription } from '@switchyard/event-bus';
+import { deadLetterHeaders, decodeHeaders, decodeValue, errorMessage, nextOffset, retryDelay } from './codec';
+import type { KafkaEventBusLogger } from './kafka-log';
+import { processInTraceContext } from './tracing';
+
+/** A record as it goes to `<topic>.dlq`: the original key and value bytes, unchanged. */
+export interface RawRecord {
+  readonly key: Buffer | null;
+  readonly value: Buffer | null;
+  readonly headers: Readonly<Record<string, string>>;
+}
+
+export interface KafkaSubscriptionSettings {
+  readonly logger: KafkaEventBusLogger;
+  readonly retryDelayMs: number;
+  readonly maxRetryDelayMs: number;
+  readonly heartbeatIntervalMs: number;
+  /** How long `subscribe` waits for the first fetch (offsets resolved) of a group that starts at the end. */
+  readonly firstFetchTimeoutMs: number;
+  readonly partitionsConsumedConcurrently: number;
+  readonly publishDeadLetter: (topic: string, record: RawRecord) => Promise<void>;
+  readonly onHandlerError?: (error: unknown, message: BusMessage) => void;
+  readonly onStopped: (subscription: KafkaSubscription) => void;
+}
+
+type Outcome = 'done' | 'abandoned';
+
+/**
+ * One subscription = one kafkajs consumer (one group member). Messages of a partition are handled one
+ * at a time; a message's offset is committed only after its handler succeeded or it was dead-lettered.
+ * A failing handler is retried in place (blocking its partition, so later messages wait), heartbeating
+ * meanwhile. `eachBatch` is used rather than `eachMessage` because kafkajs' `consumer.commitOffsets`
+ * is a no-op once `disconnect()` began, and the in-flight message must still be committed then.
+ */
+export class KafkaSubscription implements Subscription {
+  private stopping: Promise<void> | undefined;
+  private crashed: unknown;
+
+  public constructor(
+    private readonly consumer: Consumer,
+    private readonly options: SubscribeOptions,
+    private readonly settings: KafkaSubscriptionSettings,
+  ) {}
+
+  /** False once kafkajs gave up on this consumer (a crash it does not restart from). */
+  public get healthy(): boolean {
+    return this.crashed === undefined;
+  }
+
+  public async start(): Promise<void> {
+    const { consumer, options, settings } = this;
+    consumer.on(consumer.events.CRASH, ({ payload }) => {
+      if (payload.restart) return;
+      this.crashed = payload.error;
+      settings.logger.error('event consumer crashed and will not restart', { groupId: options.groupId, error: errorMessage(payload.error) });
+    });
+    consumer.on(consumer.events.GROUP_JOIN, ({ payload }) => {
+      settings.logger.info('event consumer joined its group', {
+        groupId: payload.groupId,
+        memberId: payload.memberId,
+        isLeader: payload.isLeader,
+        assignment: payload.memberAssignment,
+      });
+    });
+    try {
+      await consumer.connect();
+      await consumer.subscribe({ topics: [...options.topics], fromBeginning: options.fromBeginning === true });
+      // A group without committed offsets that starts at the end resolves "the end" on its first fetch:
+      // wait for it, so a message published once subscribe() returned is not skipped.
+      const firstFetch = options.fromBeginning === true ? undefined : this.nextEvent(consumer.events.FETCH, settings.firstFetchTimeoutMs);
+      await consumer.run({
+        autoCommit: false,
+        eachBatchAutoResolve: false,
+        partitionsConsumedConcurrently: settings.partitionsConsumedConcurrently,
+        eachBatch: (payload) => this.eachBatch(payload),
+      });
+      await firstFetch;
+    } catch (error) {
+      await consumer.disconnect().catch(() => undefined);
+      settings.onStopped(this);
+      throw error;
+    }
+  }
+
+  /** Finishes (and commits) the in-flight message, leaves the group, disconnects. Idempotent. */
+  public stop(): Promise<void> {
+    this.stopping ??= this.consumer
+      .disconnect()
+      .catch((error: unknown) => {
+        this.settings.logger.warn('event consumer did not disconnect cleanly', { groupId: this.options.groupId, error: errorMessage(error) });
+      })
+      .finally(() => this.settings.onStopped(this));
+    return this.stopping;
+  }
+
+  private nextEvent(event: Consumer['events'][keyof Consumer['events']], timeoutMs: number): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        remove();
+        this.settings.logger.warn('event consumer: no first fetch in time; continuing', { groupId: this.options.groupId, timeoutMs });
+        resolve();
+      }, timeoutMs);
+      const remove = this.consumer.on(event as typeof this.consumer.events.FETCH, () => {
+        clearTimeout(timer);
+        remove();
+        resolve();
+      });
+    });
+  }
+
+  private async eachBatch(payload: EachBatchPayload): Promise<void> {
+    const { batch } = payload;
+    for (const record of batch.messages) {
+      if (!payload.isRunning() || payload.isStale()) return;
+      const outcome = await this.deliver(batch.topic, batch.partition, record, payload);
+      if (outcome === 'abandoned') return;
+      payload.resolveOffset(record.offset);
+      try {
+        await payload.commitOffsetsIfNecessary({
+          topics: [{ topic: batch.topic, partitions: [{ partition: batch.partition, offset: nextOffset(record.offset) }] }],
+        });
+      } catch (error) {
+        // Not committed: the next owner of the partition handles this message again (at least once).
+        this.settings.logger.warn('event consumer: offset commit failed', {
+          groupId: this.options.groupId,
+          topic: batch.topic,
+          partition: batch.partition,
+          offset: record.offset,
+          error: errorMessage(error),
+        });
+        throw error;
+      }
+      // Surfaces a rebalance (kafkajs then rejoins); skipped while stopping, where it would only rejoin.
+      if (payload.isRunning()) await payload.heartbeat();
+    }
+  }
+
+  private async deliver(topic: string, partition: number, record: KafkaMessage, payload: EachBatchPayload): Promise<Outcome> {
+    const key = record.key === null ? '' : record.key.toString('utf8');
+    const headers = decodeHeaders(record.headers);
+    const maxAttempts = Math.max(1, this.options.maxAttempts ?? DEFAULT_MAX_ATTEMPTS);
+    const attributes = {
+      'messaging.kafka.consumer.group': this.options.groupId,
+      'messaging.kafka.message.key': key,
+      'messaging.kafka.offset': record.offset,
+      'messaging.destination.partition.id': String(partition),
+    };
+    for (let attempt = 1; ; attempt += 1) {
+      // Parsed per attempt: a handler that mutated the value does not see its own changes on retry.
+      const decoded = decodeValue(record.value);
+      if (!decoded.ok) return this.deadLetter(topic, partition, record, headers, decoded.reason, 0, payload);
+      const message: BusMessage = { topic, partition, offset: record.offset, key, value: decoded.value, headers: { ...headers }, attempt };
+      try {
+        await this.withHeartbeat(payload, () =>
+          processInTraceContext(topic, headers, { ...attributes, 'messaging.kafka.attempt': attempt }, () => this.options.handler(message)),
+        );
+        return 'done';
+      } catch (error) {
+        this.reportFailure(error, message, maxAttempts);
+        if (attempt >= maxAttempts) return this.deadLetter(topic, partition, record, headers, error, attempt, payload);
+        if (!(await this.pause(retryDelay(attempt, this.settings.retryDelayMs, this.settings.maxRetryDelayMs), payload))) return 'abandoned';
+      }
+    }
+  }
+
+  private async deadLetter(
+    topic: string,
+    partition: number,
+    record: KafkaMessage,
+    headers: Readonly<Record<string, string>>,
+    reason: unknown,
+    attempts: number,
+    payload: EachBatchPayload,
+  ): Promise<Outcome> {
+    const target = deadLetterTopic(topic);
+    const info = { reason, groupId: this.options.groupId, topic, partition, offset: record.offset, attempts };
+    const dead: RawRecord = { key: record.key, value: record.value, headers: deadLetterHeaders(headers, info) };
+    for (let failures = 1; ; failures += 1) {
+      try {
+        await this.settings.publishDeadLetter(target, dead);
+        this.settings.logger.warn('event dead-lettered', { groupId: info.groupId, topic, partition, offset: info.offset, attempts, deadLetterTopic: target, reason: errorMessage(reason) });
+        return 'done';
+      } catch (error) {
+        // The partition waits: moving on without the dead letter would lose the message.
+        this.settings.logger.error('event consumer: dead-letter publish failed; retrying', { groupId: info.groupId, topic, partition, offset: info.offset, deadLetterTopic: target, error: errorMessage(error) });
+        if (!(await this.pause(retryDelay(failures, this.settings.retryDelayMs * 10, 30_000), payload))) return 'abandoned';
+      }
+    }
+  }
+
+  private reportFailure(error: unknown, message: BusMessage, maxAttempts: number): void {
+    this.settings.logger.warn('event handler failed', {
+      groupId: this.options.groupId,
+      topic: message.topic,
+      partition: message.partition,
+      offset: message.offset,
+      attempt: message.attempt,
+      maxAttempts,
+      error: errorMessage(error),
+    });
+    try {
+      this.settings.onHandlerError?.(error, message);
+    } catch {
+      // an observer's failure is not the handler's
+    }
+  }
+
+  /** Keeps the group membership alive while a (possibly long) handler runs. */
+  private async withHeartbeat<T>(payload: EachBatchPayload, run: () => Promise<T>): Promise<T> {
+    const timer = setInterval(() => {
+      // A rebalance reported here surfaces again at the heartbeat after this message.
+      payload.heartbeat().catch(() => undefined);
+    }, this.settings.heartbeatIntervalMs);
+    try {
+      return await run();
+    } finally {
+      clearInterval(timer);
+    }
+  }
+
+  /** Waits `ms`, heartbeating; false when the subscription is stopping (the message stays uncommitted). */
+  private async pause(ms: number, payload: EachBatchPayload): Promise<boolean> {
+    const until = Date.now() + ms;
+    for (;;) {
+      if (!payload.isRunning()) return false;
+      const left = until - Date.now();
+      if (left <= 0) return true;
+      await delay(Math.min(left, this.settings.heartbeatIntervalMs));
+      if (payload.isRunning()) await payload.heartbeat();
+    }
+  }
+}
