@@ -1,0 +1,114 @@
+// compose-check validates Compose files offline: the Compose Specification JSON schema embedded in
+// github.com/compose-spec/compose-go (the loader Docker Compose itself uses), the loader's consistency
+// checks (unknown services in depends_on, undefined networks and volumes, ...), and a few checks that
+// Docker would only report when `docker compose up` runs.
+//
+// Usage: compose-check [-project-name NAME] [-print] docker-compose.yml [more.yml ...]
+// Exit status: 0 valid, 1 invalid, 2 usage.
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/compose-spec/compose-go/v2/cli"
+	"github.com/compose-spec/compose-go/v2/types"
+)
+
+func main() {
+	name := flag.String("project-name", "switchyard", "Compose project name")
+	dump := flag.Bool("print", false, "print the resolved project (interpolated, normalized) as YAML")
+	flag.Parse()
+	if flag.NArg() == 0 {
+		fmt.Fprintln(os.Stderr, "usage: compose-check [-project-name NAME] FILE [FILE ...]")
+		os.Exit(2)
+	}
+	opts, err := cli.NewProjectOptions(flag.Args(),
+		cli.WithName(*name),
+		cli.WithOsEnv,
+		cli.WithDotEnv,
+		cli.WithInterpolation(true),
+		cli.WithNormalization(true),
+		cli.WithConsistency(true),
+		cli.WithResolvedPaths(true),
+	)
+	if err != nil {
+		fail([]string{err.Error()})
+	}
+	project, err := opts.LoadProject(context.Background())
+	if err != nil {
+		fail([]string{err.Error()})
+	}
+	if problems := checkProject(project); len(problems) > 0 {
+		fail(problems)
+	}
+	if *dump {
+		out, err := project.MarshalYAML()
+		if err != nil {
+			fail([]string{err.Error()})
+		}
+		fmt.Print(string(out))
+	}
+	names := project.ServiceNames()
+	sort.Strings(names)
+	summary := os.Stdout
+	if *dump {
+		summary = os.Stderr
+	}
+	fmt.Fprintf(summary, "compose-check: %s valid (compose-spec schema + consistency): %d services: %s\n",
+		strings.Join(flag.Args(), ", "), len(names), strings.Join(names, ", "))
+}
+
+// checkProject finds what the schema cannot see but `docker compose up` would trip over.
+func checkProject(p *types.Project) []string {
+	var problems []string
+	for _, name := range p.ServiceNames() {
+		svc := p.Services[name]
+		for dep, cfg := range svc.DependsOn {
+			target, ok := p.Services[dep]
+			if !ok {
+				continue // the loader's consistency check reports it
+			}
+			switch cfg.Condition {
+			case types.ServiceConditionHealthy:
+				if target.HealthCheck == nil || target.HealthCheck.Disable || len(target.HealthCheck.Test) == 0 {
+					problems = append(problems, fmt.Sprintf("service %q waits for %q to be healthy, but %q has no healthcheck", name, dep, dep))
+				}
+			case types.ServiceConditionCompletedSuccessfully:
+				if target.Restart == types.RestartPolicyAlways || target.Restart == types.RestartPolicyUnlessStopped {
+					problems = append(problems, fmt.Sprintf("service %q waits for %q to complete, but %q restarts %s", name, dep, dep, target.Restart))
+				}
+			}
+		}
+		if svc.Build != nil {
+			dockerfile := svc.Build.Dockerfile
+			if dockerfile == "" {
+				dockerfile = "Dockerfile"
+			}
+			if !filepath.IsAbs(dockerfile) {
+				dockerfile = filepath.Join(svc.Build.Context, dockerfile)
+			}
+			if _, err := os.Stat(dockerfile); err != nil {
+				problems = append(problems, fmt.Sprintf("service %q: dockerfile %s not found", name, dockerfile))
+			}
+		}
+		if svc.Image == "" && svc.Build == nil {
+			problems = append(problems, fmt.Sprintf("service %q has neither image nor build", name))
+		}
+	}
+	sort.Strings(problems)
+	return problems
+}
+
+func fail(problems []string) {
+	fmt.Fprintln(os.Stderr, "compose-check: INVALID")
+	for _, p := range problems {
+		fmt.Fprintf(os.Stderr, "  - %s\n", p)
+	}
+	os.Exit(1)
+}
