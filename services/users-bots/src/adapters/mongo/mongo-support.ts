@@ -1,0 +1,106 @@
+import {
+  duplicateKeyField,
+  isDuplicateKeyError as isMongoDuplicateKey,
+  type Connection,
+  type Model,
+  type Schema,
+} from '@switchyard/mongo-kit';
+import { DuplicateKeyError } from '../../domain/errors';
+import type { Page } from '../../domain/ports';
+
+/**
+ * Options shared by every schema of this service:
+ * - `versionKey: false`: no `__v` (documents are written whole or with `$set`, never with optimistic locking);
+ * - `minimize: false`: `props: {}` stays `{}` (mongoose would drop empty objects and reads would miss the key);
+ * - `strict: 'throw'`: an entity field the schema does not know fails loudly instead of being dropped;
+ * - `autoIndex/autoCreate: false`: nothing runs behind our back when a model compiles; the factory
+ *   creates the indexes explicitly and awaits them (createMongoRepositories).
+ */
+export const SCHEMA_OPTIONS = {
+  versionKey: false,
+  minimize: false,
+  strict: 'throw',
+  id: false,
+  autoIndex: false,
+  autoCreate: false,
+} as const;
+
+/** The connection's model of that name, compiled once (a second factory call reuses it). */
+export function modelOn<T>(connection: Connection, name: string, schema: Schema<T>, collection: string): Model<T> {
+  const existing = connection.models[name] as Model<T> | undefined;
+  return existing ?? connection.model<T>(name, schema, collection);
+}
+
+/**
+ * The field whose unique index was violated, as far as the server says: MongoDB 4.4+ sends
+ * `keyPattern`/`keyValue`; mongo-java-server and FerretDB only name the index in the message
+ * (`... index: username_1 dup key: ...`, `... index: _id_ dup key: ...`).
+ */
+export function violatedField(error: unknown): string | undefined {
+  const field = duplicateKeyField(error);
+  if (field !== undefined) return field;
+  const e = error as { keyValue?: Record<string, unknown>; message?: unknown };
+  if (e.keyValue && typeof e.keyValue === 'object') {
+    const [first] = Object.keys(e.keyValue);
+    if (first !== undefined) return first;
+  }
+  const message = typeof e.message === 'string' ? e.message : '';
+  if (/index: _id_\b/.test(message)) return '_id';
+  return undefined;
+}
+
+/**
+ * Turns a unique-index violation into the domain's `DuplicateKeyError` naming the key (`keys` maps a
+ * document field to the domain key: `{ _id: 'id', username: 'username' }`); any other error comes back
+ * unchanged. When the server does not say which index it was, `probe` asks the collection which key
+ * is taken (only on this error path); failing that, a collection with a single key names it.
+ */
+export async function asDomainError(
+  error: unknown,
+  keys: Readonly<Record<string, string>>,
+  probe?: () => Promise<string | undefined>,
+): Promise<unknown> {
+  if (!isMongoDuplicateKey(error)) return error;
+  const field = violatedField(error);
+  const known = field === undefined ? undefined : keys[field];
+  if (known !== undefined) return new DuplicateKeyError(known);
+  const probed = probe ? await probe() : undefined;
+  if (probed !== undefined) return new DuplicateKeyError(probed);
+  const distinct = [...new Set(Object.values(keys))];
+  return new DuplicateKeyError(distinct.length === 1 && distinct[0] !== undefined ? distinct[0] : (field ?? 'unknown'));
+}
+
+/** skip/limit of a page; undefined when the page is empty by definition (MongoDB reads `limit(0)` as "no limit"). */
+export function pageWindow(page: Page): { skip: number; limit: number } | undefined {
+  if (!(page.perPage > 0) || !(page.page >= 0)) return undefined;
+  return { skip: page.page * page.perPage, limit: page.perPage };
+}
+
+/**
+ * The fields of a partial update worth a `$set`: undefined values are skipped (they mean "unchanged";
+ * mongoose would drop them anyway) and so are the keys that identify the document.
+ */
+export function setOf(changes: object, identity: readonly string[]): Record<string, unknown> {
+  const set: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(changes)) {
+    if (value === undefined || identity.includes(key) || key === '_id') continue;
+    set[key] = value;
+  }
+  return set;
+}
+
+/** `items` in the order of `keys` (repeats included, missing ones skipped), as the memory adapters answer. */
+export function inRequestedOrder<T>(keys: readonly string[], items: readonly T[], keyOf: (item: T) => string): T[] {
+  const byKey = new Map(items.map((item) => [keyOf(item), item] as const));
+  const used = new Set<string>();
+  return keys.flatMap((key) => {
+    const item = byKey.get(key);
+    if (item === undefined) return [];
+    if (used.has(key)) return [structuredClone(item)]; // a repeat gets its own copy
+    used.add(key);
+    return [item];
+  });
+}
+
+/** A filter object for `find`/`countDocuments` built field by field (the typed form does not allow that). */
+export type Filter = Record<string, unknown>;

@@ -1,0 +1,74 @@
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { httpHarness, internalCallHeaders, SECRET, type Caller, type HttpHarness } from '../../test-support/http-harness';
+
+describe('internal API', () => {
+  let h: HttpHarness;
+  let admin: Caller;
+  const internal = internalCallHeaders(SECRET);
+  before(async () => {
+    h = await httpHarness();
+    admin = await h.admin();
+  });
+  after(async () => h.stop());
+
+  it('when a call has neither a signed identity nor the internal header, then 401 and nothing is revealed', async () => {
+    for (const [method, url] of [['GET', '/internal/v1/config'], ['POST', '/internal/v1/auth/resolve'], ['POST', '/internal/v1/users/by-ids']] as const) {
+      const res = await h.request(method, url, { body: {} });
+      assert.equal(res.statusCode, 401, url);
+      assert.equal(res.json().id, 'api.context.session_expired.app_error');
+    }
+    const forged = await h.request('GET', '/internal/v1/config', { headers: internalCallHeaders('another-secret-entirely-000000') });
+    assert.equal(forged.statusCode, 401);
+  });
+
+  it('when resolving tokens, then garbage, empty and non-string tokens are refused', async () => {
+    const unknown = await h.request('POST', '/internal/v1/auth/resolve', { headers: internal, body: { token: 'x'.repeat(26) } });
+    assert.equal(unknown.statusCode, 401);
+    assert.equal(unknown.json().id, 'api.context.session_expired.app_error');
+    assert.equal((await h.request('POST', '/internal/v1/auth/resolve', { headers: internal, body: { token: '' } })).statusCode, 400);
+    assert.equal((await h.request('POST', '/internal/v1/auth/resolve', { headers: internal, body: { token: { $gt: '' } } })).statusCode, 400);
+  });
+
+  it('when a login token is resolved, then the ResolvedSession has the exact shape', async () => {
+    const u = await h.user();
+    const token = String((await h.request('POST', '/api/v4/users/login', { body: { login_id: u.username, password: 'password-1' } })).headers.token);
+    const res = await h.request('POST', '/internal/v1/auth/resolve', { headers: internal, body: { token } });
+    assert.equal(res.statusCode, 200);
+    const session = res.json();
+    assert.deepEqual(Object.keys(session).sort(), ['csrfToken', 'expiresAt', 'isBot', 'roles', 'sessionId', 'sessionType', 'userId']);
+    assert.equal(session.userId, u.id);
+  });
+
+  it('when users are looked up by ids or usernames, then InternalUser objects come back, deactivated ones included', async () => {
+    const u = await h.user({ username: 'lookmeup' });
+    await h.request('DELETE', `/api/v4/users/${u.id}`, { as: admin });
+    const byIds = await h.request('POST', '/internal/v1/users/by-ids', { headers: internal, body: { ids: [u.id, 'n'.repeat(26)] } });
+    assert.equal(byIds.statusCode, 200);
+    const [found] = byIds.json();
+    assert.deepEqual(Object.keys(found).sort(), ['deleteAt', 'firstName', 'id', 'isBot', 'lastName', 'nickname', 'roles', 'username']);
+    assert.ok(found.deleteAt > 0);
+    const byNames = await h.request('POST', '/internal/v1/users/by-usernames', { headers: internal, body: { usernames: ['LookMeUp', 'switchyard'] } });
+    assert.deepEqual(byNames.json().map((x: { username: string; isBot: boolean }) => [x.username, x.isBot]).sort(), [['lookmeup', false], ['switchyard', true]]);
+    assert.equal((await h.request('POST', '/internal/v1/users/by-ids', { headers: internal, body: { ids: 'nope' } })).statusCode, 400);
+    assert.deepEqual((await h.request('POST', '/internal/v1/users/by-ids', { headers: internal, body: { ids: [] } })).json(), []);
+  });
+
+  it('when a team member is asked for, then the TeamMember or 404', async () => {
+    const u = await h.user();
+    const team = (await h.request('POST', '/api/v4/teams', { as: u, body: { name: 'internalteam', display_name: 'I', type: 'O' } })).json();
+    const res = await h.request('GET', `/internal/v1/teams/${team.id}/members/${u.id}`, { headers: internal });
+    assert.equal(res.statusCode, 200);
+    assert.equal(res.json().roles, 'team_user team_admin');
+    const missing = await h.request('GET', `/internal/v1/teams/${team.id}/members/${admin.id}`, { headers: internal });
+    assert.equal(missing.statusCode, 404);
+    assert.equal(missing.json().id, 'app.team.get_member.missing.app_error');
+    assert.equal((await h.request('GET', `/internal/v1/teams/bad/members/${u.id}`, { headers: internal })).statusCode, 400);
+  });
+
+  it('when a signed identity calls the internal API, then it is accepted too', async () => {
+    const res = await h.request('GET', '/internal/v1/config', { as: admin });
+    assert.equal(res.statusCode, 200);
+    assert.match(res.json().ServiceSettings.IntegrationSigningSecret, /^whsec_/);
+  });
+});
