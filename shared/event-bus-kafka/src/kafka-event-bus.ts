@@ -141,12 +141,15 @@ export class KafkaEventBus implements EventBus {
     const existing = new Set(await admin.listTopics());
     const missing = [...specs].filter(([topic]) => !existing.has(topic));
     if (missing.length > 0) {
+      // Not kafkajs' `waitForLeaders: true`: it gives up on the UNKNOWN_TOPIC_OR_PARTITION a KRaft broker
+      // answers for a moment after creating a topic (seen in about one run in three here). The wait below
+      // retries through it, and also covers topics another process created meanwhile (where createTopics
+      // returns false without waiting at all).
       await admin.createTopics({
-        waitForLeaders: true,
+        waitForLeaders: false,
         topics: missing.map(([topic, numPartitions]) => ({ topic, numPartitions, replicationFactor: this.options.replicationFactor ?? -1 })),
       });
     }
-    // Also covers topics another process created meanwhile (createTopics then skips waiting for leaders).
     await this.waitForLeaders(admin, specs);
   }
 

@@ -1,0 +1,150 @@
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
+import { setTimeout as delay } from 'node:timers/promises';
+import { Kafka, logLevel } from 'kafkajs';
+import { deadLetterTopic, type BusMessage } from '@switchyard/event-bus';
+import { DLQ_HEADERS, KafkaEventBus } from './index';
+import { SKIP_WITHOUT_BROKER, testBrokers, testBusOptions } from './test-support/broker';
+import { currentFakeTrace, inFakeTrace, registerFakeOtel } from './test-support/fake-otel';
+
+// What the contract suite does not cover: Kafka-specific behaviour of this adapter.
+
+async function waitFor(predicate: () => boolean, timeoutMs: number, what: string): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!predicate()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await delay(10);
+  }
+}
+
+describe('KafkaEventBus against a real broker', { skip: testBrokers.length === 0 ? SKIP_WITHOUT_BROKER : false }, () => {
+  const run = randomUUID().slice(0, 8);
+  const topic = (label: string): string => `adapter.${run}.${label}`;
+  let bus: KafkaEventBus;
+  const admin = new Kafka({ clientId: 'adapter-test-admin', brokers: [...testBrokers], logLevel: logLevel.NOTHING }).admin();
+
+  before(async () => {
+    registerFakeOtel();
+    bus = new KafkaEventBus(testBusOptions('adapter-a'));
+    await admin.connect();
+  });
+  after(async () => {
+    await bus.close();
+    await admin.disconnect();
+  });
+
+  it('when topics are ensured, then they exist with the requested partitions and a second call changes nothing', async () => {
+    const [a, b] = [topic('ensure-a'), topic('ensure-b')];
+    await bus.ensureTopics([a, { topic: b, partitions: 2 }], 5);
+    await bus.ensureTopics([a, b], 1);
+    const { topics } = await admin.fetchTopicMetadata({ topics: [a, b] });
+    assert.deepEqual(Object.fromEntries(topics.map((t) => [t.name, t.partitions.length])), { [a]: 5, [b]: 2 });
+  });
+
+  it('when a message is published inside a trace, then the handler runs inside that trace', async () => {
+    const t = topic('trace');
+    await bus.ensureTopics([t], 1);
+    const seen: unknown[] = [];
+    const sub = await bus.subscribe({ groupId: `g-${t}`, topics: [t], fromBeginning: true, handler: async () => void seen.push(currentFakeTrace()) });
+    await inFakeTrace('trace-42', () => bus.publish(t, [{ key: 'k', value: {} }]));
+    await waitFor(() => seen.length === 1, 20_000, 'delivery');
+    assert.deepEqual(seen, ['trace-42']);
+    await sub.stop();
+  });
+
+  it('when a message is dead-lettered, then the dead letter keeps key, value and headers and says where it failed', async () => {
+    const t = topic('dlq');
+    await bus.ensureTopics([t, deadLetterTopic(t)], 1);
+    const dead: BusMessage[] = [];
+    const dlqSub = await bus.subscribe({ groupId: `g-dlq-${t}`, topics: [deadLetterTopic(t)], fromBeginning: true, handler: async (m) => void dead.push(m) });
+    const sub = await bus.subscribe({ groupId: `g-${t}`, topics: [t], fromBeginning: true, maxAttempts: 2, handler: async () => Promise.reject(new Error('always fails')) });
+    await bus.publish(t, [{ key: 'poison-key', value: { n: 7 }, headers: { 'x-origin': 'test' } }]);
+    await waitFor(() => dead.length === 1, 20_000, 'dead letter');
+    const letter = dead[0];
+    assert.equal(letter?.key, 'poison-key');
+    assert.deepEqual(letter?.value, { n: 7 });
+    assert.equal(letter?.headers['x-origin'], 'test');
+    assert.equal(letter?.headers[DLQ_HEADERS.reason], 'always fails');
+    assert.equal(letter?.headers[DLQ_HEADERS.group], `g-${t}`);
+    assert.equal(letter?.headers[DLQ_HEADERS.offset], '0');
+    assert.equal(letter?.headers[DLQ_HEADERS.attempts], '2');
+    await Promise.all([sub.stop(), dlqSub.stop()]);
+  });
+
+  it('when a subscription stops during a handler, then that message is committed and the next member starts after it', async () => {
+    const t = topic('stop');
+    await bus.ensureTopics([t], 1);
+    const handled: number[] = [];
+    let started = false;
+    const sub = await bus.subscribe({
+      groupId: `g-${t}`,
+      topics: [t],
+      fromBeginning: true,
+      handler: async (m) => {
+        started = true;
+        await delay(1000);
+        handled.push((m.value as { n: number }).n);
+      },
+    });
+    await bus.publish(t, [1, 2].map((n) => ({ key: 'same', value: { n } })));
+    await waitFor(() => started, 20_000, 'first handler start');
+    await sub.stop();
+    assert.deepEqual(handled, [1], 'stop waited for the in-flight message only');
+    const later: number[] = [];
+    const next = await bus.subscribe({ groupId: `g-${t}`, topics: [t], fromBeginning: true, handler: async (m) => void later.push((m.value as { n: number }).n) });
+    await waitFor(() => later.length === 1, 20_000, 'second message');
+    await delay(300);
+    assert.deepEqual(later, [2]);
+    await next.stop();
+  });
+
+  it('when a new group does not start from the beginning, then it gets exactly the messages published once subscribe returned', async () => {
+    const t = topic('latest');
+    await bus.ensureTopics([t], 2);
+    await bus.publish(t, [{ key: 'a', value: { when: 'before' } }]);
+    const got: unknown[] = [];
+    const sub = await bus.subscribe({ groupId: `g-${t}`, topics: [t], handler: async (m) => void got.push(m.value) });
+    await bus.publish(t, [{ key: 'b', value: { when: 'after' } }]);
+    await waitFor(() => got.length === 1, 20_000, 'message published after subscribe');
+    await delay(500);
+    assert.deepEqual(got, [{ when: 'after' }]);
+    await sub.stop();
+  });
+
+  it('when a handler runs longer than the session timeout, then heartbeats keep the member and it is handled once', async () => {
+    // 6 s is the broker's minimum session timeout (group.min.session.timeout.ms).
+    const slow = new KafkaEventBus(testBusOptions('adapter-slow', { sessionTimeoutMs: 6000, heartbeatIntervalMs: 500 }));
+    try {
+      const t = topic('slow');
+      await slow.ensureTopics([t], 1);
+      const handled: string[] = [];
+      const sub = await slow.subscribe({
+        groupId: `g-${t}`,
+        topics: [t],
+        fromBeginning: true,
+        handler: async (m) => {
+          if (m.key === 'slow') await delay(7500);
+          handled.push(m.key);
+        },
+      });
+      await slow.publish(t, [{ key: 'slow', value: {} }, { key: 'next', value: {} }]);
+      await waitFor(() => handled.length === 2, 30_000, 'both messages');
+      await delay(500);
+      assert.deepEqual(handled, ['slow', 'next']);
+      await sub.stop();
+      const [offsets] = await admin.fetchOffsets({ groupId: `g-${t}`, topics: [t] });
+      assert.equal(offsets?.partitions[0]?.offset, '2', 'both offsets committed');
+    } finally {
+      await slow.close();
+    }
+  });
+
+  it('when the bus is closed, then it reports unhealthy and refuses to publish', async () => {
+    const other = new KafkaEventBus(testBusOptions('adapter-close'));
+    assert.equal(await other.health(), true);
+    await other.close();
+    assert.equal(await other.health(), false);
+    await assert.rejects(other.publish(topic('closed'), [{ key: 'k', value: 1 }]), /closed/);
+  });
+});
