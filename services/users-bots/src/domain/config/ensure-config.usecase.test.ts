@@ -1,0 +1,19 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { domainHarness } from '../../test-support/domain-harness';
+import { ensureConfig } from './ensure-config.usecase';
+
+test('when a stored config exists, then its secret is kept and keys added since are filled with defaults', async () => {
+  const h = domainHarness();
+  const first = await ensureConfig(h.deps);
+  const stored = (await h.deps.configStore.load()) as { ServiceSettings: Record<string, unknown>; TeamSettings?: unknown };
+  delete stored.TeamSettings;
+  stored.ServiceSettings.EnableBotAccountCreation = true;
+  await h.deps.configStore.save(stored as never);
+  const second = await ensureConfig(h.deps);
+  assert.equal(second.ServiceSettings.IntegrationSigningSecret, first.ServiceSettings.IntegrationSigningSecret);
+  assert.equal(second.ServiceSettings.EnableBotAccountCreation, true);
+  assert.equal(second.TeamSettings.EnableOpenServer, false);
+  assert.equal(h.config.current().ServiceSettings.EnableBotAccountCreation, true);
+  assert.equal(h.bus.types('config.events').length, 2);
+});
