@@ -1,0 +1,429 @@
+// k8s-check validates rendered Kubernetes manifests offline, with the API's own Go types (k8s.io/api):
+//   - strict decoding of every document into its typed struct: unknown or duplicate fields, wrong
+//     types and unknown kinds fail (no JSON schema download needed);
+//   - references a schema cannot see: selectors that parse and select pods, Services whose targetPort
+//     exists on the selected containers, probes on declared ports, ConfigMaps, Secrets and keys that
+//     exist, HPA targets, PDB and NetworkPolicy selectors, requests within limits, duplicate names.
+//
+// Usage: k8s-check FILE... ("-" reads standard input, e.g. `kustomize build k8s/base | k8s-check -`).
+// Each FILE is one rendered set: references must resolve inside it.
+// Exit status: 0 valid, 1 invalid, 2 usage or I/O error.
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"sort"
+	"strings"
+
+	appsv1 "k8s.io/api/apps/v1"
+	autoscalingv2 "k8s.io/api/autoscaling/v2"
+	batchv1 "k8s.io/api/batch/v1"
+	corev1 "k8s.io/api/core/v1"
+	networkingv1 "k8s.io/api/networking/v1"
+	policyv1 "k8s.io/api/policy/v1"
+	rbacv1 "k8s.io/api/rbac/v1"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/labels"
+	"k8s.io/apimachinery/pkg/runtime"
+	"k8s.io/apimachinery/pkg/runtime/serializer"
+	"k8s.io/apimachinery/pkg/util/intstr"
+	"k8s.io/apimachinery/pkg/util/validation"
+	utilyaml "k8s.io/apimachinery/pkg/util/yaml"
+)
+
+type object struct {
+	source string // file#document
+	kind   string
+	ns     string
+	name   string
+	obj    runtime.Object
+}
+
+// workload is a pod template owned by a Deployment or a Job.
+type workload struct {
+	object
+	labels   labels.Set
+	template corev1.PodSpec
+}
+
+type checker struct {
+	objects   []object
+	workloads []workload
+	problems  []string
+}
+
+func (c *checker) addf(o object, format string, args ...any) {
+	c.problems = append(c.problems, fmt.Sprintf("%s %s/%s (%s): %s", o.kind, o.ns, o.name, o.source, fmt.Sprintf(format, args...)))
+}
+
+func main() {
+	if len(os.Args) < 2 {
+		fmt.Fprintln(os.Stderr, "usage: k8s-check FILE... (- for standard input)")
+		os.Exit(2)
+	}
+	scheme := runtime.NewScheme()
+	for _, add := range []func(*runtime.Scheme) error{
+		corev1.AddToScheme, appsv1.AddToScheme, batchv1.AddToScheme, autoscalingv2.AddToScheme,
+		policyv1.AddToScheme, networkingv1.AddToScheme, rbacv1.AddToScheme,
+	} {
+		if err := add(scheme); err != nil {
+			panic(err)
+		}
+	}
+	decoder := serializer.NewCodecFactory(scheme, serializer.EnableStrict).UniversalDeserializer()
+
+	// Each file is one rendered set (one `kustomize build`): references resolve within it.
+	failed := false
+	for _, path := range os.Args[1:] {
+		c := &checker{}
+		if err := c.load(path, decoder); err != nil {
+			fmt.Fprintf(os.Stderr, "k8s-check: %s: %v\n", path, err)
+			os.Exit(2)
+		}
+		c.checkAll()
+		if len(c.problems) > 0 {
+			failed = true
+			sort.Strings(c.problems)
+			fmt.Fprintf(os.Stderr, "k8s-check: %s INVALID (%d problems)\n", path, len(c.problems))
+			for _, p := range c.problems {
+				fmt.Fprintf(os.Stderr, "  - %s\n", p)
+			}
+			continue
+		}
+		kinds := map[string]int{}
+		for _, o := range c.objects {
+			kinds[o.kind]++
+		}
+		var parts []string
+		for k, n := range kinds {
+			parts = append(parts, fmt.Sprintf("%d %s", n, k))
+		}
+		sort.Strings(parts)
+		fmt.Printf("k8s-check: %s valid (typed strict decode + references): %d objects: %s\n",
+			path, len(c.objects), strings.Join(parts, ", "))
+	}
+	if failed {
+		os.Exit(1)
+	}
+}
+
+func (c *checker) load(path string, decoder runtime.Decoder) error {
+	var in io.Reader = os.Stdin
+	if path != "-" {
+		f, err := os.Open(path)
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		in = f
+	}
+	reader := utilyaml.NewYAMLReader(bufio.NewReader(in))
+	for index := 1; ; index++ {
+		doc, err := reader.Read()
+		if errors.Is(err, io.EOF) {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+		if len(bytes.TrimSpace(doc)) == 0 || isCommentOnly(doc) {
+			continue
+		}
+		source := fmt.Sprintf("%s#%d", path, index)
+		obj, gvk, err := decoder.Decode(doc, nil, nil)
+		if err != nil {
+			c.problems = append(c.problems, fmt.Sprintf("%s: %v", source, err))
+			continue
+		}
+		meta, err := metaOf(obj)
+		if err != nil {
+			c.problems = append(c.problems, fmt.Sprintf("%s: %v", source, err))
+			continue
+		}
+		o := object{source: source, kind: gvk.Kind, ns: meta.GetNamespace(), name: meta.GetName(), obj: obj}
+		c.objects = append(c.objects, o)
+		switch t := obj.(type) {
+		case *appsv1.Deployment:
+			c.workloads = append(c.workloads, workload{o, t.Spec.Template.Labels, t.Spec.Template.Spec})
+		case *batchv1.Job:
+			c.workloads = append(c.workloads, workload{o, t.Spec.Template.Labels, t.Spec.Template.Spec})
+		}
+	}
+}
+
+func isCommentOnly(doc []byte) bool {
+	for _, line := range strings.Split(string(doc), "\n") {
+		if l := strings.TrimSpace(line); l != "" && !strings.HasPrefix(l, "#") {
+			return false
+		}
+	}
+	return true
+}
+
+func metaOf(obj runtime.Object) (metav1.Object, error) {
+	m, ok := obj.(metav1.Object)
+	if !ok {
+		return nil, fmt.Errorf("%T has no object metadata", obj)
+	}
+	return m, nil
+}
+
+func (c *checker) checkAll() {
+	seen := map[string]string{}
+	for _, o := range c.objects {
+		key := o.kind + "/" + o.ns + "/" + o.name
+		if first, dup := seen[key]; dup {
+			c.addf(o, "duplicate of %s", first)
+		}
+		seen[key] = o.source
+		if errs := validation.IsDNS1123Subdomain(o.name); len(errs) > 0 {
+			c.addf(o, "invalid name: %s", strings.Join(errs, "; "))
+		}
+		if o.kind != "Namespace" && o.ns == "" {
+			c.addf(o, "no namespace (the kustomization should set one)")
+		}
+		switch t := o.obj.(type) {
+		case *appsv1.Deployment:
+			c.checkSelector(o, t.Spec.Selector, t.Spec.Template.Labels, "spec.selector")
+			c.checkPodSpec(o, t.Spec.Template.Spec)
+		case *batchv1.Job:
+			c.checkPodSpec(o, t.Spec.Template.Spec)
+		case *corev1.Service:
+			c.checkService(o, t)
+		case *autoscalingv2.HorizontalPodAutoscaler:
+			c.checkHPA(o, t)
+		case *policyv1.PodDisruptionBudget:
+			if t.Spec.MinAvailable != nil && t.Spec.MaxUnavailable != nil {
+				c.addf(o, "minAvailable and maxUnavailable are mutually exclusive")
+			}
+			c.mustSelectPods(o, t.Spec.Selector, "spec.selector")
+		case *networkingv1.NetworkPolicy:
+			c.checkNetworkPolicy(o, t)
+		}
+	}
+}
+
+func (c *checker) checkSelector(o object, sel *metav1.LabelSelector, template map[string]string, field string) {
+	s, err := metav1.LabelSelectorAsSelector(sel)
+	if err != nil {
+		c.addf(o, "%s: %v", field, err)
+		return
+	}
+	if s.Empty() {
+		c.addf(o, "%s is empty", field)
+	} else if !s.Matches(labels.Set(template)) {
+		c.addf(o, "%s (%s) does not match the pod template labels %v", field, s, template)
+	}
+}
+
+// mustSelectPods reports a selector that does not parse or selects no pod template in its namespace.
+func (c *checker) mustSelectPods(o object, sel *metav1.LabelSelector, field string) {
+	s, err := metav1.LabelSelectorAsSelector(sel)
+	if err != nil {
+		c.addf(o, "%s: %v", field, err)
+		return
+	}
+	if len(c.selected(o.ns, s)) == 0 {
+		c.addf(o, "%s (%s) selects no pod of a Deployment or Job in namespace %q", field, s, o.ns)
+	}
+}
+
+func (c *checker) selected(ns string, s labels.Selector) []workload {
+	var out []workload
+	for _, w := range c.workloads {
+		if w.ns == ns && s.Matches(w.labels) {
+			out = append(out, w)
+		}
+	}
+	return out
+}
+
+func (c *checker) find(kind, ns, name string) (object, bool) {
+	for _, o := range c.objects {
+		if o.kind == kind && o.ns == ns && o.name == name {
+			return o, true
+		}
+	}
+	return object{}, false
+}
+
+func (c *checker) hasKey(kind, ns, name, key string) (found, hasKey bool) {
+	o, ok := c.find(kind, ns, name)
+	if !ok {
+		return false, false
+	}
+	switch t := o.obj.(type) {
+	case *corev1.ConfigMap:
+		_, inData := t.Data[key]
+		_, inBinary := t.BinaryData[key]
+		return true, inData || inBinary
+	case *corev1.Secret:
+		_, inData := t.Data[key]
+		_, inString := t.StringData[key]
+		return true, inData || inString
+	}
+	return true, false
+}
+
+func (c *checker) checkPodSpec(o object, spec corev1.PodSpec) {
+	volumes := map[string]bool{}
+	for _, v := range spec.Volumes {
+		volumes[v.Name] = true
+		if v.ConfigMap != nil && !isTrue(v.ConfigMap.Optional) {
+			if _, ok := c.find("ConfigMap", o.ns, v.ConfigMap.Name); !ok {
+				c.addf(o, "volume %q: ConfigMap %q not found", v.Name, v.ConfigMap.Name)
+			}
+		}
+		if v.Secret != nil && !isTrue(v.Secret.Optional) {
+			if _, ok := c.find("Secret", o.ns, v.Secret.SecretName); !ok {
+				c.addf(o, "volume %q: Secret %q not found", v.Name, v.Secret.SecretName)
+			}
+		}
+	}
+	for _, ct := range append(append([]corev1.Container{}, spec.InitContainers...), spec.Containers...) {
+		if errs := validation.IsDNS1123Label(ct.Name); len(errs) > 0 {
+			c.addf(o, "container name %q: %s", ct.Name, strings.Join(errs, "; "))
+		}
+		if ct.Image == "" {
+			c.addf(o, "container %q has no image", ct.Name)
+		}
+		ports := map[string]int32{}
+		for _, p := range ct.Ports {
+			if p.Name != "" {
+				ports[p.Name] = p.ContainerPort
+			}
+		}
+		for _, probe := range []struct {
+			name  string
+			probe *corev1.Probe
+		}{{"livenessProbe", ct.LivenessProbe}, {"readinessProbe", ct.ReadinessProbe}, {"startupProbe", ct.StartupProbe}} {
+			if probe.probe != nil && probe.probe.HTTPGet != nil {
+				if port := probe.probe.HTTPGet.Port; port.Type == intstr.String {
+					if _, ok := ports[port.StrVal]; !ok {
+						c.addf(o, "container %q %s uses port %q, which the container does not declare", ct.Name, probe.name, port.StrVal)
+					}
+				}
+			}
+		}
+		for _, ef := range ct.EnvFrom {
+			if ef.ConfigMapRef != nil && !isTrue(ef.ConfigMapRef.Optional) {
+				if _, ok := c.find("ConfigMap", o.ns, ef.ConfigMapRef.Name); !ok {
+					c.addf(o, "container %q envFrom: ConfigMap %q not found", ct.Name, ef.ConfigMapRef.Name)
+				}
+			}
+			if ef.SecretRef != nil && !isTrue(ef.SecretRef.Optional) {
+				if _, ok := c.find("Secret", o.ns, ef.SecretRef.Name); !ok {
+					c.addf(o, "container %q envFrom: Secret %q not found", ct.Name, ef.SecretRef.Name)
+				}
+			}
+		}
+		for _, e := range ct.Env {
+			if e.ValueFrom == nil {
+				continue
+			}
+			if r := e.ValueFrom.ConfigMapKeyRef; r != nil && !isTrue(r.Optional) {
+				if found, ok := c.hasKey("ConfigMap", o.ns, r.Name, r.Key); !found || !ok {
+					c.addf(o, "container %q env %s: ConfigMap %q key %q not found", ct.Name, e.Name, r.Name, r.Key)
+				}
+			}
+			if r := e.ValueFrom.SecretKeyRef; r != nil && !isTrue(r.Optional) {
+				if found, ok := c.hasKey("Secret", o.ns, r.Name, r.Key); !found || !ok {
+					c.addf(o, "container %q env %s: Secret %q key %q not found", ct.Name, e.Name, r.Name, r.Key)
+				}
+			}
+		}
+		for _, m := range ct.VolumeMounts {
+			if !volumes[m.Name] {
+				c.addf(o, "container %q mounts volume %q, which the pod does not define", ct.Name, m.Name)
+			}
+		}
+		for name, limit := range ct.Resources.Limits {
+			if request, ok := ct.Resources.Requests[name]; ok && request.Cmp(limit) > 0 {
+				c.addf(o, "container %q requests %s %s, above its limit %s", ct.Name, request.String(), name, limit.String())
+			}
+		}
+	}
+}
+
+func (c *checker) checkService(o object, svc *corev1.Service) {
+	if svc.Spec.Type == corev1.ServiceTypeExternalName || len(svc.Spec.Selector) == 0 {
+		return
+	}
+	pods := c.selected(o.ns, labels.SelectorFromSet(svc.Spec.Selector))
+	if len(pods) == 0 {
+		c.addf(o, "selector %v selects no pod of a Deployment or Job", svc.Spec.Selector)
+		return
+	}
+	for _, p := range svc.Spec.Ports {
+		if p.Port < 1 || p.Port > 65535 {
+			c.addf(o, "port %q: port %d out of range", p.Name, p.Port)
+		}
+		target := p.TargetPort
+		if target.Type == intstr.Int && target.IntVal == 0 {
+			target = intstr.FromInt32(p.Port)
+		}
+		for _, w := range pods {
+			if !declaresPort(w.template, target) {
+				c.addf(o, "port %q: targetPort %s is not a container port of %s %s", p.Name, target.String(), w.kind, w.name)
+			}
+		}
+	}
+}
+
+func declaresPort(spec corev1.PodSpec, target intstr.IntOrString) bool {
+	for _, ct := range spec.Containers {
+		for _, p := range ct.Ports {
+			if (target.Type == intstr.String && p.Name == target.StrVal) || (target.Type == intstr.Int && p.ContainerPort == target.IntVal) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func (c *checker) checkHPA(o object, hpa *autoscalingv2.HorizontalPodAutoscaler) {
+	ref := hpa.Spec.ScaleTargetRef
+	if _, ok := c.find(ref.Kind, o.ns, ref.Name); !ok {
+		c.addf(o, "scaleTargetRef %s %q not found", ref.Kind, ref.Name)
+	}
+	if hpa.Spec.MinReplicas != nil && *hpa.Spec.MinReplicas > hpa.Spec.MaxReplicas {
+		c.addf(o, "minReplicas %d > maxReplicas %d", *hpa.Spec.MinReplicas, hpa.Spec.MaxReplicas)
+	}
+	if len(hpa.Spec.Metrics) == 0 {
+		c.addf(o, "no metrics")
+	}
+}
+
+func (c *checker) checkNetworkPolicy(o object, np *networkingv1.NetworkPolicy) {
+	if s, err := metav1.LabelSelectorAsSelector(&np.Spec.PodSelector); err != nil {
+		c.addf(o, "spec.podSelector: %v", err)
+	} else if !s.Empty() && len(c.selected(o.ns, s)) == 0 {
+		c.addf(o, "spec.podSelector (%s) selects no pod of a Deployment or Job", s)
+	}
+	for i, rule := range np.Spec.Ingress {
+		for j, peer := range rule.From {
+			if peer.PodSelector != nil {
+				if _, err := metav1.LabelSelectorAsSelector(peer.PodSelector); err != nil {
+					c.addf(o, "ingress[%d].from[%d].podSelector: %v", i, j, err)
+				}
+			}
+			if peer.NamespaceSelector != nil {
+				if _, err := metav1.LabelSelectorAsSelector(peer.NamespaceSelector); err != nil {
+					c.addf(o, "ingress[%d].from[%d].namespaceSelector: %v", i, j, err)
+				}
+			}
+		}
+		for j, p := range rule.Ports {
+			if p.Port != nil && p.Port.Type == intstr.Int && (p.Port.IntVal < 1 || p.Port.IntVal > 65535) {
+				c.addf(o, "ingress[%d].ports[%d]: port %d out of range", i, j, p.Port.IntVal)
+			}
+		}
+	}
+}
+
+func isTrue(b *bool) bool { return b != nil && *b }
