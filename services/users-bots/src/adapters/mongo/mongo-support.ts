@@ -32,21 +32,41 @@ export function modelOn<T>(connection: Connection, name: string, schema: Schema<
 }
 
 /**
+ * FerretDB v1 (SQLite) answers an update or findAndModify that breaks a unique index with
+ * `InternalError` (code 1) and SQLite's text instead of E11000:
+ * `... UNIQUE constraint failed: index 'users_5e7cc513_username_1' (2067)`. The write did not happen.
+ */
+const SQLITE_UNIQUE = /UNIQUE constraint failed: index '[^']*?_[0-9a-f]{8}_([^']+)'/;
+
+const messageOf = (error: unknown): string => {
+  const message = (error as { message?: unknown } | null)?.message;
+  return typeof message === 'string' ? message : '';
+};
+
+/** A unique-index violation, as MongoDB and the emulators report it. */
+export function isUniqueViolation(error: unknown): boolean {
+  if (isMongoDuplicateKey(error)) return true;
+  return (error as { code?: unknown } | null)?.code === 1 && SQLITE_UNIQUE.test(messageOf(error));
+}
+
+/**
  * The field whose unique index was violated, as far as the server says: MongoDB 4.4+ sends
- * `keyPattern`/`keyValue`; mongo-java-server and FerretDB only name the index in the message
- * (`... index: username_1 dup key: ...`, `... index: _id_ dup key: ...`).
+ * `keyPattern`/`keyValue`; mongo-java-server only names the index in the message
+ * (`... index: username_1 dup key: ...`, `... index: _id_ dup key: ...`); FerretDB names no index on
+ * inserts (`E11000 duplicate key error collection: db.users`) and a SQLite one on updates.
  */
 export function violatedField(error: unknown): string | undefined {
   const field = duplicateKeyField(error);
   if (field !== undefined) return field;
-  const e = error as { keyValue?: Record<string, unknown>; message?: unknown };
-  if (e.keyValue && typeof e.keyValue === 'object') {
-    const [first] = Object.keys(e.keyValue);
+  const keyValue = (error as { keyValue?: unknown } | null)?.keyValue;
+  if (keyValue && typeof keyValue === 'object') {
+    const [first] = Object.keys(keyValue);
     if (first !== undefined) return first;
   }
-  const message = typeof e.message === 'string' ? e.message : '';
+  const message = messageOf(error);
   if (/index: _id_\b/.test(message)) return '_id';
-  return undefined;
+  const sqliteIndex = SQLITE_UNIQUE.exec(message)?.[1];
+  return sqliteIndex === undefined ? undefined : /^(\w+?)_-?1(?:_|$)/.exec(sqliteIndex)?.[1];
 }
 
 /**
@@ -60,7 +80,7 @@ export async function asDomainError(
   keys: Readonly<Record<string, string>>,
   probe?: () => Promise<string | undefined>,
 ): Promise<unknown> {
-  if (!isMongoDuplicateKey(error)) return error;
+  if (!isUniqueViolation(error)) return error;
   const field = violatedField(error);
   const known = field === undefined ? undefined : keys[field];
   if (known !== undefined) return new DuplicateKeyError(known);

@@ -110,6 +110,14 @@ describe('teams', () => {
     assert.equal((await h.request('GET', `/api/v4/users/${other.id}/teams`, { as: joiner })).statusCode, 403);
     assert.equal((await h.request('GET', `/api/v4/users/${other.id}/teams`, { as: admin })).json().length, 1);
     assert.equal((await h.request('GET', `/api/v4/teams/${closed.id}/members`, { as: joiner })).statusCode, 403);
+    const one = await h.request('GET', `/api/v4/teams/${closed.id}/members/${other.id}`, { as: owner });
+    assert.equal(one.statusCode, 200);
+    assert.equal(one.json().roles, 'team_user');
+    assert.equal((await h.request('GET', `/api/v4/teams/${closed.id}/members/me`, { as: other })).json().user_id, other.id);
+    const notMember = await h.request('GET', `/api/v4/teams/${closed.id}/members/${joiner.id}`, { as: owner });
+    assert.equal(notMember.statusCode, 404);
+    assert.equal(notMember.json().id, 'app.team.get_member.missing.app_error');
+    assert.equal((await h.request('GET', `/api/v4/teams/${closed.id}/members/${other.id}`, { as: joiner })).statusCode, 403);
   });
 
   it('when a team is full, then adding is 400 max_accounts', async () => {

@@ -3,7 +3,10 @@ import { commonErrors } from '@switchyard/errors';
 import { sendJson } from '@switchyard/http-kit';
 import { isValidId } from '@switchyard/ids';
 import { parsePaging, validate } from '@switchyard/validation';
+import { Permissions } from '@switchyard/permissions';
+import { requireOnTeam } from '../../domain/authorization';
 import { addTeamMember } from '../../domain/teams/add-team-member.usecase';
+import { getTeamMember } from '../../domain/teams/get-team-member.usecase';
 import { createTeam } from '../../domain/teams/create-team.usecase';
 import { getTeam } from '../../domain/teams/get-team.usecase';
 import { getTeamByName } from '../../domain/teams/get-team-by-name.usecase';
@@ -63,6 +66,14 @@ export function teamsRoutes(ctx: HttpContext): Router {
     const teamId = idParam(req, 'team_id');
     const members = await listTeamMembers(deps, actor, teamId, parsePaging(req.query as Record<string, unknown>));
     sendJson(res, 200, members.map(presentTeamMember));
+  });
+
+  router.get('/api/v4/teams/:team_id/members/:user_id', async (req, res) => {
+    const actor = actorOf(req);
+    const teamId = idParam(req, 'team_id');
+    const userId = userIdParam(req);
+    await requireOnTeam(deps, actor, teamId, Permissions.viewTeam);
+    sendJson(res, 200, presentTeamMember(await getTeamMember(deps, teamId, userId)));
   });
 
   router.get('/api/v4/users/:user_id/teams', async (req, res) => {
