@@ -176,11 +176,16 @@ describe('users', { timeout: 300_000 }, () => {
       const firstPage = await admin.client.getProfilesNotInTeam(team.id, false, 0, 200);
       assert.ok(firstPage.every((u) => u.id !== member1.user.id && u.id !== member2.user.id));
 
-      const withoutTeam = await admin.client.getProfilesWithoutTeam(0, 200);
-      assert.ok(withoutTeam.every((u) => u.id !== member1.user.id && u.id !== admin.user.id));
       const withoutAll = new Set((await listAllUsers(target.url, admin.token, { without_team: 'true' })).map((u) => u.id));
-      assert.ok(withoutAll.has(loner.user.id));
-      assert.ok(!withoutAll.has(member2.user.id));
+      assert.ok(withoutAll.has(loner.user.id), 'without_team=true lists a user in no team');
+      assert.ok(!withoutAll.has(member2.user.id) && !withoutAll.has(admin.user.id), 'without_team=true leaves team members out');
+
+      // The official client sends without_team=1 (the reference parses booleans with strconv.ParseBool).
+      const withoutTeam = await admin.client.getProfilesWithoutTeam(0, 200);
+      assert.ok(
+        withoutTeam.every((u) => u.id !== member1.user.id && u.id !== admin.user.id),
+        'getProfilesWithoutTeam (without_team=1) leaves team members out',
+      );
     });
 
     it('when active / inactive is given, then only active / deactivated users are listed', async () => {

@@ -1,7 +1,10 @@
+import { acquireSharedLock } from './shared-lock';
+
 /**
  * The running product under test. With `SWITCHYARD_URL` set, the suite talks to that server (the
  * distributed runtime, started elsewhere, shared by every test file); otherwise each test file starts
- * its own embedded runtime in this process, with a fresh in-memory store.
+ * its own embedded runtime in this process, with a fresh in-memory store. Against a shared server the
+ * files take turns (see shared-lock.ts), since several of them change global config.
  */
 export interface Target {
   /** Base URL without a trailing slash, e.g. `http://127.0.0.1:41234`. */
@@ -16,7 +19,8 @@ export async function startTarget(): Promise<Target> {
   if (external !== undefined && external !== '') {
     const url = external.replace(/\/+$/, '');
     assertLoopback(url);
-    return { url, isolated: false, stop: async () => undefined };
+    const release = await acquireSharedLock(url);
+    return { url, isolated: false, stop: release };
   }
   // Loaded lazily so that a run against SWITCHYARD_URL never loads the embedded runtime.
   const { startEmbedded } = await import('@switchyard/embedded');
