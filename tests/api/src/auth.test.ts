@@ -51,6 +51,17 @@ describe('authentication', { timeout: 300_000 }, () => {
       assert.match(response.headers.get('token') ?? '', TOKEN);
     });
 
+    it('when the login id is the username or e-mail in another case, or the user id (loginById), then it works', async () => {
+      const created = await createUser(admin.client, 'case');
+      const upper = await raw(target.url, 'POST', '/api/v4/users/login', { body: { login_id: created.username.toUpperCase(), password: created.password } });
+      assertJson(upper, 200);
+      assert.equal(upper.json.id, created.user.id);
+      const upperEmail = await raw(target.url, 'POST', '/api/v4/users/login', { body: { login_id: created.email.toUpperCase(), password: created.password } });
+      assertJson(upperEmail, 200);
+      const byId = await newClient(target.url).loginById(created.user.id, created.password);
+      assert.equal(byId.id, created.user.id);
+    });
+
     it('when the password is wrong or the user unknown, then 401 api.user.login.invalid_credentials_email_username', async () => {
       const created = await createUser(admin.client, 'wrong');
       await expectClientError(newClient(target.url).login(created.username, 'Not-the-password1'), 401, 'api.user.login.invalid_credentials_email_username');

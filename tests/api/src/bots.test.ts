@@ -73,6 +73,7 @@ describe('bots', { timeout: 300_000 }, () => {
       const user = await admin.client.getUser(bot.user_id);
       assert.equal(user.is_bot, true);
       assert.equal(user.username, username);
+      assert.equal(user.bot_description, 'does things');
       assert.deepEqual(roleSet(user.roles), ['system_user']);
     });
 
@@ -152,6 +153,7 @@ describe('bots', { timeout: 300_000 }, () => {
       const enabled = await admin.client.enableBot(bot.user_id);
       assert.equal(enabled.delete_at, 0);
       assert.equal((await admin.client.getUser(bot.user_id)).delete_at, 0);
+      assertJson(await me(token), 200); // the token itself was never revoked, only the bot's sessions
     });
 
     it('when a bot is assigned to another user, then owner_id changes; a bot cannot own a bot (403)', async () => {

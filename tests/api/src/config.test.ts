@@ -114,6 +114,25 @@ describe('config and system', { timeout: 300_000 }, () => {
     });
   });
 
+  describe('EnableDeveloper', () => {
+    it('when EnableDeveloper is off, then detailed_error is empty; switched on, then it carries the detail at once', async () => {
+      const user = await createUserSession(target.url, admin.client, 'dev');
+      const before = (await admin.client.getConfig()).ServiceSettings.EnableDeveloper;
+      await patchConfig(admin.client, { ServiceSettings: { EnableDeveloper: false } });
+      try {
+        const quiet = await raw(target.url, 'GET', '/api/v4/config', { token: user.token });
+        assertAppError(quiet, 403, 'api.context.permissions.app_error');
+        assert.equal(quiet.json.detailed_error, '');
+        await patchConfig(admin.client, { ServiceSettings: { EnableDeveloper: true } });
+        const loud = await raw(target.url, 'GET', '/api/v4/config', { token: user.token });
+        assertAppError(loud, 403, 'api.context.permissions.app_error');
+        assert.match(loud.json.detailed_error, new RegExp(`userId=${user.user.id}, permission=\\w+`));
+      } finally {
+        await patchConfig(admin.client, { ServiceSettings: { EnableDeveloper: before } });
+      }
+    });
+  });
+
   describe('PUT /config', () => {
     it('when an admin puts back the config it read with one change, then 200 with the change and the secret still masked', async () => {
       const current = await admin.client.getConfig();

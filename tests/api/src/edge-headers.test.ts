@@ -70,6 +70,26 @@ describe('headers, error bodies and unknown routes', { timeout: 120_000 }, () =>
     }
   });
 
+  it('when any API request is answered, then Referrer-Policy is no-referrer; GET answers carry Expires: 0', async () => {
+    for (const [name, response] of await sample()) {
+      assert.equal(response.headers.get('referrer-policy'), 'no-referrer', name);
+      if (name.startsWith('GET')) assert.equal(response.headers.get('expires'), '0', name);
+    }
+  });
+
+  it('when a JSON body comes as text/plain or without Content-Type (as the official client sends it), then it is still read as JSON', async () => {
+    for (const contentType of ['text/plain;charset=UTF-8', '']) {
+      const response = await fetch(`${target.url}/api/v4/users/ids`, {
+        method: 'POST',
+        headers: contentType === '' ? { Authorization: `Bearer ${admin.token}` } : { Authorization: `Bearer ${admin.token}`, 'Content-Type': contentType },
+        body: contentType === '' ? new TextEncoder().encode(JSON.stringify([admin.user.id])) : JSON.stringify([admin.user.id]),
+      });
+      assert.equal(response.status, 200, `Content-Type '${contentType}'`);
+      const users = (await response.json()) as Array<{ id: string }>;
+      assert.equal(users[0]?.id, admin.user.id);
+    }
+  });
+
   it('when an error is answered, then the body has id, message, detailed_error, request_id and status_code', async () => {
     const response = await raw(target.url, 'GET', '/api/v4/users/me');
     assertAppError(response, 401, 'api.context.session_expired.app_error');

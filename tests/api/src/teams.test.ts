@@ -40,6 +40,7 @@ describe('teams', { timeout: 300_000 }, () => {
     const team = await createTeam(admin.client);
     assert.equal((await admin.client.getTeam(team.id)).name, team.name);
     assert.equal((await admin.client.getTeamByName(team.name)).id, team.id);
+    assert.equal((await admin.client.getTeamByName(team.name.toUpperCase())).id, team.id, 'the name is lower-cased');
   });
 
   it('when the team is unknown, then 404 (by name app.team.get_by_name.missing.app_error); a malformed id is 400', async () => {
@@ -122,6 +123,12 @@ describe('teams', { timeout: 300_000 }, () => {
     await expectClientError(outsider.client.addToTeam(team.id, victim.user.id), 403);
     const inTeam = await admin.client.getProfilesInTeam(team.id, 0, 200);
     assert.ok(!inTeam.some((u) => u.id === victim.user.id));
+  });
+
+  it('when a user outside a team lists its members with in_team, then 403', async () => {
+    const team = await createTeam(admin.client, 'closed', { type: 'I' });
+    const outsider = await createUserSession(target.url, admin.client, 'lurker');
+    await expectClientError(outsider.client.getProfilesInTeam(team.id, 0, 60), 403);
   });
 
   it('when a non-member reads an invite-only team by name, then 403', async () => {

@@ -156,6 +156,20 @@ describe('personal access tokens', { timeout: 300_000 }, () => {
       assertJson(await me(human.token), 200);
     });
 
+    it('when a token has expires_at, then it works until then and is refused afterwards; a negative expires_at is 400', async () => {
+      const user = await createUser(admin.client, 'patexp');
+      const response = await raw(target.url, 'POST', `/api/v4/users/${user.user.id}/tokens`, {
+        token: admin.token,
+        body: { description: 'short lived', expires_at: Date.now() + 1500 },
+      });
+      assertJson(response, 200);
+      assertJson(await me(response.json.token), 200);
+      await new Promise((resolve) => setTimeout(resolve, 2000));
+      assertAppError(await me(response.json.token), 401, 'api.context.session_expired.app_error');
+      const negative = await raw(target.url, 'POST', `/api/v4/users/${user.user.id}/tokens`, { token: admin.token, body: { description: 'x', expires_at: -1 } });
+      assertAppError(negative, 400);
+    });
+
     it('when a token is passed in the access_token query parameter, then 401 api.context.token_provided.app_error', async () => {
       const user = await createUser(admin.client, 'patq');
       const token = await issueToken(admin.client, user.user.id, 'query');

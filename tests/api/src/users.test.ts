@@ -105,6 +105,19 @@ describe('users', { timeout: 300_000 }, () => {
       await expectClientError(admin.client.getUserByUsername(otherName), 404);
     });
 
+    it('when the same username is created ten times at once, then exactly one 201 and the rest 400 username_exists (never 500)', async () => {
+      const username = uniqueName('race');
+      const answers = await Promise.all(
+        Array.from({ length: 10 }, (_, i) =>
+          raw(target.url, 'POST', '/api/v4/users', { token: admin.token, body: { username, email: `${username}${i}@example.com`, password: PASSWORD } }),
+        ),
+      );
+      assert.deepEqual(answers.map((a) => a.status).sort(), [201, 400, 400, 400, 400, 400, 400, 400, 400, 400]);
+      for (const answer of answers.filter((a) => a.status === 400)) assertAppError(answer, 400, 'app.user.save.username_exists.app_error');
+      const found = await admin.client.getProfilesByUsernames([username]);
+      assert.equal(found.length, 1);
+    });
+
     it('when the username is not valid, then 400 model.user.is_valid.username.app_error', async () => {
       for (const username of ['all', 'has space', 'semi;colon', 'x'.repeat(65), '']) {
         const response = await raw(target.url, 'POST', '/api/v4/users', {
@@ -210,6 +223,19 @@ describe('users', { timeout: 300_000 }, () => {
       assert.ok(!admins.some((u) => u.id === plain.user.id));
     });
 
+    it('when an ordinary user lists users, then every entry is sanitised for others', async () => {
+      const viewer = await createUserSession(target.url, admin.client, 'lister');
+      const listed = await viewer.client.getProfiles(0, 200);
+      assert.ok(listed.length > 1);
+      for (const user of listed) {
+        assert.equal(user.password, undefined, user.username);
+        assert.equal((user as unknown as Record<string, unknown>).mfa_secret, undefined, user.username);
+        if (user.id !== viewer.user.id) {
+          assert.ok(user.notify_props === undefined || Object.keys(user.notify_props).length === 0, `${user.username}: notify_props emptied`);
+        }
+      }
+    });
+
     it('when a request has no session, then GET /users is 401 api.context.session_expired.app_error', async () => {
       assertAppError(await raw(target.url, 'GET', '/api/v4/users'), 401, 'api.context.session_expired.app_error');
     });
@@ -305,6 +331,16 @@ describe('users', { timeout: 300_000 }, () => {
       assertJson(response, 200);
       assert.deepEqual(response.json, { status: 'OK' });
       assert.deepEqual(roleSet((await admin.client.getUser(created.user.id)).roles), ['system_post_all_public', 'system_user']);
+    });
+
+    it('when a signed-in user is promoted to system_admin and demoted again, then its existing session follows at once', async () => {
+      const session = await createUserSession(target.url, admin.client, 'promo');
+      await expectClientError(session.client.getConfig(), 403, 'api.context.permissions.app_error');
+      await admin.client.updateUserRoles(session.user.id, 'system_user system_admin');
+      const config = await session.client.getConfig();
+      assert.equal(typeof config.ServiceSettings, 'object', 'the same session now has admin rights');
+      await admin.client.updateUserRoles(session.user.id, 'system_user');
+      await expectClientError(session.client.getConfig(), 403, 'api.context.permissions.app_error');
     });
 
     it('when the roles name an unknown role, then 400 and the roles are unchanged', async () => {
