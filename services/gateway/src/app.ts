@@ -18,7 +18,6 @@ import { SessionResolver } from './domain/session-resolver';
 import { versionId } from './domain/version-id';
 import { authenticate } from './entry-points/http/authenticate.middleware';
 import { forward } from './entry-points/http/forward.handler';
-import { useOwnPrototypes } from './entry-points/http/own-prototypes';
 import { ping } from './entry-points/http/ping.routes';
 import { rateLimit } from './entry-points/http/rate-limit.middleware';
 import { routeMatch } from './entry-points/http/route-match.middleware';
@@ -57,7 +56,14 @@ export function createGatewayApp(config: GatewayConfig, deps: GatewayDeps): Gate
   const tokenCache = deps.tokenCache ?? new MemoryTokenCache({ maxEntries: config.TOKEN_CACHE_MAX_ENTRIES });
   const limiter = deps.rateLimiter ?? createMemoryRateLimiter();
   const liveConfig = new LiveConfig({ view, source: new HttpConfigSource(deps.transport, config.INTERNAL_SECRET), logger });
-  const resolver = new SessionResolver({ cache: tokenCache, source: new HttpSessionSource(deps.transport, config.INTERNAL_SECRET), logger, ttlMs: config.TOKEN_CACHE_TTL_MS });
+  const resolver = new SessionResolver({
+    cache: tokenCache,
+    source: new HttpSessionSource(deps.transport, config.INTERNAL_SECRET),
+    logger,
+    ttlMs: config.TOKEN_CACHE_TTL_MS,
+    // Human access tokens stop at once when EnableUserAccessTokens is switched off; bot tokens are exempt.
+    stillAllowed: (session) => session.isBot || session.sessionType !== 'UserAccessToken' || view.current().ServiceSettings.EnableUserAccessTokens,
+  });
   const matcher = new RouteMatcher(ROUTE_TABLE, SESSION_OPTIONAL);
 
   let currentVersionId = versionId(config.BUILD_NUMBER, view.current());
@@ -73,7 +79,6 @@ export function createGatewayApp(config: GatewayConfig, deps: GatewayDeps): Gate
 
   const http = createHttpApp({ service: 'gateway', logger, ready: health, developerMode: () => view.current().ServiceSettings.EnableDeveloper });
   const app = http.app;
-  useOwnPrototypes(app);
   app.set('trust proxy', config.TRUST_PROXY);
   app.use(standardHeaders(() => currentVersionId));
   app.use(rateLimit({ limiter, config: view, logger }));

@@ -1,6 +1,5 @@
 export { createApp, createApp as createUsersBotsApp, SERVICE_NAME, type UsersBotsApp, type UsersBotsDeps } from './app';
 export { loadUsersBotsConfig, usersBotsEnvSchema, type UsersBotsConfig } from './config';
-export { internalCallHeaders, isInternalCall, INTERNAL_CALL_HEADER } from './internal-call';
 export { memoryRepositories } from './adapters/memory';
 export { ScryptPasswordHasher, type ScryptParams } from './adapters/crypto/scrypt-password-hasher';
 export { DuplicateKeyError, isDuplicateKeyError } from './domain/errors';

@@ -34,10 +34,12 @@ export function toWireError(error: unknown, options: ToWireOptions): WireError {
   };
 }
 
-/** The reference always shows a few details whatever the developer flag says. */
+/**
+ * The reference empties detailed_error unless EnableDeveloper is on; the unknown-route 404 keeps its
+ * text (it is written before that rule applies).
+ */
 function exposeDetail(id: string, detail: string): string {
-  if (id === 'api.context.404.app_error' || id === 'api.context.permissions.app_error') return detail;
-  return '';
+  return id === 'api.context.404.app_error' ? detail : '';
 }
 
 /** Rebuilds a thrown-able error from a wire body received from another service. */

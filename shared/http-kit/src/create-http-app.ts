@@ -4,6 +4,7 @@ import { isValidId, newId } from '@switchyard/ids';
 import { runWithRequestContext, type Logger } from '@switchyard/logger';
 import { errorMiddleware } from './error-middleware';
 import { sendJson } from './send-json';
+import { useOwnPrototypes } from './own-prototypes';
 
 export interface HealthReport {
   readonly ok: boolean;
@@ -28,6 +29,7 @@ export interface HttpApp {
 /** An express 5 app with request ids, request-scoped log context, health probes and the error middleware. */
 export function createHttpApp(options: HttpAppOptions): HttpApp {
   const app = express();
+  useOwnPrototypes(app);
   app.disable('x-powered-by');
   app.disable('etag');
   app.set('query parser', 'simple');

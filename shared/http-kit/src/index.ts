@@ -22,3 +22,4 @@ export {
   type HeaderMap,
 } from './transport';
 export { listen, type RunningServer } from './listen';
+export { internalCallHeaders, isInternalCall, INTERNAL_CALL_HEADER } from './internal-call';

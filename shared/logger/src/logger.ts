@@ -77,10 +77,11 @@ export function createLogger(options: LoggerOptions): Logger {
 
 function wrap(inner: winston.Logger): Logger {
   return {
-    error: (message, meta) => inner.error(message, meta),
-    warn: (message, meta) => inner.warn(message, meta),
-    info: (message, meta) => inner.info(message, meta),
-    debug: (message, meta) => inner.debug(message, meta),
+    // Level checks first: formatting and redaction cost nothing for lines below the level.
+    error: (message, meta) => inner.isLevelEnabled('error') && void inner.error(message, meta),
+    warn: (message, meta) => inner.isLevelEnabled('warn') && void inner.warn(message, meta),
+    info: (message, meta) => inner.isLevelEnabled('info') && void inner.info(message, meta),
+    debug: (message, meta) => inner.isLevelEnabled('debug') && void inner.debug(message, meta),
     child: (meta) => wrap(inner.child(meta)),
     isDebugEnabled: () => inner.isLevelEnabled('debug'),
   };

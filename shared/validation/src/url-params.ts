@@ -27,7 +27,10 @@ export function parsePaging(query: Record<string, unknown>, defaultPerPage = 60,
   return { page: page === undefined || page < 0 ? 0 : page, perPage };
 }
 
-/** `?flag=true` style booleans; anything else is false. */
+const TRUE_VALUES = new Set(['1', 't', 'T', 'true', 'TRUE', 'True']);
+
+/** `?flag=true` style booleans, as Go's strconv.ParseBool reads them (1, t, true, TRUE, ...); anything else is false. */
 export function queryFlag(query: Record<string, unknown>, name: string): boolean {
-  return query[name] === 'true';
+  const value = query[name];
+  return typeof value === 'string' && TRUE_VALUES.has(value);
 }

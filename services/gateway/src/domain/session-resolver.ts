@@ -14,6 +14,11 @@ export interface SessionResolverOptions {
   /** How long a valid session is cached (capped by the session's own expiry). */
   readonly ttlMs: number;
   readonly now?: () => number;
+  /**
+   * Re-checks a cached session against the live config (e.g. human access tokens after
+   * EnableUserAccessTokens is switched off); a refused entry is looked up again at the source.
+   */
+  readonly stillAllowed?: (session: ResolvedSession) => boolean;
 }
 
 /**
@@ -56,7 +61,8 @@ export class SessionResolver {
   private async cached(key: string): Promise<ResolvedSession | undefined> {
     try {
       const session = await this.options.cache.get(key);
-      return session && !this.expired(session) ? session : undefined;
+      if (!session || this.expired(session)) return undefined;
+      return this.options.stillAllowed && !this.options.stillAllowed(session) ? undefined : session;
     } catch (error) {
       this.options.logger.warn('token cache read failed', { error });
       return undefined;

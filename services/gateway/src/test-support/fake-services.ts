@@ -2,7 +2,7 @@ import express, { type Express, type Request, type Response } from 'express';
 import { InternalPaths, type ResolvedSession } from '@switchyard/contracts';
 import { verifyIdentity } from '@switchyard/http-kit';
 import { defaultSystemConfig, type SystemConfig } from '@switchyard/system-config';
-import { INTERNAL_CALL_HEADER, internalCallHeaders } from '../adapters/http/internal-call';
+import { INTERNAL_CALL_HEADER, internalCallHeaders } from '@switchyard/http-kit';
 
 export const SECRET = 'test-internal-secret-0123456789';
 

@@ -2,7 +2,7 @@ import { inject, type InjectOptions, type Response } from 'light-my-request';
 import { signIdentity } from '@switchyard/http-kit';
 import { createApp, type UsersBotsApp } from '../app';
 import { ManualClock } from '../adapters/clock/system-clock';
-import { internalCallHeaders } from '../internal-call';
+import { internalCallHeaders } from '@switchyard/http-kit';
 import { fastHasher, silentLogger } from './domain-harness';
 import { RecordingBus } from './recording-bus';
 

@@ -2,7 +2,7 @@ import { InternalPaths, Services } from '@switchyard/contracts';
 import { callJson, type ServiceTransport } from '@switchyard/http-kit';
 import { withDefaults, type SystemConfig } from '@switchyard/system-config';
 import type { ConfigSource } from '../../domain/ports';
-import { internalCallHeaders } from './internal-call';
+import { internalCallHeaders } from '@switchyard/http-kit';
 
 /** users-bots' `GET /internal/v1/config`: the full system config. */
 export class HttpConfigSource implements ConfigSource {

@@ -2,7 +2,7 @@ import { InternalPaths, Services, type ResolvedSession } from '@switchyard/contr
 import { isAppError } from '@switchyard/errors';
 import { callJson, type ServiceTransport } from '@switchyard/http-kit';
 import type { SessionSource } from '../../domain/ports';
-import { internalCallHeaders } from './internal-call';
+import { internalCallHeaders } from '@switchyard/http-kit';
 
 /** users-bots' `POST /internal/v1/auth/resolve {token}`: a session, or a 4xx error body for a bad token. */
 export class HttpSessionSource implements SessionSource {

@@ -1,6 +1,6 @@
 import type { Request, RequestHandler } from 'express';
 import { requireIdentity } from '@switchyard/http-kit';
-import { requireIdParam } from '@switchyard/validation';
+import { queryFlag, requireIdParam } from '@switchyard/validation';
 import type { Actor } from '../../domain/authorization';
 import type { Deps } from '../../domain/ports';
 
@@ -49,5 +49,6 @@ export function queryValue(req: Request, name: string): string | undefined {
 }
 
 export function queryBool(req: Request, name: string): boolean {
-  return queryValue(req, name) === 'true';
+  const value = queryValue(req, name);
+  return value !== undefined && queryFlag({ [name]: value }, name);
 }

@@ -6,7 +6,7 @@ import { validate } from '@switchyard/validation';
 import { resolveToken } from '../../domain/auth/resolve-token.usecase';
 import { getTeamMember } from '../../domain/teams/get-team-member.usecase';
 import { lookupUsers } from '../../domain/users/lookup-users.usecase';
-import { isInternalCall } from '../../internal-call';
+import { isInternalCall } from '@switchyard/http-kit';
 import { idParam, type HttpContext } from './http-context';
 import { presentInternalUser, presentTeamMember } from './presenters';
 import { byIdsBody, byUsernamesBody, resolveBody } from './internal.schemas';

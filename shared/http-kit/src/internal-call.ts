@@ -4,7 +4,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 /**
  * Service-to-service calls without a user identity (the gateway resolving a token, another service
  * reading config) carry `x-switchyard-internal: base64url(HMAC-SHA256(INTERNAL_SECRET, "switchyard-internal-call-v1"))`.
- * A pod reached directly without the shared secret cannot produce it. (Candidate for @switchyard/http-kit.)
+ * A pod reached directly without the shared secret cannot produce it.
  */
 export const INTERNAL_CALL_HEADER = 'x-switchyard-internal';
 const CONTEXT = 'switchyard-internal-call-v1';

@@ -14,6 +14,7 @@ function detached(shared: object, base: object): object {
  * express app in the same process that serves real sockets crashes (`_lightMyRequest` is undefined).
  * The gateway is the one app of the embedded runtime that serves real sockets, so it must not share them.
  */
+/** Applied by createHttpApp to every app, so in-process injection into one app cannot break another. */
 export function useOwnPrototypes(app: Express): void {
   const request = detached(Object.getPrototypeOf(app.request) as object, IncomingMessage.prototype);
   const response = detached(Object.getPrototypeOf(app.response) as object, ServerResponse.prototype);
