@@ -5,6 +5,9 @@ import { InProcessTransport, listen } from '@switchyard/http-kit';
 import { createLogger } from '@switchyard/logger';
 import { createGatewayApp, loadGatewayConfig } from '@switchyard/gateway';
 import { createUsersBotsApp, loadUsersBotsConfig } from '@switchyard/users-bots';
+import { createPostsApp, loadPostsConfig } from '@switchyard/posts';
+import { createIncomingHooksApp, loadIncomingHooksConfig } from '@switchyard/incoming-hooks';
+import { createOutgoingDispatchApp, loadOutgoingDispatchConfig } from '@switchyard/outgoing-dispatch';
 
 export interface EmbeddedOptions {
   /** 0 picks a free port. */
@@ -42,11 +45,26 @@ export async function startEmbedded(options: EmbeddedOptions): Promise<RunningEm
   await usersBots.start();
   started.push(usersBots);
 
+  const posts = createPostsApp(loadPostsConfig(env), { logger: loggerFor(Services.posts), bus, transport });
+  transport.register(Services.posts, posts.handler);
+  await posts.start();
+  started.push(posts);
+
+  const incomingHooks = createIncomingHooksApp(loadIncomingHooksConfig(env), { logger: loggerFor(Services.incomingHooks), bus, transport });
+  transport.register(Services.incomingHooks, incomingHooks.handler);
+  await incomingHooks.start();
+  started.push(incomingHooks);
+
+  const outgoingDispatch = createOutgoingDispatchApp(loadOutgoingDispatchConfig(env), { logger: loggerFor(Services.outgoingDispatch), bus, transport });
+  transport.register(Services.outgoingDispatch, outgoingDispatch.handler);
+  await outgoingDispatch.start();
+  started.push(outgoingDispatch);
+
   const gateway = await createGatewayApp(loadGatewayConfig(env), {
     logger: loggerFor(Services.gateway),
     bus,
     transport,
-    services: [Services.usersBots],
+    services: [Services.usersBots, Services.posts, Services.incomingHooks, Services.outgoingDispatch],
   });
   await gateway.start();
   started.push(gateway);

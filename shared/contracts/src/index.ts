@@ -2,4 +2,17 @@ export { envelope, envelopeSchema, type Envelope } from './envelope';
 export { Topics, ALL_TOPICS, type TopicName } from './topics';
 export { usersEventPayloadSchema, type UsersEvent, type UsersEventType, type UsersEventPayload } from './users-events';
 export { CONFIG_EVENT_KEY, type ConfigUpdatedEvent } from './config-events';
-export { InternalPaths, Services, type ResolvedSession, type InternalUser, type ServiceName } from './internal-api';
+export { InternalPaths, PostsInternalPaths, Services, type ResolvedSession, type InternalUser, type InternalPostView, type ServiceName } from './internal-api';
+export type { WirePost, WirePostPriority, InternalChannel, InternalChannelMember, PostSource, PostAuthor } from './posts-model';
+export {
+  postEventPayloadSchema,
+  reactionEventPayloadSchema,
+  type PostsEventType,
+  type PostEventPayload,
+  type ReactionEventPayload,
+  type PostCreatedEvent,
+  type ReactionEvent,
+  type PostsEvent,
+} from './posts-events';
+export { createPostCommandPayloadSchema, type CreatePostCommand, type CreatePostCommandPayload } from './posts-commands';
+export type { ChannelsEvent, ChannelsEventType, ChannelsEventPayload } from './channels-events';

@@ -51,3 +51,32 @@ export const Services = {
 } as const;
 
 export type ServiceName = (typeof Services)[keyof typeof Services];
+
+/**
+ * posts' internal API (called by incoming-hooks and outgoing-dispatch with `internalCallHeaders`).
+ * Errors are Mattermost AppErrors (404 `app.channel.get.existing.app_error` for an unknown channel,
+ * `app.post.get.app_error` for an unknown post).
+ */
+export const PostsInternalPaths = {
+  /** GET → InternalChannel (archived ones included; check delete_at). */
+  channel: (channelId: string) => `/internal/v1/channels/${encodeURIComponent(channelId)}`,
+  /** GET → InternalChannel by team and name (archived included), or 404. */
+  channelByName: (teamId: string, name: string) => `/internal/v1/teams/${encodeURIComponent(teamId)}/channels/name/${encodeURIComponent(name)}`,
+  /** POST {user_ids:[a,b]} → InternalChannel: the direct channel `<smaller>__<larger>`, created if needed. */
+  directChannel: '/internal/v1/channels/direct',
+  /** GET → InternalChannelMember, or 404 `app.channel.get_member.missing.app_error`. */
+  channelMember: (channelId: string, userId: string) => `/internal/v1/channels/${encodeURIComponent(channelId)}/members/${encodeURIComponent(userId)}`,
+  /** GET → InternalPostView: the stored post (action integrations included) with its channel. */
+  post: (postId: string) => `/internal/v1/posts/${encodeURIComponent(postId)}`,
+  /**
+   * PUT {message?, props?} → WirePost: an integration's `update` of a post (interactive action answer).
+   * `props` replaces the map except `from_webhook`, `from_bot`, `override_*` and `webhook_display_name`,
+   * which keep their stored values; attachments are normalised as on create.
+   */
+  updatePost: (postId: string) => `/internal/v1/posts/${encodeURIComponent(postId)}`,
+} as const;
+
+export interface InternalPostView {
+  readonly post: import('./posts-model').WirePost;
+  readonly channel: import('./posts-model').InternalChannel;
+}

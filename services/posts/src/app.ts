@@ -1,0 +1,54 @@
+import type { RequestListener } from 'node:http';
+import type { EventBus } from '@switchyard/event-bus';
+import { createHttpApp, identityMiddleware, type HealthReport, type ServiceTransport } from '@switchyard/http-kit';
+import type { Logger } from '@switchyard/logger';
+import { MutableConfigView } from '@switchyard/system-config';
+import type { PostsConfig } from './config';
+
+export const SERVICE_NAME = 'posts';
+
+export interface PostsDeps {
+  readonly logger: Logger;
+  readonly bus: EventBus;
+  /** How other services (users-bots, posts, ...) are reached. */
+  readonly transport: ServiceTransport;
+}
+
+export interface PostsApp {
+  readonly handler: RequestListener;
+  readonly liveConfig: MutableConfigView;
+  start(): Promise<void>;
+  stop(): Promise<void>;
+  health(): Promise<HealthReport>;
+}
+
+/** Composition root: adapters → use-case deps → HTTP routes and consumers. */
+export function createPostsApp(config: Readonly<PostsConfig>, deps: PostsDeps): PostsApp {
+  const liveConfig = new MutableConfigView();
+  let started = false;
+  const health = async (): Promise<HealthReport> => {
+    const bus = await deps.bus.health().catch(() => false);
+    return { ok: started && bus, checks: { started, bus } };
+  };
+  const http = createHttpApp({
+    service: SERVICE_NAME,
+    logger: deps.logger,
+    ready: health,
+    developerMode: () => liveConfig.current().ServiceSettings.EnableDeveloper,
+    trustRequestId: true,
+  });
+  http.app.use(identityMiddleware(() => config.INTERNAL_SECRET));
+  const app = http.finalize();
+  return {
+    handler: app as unknown as RequestListener,
+    liveConfig,
+    start: async () => {
+      started = true;
+      deps.logger.info('posts started');
+    },
+    stop: async () => {
+      started = false;
+    },
+    health,
+  };
+}

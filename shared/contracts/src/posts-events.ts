@@ -1,0 +1,69 @@
+import Joi from 'joi';
+import type { Envelope } from './envelope';
+import type { InternalChannel, PostAuthor, PostSource, WirePost } from './posts-model';
+
+/**
+ * posts.events (posts → others), keyed by channel id so per-channel order is kept. Each event carries
+ * what consumers need (team, channel, author) so nobody has to call posts back.
+ */
+export type PostsEventType = 'post.created' | 'post.updated' | 'post.deleted' | 'reaction.added' | 'reaction.removed';
+
+export interface PostEventPayload {
+  /** As stored, action integrations included: never hand it to a client unstripped. */
+  readonly post: WirePost;
+  readonly channel: InternalChannel;
+  /** `null` for DMs and GMs. */
+  readonly team: { readonly id: string; readonly name: string } | null;
+  readonly author: PostAuthor;
+  readonly source: PostSource;
+  /** `props.from_webhook === "true"`: outgoing webhooks never fire for these. */
+  readonly from_webhook: boolean;
+  /** The post's type starts with `system_` (or it is ephemeral). */
+  readonly is_system: boolean;
+}
+
+export interface ReactionEventPayload {
+  readonly reaction: { readonly user_id: string; readonly post_id: string; readonly emoji_name: string; readonly create_at: number };
+  /** The post reacted to, as stored (props let incoming-hooks recognise its own posts). */
+  readonly post: WirePost;
+  readonly channel: InternalChannel;
+  readonly team: { readonly id: string; readonly name: string } | null;
+  readonly reactor: PostAuthor;
+}
+
+export type PostCreatedEvent = Envelope<'post.created' | 'post.updated' | 'post.deleted', PostEventPayload>;
+export type ReactionEvent = Envelope<'reaction.added' | 'reaction.removed', ReactionEventPayload>;
+export type PostsEvent = PostCreatedEvent | ReactionEvent;
+
+const channelSchema = Joi.object({
+  id: Joi.string().required(),
+  team_id: Joi.string().allow('').required(),
+  team_name: Joi.string().allow('').required(),
+  type: Joi.string().valid('O', 'P', 'D', 'G').required(),
+  name: Joi.string().required(),
+  display_name: Joi.string().allow('').required(),
+  creator_id: Joi.string().allow('').required(),
+  delete_at: Joi.number().required(),
+}).unknown(true);
+
+const authorSchema = Joi.object({ id: Joi.string().required(), username: Joi.string().allow('').required(), is_bot: Joi.boolean().required() }).unknown(true);
+const teamSchema = Joi.object({ id: Joi.string().required(), name: Joi.string().required() }).allow(null);
+const postSchema = Joi.object({ id: Joi.string().required(), channel_id: Joi.string().required(), user_id: Joi.string().required(), message: Joi.string().allow('').required(), props: Joi.object().required() }).unknown(true);
+
+export const postEventPayloadSchema = Joi.object<PostEventPayload>({
+  post: postSchema.required(),
+  channel: channelSchema.required(),
+  team: teamSchema.required(),
+  author: authorSchema.required(),
+  source: Joi.string().valid('api', 'incoming_webhook', 'outgoing_webhook', 'action', 'system').required(),
+  from_webhook: Joi.boolean().required(),
+  is_system: Joi.boolean().required(),
+}).unknown(true);
+
+export const reactionEventPayloadSchema = Joi.object<ReactionEventPayload>({
+  reaction: Joi.object({ user_id: Joi.string().required(), post_id: Joi.string().required(), emoji_name: Joi.string().required(), create_at: Joi.number().required() }).unknown(true).required(),
+  post: postSchema.required(),
+  channel: channelSchema.required(),
+  team: teamSchema.required(),
+  reactor: authorSchema.required(),
+}).unknown(true);
