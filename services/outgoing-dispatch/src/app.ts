@@ -1,6 +1,7 @@
 import type { RequestListener } from 'node:http';
 import type { EventBus } from '@switchyard/event-bus';
 import { createHttpApp, identityMiddleware, type HealthReport, type ServiceTransport } from '@switchyard/http-kit';
+import { followSystemConfig } from '@switchyard/live-config';
 import type { Logger } from '@switchyard/logger';
 import { MutableConfigView } from '@switchyard/system-config';
 import type { OutgoingDispatchConfig } from './config';
@@ -25,10 +26,12 @@ export interface OutgoingDispatchApp {
 /** Composition root: adapters → use-case deps → HTTP routes and consumers. */
 export function createOutgoingDispatchApp(config: Readonly<OutgoingDispatchConfig>, deps: OutgoingDispatchDeps): OutgoingDispatchApp {
   const liveConfig = new MutableConfigView();
+  const systemConfig = followSystemConfig({ service: SERVICE_NAME, view: liveConfig, bus: deps.bus, transport: deps.transport, internalSecret: config.INTERNAL_SECRET, logger: deps.logger });
   let started = false;
   const health = async (): Promise<HealthReport> => {
     const bus = await deps.bus.health().catch(() => false);
-    return { ok: started && bus, checks: { started, bus } };
+    const configLoaded = systemConfig.loaded;
+    return { ok: started && bus && configLoaded, checks: { started, bus, config: configLoaded } };
   };
   const http = createHttpApp({
     service: SERVICE_NAME,
@@ -43,11 +46,13 @@ export function createOutgoingDispatchApp(config: Readonly<OutgoingDispatchConfi
     handler: app as unknown as RequestListener,
     liveConfig,
     start: async () => {
+      await systemConfig.start();
       started = true;
       deps.logger.info('outgoing-dispatch started');
     },
     stop: async () => {
       started = false;
+      await systemConfig.stop();
     },
     health,
   };
