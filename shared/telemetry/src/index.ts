@@ -1,1 +1,1 @@
-export { startTelemetry, telemetryWanted, type TelemetryHandle } from './start-telemetry';
+export { startTelemetry, shutdownTelemetry, telemetryWanted, type TelemetryHandle } from './start-telemetry';

@@ -2,6 +2,9 @@ import { NodeSDK } from '@opentelemetry/sdk-node';
 import { HttpInstrumentation } from '@opentelemetry/instrumentation-http';
 import { UndiciInstrumentation } from '@opentelemetry/instrumentation-undici';
 
+/** Where the started SDK is kept: the service's main module loads this package apart from instrumentation.ts. */
+const ACTIVE = Symbol.for('switchyard.telemetry.active');
+
 export interface TelemetryHandle {
   readonly enabled: boolean;
   shutdown(): Promise<void>;
@@ -31,5 +34,14 @@ export function startTelemetry(serviceName: string, env: NodeJS.ProcessEnv = pro
     ],
   });
   sdk.start();
-  return { enabled: true, shutdown: () => sdk.shutdown() };
+  let stopped: Promise<void> | undefined;
+  const handle: TelemetryHandle = { enabled: true, shutdown: () => (stopped ??= sdk.shutdown()) };
+  (globalThis as Record<symbol, unknown>)[ACTIVE] = handle;
+  return handle;
+}
+
+/** Flushes and stops the SDK started by `startTelemetry` in this process (no-op when none): call it last on shutdown. */
+export async function shutdownTelemetry(): Promise<void> {
+  const handle = (globalThis as Record<symbol, unknown>)[ACTIVE] as TelemetryHandle | undefined;
+  await handle?.shutdown();
 }

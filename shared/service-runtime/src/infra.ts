@@ -1,0 +1,133 @@
+import { Redis } from 'ioredis';
+import { ALL_TOPICS } from '@switchyard/contracts';
+import { deadLetterTopic, MemoryEventBus, type EventBus } from '@switchyard/event-bus';
+import { KafkaEventBus } from '@switchyard/event-bus-kafka';
+import { HttpTransport, type ServiceTransport } from '@switchyard/http-kit';
+import { createLogger, type Logger } from '@switchyard/logger';
+import { connectMongo, mongoHealthy, type Connection } from '@switchyard/mongo-kit';
+import type { RuntimeConfig } from './runtime-config';
+
+/** What `runService` hands to a service's `build`: every adapter chosen from the environment. */
+export interface Infra {
+  readonly name: string;
+  readonly logger: Logger;
+  /** KafkaEventBus when KAFKA_BROKERS is set, else an in-process MemoryEventBus. */
+  readonly bus: EventBus;
+  /** HTTP pools to SERVICE_URLS. */
+  readonly transport: ServiceTransport;
+  /** A dedicated mongoose connection to MONGO_DB when MONGO_URL is set. */
+  readonly mongo?: Connection;
+  /** An ioredis client when REDIS_URL is set. */
+  readonly redis?: Redis;
+  readonly runtime: RuntimeConfig;
+}
+
+/** Infra plus what the runtime needs to probe and close it. */
+export interface OwnedInfra extends Infra {
+  /** Readiness of Mongo and Redis (the app's own health covers the bus). */
+  checks(): Promise<Record<string, boolean>>;
+  /** Closes the bus (consumers stop and commit, the producer flushes), the transport, Redis, Mongo. */
+  close(): Promise<void>;
+}
+
+const REDIS_PING_TIMEOUT_MS = 2_000;
+
+/** The topics every service may publish or consume, and their dead-letter topics. */
+export function topicsToEnsure(config: RuntimeConfig): { topic: string; partitions: number }[] {
+  const names = new Set<string>([...ALL_TOPICS, ...ALL_TOPICS.map(deadLetterTopic), ...Object.keys(config.KAFKA_TOPIC_PARTITIONS)]);
+  return [...names].map((topic) => ({
+    topic,
+    partitions: config.KAFKA_TOPIC_PARTITIONS[topic] ?? (topic.endsWith('.dlq') ? 1 : config.KAFKA_DEFAULT_PARTITIONS),
+  }));
+}
+
+/** Opens what the environment asks for; on a failure closes what was opened and rethrows. */
+export async function buildInfra(name: string, config: RuntimeConfig): Promise<OwnedInfra> {
+  const logger = createLogger({ service: name, level: config.LOG_LEVEL, format: config.LOG_FORMAT });
+  const closers: { what: string; close: () => Promise<unknown> }[] = [];
+  const closeAll = async (): Promise<void> => {
+    // In opening order: the bus first (consumers finish and commit, the producer flushes) while the
+    // stores they write to are still open; then the transport, Redis and Mongo.
+    for (const { what, close } of closers) {
+      try {
+        await close();
+      } catch (error) {
+        logger.warn('closing failed', { what, error: error instanceof Error ? error.message : String(error) });
+      }
+    }
+    closers.length = 0;
+  };
+  try {
+    let bus: EventBus;
+    if (config.KAFKA_BROKERS && config.KAFKA_BROKERS.length > 0) {
+      const kafka = new KafkaEventBus({
+        brokers: config.KAFKA_BROKERS,
+        clientId: name,
+        logger: logger.child({ component: 'kafka' }),
+        kafkaLogLevel: config.KAFKA_LOG_LEVEL,
+        partitions: config.KAFKA_TOPIC_PARTITIONS,
+        defaultPartitions: config.KAFKA_DEFAULT_PARTITIONS,
+      });
+      closers.push({ what: 'kafka', close: () => kafka.close() });
+      if (config.KAFKA_ENSURE_TOPICS) await kafka.ensureTopics(topicsToEnsure(config));
+      bus = kafka;
+    } else {
+      const memory = new MemoryEventBus();
+      closers.push({ what: 'bus', close: () => memory.close() });
+      bus = memory;
+    }
+    const transport = new HttpTransport(config.SERVICE_URLS, config.UPSTREAM_TIMEOUT_MS);
+    closers.push({ what: 'transport', close: () => transport.close() });
+
+    let redis: Redis | undefined;
+    if (config.REDIS_URL) {
+      const client = new Redis(config.REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 2, connectionName: name });
+      client.on('error', (error: Error) => logger.warn('redis connection error', { error: error.message }));
+      closers.push({ what: 'redis', close: () => client.quit().catch(() => client.disconnect()) });
+      await client.connect();
+      redis = client;
+    }
+
+    let mongo: Connection | undefined;
+    if (config.MONGO_URL) {
+      const connection = await connectMongo({ url: config.MONGO_URL, dbName: config.MONGO_DB });
+      closers.push({ what: 'mongo', close: () => connection.close() });
+      mongo = connection;
+    }
+
+    const checks = async (): Promise<Record<string, boolean>> => {
+      const out: Record<string, boolean> = {};
+      if (mongo) out.mongo = await mongoHealthy(mongo);
+      if (redis) out.redis = await pingRedis(redis);
+      return out;
+    };
+    return {
+      name,
+      logger,
+      bus,
+      transport,
+      runtime: config,
+      ...(mongo ? { mongo } : {}),
+      ...(redis ? { redis } : {}),
+      checks,
+      close: closeAll,
+    };
+  } catch (error) {
+    await closeAll();
+    throw error;
+  }
+}
+
+async function pingRedis(redis: Redis): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error('redis ping timed out')), REDIS_PING_TIMEOUT_MS);
+    });
+    return (await Promise.race([redis.ping(), timeout])) === 'PONG';
+  } catch {
+    return false;
+  } finally {
+    clearTimeout(timer);
+  }
+}

@@ -1,0 +1,139 @@
+import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
+import { listen, type RunningServer } from '@switchyard/http-kit';
+import { shutdownTelemetry } from '@switchyard/telemetry';
+import { buildInfra, type Infra, type OwnedInfra } from './infra';
+import { loadAllConfig, type RuntimeConfig } from './runtime-config';
+
+/** What a service's composition root returns (every service app has this shape). */
+export interface RunnableApp {
+  readonly handler: RequestListener;
+  start(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export interface RunServiceOptions<C, A extends RunnableApp> {
+  /** Service name: logger `service`, Kafka clientId, default MONGO_DB. */
+  readonly name: string;
+  /** PORT when the env has none. */
+  readonly defaultPort: number;
+  /** The service's own config loader (its config.ts); its problems are listed with the runtime's. */
+  readonly loadConfig: (env: NodeJS.ProcessEnv) => C;
+  /** Builds the app from the config and the infrastructure (may await repositories, indexes...). */
+  readonly build: (infra: Infra, config: C) => A | Promise<A>;
+  /** Default `process.env`. */
+  readonly env?: NodeJS.ProcessEnv;
+  /** Install SIGTERM/SIGINT handlers that shut down and exit. Default true (false in tests). */
+  readonly handleSignals?: boolean;
+  /** Called instead of process.exit (tests). */
+  readonly exit?: (code: number) => void;
+  /** Replace the infrastructure (tests). */
+  readonly infra?: (name: string, runtime: RuntimeConfig) => Promise<OwnedInfra>;
+}
+
+export interface RunningService<A extends RunnableApp> {
+  readonly app: A;
+  readonly infra: Infra;
+  readonly server: RunningServer;
+  /** Stop intake, stop the app, close bus (consumers commit, producer flushes), transport, Redis, Mongo, flush traces. */
+  shutdown(reason: string): Promise<void>;
+}
+
+/**
+ * One service process: env → config (every problem at once) → infrastructure → app → listen on PORT
+ * → app.start(). `/health/ready` also answers 503 while Mongo or Redis do not answer. SIGTERM/SIGINT
+ * stop everything in order and exit 0 (1 when the shutdown failed or passed SHUTDOWN_TIMEOUT_MS).
+ */
+export async function runService<C, A extends RunnableApp>(options: RunServiceOptions<C, A>): Promise<RunningService<A>> {
+  const env = options.env ?? process.env;
+  const exit = options.exit ?? ((code: number) => process.exit(code));
+  const { runtime, service } = loadAllConfig(env, options.name, options.defaultPort, options.loadConfig);
+  const infra = await (options.infra ?? buildInfra)(options.name, runtime);
+  const logger = infra.logger;
+  let app: A;
+  let server: RunningServer;
+  try {
+    app = await options.build(infra, service);
+    server = await listen(withInfraReadiness(app.handler, infra), runtime.PORT, runtime.HOST);
+  } catch (error) {
+    await infra.close();
+    throw error;
+  }
+
+  let shuttingDown: Promise<void> | undefined;
+  const shutdown = (reason: string): Promise<void> =>
+    (shuttingDown ??= (async () => {
+      logger.info('shutting down', { reason });
+      const steps: [string, () => Promise<unknown>][] = [
+        ['http', () => server.close()],
+        ['app', () => app.stop()],
+        ['infra', () => infra.close()],
+        ['telemetry', () => shutdownTelemetry()],
+      ];
+      let failed = false;
+      for (const [step, run] of steps) {
+        try {
+          await run();
+        } catch (error) {
+          failed = true;
+          logger.error('shutdown step failed', { step, error: error instanceof Error ? error.message : String(error) });
+        }
+      }
+      if (failed) throw new Error('shutdown failed');
+    })());
+
+  if (options.handleSignals !== false) {
+    const onSignal = (signal: NodeJS.Signals): void => {
+      const deadline = setTimeout(() => {
+        logger.error('shutdown timed out', { timeoutMs: runtime.SHUTDOWN_TIMEOUT_MS });
+        exit(1);
+      }, runtime.SHUTDOWN_TIMEOUT_MS);
+      deadline.unref();
+      shutdown(signal).then(
+        () => exit(0),
+        () => exit(1),
+      );
+    };
+    process.once('SIGTERM', onSignal);
+    process.once('SIGINT', onSignal);
+  }
+
+  try {
+    await app.start();
+  } catch (error) {
+    logger.error('start failed', { error: error instanceof Error ? error.message : String(error) });
+    await shutdown('start failed').catch(() => undefined);
+    throw error;
+  }
+  logger.info('listening', { url: server.url, bus: runtime.KAFKA_BROKERS ? 'kafka' : 'memory', mongo: infra.mongo !== undefined, redis: infra.redis !== undefined });
+  return { app, infra, server, shutdown };
+}
+
+/** `/health/ready` answers 503 with the failing checks while Mongo or Redis do not answer; else the app decides. */
+function withInfraReadiness(handler: RequestListener, infra: OwnedInfra): RequestListener {
+  return (req: IncomingMessage, res: ServerResponse) => {
+    if (req.method !== 'GET' || req.url !== '/health/ready' || (!infra.mongo && !infra.redis)) {
+      handler(req, res);
+      return;
+    }
+    void infra.checks().then(
+      (checks) => {
+        if (Object.values(checks).every(Boolean)) {
+          handler(req, res);
+          return;
+        }
+        const body = JSON.stringify({ status: 'UNHEALTHY', service: infra.name, checks });
+        res.writeHead(503, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) });
+        res.end(body);
+      },
+      () => handler(req, res),
+    );
+  };
+}
+
+/** For main.ts: runs the service and turns a failure to start (bad config included) into exit 1 with the reason. */
+export function main<C, A extends RunnableApp>(options: RunServiceOptions<C, A>): void {
+  runService(options).catch((error: unknown) => {
+    process.stderr.write(`${options.name}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,157 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ConfigError, Joi, loadConfig } from '@switchyard/config';
+import { MemoryEventBus } from '@switchyard/event-bus';
+import { createHttpApp, InProcessTransport } from '@switchyard/http-kit';
+import { createSilentLogger } from '@switchyard/logger';
+import { loadAllConfig, loadRuntimeConfig, parseTopicPartitions, runService, topicsToEnsure, type OwnedInfra, type RunnableApp } from './index';
+
+const serviceSchema = Joi.object<{ INTERNAL_SECRET: string; WIDGETS: number }>({
+  INTERNAL_SECRET: Joi.string().min(16).required(),
+  WIDGETS: Joi.number().integer().default(1),
+});
+const loadService = (env: NodeJS.ProcessEnv) => loadConfig(serviceSchema, env);
+
+test('when runtime and service keys are both wrong, then one error lists every problem of both', () => {
+  assert.throws(
+    () => loadAllConfig({ PORT: 'x', KAFKA_TOPIC_PARTITIONS: 'a=0', WIDGETS: 'many' }, 'svc', 9000, loadService),
+    (error: unknown) => {
+      assert.ok(error instanceof ConfigError);
+      const text = error.problems.join('\n');
+      for (const key of ['PORT', 'KAFKA_TOPIC_PARTITIONS', 'INTERNAL_SECRET', 'WIDGETS']) assert.match(text, new RegExp(key));
+      return true;
+    },
+  );
+});
+
+test('when the env is minimal, then the defaults say memory bus, no Mongo, no Redis, the default port and database', () => {
+  const { runtime, service } = loadAllConfig({ INTERNAL_SECRET: 'x'.repeat(16) }, 'users-bots', 8066, loadService);
+  assert.equal(runtime.PORT, 8066);
+  assert.equal(runtime.KAFKA_BROKERS, undefined);
+  assert.equal(runtime.MONGO_URL, undefined);
+  assert.equal(runtime.REDIS_URL, undefined);
+  assert.equal(runtime.MONGO_DB, 'switchyard_users_bots');
+  assert.deepEqual(runtime.SERVICE_URLS, {});
+  assert.equal(service.WIDGETS, 1);
+});
+
+test('when brokers, service urls and partitions are given, then they are parsed', () => {
+  const { config } = loadRuntimeConfig(
+    { KAFKA_BROKERS: '127.0.0.1:9092, 127.0.0.1:9094', SERVICE_URLS: 'users-bots=http://127.0.0.1:8066,posts=http://127.0.0.1:8067', KAFKA_TOPIC_PARTITIONS: 'posts.events=6,users.events=3' },
+    'gateway',
+    8065,
+  );
+  assert.deepEqual(config?.KAFKA_BROKERS, ['127.0.0.1:9092', '127.0.0.1:9094']);
+  assert.deepEqual(config?.SERVICE_URLS, { 'users-bots': 'http://127.0.0.1:8066', posts: 'http://127.0.0.1:8067' });
+  assert.deepEqual(config?.KAFKA_TOPIC_PARTITIONS, { 'posts.events': 6, 'users.events': 3 });
+});
+
+test('when a topics file is named, then its "<name> <partitions>" lines give the counts and inline values win', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'topics-'));
+  const file = join(dir, 'topics.txt');
+  writeFileSync(file, '# comment\nposts.events 6\n\nusers.events 3\n');
+  const { config } = loadRuntimeConfig({ KAFKA_TOPICS_FILE: file, KAFKA_TOPIC_PARTITIONS: 'users.events=4' }, 'svc', 1);
+  assert.deepEqual(config?.KAFKA_TOPIC_PARTITIONS, { 'posts.events': 6, 'users.events': 4 });
+  const missing = loadRuntimeConfig({ KAFKA_TOPICS_FILE: join(dir, 'nope.txt') }, 'svc', 1);
+  assert.match(missing.problems.join(), /KAFKA_TOPICS_FILE/);
+  assert.throws(() => parseTopicPartitions('posts.events six'), /not <topic>=<partitions>/);
+});
+
+test('when topics are ensured, then every contract topic and its dead-letter topic are listed with counts', () => {
+  const { config } = loadRuntimeConfig({ KAFKA_TOPIC_PARTITIONS: 'posts.events=6', KAFKA_DEFAULT_PARTITIONS: '2' }, 'svc', 1);
+  assert.ok(config);
+  const topics = new Map(topicsToEnsure(config).map((t) => [t.topic, t.partitions]));
+  assert.equal(topics.get('posts.events'), 6);
+  assert.equal(topics.get('users.events'), 2);
+  assert.equal(topics.get('posts.events.dlq'), 1);
+});
+
+/** A fake infrastructure that records the order things close in. */
+function fakeInfra(events: string[], healthy: { mongo: boolean }): (name: string) => Promise<OwnedInfra> {
+  return async (name) => {
+    const { runtime } = loadAllConfig({ HOST: '127.0.0.1', PORT: '0', INTERNAL_SECRET: 'x'.repeat(16) }, name, 0, loadService);
+    const bus = new MemoryEventBus();
+    return {
+      name,
+      logger: createSilentLogger(),
+      bus,
+      transport: new InProcessTransport(),
+      runtime,
+      // Only its presence matters to the readiness wrapper.
+      mongo: {} as unknown as NonNullable<OwnedInfra['mongo']>,
+      checks: async () => ({ mongo: healthy.mongo }),
+      close: async () => {
+        events.push('infra.close');
+        await bus.close();
+      },
+    };
+  };
+}
+
+function fakeApp(events: string[]): RunnableApp {
+  const http = createHttpApp({ service: 'svc', logger: createSilentLogger(), ready: async () => ({ ok: true, checks: { app: true } }) });
+  http.app.get('/work', (_req, res) => {
+    res.json({ ok: true });
+  });
+  const handler = http.finalize();
+  return {
+    handler: handler as unknown as RunnableApp['handler'],
+    start: async () => {
+      events.push('app.start');
+    },
+    stop: async () => {
+      events.push('app.stop');
+    },
+  };
+}
+
+test('when a service runs and shuts down, then it serves, reports infra readiness, and stops intake, app, then infra', async () => {
+  const events: string[] = [];
+  const healthy = { mongo: true };
+  const running = await runService({
+    name: 'svc',
+    defaultPort: 0,
+    env: { HOST: '127.0.0.1', PORT: '0', INTERNAL_SECRET: 'x'.repeat(16) },
+    loadConfig: loadService,
+    build: () => fakeApp(events),
+    handleSignals: false,
+    infra: fakeInfra(events, healthy),
+  });
+  const base = `http://127.0.0.1:${running.server.port}`;
+  assert.equal((await fetch(`${base}/work`)).status, 200);
+  assert.equal((await fetch(`${base}/health/ready`)).status, 200);
+  healthy.mongo = false;
+  const notReady = await fetch(`${base}/health/ready`);
+  assert.equal(notReady.status, 503);
+  assert.deepEqual(((await notReady.json()) as { checks: unknown }).checks, { mongo: false });
+  assert.equal((await fetch(`${base}/health/live`)).status, 200);
+
+  await running.shutdown('test');
+  assert.deepEqual(events, ['app.start', 'app.stop', 'infra.close']);
+  await assert.rejects(fetch(`${base}/work`));
+});
+
+test('when the app fails to start, then the infrastructure is closed and the error surfaces', async () => {
+  const events: string[] = [];
+  await assert.rejects(
+    runService({
+      name: 'svc',
+      defaultPort: 0,
+      env: { HOST: '127.0.0.1', PORT: '0', INTERNAL_SECRET: 'x'.repeat(16) },
+      loadConfig: loadService,
+      build: () => ({
+        ...fakeApp(events),
+        start: async () => {
+          throw new Error('boom');
+        },
+      }),
+      handleSignals: false,
+      infra: fakeInfra(events, { mongo: true }),
+    }),
+    /boom/,
+  );
+  assert.deepEqual(events, ['app.stop', 'infra.close']);
+});
