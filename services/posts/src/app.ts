@@ -1,10 +1,21 @@
 import type { RequestListener } from 'node:http';
-import type { EventBus } from '@switchyard/event-bus';
-import { createHttpApp, identityMiddleware, type HealthReport, type ServiceTransport } from '@switchyard/http-kit';
+import type { EventBus, Subscription } from '@switchyard/event-bus';
+import { createHttpApp, identityMiddleware, jsonBody, rawBody, type HealthReport, type ServiceTransport } from '@switchyard/http-kit';
 import { followSystemConfig } from '@switchyard/live-config';
 import type { Logger } from '@switchyard/logger';
 import { MutableConfigView } from '@switchyard/system-config';
+import { systemClock } from './adapters/clock/system-clock';
+import { HttpUsersDirectory } from './adapters/http/users-directory.http';
+import { memoryRepositories } from './adapters/memory';
 import type { PostsConfig } from './config';
+import { OutboxRelay } from './domain/events/outbox-relay';
+import type { Clock, Deps, EventSink, PostsRepositories, UsersDirectory } from './domain/ports';
+import { channelsRoutes } from './entry-points/http/channels.routes';
+import type { HttpContext } from './entry-points/http/http-context';
+import { internalRoutes } from './entry-points/http/internal.routes';
+import { postsRoutes } from './entry-points/http/posts.routes';
+import { reactionsRoutes } from './entry-points/http/reactions.routes';
+import { subscribePostCommands } from './entry-points/kafka/post-create.consumer';
 
 export const SERVICE_NAME = 'posts';
 
@@ -13,11 +24,20 @@ export interface PostsDeps {
   readonly bus: EventBus;
   /** How other services (users-bots, posts, ...) are reached. */
   readonly transport: ServiceTransport;
+  /** Adapters to use instead of the in-process ones (e.g. mongoose repositories). */
+  readonly repositories?: Partial<PostsRepositories>;
+  readonly clock?: Clock;
+  /** users-bots as posts needs it; default: its internal API over `transport`. */
+  readonly users?: UsersDirectory;
+  /** Where events are published; default: `bus` (tests inject failing sinks). */
+  readonly events?: EventSink;
 }
 
 export interface PostsApp {
   readonly handler: RequestListener;
   readonly liveConfig: MutableConfigView;
+  /** The outbox relay (tests wait for it with `idle()` and trigger `sweep()`). */
+  readonly outbox: OutboxRelay;
   start(): Promise<void>;
   stop(): Promise<void>;
   health(): Promise<HealthReport>;
@@ -27,7 +47,22 @@ export interface PostsApp {
 export function createPostsApp(config: Readonly<PostsConfig>, deps: PostsDeps): PostsApp {
   const liveConfig = new MutableConfigView();
   const systemConfig = followSystemConfig({ service: SERVICE_NAME, view: liveConfig, bus: deps.bus, transport: deps.transport, internalSecret: config.INTERNAL_SECRET, logger: deps.logger });
+  const repositories: PostsRepositories = { ...memoryRepositories(), ...(deps.repositories ?? {}) };
+  const users = deps.users ?? new HttpUsersDirectory(deps.transport, config.INTERNAL_SECRET);
+  const events: EventSink = deps.events ?? deps.bus;
+  const outbox = new OutboxRelay({ ...repositories, users, events }, (error, postId) => deps.logger.warn('outbox: publishing failed; the sweep will retry', { post_id: postId, error }));
+  const domain: Deps = {
+    ...repositories,
+    clock: deps.clock ?? systemClock,
+    users,
+    events,
+    liveConfig,
+    relay: (postId) => void outbox.schedule(postId),
+  };
   let started = false;
+  let subscription: Subscription | undefined;
+  let sweepTimer: NodeJS.Timeout | undefined;
+
   const health = async (): Promise<HealthReport> => {
     const bus = await deps.bus.health().catch(() => false);
     const configLoaded = systemConfig.loaded;
@@ -41,17 +76,46 @@ export function createPostsApp(config: Readonly<PostsConfig>, deps: PostsDeps): 
     trustRequestId: true,
   });
   http.app.use(identityMiddleware(() => config.INTERNAL_SECRET));
+  const context: HttpContext = {
+    deps: domain,
+    withBody: [rawBody(() => liveConfig.current().ServiceSettings.MaximumPayloadSizeBytes), jsonBody],
+    internalSecret: config.INTERNAL_SECRET,
+  };
+  for (const routes of [internalRoutes, channelsRoutes, postsRoutes, reactionsRoutes]) http.app.use(routes(context));
   const app = http.finalize();
+
+  const sweep = async (): Promise<void> => {
+    try {
+      const swept = await outbox.sweep();
+      if (swept > 0) deps.logger.info('outbox: republished pending post events', { posts: swept });
+    } catch (error) {
+      deps.logger.warn('outbox: sweep failed', { error });
+    }
+  };
+
   return {
     handler: app as unknown as RequestListener,
     liveConfig,
+    outbox,
     start: async () => {
       await systemConfig.start();
+      subscription = await subscribePostCommands(deps.bus, domain, deps.logger);
+      await sweep();
+      const interval = config.OUTBOX_SWEEP_INTERVAL_MS ?? 15_000;
+      if (interval > 0) {
+        sweepTimer = setInterval(() => void sweep(), interval);
+        sweepTimer.unref();
+      }
       started = true;
       deps.logger.info('posts started');
     },
     stop: async () => {
       started = false;
+      if (sweepTimer) clearInterval(sweepTimer);
+      sweepTimer = undefined;
+      await subscription?.stop();
+      subscription = undefined;
+      await outbox.idle();
       await systemConfig.stop();
     },
     health,

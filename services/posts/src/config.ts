@@ -7,6 +7,7 @@ export interface PostsConfig {
   readonly LOG_LEVEL: 'error' | 'warn' | 'info' | 'debug';
   readonly LOG_FORMAT: 'json' | 'pretty';
   readonly NODE_ENV?: 'development' | 'production' | 'test';
+  readonly OUTBOX_SWEEP_INTERVAL_MS?: number;
 }
 
 export const postsEnvSchema = Joi.object<PostsConfig>({
@@ -15,6 +16,11 @@ export const postsEnvSchema = Joi.object<PostsConfig>({
   LOG_FORMAT: commonEnvSchema.LOG_FORMAT,
   INTERNAL_SECRET: commonEnvSchema.INTERNAL_SECRET.required(),
   PORT: Joi.number().integer().min(0).max(65535).default(8067).description('HTTP port of the posts service'),
+  OUTBOX_SWEEP_INTERVAL_MS: Joi.number()
+    .integer()
+    .min(0)
+    .default(15_000)
+    .description('How often posts with unpublished events (the outbox) are swept and republished; 0 = only at start'),
 });
 
 /** Validates the env (every problem at once) into the typed config. */

@@ -1,0 +1,71 @@
+import { InternalPaths, Services, type InternalUser } from '@switchyard/contracts';
+import { isAppError } from '@switchyard/errors';
+import { callJson, internalCallHeaders, signIdentity, type ServiceTransport } from '@switchyard/http-kit';
+import type { UsersDirectory } from '../../domain/ports';
+
+interface TeamMemberWire {
+  readonly roles?: string;
+  readonly delete_at?: number;
+}
+
+/** How long a user's username/bot flag and a team's name are reused (they change rarely; events are not needed). */
+const CACHE_MS = 10_000;
+
+/** users-bots through its internal API (and, for team names, its public route signed as the caller). */
+export class HttpUsersDirectory implements UsersDirectory {
+  private readonly headers: Record<string, string>;
+  private readonly users = new Map<string, { user: InternalUser; at: number }>();
+  private readonly teams = new Map<string, { name: string; at: number }>();
+
+  public constructor(private readonly transport: ServiceTransport, private readonly secret: string, private readonly now: () => number = Date.now) {
+    this.headers = internalCallHeaders(secret);
+  }
+
+  public async teamRoles(teamId: string, userId: string): Promise<string | undefined> {
+    if (teamId === '') return undefined;
+    try {
+      const member = await callJson<TeamMemberWire>(this.transport, Services.usersBots, {
+        method: 'GET',
+        path: `${InternalPaths.teamMember}/${encodeURIComponent(teamId)}/members/${encodeURIComponent(userId)}`,
+        headers: this.headers,
+      });
+      if (!member || (member.delete_at ?? 0) !== 0) return undefined;
+      return member.roles ?? '';
+    } catch (error) {
+      if (isAppError(error) && (error.statusCode === 404 || error.statusCode === 400)) return undefined;
+      throw error;
+    }
+  }
+
+  public async usersByIds(ids: readonly string[]): Promise<InternalUser[]> {
+    const now = this.now();
+    const missing = ids.filter((id) => {
+      const hit = this.users.get(id);
+      return !hit || now - hit.at > CACHE_MS;
+    });
+    if (missing.length > 0) {
+      const found = await callJson<InternalUser[]>(this.transport, Services.usersBots, { method: 'POST', path: InternalPaths.usersByIds, headers: this.headers, body: { ids: missing } });
+      for (const user of found ?? []) this.users.set(user.id, { user, at: now });
+      if (this.users.size > 10_000) this.users.clear();
+    }
+    return ids.flatMap((id) => {
+      const hit = this.users.get(id);
+      return hit ? [hit.user] : [];
+    });
+  }
+
+  public async teamName(teamId: string, actor: { readonly userId: string; readonly roles: string; readonly isBot: boolean }): Promise<string | undefined> {
+    const hit = this.teams.get(teamId);
+    if (hit && this.now() - hit.at < CACHE_MS) return hit.name;
+    try {
+      const identity = signIdentity({ userId: actor.userId, sessionId: '', roles: actor.roles, isBot: actor.isBot, sessionType: 'session' }, this.secret);
+      const team = await callJson<{ name?: string }>(this.transport, Services.usersBots, { method: 'GET', path: `/api/v4/teams/${encodeURIComponent(teamId)}`, headers: identity });
+      if (typeof team?.name !== 'string') return undefined;
+      this.teams.set(teamId, { name: team.name, at: this.now() });
+      return team.name;
+    } catch (error) {
+      if (isAppError(error) && error.statusCode >= 400 && error.statusCode < 500) return undefined;
+      throw error;
+    }
+  }
+}

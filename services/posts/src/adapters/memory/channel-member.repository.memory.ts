@@ -1,0 +1,34 @@
+import type { ChannelMember } from '../../domain/entities';
+import { DuplicateKeyError } from '../../domain/errors';
+import type { ChannelMemberRepository, Page } from '../../domain/ports';
+import { compareIds, copy, paginate } from './memory-utils';
+
+const keyOf = (channelId: string, userId: string): string => `${channelId}:${userId}`;
+const oldestFirst = (a: ChannelMember, b: ChannelMember): number => a.create_at - b.create_at || compareIds(a.user_id, b.user_id);
+
+export class MemoryChannelMemberRepository implements ChannelMemberRepository {
+  private readonly byKey = new Map<string, ChannelMember>();
+
+  public async insert(member: ChannelMember): Promise<void> {
+    const key = keyOf(member.channel_id, member.user_id);
+    if (this.byKey.has(key)) throw new DuplicateKeyError('member');
+    this.byKey.set(key, copy(member));
+  }
+
+  public async find(channelId: string, userId: string): Promise<ChannelMember | undefined> {
+    const member = this.byKey.get(keyOf(channelId, userId));
+    return member ? copy(member) : undefined;
+  }
+
+  public async delete(channelId: string, userId: string): Promise<boolean> {
+    return this.byKey.delete(keyOf(channelId, userId));
+  }
+
+  public async listByChannel(channelId: string, page: Page): Promise<ChannelMember[]> {
+    return paginate([...this.byKey.values()].filter((m) => m.channel_id === channelId).sort(oldestFirst), page).map(copy);
+  }
+
+  public async listByUser(userId: string): Promise<ChannelMember[]> {
+    return [...this.byKey.values()].filter((m) => m.user_id === userId).sort(oldestFirst).map(copy);
+  }
+}

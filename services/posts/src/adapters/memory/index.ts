@@ -1,0 +1,17 @@
+import type { PostsRepositories } from '../../domain/ports';
+import { MemoryChannelMemberRepository } from './channel-member.repository.memory';
+import { MemoryChannelRepository } from './channel.repository.memory';
+import { MemoryPostRepository } from './post.repository.memory';
+import { MemoryReactionRepository } from './reaction.repository.memory';
+
+export { MemoryChannelMemberRepository, MemoryChannelRepository, MemoryPostRepository, MemoryReactionRepository };
+
+/** A fresh, empty set of in-process repositories (embedded runtime and unit tests). */
+export function memoryRepositories(): PostsRepositories {
+  return {
+    channels: new MemoryChannelRepository(),
+    channelMembers: new MemoryChannelMemberRepository(),
+    posts: new MemoryPostRepository(),
+    reactions: new MemoryReactionRepository(),
+  };
+}

@@ -1,0 +1,26 @@
+import { envelope, Topics, type ChannelsEventType, type InternalChannel } from '@switchyard/contracts';
+import type { Channel } from '../entities';
+import type { Deps } from '../ports';
+
+export function toInternalChannel(channel: Channel): InternalChannel {
+  return {
+    id: channel.id,
+    team_id: channel.team_id,
+    team_name: channel.team_name,
+    type: channel.type,
+    name: channel.name,
+    display_name: channel.display_name,
+    creator_id: channel.creator_id,
+    delete_at: channel.delete_at,
+  };
+}
+
+/** channels.events, keyed by channel id. Best effort: a failure is reported to `onError`, never thrown. */
+export async function publishChannelEvent(deps: Pick<Deps, 'events'>, type: ChannelsEventType, channel: Channel, userId?: string, onError?: (error: unknown) => void): Promise<void> {
+  const payload = { channel: toInternalChannel(channel), ...(userId !== undefined ? { user_id: userId } : {}) };
+  try {
+    await deps.events.publish(Topics.channelsEvents, [{ key: channel.id, value: envelope(type, payload) }]);
+  } catch (error) {
+    onError?.(error);
+  }
+}

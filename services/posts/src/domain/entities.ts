@@ -1,0 +1,90 @@
+import type { PostSource, PostsEventType, WirePost } from '@switchyard/contracts';
+
+/**
+ * Entities are stored in the reference's wire shape (snake_case): the Channel, ChannelMember, Post and
+ * Reaction JSON of mattermost-wire.md §6, §7 and §12, so the shared contracts (WirePost, InternalChannel)
+ * and the stored documents are the same objects. Presenters only remove internal fields.
+ */
+export type ChannelType = 'O' | 'P' | 'D' | 'G';
+
+export interface Channel {
+  readonly id: string;
+  readonly create_at: number;
+  readonly update_at: number;
+  readonly delete_at: number;
+  /** `""` for DMs and GMs. */
+  readonly team_id: string;
+  /** The team's name when the channel was created (internal: channel events and the internal API). */
+  readonly team_name: string;
+  readonly type: ChannelType;
+  readonly display_name: string;
+  readonly name: string;
+  readonly header: string;
+  readonly purpose: string;
+  readonly last_post_at: number;
+  readonly total_msg_count: number;
+  readonly total_msg_count_root: number;
+  readonly last_root_post_at: number;
+  readonly extra_update_at: number;
+  readonly creator_id: string;
+}
+
+export type ChannelChanges = Partial<Omit<Channel, 'id' | 'team_id' | 'create_at'>>;
+
+export interface ChannelMember {
+  readonly channel_id: string;
+  readonly user_id: string;
+  readonly scheme_user: boolean;
+  readonly scheme_admin: boolean;
+  readonly explicit_roles: string;
+  readonly last_viewed_at: number;
+  readonly msg_count: number;
+  readonly mention_count: number;
+  readonly last_update_at: number;
+  readonly create_at: number;
+}
+
+/** `channel_user`, plus `channel_admin` for scheme admins, plus explicit roles. */
+export function channelMemberRoles(member: Pick<ChannelMember, 'scheme_user' | 'scheme_admin' | 'explicit_roles'>): string {
+  const roles: string[] = [];
+  if (member.scheme_user) roles.push('channel_user');
+  if (member.scheme_admin) roles.push('channel_admin');
+  if (member.explicit_roles !== '') roles.push(...member.explicit_roles.split(' ').filter(Boolean));
+  return roles.join(' ');
+}
+
+/** An event waiting in the post's outbox (written with the post, cleared once the bus acknowledged it). */
+export interface PendingEvent {
+  /** The envelope id, deterministic per post event (`<post_id>:created`), so redelivery is recognisable. */
+  readonly id: string;
+  readonly type: PostsEventType;
+  readonly time: number;
+  readonly source: PostSource;
+  /** reaction.* events: the reaction and who made it. */
+  readonly reaction?: Reaction;
+}
+
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };
+
+/** A post as stored: the wire Post (integrations included) plus its outbox. */
+export interface StoredPost extends Mutable<Omit<WirePost, 'props' | 'file_ids' | 'metadata' | 'has_reactions'>> {
+  props: Record<string, unknown>;
+  file_ids: string[];
+  has_reactions: boolean;
+  metadata?: Record<string, unknown>;
+  /** Outbox: events not yet acknowledged by the bus. Never leaves the service. */
+  pending_events: PendingEvent[];
+}
+
+export type PostChanges = Partial<Omit<StoredPost, 'id' | 'channel_id' | 'user_id' | 'create_at' | 'pending_events'>>;
+
+export interface Reaction {
+  readonly user_id: string;
+  readonly post_id: string;
+  readonly emoji_name: string;
+  readonly create_at: number;
+  readonly update_at: number;
+  readonly delete_at: number;
+  readonly remote_id: string;
+  readonly channel_id: string;
+}

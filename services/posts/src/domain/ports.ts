@@ -1,0 +1,117 @@
+import type { InternalUser } from '@switchyard/contracts';
+import type { ConfigView } from '@switchyard/system-config';
+import type { Channel, ChannelChanges, ChannelMember, ChannelType, PendingEvent, PostChanges, Reaction, StoredPost } from './entities';
+
+/**
+ * Repository ports. Shaped for a document store: single-document writes, no transactions, plain
+ * objects in and out (adapters return copies), unique keys enforced by the adapter, which throws
+ * `DuplicateKeyError` (domain/errors.ts). Every adapter runs the contract suites in adapters/contracts.
+ */
+export interface Page {
+  readonly page: number;
+  readonly perPage: number;
+}
+
+export interface ChannelRepository {
+  /** Unique: id → DuplicateKeyError('id'); (team_id, name) → DuplicateKeyError('name'). */
+  insert(channel: Channel): Promise<void>;
+  findById(id: string): Promise<Channel | undefined>;
+  findByIds(ids: readonly string[]): Promise<Channel[]>;
+  /** Archived channels included. */
+  findByName(teamId: string, name: string): Promise<Channel | undefined>;
+  update(id: string, changes: ChannelChanges): Promise<Channel | undefined>;
+  /** Channels of a team of the given types, by display name then id; archived ones only when asked. */
+  listByTeam(teamId: string, types: readonly ChannelType[], includeArchived: boolean, page: Page): Promise<Channel[]>;
+  /** Counts a new post: last_post_at = max(last_post_at, at), total_msg_count + 1 (root posts: the *_root pair too). */
+  recordPost(id: string, at: number, root: boolean): Promise<void>;
+}
+
+export interface ChannelMemberRepository {
+  /** Unique: (channel_id, user_id) → DuplicateKeyError('member'). */
+  insert(member: ChannelMember): Promise<void>;
+  find(channelId: string, userId: string): Promise<ChannelMember | undefined>;
+  delete(channelId: string, userId: string): Promise<boolean>;
+  /** Oldest first (create_at, then user_id). */
+  listByChannel(channelId: string, page: Page): Promise<ChannelMember[]>;
+  listByUser(userId: string): Promise<ChannelMember[]>;
+}
+
+export interface PostQuery {
+  readonly channelId: string;
+  /** Deleted posts too (the `since` form always includes them). */
+  readonly includeDeleted: boolean;
+  /** update_at > updatedSince */
+  readonly updatedSince?: number;
+  /** create_at < createdBefore */
+  readonly createdBefore?: number;
+  /** create_at > createdAfter */
+  readonly createdAfter?: number;
+  /** `desc`: newest first (default); `asc`: oldest first. Ties by id in the same direction. */
+  readonly order?: 'desc' | 'asc';
+  readonly skip: number;
+  readonly limit: number;
+}
+
+export interface PostRepository {
+  /** Unique: id → DuplicateKeyError('id'). */
+  insert(post: StoredPost): Promise<void>;
+  findById(id: string): Promise<StoredPost | undefined>;
+  findByIds(ids: readonly string[]): Promise<StoredPost[]>;
+  /** The caller's post with that pending_post_id created at or after `since` (the 30 s dedupe window). */
+  findByPendingPostId(userId: string, pendingPostId: string, since: number): Promise<StoredPost | undefined>;
+  /** Sets the fields and, in the same single-document write, appends an outbox event. */
+  update(id: string, changes: PostChanges, event?: PendingEvent): Promise<StoredPost | undefined>;
+  /** Appends an outbox event (reactions). */
+  addEvent(id: string, event: PendingEvent): Promise<StoredPost | undefined>;
+  /** Removes an acknowledged event from the outbox. */
+  clearEvent(id: string, eventId: string): Promise<void>;
+  /** Posts whose outbox is not empty, oldest first. */
+  withPendingEvents(limit: number): Promise<StoredPost[]>;
+  list(query: PostQuery): Promise<StoredPost[]>;
+  /** Replies to a root post: reply_count + 1, last_reply_at = max(last_reply_at, at). */
+  recordReply(rootId: string, at: number): Promise<void>;
+  deletePermanently(id: string): Promise<boolean>;
+}
+
+export interface ReactionRepository {
+  /** Insert or replace the (user_id, post_id, emoji_name) reaction; returns it as stored. */
+  save(reaction: Reaction): Promise<Reaction>;
+  delete(userId: string, postId: string, emojiName: string): Promise<boolean>;
+  /** Oldest first. */
+  listByPost(postId: string): Promise<Reaction[]>;
+  countByPost(postId: string): Promise<number>;
+}
+
+export interface PostsRepositories {
+  readonly channels: ChannelRepository;
+  readonly channelMembers: ChannelMemberRepository;
+  readonly posts: PostRepository;
+  readonly reactions: ReactionRepository;
+}
+
+export interface Clock {
+  now(): number;
+}
+
+/** users-bots as posts needs it (its internal API). */
+export interface UsersDirectory {
+  /** The user's roles in the team (`team_user ...`), undefined when not an active member. */
+  teamRoles(teamId: string, userId: string): Promise<string | undefined>;
+  usersByIds(ids: readonly string[]): Promise<InternalUser[]>;
+  /** The team's name (seen as `actor`), undefined when it does not exist or is hidden from them. */
+  teamName(teamId: string, actor: { readonly userId: string; readonly roles: string; readonly isBot: boolean }): Promise<string | undefined>;
+}
+
+/** Where events go (the event bus): resolves once durably accepted. */
+export interface EventSink {
+  publish(topic: string, messages: readonly { key: string; value: unknown }[]): Promise<void>;
+}
+
+export interface Deps extends PostsRepositories {
+  readonly clock: Clock;
+  readonly users: UsersDirectory;
+  readonly events: EventSink;
+  readonly liveConfig: ConfigView;
+  /** Publishes a post's outbox right after a write (best effort: the sweep retries what fails). */
+  readonly relay: (postId: string) => void;
+}

@@ -1,0 +1,64 @@
+import type { CreatePostCommandPayload } from '@switchyard/contracts';
+import { badRequest } from '@switchyard/errors';
+import type { StoredPost } from '../entities';
+import { Errors } from '../errors';
+import type { Deps } from '../ports';
+import { normaliseAttachments } from '../rules/attachments';
+import { checkMessage, checkProps, checkTypeValid } from '../rules/post-rules';
+import { buildStoredPost, storeNewPost } from './store-post';
+
+export interface CommandOutcome {
+  readonly post: StoredPost;
+  /** false when the post id already existed (nothing changed). */
+  readonly created: boolean;
+}
+
+/**
+ * A `post.create` command from another service (incoming-hooks, outgoing-dispatch). The producer did
+ * the permission checks; this checks the channel exists and is not archived, validates the post,
+ * normalises attachments as the REST path does, marks bot authors, keeps the producer's props, and is
+ * idempotent by post id.
+ */
+export async function createPostFromCommand(deps: Deps, payload: CreatePostCommandPayload): Promise<CommandOutcome> {
+  const input = payload.post;
+  const existing = await deps.posts.findById(input.id);
+  if (existing) {
+    if (existing.pending_events.length > 0) deps.relay(existing.id);
+    return { post: existing, created: false };
+  }
+  const channel = await deps.channels.findById(input.channel_id);
+  if (!channel) throw Errors.channelNotFound();
+  if (channel.delete_at !== 0) throw Errors.postToArchived();
+  checkTypeValid(input.type);
+  checkMessage(input.message);
+  const [author] = await deps.users.usersByIds([input.user_id]);
+  if (!author) throw badRequest('app.post.create_post.author_missing', 'The post author does not exist.', { detailedError: `user_id=${input.user_id}` });
+  const props = normaliseAttachments({ ...input.props });
+  if (author.isBot) props.from_bot = 'true';
+  checkProps(props);
+  if (input.root_id !== '') {
+    const root = await deps.posts.findById(input.root_id);
+    if (!root || root.channel_id !== channel.id || root.delete_at !== 0) throw Errors.postRootId();
+  }
+  const post = buildStoredPost(
+    {
+      id: input.id,
+      channel_id: channel.id,
+      user_id: input.user_id,
+      message: input.message,
+      type: input.type,
+      props,
+      root_id: input.root_id,
+      file_ids: [],
+      pending_post_id: '',
+      create_at: input.create_at ?? deps.clock.now(),
+      ...(input.priority ? { metadata: { priority: { ...input.priority } } } : {}),
+    },
+    payload.source,
+  );
+  const stored = await storeNewPost(deps, post);
+  if (stored) return { post: stored, created: true };
+  const raced = await deps.posts.findById(input.id);
+  if (!raced) throw Errors.postNotFound();
+  return { post: raced, created: false };
+}

@@ -1,0 +1,82 @@
+import { commonErrors } from '@switchyard/errors';
+import { newId } from '@switchyard/ids';
+import { hasPermission, Permissions } from '@switchyard/permissions';
+import { accessTo } from '../access';
+import type { Actor } from '../actor';
+import type { StoredPost } from '../entities';
+import { Errors } from '../errors';
+import type { Deps } from '../ports';
+import { normaliseAttachments } from '../rules/attachments';
+import { checkClientType, checkFileIds, checkMessage, checkProps, PENDING_POST_WINDOW_MS } from '../rules/post-rules';
+import { buildStoredPost, storeNewPost } from './store-post';
+
+export interface CreatePostCommand {
+  readonly channel_id: string;
+  readonly message: string;
+  readonly type: string;
+  readonly props: Record<string, unknown>;
+  readonly root_id: string;
+  readonly file_ids: string[];
+  readonly pending_post_id: string;
+  readonly create_at?: number;
+  readonly priority?: Record<string, unknown>;
+}
+
+/** Props a client may not set on create (the reference removes them). */
+const CLIENT_REMOVED_PROPS = ['add_channel_member', 'force_notification'];
+
+/**
+ * `POST /posts`: channel membership (create_post) or, for bots and others, the system roles
+ * system_post_all (every channel) / system_post_all_public (open channels). A repeated
+ * pending_post_id within 30 s returns the first post.
+ */
+export async function createPost(deps: Deps, actor: Actor, command: CreatePostCommand): Promise<StoredPost> {
+  const channel = await deps.channels.findById(command.channel_id);
+  if (!channel) {
+    if (hasPermission(actor.roles, Permissions.createPost)) throw Errors.channelNotFound();
+    throw commonErrors.permissions(actor.userId, Permissions.createPost);
+  }
+  await accessTo(deps, actor, channel).requirePost();
+  if (channel.delete_at !== 0) throw Errors.postToArchived();
+  checkClientType(command.type);
+  checkMessage(command.message);
+  checkFileIds(command.file_ids);
+  const now = deps.clock.now();
+  if (command.pending_post_id !== '') {
+    const previous = await deps.posts.findByPendingPostId(actor.userId, command.pending_post_id, now - PENDING_POST_WINDOW_MS);
+    if (previous) return previous;
+  }
+  if (command.root_id !== '') {
+    const root = await deps.posts.findById(command.root_id);
+    if (!root || root.channel_id !== channel.id || root.root_id !== '' || root.delete_at !== 0) throw Errors.postRootId();
+  }
+  let metadata: Record<string, unknown> | undefined;
+  if (command.priority) {
+    if (command.root_id !== '') throw Errors.priorityRootOnly();
+    if (!deps.liveConfig.current().ServiceSettings.PostPriority) throw Errors.priorityDisabled();
+    metadata = { priority: command.priority };
+  }
+  const props = normaliseAttachments(command.props);
+  for (const key of CLIENT_REMOVED_PROPS) delete props[key];
+  if (actor.isBot) props.from_bot = 'true';
+  checkProps(props);
+  const createAt = command.create_at !== undefined && command.create_at > 0 && hasPermission(actor.roles, Permissions.manageSystem) ? command.create_at : now;
+  const post = buildStoredPost(
+    {
+      id: newId(),
+      channel_id: channel.id,
+      user_id: actor.userId,
+      message: command.message,
+      type: command.type,
+      props,
+      root_id: command.root_id,
+      file_ids: command.file_ids,
+      pending_post_id: command.pending_post_id,
+      create_at: createAt,
+      ...(metadata ? { metadata } : {}),
+    },
+    'api',
+  );
+  await storeNewPost(deps, post);
+  return post;
+}

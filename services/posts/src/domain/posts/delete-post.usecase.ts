@@ -1,0 +1,30 @@
+import { Permissions } from '@switchyard/permissions';
+import { hasPermission } from '@switchyard/permissions';
+import { commonErrors } from '@switchyard/errors';
+import { accessTo, loadChannel } from '../access';
+import type { Actor } from '../actor';
+import { Errors } from '../errors';
+import type { Deps } from '../ports';
+import { deletedEvent } from './post-events';
+import { loadPostFor } from './load-post';
+
+/**
+ * `DELETE /posts/{id}`: own posts need delete_post, others' delete_others_posts. The post keeps its id
+ * with delete_at set and `props.deleteBy`. `permanent=true` needs EnableAPIPostDeletion and manage_system.
+ */
+export async function deletePost(deps: Deps, actor: Actor, postId: string, permanent: boolean): Promise<void> {
+  if (permanent) {
+    if (!deps.liveConfig.current().ServiceSettings.EnableAPIPostDeletion) throw Errors.permanentDeleteDisabled();
+    if (!hasPermission(actor.roles, Permissions.manageSystem)) throw commonErrors.permissions(actor.userId, Permissions.manageSystem);
+  }
+  const post = await loadPostFor(deps, actor, postId, Permissions.deleteOthersPosts, permanent);
+  const channel = await loadChannel(deps, post.channel_id);
+  await accessTo(deps, actor, channel).require(post.user_id === actor.userId ? Permissions.deletePost : Permissions.deleteOthersPosts);
+  const now = deps.clock.now();
+  if (post.delete_at === 0) {
+    const props = { ...post.props, deleteBy: actor.userId };
+    await deps.posts.update(post.id, { delete_at: now, update_at: now, props }, deletedEvent(post.id, now, 'api'));
+    deps.relay(post.id);
+  }
+  if (permanent) await deps.posts.deletePermanently(post.id);
+}

@@ -1,0 +1,69 @@
+import { commonErrors } from '@switchyard/errors';
+import { hasPermission, Permissions } from '@switchyard/permissions';
+import { accessTo, loadChannel } from '../access';
+import type { Actor } from '../actor';
+import type { PostChanges, StoredPost } from '../entities';
+import { Errors } from '../errors';
+import type { Deps } from '../ports';
+import { normaliseAttachments } from '../rules/attachments';
+import { checkFileIds, checkMessage, checkProps, hashtagsOf, isSystemType, keepProtectedProps } from '../rules/post-rules';
+import { updatedEvent } from './post-events';
+import { loadPostFor } from './load-post';
+
+/** What `PUT /posts/{id}` and `PUT /posts/{id}/patch` may change (undefined: unchanged). */
+export interface PostEdit {
+  readonly message?: string;
+  readonly props?: Record<string, unknown>;
+  readonly file_ids?: string[] | null;
+  readonly is_pinned?: boolean;
+}
+
+/**
+ * Edits a post: own posts need edit_post, others' edit_others_posts (a bot with system_admin has
+ * both). System messages, deleted posts and archived channels cannot be edited. A bot's post keeps
+ * `from_bot` whatever the edit says. `edit_at` moves when the message, files or attachments change.
+ */
+export async function editPost(deps: Deps, actor: Actor, postId: string, edit: PostEdit): Promise<StoredPost> {
+  const post = await loadPostFor(deps, actor, postId, Permissions.editOthersPosts, true);
+  const channel = await loadChannel(deps, post.channel_id);
+  const access = accessTo(deps, actor, channel);
+  await access.require(post.user_id === actor.userId ? Permissions.editPost : Permissions.editOthersPosts);
+  if (post.delete_at !== 0) throw Errors.editDeletedPost();
+  if (isSystemType(post.type)) throw Errors.editSystemPost();
+  if (channel.delete_at !== 0) throw Errors.channelArchived();
+  const limit = deps.liveConfig.current().ServiceSettings.PostEditTimeLimit;
+  const now = deps.clock.now();
+  if (limit !== -1 && !hasPermission(actor.roles, Permissions.manageSystem) && now > post.create_at + limit * 1000) throw Errors.editTimeLimit(limit);
+
+  const changes: { -readonly [K in keyof PostChanges]: PostChanges[K] } = { update_at: now };
+  let edited = false;
+  if (edit.message !== undefined && edit.message !== post.message) {
+    checkMessage(edit.message);
+    changes.message = edit.message;
+    changes.hashtags = hashtagsOf(edit.message);
+    edited = true;
+  }
+  if (edit.file_ids !== undefined && edit.file_ids !== null && JSON.stringify(edit.file_ids) !== JSON.stringify(post.file_ids)) {
+    checkFileIds(edit.file_ids);
+    changes.file_ids = edit.file_ids;
+    edited = true;
+  }
+  if (edit.props !== undefined) {
+    const props = keepProtectedProps(post.props, normaliseAttachments(edit.props));
+    checkProps(props);
+    if (JSON.stringify(props.attachments ?? null) !== JSON.stringify(post.props.attachments ?? null)) edited = true;
+    changes.props = props;
+  }
+  if (edit.is_pinned !== undefined) changes.is_pinned = edit.is_pinned;
+  if (edited) changes.edit_at = now;
+  const updated = await deps.posts.update(post.id, changes, updatedEvent(post.id, now, 'api'));
+  if (!updated) throw Errors.postNotFound();
+  deps.relay(post.id);
+  return updated;
+}
+
+/** `PUT /posts/{id}`: the body id must be the URL id. */
+export async function updatePost(deps: Deps, actor: Actor, postId: string, bodyId: string, edit: PostEdit): Promise<StoredPost> {
+  if (bodyId !== postId) throw commonErrors.invalidParam('id');
+  return editPost(deps, actor, postId, edit);
+}

@@ -1,0 +1,64 @@
+import type { PostSource } from '@switchyard/contracts';
+import type { StoredPost } from '../entities';
+import { isDuplicateKeyError } from '../errors';
+import type { Deps } from '../ports';
+import { hashtagsOf } from '../rules/post-rules';
+import { createdEvent } from './post-events';
+
+export interface NewPost {
+  readonly id: string;
+  readonly channel_id: string;
+  readonly user_id: string;
+  readonly message: string;
+  readonly type: string;
+  readonly props: Record<string, unknown>;
+  readonly root_id: string;
+  readonly file_ids: string[];
+  readonly pending_post_id: string;
+  readonly create_at: number;
+  readonly metadata?: Record<string, unknown>;
+}
+
+export function buildStoredPost(post: NewPost, source: PostSource): StoredPost {
+  return {
+    id: post.id,
+    create_at: post.create_at,
+    update_at: post.create_at,
+    edit_at: 0,
+    delete_at: 0,
+    is_pinned: false,
+    user_id: post.user_id,
+    channel_id: post.channel_id,
+    root_id: post.root_id,
+    original_id: '',
+    message: post.message,
+    type: post.type,
+    props: post.props,
+    hashtags: hashtagsOf(post.message),
+    file_ids: post.file_ids,
+    pending_post_id: post.pending_post_id,
+    reply_count: 0,
+    last_reply_at: 0,
+    participants: null,
+    has_reactions: false,
+    ...(post.metadata ? { metadata: post.metadata } : {}),
+    pending_events: [createdEvent(post.id, post.create_at, source)],
+  };
+}
+
+/**
+ * Stores a new post with its `post.created` event in its outbox (one write), then counts it on the
+ * channel (and its root) and hands the outbox to the relay. Returns undefined when the id exists.
+ */
+export async function storeNewPost(deps: Deps, post: StoredPost): Promise<StoredPost | undefined> {
+  try {
+    await deps.posts.insert(post);
+  } catch (error) {
+    if (isDuplicateKeyError(error)) return undefined;
+    throw error;
+  }
+  deps.relay(post.id);
+  await deps.channels.recordPost(post.channel_id, post.create_at, post.root_id === '');
+  if (post.root_id !== '') await deps.posts.recordReply(post.root_id, post.create_at);
+  return post;
+}

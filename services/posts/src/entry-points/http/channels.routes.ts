@@ -1,0 +1,88 @@
+import { Router } from 'express';
+import { sendJson, sendStatusOk } from '@switchyard/http-kit';
+import { validate } from '@switchyard/validation';
+import { addChannelMember } from '../../domain/channels/add-member.usecase';
+import { archiveChannel } from '../../domain/channels/archive-channel.usecase';
+import { createChannel } from '../../domain/channels/create-channel.usecase';
+import { createDirectChannel } from '../../domain/channels/direct-channel.usecase';
+import { getChannel, getChannelByName } from '../../domain/channels/get-channel.usecase';
+import { getChannelMember, listChannelMembers } from '../../domain/channels/list-members.usecase';
+import { listTeamChannels } from '../../domain/channels/list-team-channels.usecase';
+import { removeChannelMember } from '../../domain/channels/remove-member.usecase';
+import { commonErrors } from '@switchyard/errors';
+import { actorOf, idParam, paging, queryBool, userIdParam, type HttpContext } from './http-context';
+import { addMemberBody, createChannelBody, directChannelBody } from './channels.schemas';
+import { presentChannel, presentMember } from './presenters';
+
+/** Channels and memberships (mattermost-wire.md §6). */
+export function channelsRoutes(ctx: HttpContext): Router {
+  const { deps } = ctx;
+  const router = Router();
+
+  router.post('/api/v4/channels', ...ctx.withBody, async (req, res) => {
+    const actor = actorOf(req);
+    const body = validate(createChannelBody, req.body);
+    sendJson(res, 201, presentChannel(await createChannel(deps, actor, body)));
+  });
+
+  router.post('/api/v4/channels/direct', ...ctx.withBody, async (req, res) => {
+    const actor = actorOf(req);
+    const ids = validate(directChannelBody, req.body, { onError: () => commonErrors.invalidBodyParam('user_ids') }) as [string, string];
+    sendJson(res, 201, presentChannel(await createDirectChannel(deps, actor, ids)));
+  });
+
+  router.get('/api/v4/channels/:channel_id', async (req, res) => {
+    const channelId = idParam(req, 'channel_id');
+    sendJson(res, 200, presentChannel(await getChannel(deps, actorOf(req), channelId)));
+  });
+
+  router.delete('/api/v4/channels/:channel_id', async (req, res) => {
+    const channelId = idParam(req, 'channel_id');
+    await archiveChannel(deps, actorOf(req), channelId);
+    sendStatusOk(res);
+  });
+
+  router.get('/api/v4/teams/:team_id/channels', async (req, res) => {
+    const teamId = idParam(req, 'team_id');
+    sendJson(res, 200, (await listTeamChannels(deps, actorOf(req), teamId, paging(req))).map(presentChannel));
+  });
+
+  router.get('/api/v4/teams/:team_id/channels/name/:channel_name', async (req, res) => {
+    const teamId = idParam(req, 'team_id');
+    const name = String(req.params.channel_name ?? '').toLowerCase();
+    sendJson(res, 200, presentChannel(await getChannelByName(deps, actorOf(req), teamId, name, queryBool(req, 'include_deleted'))));
+  });
+
+  router.get('/api/v4/channels/:channel_id/members', async (req, res) => {
+    const channelId = idParam(req, 'channel_id');
+    sendJson(res, 200, (await listChannelMembers(deps, actorOf(req), channelId, paging(req))).map(presentMember));
+  });
+
+  router.get('/api/v4/channels/:channel_id/members/:user_id', async (req, res) => {
+    const channelId = idParam(req, 'channel_id');
+    const userId = userIdParam(req);
+    sendJson(res, 200, presentMember(await getChannelMember(deps, actorOf(req), channelId, userId)));
+  });
+
+  router.post('/api/v4/channels/:channel_id/members', ...ctx.withBody, async (req, res) => {
+    const channelId = idParam(req, 'channel_id');
+    const actor = actorOf(req);
+    const body = validate(addMemberBody, req.body) as { user_id?: string; user_ids?: string[] };
+    if (body.user_ids !== undefined) {
+      const members = [];
+      for (const userId of body.user_ids) members.push(presentMember(await addChannelMember(deps, actor, channelId, userId)));
+      sendJson(res, 201, members);
+      return;
+    }
+    sendJson(res, 201, presentMember(await addChannelMember(deps, actor, channelId, body.user_id ?? '')));
+  });
+
+  router.delete('/api/v4/channels/:channel_id/members/:user_id', async (req, res) => {
+    const channelId = idParam(req, 'channel_id');
+    const userId = userIdParam(req);
+    await removeChannelMember(deps, actorOf(req), channelId, userId);
+    sendStatusOk(res);
+  });
+
+  return router;
+}

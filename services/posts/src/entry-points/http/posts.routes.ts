@@ -1,0 +1,118 @@
+import { Router } from 'express';
+import { sendJson, sendStatusOk } from '@switchyard/http-kit';
+import { validate } from '@switchyard/validation';
+import { createPost } from '../../domain/posts/create-post.usecase';
+import { deletePost } from '../../domain/posts/delete-post.usecase';
+import { editPost, updatePost } from '../../domain/posts/edit-post.usecase';
+import { getPost } from '../../domain/posts/get-post.usecase';
+import { listChannelPosts } from '../../domain/posts/list-channel-posts.usecase';
+import { commonErrors } from '@switchyard/errors';
+import { actorOf, idParam, paging, queryBool, queryValue, type HttpContext } from './http-context';
+import { createPostBody, patchPostBody, updatePostBody } from './posts.schemas';
+import { presentPost, presentPostList } from './presenters';
+
+interface CreateBody {
+  channel_id: string;
+  message: string;
+  type: string;
+  props: Record<string, unknown> | null;
+  root_id: string;
+  file_ids: string[] | null;
+  pending_post_id: string;
+  create_at?: number;
+  metadata?: { priority?: Record<string, unknown> } | null;
+}
+
+interface EditBody {
+  id?: string;
+  message?: string;
+  props?: Record<string, unknown> | null;
+  file_ids?: string[] | null;
+  is_pinned?: boolean;
+}
+
+const ID = /^[a-z0-9]{26}$/;
+
+/** Posts (mattermost-wire.md §7). */
+export function postsRoutes(ctx: HttpContext): Router {
+  const { deps } = ctx;
+  const router = Router();
+
+  router.post('/api/v4/posts', ...ctx.withBody, async (req, res) => {
+    const actor = actorOf(req);
+    const body = validate(createPostBody, req.body) as CreateBody;
+    const priority = body.metadata?.priority;
+    const post = await createPost(deps, actor, {
+      channel_id: body.channel_id,
+      message: body.message,
+      type: body.type,
+      props: body.props ?? {},
+      root_id: body.root_id,
+      file_ids: body.file_ids ?? [],
+      pending_post_id: body.pending_post_id,
+      ...(body.create_at !== undefined ? { create_at: body.create_at } : {}),
+      ...(priority ? { priority } : {}),
+    });
+    sendJson(res, 201, presentPost(post));
+  });
+
+  router.get('/api/v4/posts/:post_id', async (req, res) => {
+    const postId = idParam(req, 'post_id');
+    sendJson(res, 200, presentPost(await getPost(deps, actorOf(req), postId, queryBool(req, 'include_deleted'))));
+  });
+
+  router.put('/api/v4/posts/:post_id', ...ctx.withBody, async (req, res) => {
+    const postId = idParam(req, 'post_id');
+    const actor = actorOf(req);
+    const body = validate(updatePostBody, req.body) as EditBody;
+    const post = await updatePost(deps, actor, postId, body.id ?? '', {
+      ...(body.message !== undefined ? { message: body.message } : {}),
+      ...(body.props !== undefined && body.props !== null ? { props: body.props } : {}),
+      ...(body.file_ids !== undefined ? { file_ids: body.file_ids } : {}),
+      ...(body.is_pinned !== undefined ? { is_pinned: body.is_pinned } : {}),
+    });
+    sendJson(res, 200, presentPost(post));
+  });
+
+  router.put('/api/v4/posts/:post_id/patch', ...ctx.withBody, async (req, res) => {
+    const postId = idParam(req, 'post_id');
+    const actor = actorOf(req);
+    const body = validate(patchPostBody, req.body) as EditBody;
+    const post = await editPost(deps, actor, postId, {
+      ...(body.message !== undefined ? { message: body.message } : {}),
+      ...(body.props !== undefined ? { props: body.props ?? {} } : {}),
+      ...(body.file_ids !== undefined ? { file_ids: body.file_ids } : {}),
+      ...(body.is_pinned !== undefined ? { is_pinned: body.is_pinned } : {}),
+    });
+    sendJson(res, 200, presentPost(post));
+  });
+
+  router.delete('/api/v4/posts/:post_id', async (req, res) => {
+    const postId = idParam(req, 'post_id');
+    await deletePost(deps, actorOf(req), postId, queryBool(req, 'permanent'));
+    sendStatusOk(res);
+  });
+
+  router.get('/api/v4/channels/:channel_id/posts', async (req, res) => {
+    const channelId = idParam(req, 'channel_id');
+    const actor = actorOf(req);
+    const sinceRaw = queryValue(req, 'since');
+    const before = queryValue(req, 'before');
+    const after = queryValue(req, 'after');
+    if (sinceRaw !== undefined && !/^\d+$/.test(sinceRaw)) throw commonErrors.invalidUrlParam('since');
+    if (before !== undefined && before !== '' && !ID.test(before)) throw commonErrors.invalidUrlParam('before');
+    if (after !== undefined && after !== '' && !ID.test(after)) throw commonErrors.invalidUrlParam('after');
+    const { page, perPage } = paging(req);
+    const result = await listChannelPosts(deps, actor, channelId, {
+      page,
+      perPage,
+      includeDeleted: queryBool(req, 'include_deleted'),
+      ...(sinceRaw !== undefined && Number(sinceRaw) > 0 ? { since: Number(sinceRaw) } : {}),
+      ...(before ? { before } : {}),
+      ...(after ? { after } : {}),
+    });
+    sendJson(res, 200, presentPostList(result.posts, result.nextPostId, result.prevPostId));
+  });
+
+  return router;
+}

@@ -1,0 +1,62 @@
+import type { InternalChannel, InternalChannelMember, WirePost } from '@switchyard/contracts';
+import { toInternalChannel } from '../../domain/channels/channel-events';
+import { channelMemberRoles, type Channel, type ChannelMember, type Reaction, type StoredPost } from '../../domain/entities';
+import { stripIntegrations } from '../../domain/rules/attachments';
+
+type Json = Record<string, unknown>;
+
+/** Channel JSON (mattermost-wire.md §6). */
+export function presentChannel(channel: Channel): Json {
+  const { team_name: _teamName, ...wire } = channel;
+  return { ...wire, scheme_id: null, props: null, group_constrained: null, shared: null, policy_id: null };
+}
+
+export function presentMember(member: ChannelMember): Json {
+  return {
+    channel_id: member.channel_id,
+    user_id: member.user_id,
+    roles: channelMemberRoles(member),
+    last_viewed_at: member.last_viewed_at,
+    msg_count: member.msg_count,
+    mention_count: member.mention_count,
+    mention_count_root: 0,
+    urgent_mention_count: 0,
+    msg_count_root: 0,
+    notify_props: { desktop: 'default', email: 'default', mark_unread: 'all', push: 'default', ignore_channel_mentions: 'default' },
+    last_update_at: member.last_update_at,
+    scheme_guest: false,
+    scheme_user: member.scheme_user,
+    scheme_admin: member.scheme_admin,
+    explicit_roles: member.explicit_roles,
+  };
+}
+
+/** Post JSON for clients: no outbox, no action integrations; has_reactions only when true (omitempty). */
+export function presentPost(post: StoredPost): Json {
+  const { pending_events: _pending, has_reactions: hasReactions, props, ...rest } = post;
+  return { ...rest, props: stripIntegrations(props), ...(hasReactions ? { has_reactions: true } : {}) };
+}
+
+/** The stored post (integrations included) for other services. */
+export function presentStoredPost(post: StoredPost): WirePost {
+  const { pending_events: _pending, ...wire } = post;
+  return wire;
+}
+
+export function presentPostList(posts: readonly StoredPost[], nextPostId = '', prevPostId = ''): Json {
+  const map: Record<string, Json> = {};
+  for (const post of posts) map[post.id] = presentPost(post);
+  return { order: posts.map((p) => p.id), posts: map, next_post_id: nextPostId, prev_post_id: prevPostId, first_inaccessible_post_time: 0 };
+}
+
+export function presentReaction(reaction: Reaction): Json {
+  return { ...reaction };
+}
+
+export function presentInternalChannel(channel: Channel): InternalChannel {
+  return toInternalChannel(channel);
+}
+
+export function presentInternalMember(member: ChannelMember): InternalChannelMember {
+  return { channel_id: member.channel_id, user_id: member.user_id, roles: channelMemberRoles(member) };
+}

@@ -1,0 +1,48 @@
+import { createPostCommandPayloadSchema, envelopeSchema, Topics, type CreatePostCommandPayload } from '@switchyard/contracts';
+import { isAppError } from '@switchyard/errors';
+import type { BusMessage, EventBus, Subscription } from '@switchyard/event-bus';
+import type { Logger } from '@switchyard/logger';
+import { createPostFromCommand } from '../../domain/posts/create-post-from-command.usecase';
+import type { Deps } from '../../domain/ports';
+
+export const POSTS_COMMANDS_GROUP = 'posts.commands-consumer';
+
+/**
+ * posts.commands → `post.create`. Invalid commands (bad envelope or payload, unknown or archived
+ * channel, invalid post) are logged and skipped, never retried into a crash loop; infrastructure
+ * failures throw so the bus redelivers (the use case is idempotent by post id).
+ */
+export function postCreateHandler(deps: Deps, logger: Logger) {
+  return async (message: BusMessage): Promise<void> => {
+    const envelope = envelopeSchema.validate(message.value, { allowUnknown: true });
+    if (envelope.error) {
+      logger.warn('posts.commands: invalid envelope skipped', { reason: envelope.error.message, offset: message.offset });
+      return;
+    }
+    const value = envelope.value as { id: string; type: string; payload: unknown };
+    if (value.type !== 'post.create') {
+      logger.warn('posts.commands: unknown command type skipped', { type: value.type, envelope_id: value.id });
+      return;
+    }
+    const payload = createPostCommandPayloadSchema.validate(value.payload, { convert: false });
+    if (payload.error) {
+      logger.warn('posts.commands: invalid post.create skipped', { reason: payload.error.message, envelope_id: value.id });
+      return;
+    }
+    const command = payload.value as CreatePostCommandPayload;
+    try {
+      const outcome = await createPostFromCommand(deps, command);
+      logger.debug('posts.commands: post.create handled', { post_id: outcome.post.id, created: outcome.created, hook_id: command.hook_id, request_id: command.request_id });
+    } catch (error) {
+      if (isAppError(error) && error.statusCode < 500) {
+        logger.warn('posts.commands: post.create refused and skipped', { post_id: command.post.id, channel_id: command.post.channel_id, error_id: error.id, hook_id: command.hook_id });
+        return;
+      }
+      throw error;
+    }
+  };
+}
+
+export function subscribePostCommands(bus: EventBus, deps: Deps, logger: Logger): Promise<Subscription> {
+  return bus.subscribe({ groupId: POSTS_COMMANDS_GROUP, topics: [Topics.postsCommands], handler: postCreateHandler(deps, logger), fromBeginning: true });
+}

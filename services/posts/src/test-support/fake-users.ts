@@ -1,0 +1,42 @@
+import type { InternalUser } from '@switchyard/contracts';
+import type { UsersDirectory } from '../domain/ports';
+
+/** users-bots stand-in: users, teams and team memberships set by the test. */
+export class FakeUsers implements UsersDirectory {
+  public readonly users = new Map<string, InternalUser>();
+  public readonly teams = new Map<string, string>();
+  public readonly members = new Map<string, string>();
+  public calls = 0;
+
+  public addUser(id: string, username: string, isBot = false, roles = 'system_user'): InternalUser {
+    const user: InternalUser = { id, username, roles, isBot, deleteAt: 0, firstName: '', lastName: '', nickname: '' };
+    this.users.set(id, user);
+    return user;
+  }
+
+  public addTeam(id: string, name: string): void {
+    this.teams.set(id, name);
+  }
+
+  public join(teamId: string, userId: string, roles = 'team_user'): void {
+    this.members.set(`${teamId}:${userId}`, roles);
+  }
+
+  public async teamRoles(teamId: string, userId: string): Promise<string | undefined> {
+    this.calls += 1;
+    return this.members.get(`${teamId}:${userId}`);
+  }
+
+  public async usersByIds(ids: readonly string[]): Promise<InternalUser[]> {
+    this.calls += 1;
+    return ids.flatMap((id) => {
+      const user = this.users.get(id);
+      return user ? [user] : [];
+    });
+  }
+
+  public async teamName(teamId: string): Promise<string | undefined> {
+    this.calls += 1;
+    return this.teams.get(teamId);
+  }
+}
