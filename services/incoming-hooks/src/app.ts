@@ -1,18 +1,51 @@
 import type { RequestListener } from 'node:http';
-import type { EventBus } from '@switchyard/event-bus';
-import { createHttpApp, identityMiddleware, type HealthReport, type ServiceTransport } from '@switchyard/http-kit';
+import { randomBytes } from 'node:crypto';
+import type { Redis } from 'ioredis';
+import { Topics } from '@switchyard/contracts';
+import type { EventBus, Subscription } from '@switchyard/event-bus';
+import { createHttpApp, identityMiddleware, jsonBody, rawBody, type HealthReport, type ServiceTransport } from '@switchyard/http-kit';
 import { followSystemConfig } from '@switchyard/live-config';
 import type { Logger } from '@switchyard/logger';
 import { MutableConfigView } from '@switchyard/system-config';
+import { BusPostCommands } from './adapters/bus/bus-post-commands';
+import { CachingChannelDirectory, CachingUserDirectory } from './adapters/cache/caching-directories';
+import { randomIds, systemClock } from './adapters/clock/system-clock';
+import { PostsChannelDirectory } from './adapters/http/posts-channel-directory';
+import { UsersBotsDirectory } from './adapters/http/users-directory';
+import { memoryRepositories } from './adapters/memory';
+import { FlexibleHookRateLimiter } from './adapters/rate-limit/flexible-hook-rate-limiter';
 import type { IncomingHooksConfig } from './config';
+import { IDEMPOTENCY_WINDOW_MS } from './domain/ingest/idempotency';
+import type { ChannelDirectory, Clock, Deps, HookRateLimiter, IdGenerator, PostCommands, Repositories, UserDirectory } from './domain/ports';
+import { hooksRoutes } from './entry-points/http/hooks.routes';
+import type { HttpContext } from './entry-points/http/http-context';
+import { webhookRoutes } from './entry-points/http/webhook.routes';
+import { cacheEvictionConsumer } from './entry-points/kafka/cache-eviction.consumer';
+import { reactionAddedConsumer } from './entry-points/kafka/reaction-added.consumer';
 
 export const SERVICE_NAME = 'incoming-hooks';
+/** How long channel, membership and user lookups are reused (events evict sooner). */
+const DIRECTORY_CACHE_MS = 2_000;
+const PURGE_EVERY_MS = 60 * 60 * 1000;
 
 export interface IncomingHooksDeps {
   readonly logger: Logger;
   readonly bus: EventBus;
   /** How other services (users-bots, posts, ...) are reached. */
   readonly transport: ServiceTransport;
+  /** Adapters to use instead of the in-process ones (e.g. `createIncomingHooksMongoRepositories`). */
+  readonly repositories?: Partial<Repositories>;
+  readonly clock?: Clock;
+  /** An ioredis client: the per-hook rate limit is then shared by every replica. */
+  readonly redis?: Redis;
+  /** Test seams: replace the HTTP/bus-backed ports. */
+  readonly channels?: ChannelDirectory;
+  readonly users?: UserDirectory;
+  readonly postCommands?: PostCommands;
+  readonly rateLimiter?: HookRateLimiter;
+  readonly ids?: IdGenerator;
+  /** 0 disables the directory caches (tests that change channels behind the service's back). */
+  readonly directoryCacheMs?: number;
 }
 
 export interface IncomingHooksApp {
@@ -27,7 +60,25 @@ export interface IncomingHooksApp {
 export function createIncomingHooksApp(config: Readonly<IncomingHooksConfig>, deps: IncomingHooksDeps): IncomingHooksApp {
   const liveConfig = new MutableConfigView();
   const systemConfig = followSystemConfig({ service: SERVICE_NAME, view: liveConfig, bus: deps.bus, transport: deps.transport, internalSecret: config.INTERNAL_SECRET, logger: deps.logger });
+  const cacheMs = deps.directoryCacheMs ?? DIRECTORY_CACHE_MS;
+  const channels = new CachingChannelDirectory(deps.channels ?? new PostsChannelDirectory(deps.transport, config.INTERNAL_SECRET), cacheMs);
+  const users = new CachingUserDirectory(deps.users ?? new UsersBotsDirectory(deps.transport, config.INTERNAL_SECRET), cacheMs);
+  const rateLimiter = deps.rateLimiter ?? new FlexibleHookRateLimiter(deps.redis);
+  const domain: Deps = {
+    ...memoryRepositories(),
+    ...(deps.repositories ?? {}),
+    channels,
+    users,
+    postCommands: deps.postCommands ?? new BusPostCommands(deps.bus),
+    rateLimiter,
+    clock: deps.clock ?? systemClock,
+    ids: deps.ids ?? randomIds,
+    liveConfig,
+  };
   let started = false;
+  let subscriptions: Subscription[] = [];
+  let purgeTimer: NodeJS.Timeout | undefined;
+
   const health = async (): Promise<HealthReport> => {
     const bus = await deps.bus.health().catch(() => false);
     const configLoaded = systemConfig.loaded;
@@ -41,18 +92,49 @@ export function createIncomingHooksApp(config: Readonly<IncomingHooksConfig>, de
     trustRequestId: true,
   });
   http.app.use(identityMiddleware(() => config.INTERNAL_SECRET));
+  const context: HttpContext = {
+    deps: domain,
+    withBody: [rawBody(() => liveConfig.current().ServiceSettings.MaximumPayloadSizeBytes), jsonBody],
+    logger: deps.logger,
+    onHookChanged: () => undefined,
+  };
+  http.app.use(webhookRoutes(context));
+  http.app.use(hooksRoutes(context));
   const app = http.finalize();
+
+  const purge = (): void => {
+    domain.idempotency.purge(domain.clock.now() - IDEMPOTENCY_WINDOW_MS).catch((error: unknown) => deps.logger.warn('idempotency purge failed', { error }));
+  };
+
   return {
     handler: app as unknown as RequestListener,
     liveConfig,
     start: async () => {
+      if (started) return;
       await systemConfig.start();
+      const instance = randomBytes(6).toString('hex');
+      subscriptions = [
+        await deps.bus.subscribe({ groupId: `${SERVICE_NAME}-reactions`, topics: [Topics.postsEvents], handler: reactionAddedConsumer(domain, deps.logger) }),
+        await deps.bus.subscribe({
+          groupId: `${SERVICE_NAME}-cache-${instance}`,
+          topics: [Topics.channelsEvents, Topics.usersEvents],
+          handler: cacheEvictionConsumer({ channel: (id, userId) => channels.evictChannel(id, userId), user: (id) => users.evictUser(id) }),
+        }),
+      ];
+      purgeTimer = setInterval(purge, PURGE_EVERY_MS);
+      purgeTimer.unref();
       started = true;
       deps.logger.info('incoming-hooks started');
     },
     stop: async () => {
       started = false;
+      if (purgeTimer) clearInterval(purgeTimer);
+      purgeTimer = undefined;
+      const running = subscriptions;
+      subscriptions = [];
+      await Promise.all(running.map((s) => s.stop()));
       await systemConfig.stop();
+      await rateLimiter.close();
     },
     health,
   };

@@ -1,0 +1,35 @@
+import { envelope, Topics, type CreatePostCommandPayload } from '@switchyard/contracts';
+import type { EventPublisher } from '@switchyard/event-bus';
+import type { NewPost, PostCommands } from '../../domain/ports';
+
+/**
+ * `post.create` commands on posts.commands, keyed by channel id (one partition per channel keeps split
+ * parts in order). The envelope id is the post id, so a retried publish is recognisably the same command.
+ */
+export class BusPostCommands implements PostCommands {
+  public constructor(private readonly bus: EventPublisher) {}
+
+  public async create(posts: readonly NewPost[], meta: Parameters<PostCommands['create']>[1]): Promise<void> {
+    if (posts.length === 0) return;
+    const messages = posts.map((post) => {
+      const payload: CreatePostCommandPayload = {
+        post: {
+          id: post.id,
+          channel_id: post.channel_id,
+          user_id: post.user_id,
+          message: post.message,
+          type: post.type,
+          props: post.props,
+          root_id: '',
+          create_at: post.create_at,
+          ...(post.priority ? { priority: post.priority } : {}),
+        },
+        source: meta.source,
+        ...(meta.hookId ? { hook_id: meta.hookId } : {}),
+        ...(meta.requestId ? { request_id: meta.requestId } : {}),
+      };
+      return { key: post.channel_id, value: envelope('post.create', payload, 1, post.id) };
+    });
+    await this.bus.publish(Topics.postsCommands, messages);
+  }
+}

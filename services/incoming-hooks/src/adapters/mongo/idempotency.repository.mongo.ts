@@ -1,0 +1,55 @@
+import type { Model } from '@switchyard/mongo-kit';
+import type { IdempotencyRecord, StoredResponse } from '../../domain/entities';
+import type { IdempotencyRepository, ReserveResult } from '../../domain/ports';
+import { idempotencyId, type IdempotencyDocument } from './idempotency.schema.mongo';
+import { isUniqueViolation } from './mongo-support';
+
+function fromDocument(doc: IdempotencyDocument): IdempotencyRecord {
+  return { hookId: doc.hookId, key: doc.key, owner: doc.owner, createAt: doc.createAt, ...(doc.response ? { response: doc.response } : {}) };
+}
+
+/** The claim is the unique `_id`: one insert wins; an expired record is taken over with a conditional update. */
+export class MongoIdempotencyRepository implements IdempotencyRepository {
+  public constructor(private readonly model: Model<IdempotencyDocument>) {}
+
+  public async reserve(record: IdempotencyRecord, expiredBefore: number): Promise<ReserveResult> {
+    const _id = idempotencyId(record.hookId, record.key);
+    const doc: IdempotencyDocument = { _id, hookId: record.hookId, key: record.key, owner: record.owner, createAt: record.createAt, response: null };
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      try {
+        await this.model.create(doc);
+        return { kind: 'reserved' };
+      } catch (error) {
+        if (!isUniqueViolation(error)) throw error;
+      }
+      const existing = await this.model.findById(_id).lean<IdempotencyDocument>();
+      if (!existing) continue;
+      if (existing.createAt >= expiredBefore) return { kind: 'existing', record: fromDocument(existing) };
+      const taken = await this.model
+        .findOneAndUpdate({ _id, owner: existing.owner, createAt: existing.createAt }, { $set: { owner: record.owner, createAt: record.createAt, response: null } }, { new: true })
+        .lean<IdempotencyDocument>();
+      if (taken && taken.owner === record.owner) return { kind: 'reserved' };
+    }
+    const current = await this.model.findById(_id).lean<IdempotencyDocument>();
+    if (current) return { kind: 'existing', record: fromDocument(current) };
+    throw new Error('idempotency reservation kept failing');
+  }
+
+  public async complete(hookId: string, key: string, owner: string, response: StoredResponse): Promise<void> {
+    await this.model.updateOne({ _id: idempotencyId(hookId, key), owner }, { $set: { response } });
+  }
+
+  public async release(hookId: string, key: string, owner: string): Promise<void> {
+    await this.model.deleteOne({ _id: idempotencyId(hookId, key), owner });
+  }
+
+  public async find(hookId: string, key: string): Promise<IdempotencyRecord | undefined> {
+    const doc = await this.model.findById(idempotencyId(hookId, key)).lean<IdempotencyDocument>();
+    return doc ? fromDocument(doc) : undefined;
+  }
+
+  public async purge(createdBefore: number): Promise<number> {
+    const result = await this.model.deleteMany({ createAt: { $lt: createdBefore } });
+    return result.deletedCount;
+  }
+}

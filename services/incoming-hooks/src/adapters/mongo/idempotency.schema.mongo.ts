@@ -1,0 +1,37 @@
+import { Schema, type Connection, type Model } from '@switchyard/mongo-kit';
+import type { StoredResponse } from '../../domain/entities';
+import { modelOn, SCHEMA_OPTIONS } from './mongo-support';
+
+export const IDEMPOTENCY_COLLECTION = 'incoming_idempotency';
+
+/** `_id` = `<hookId>:<key>` (hook ids are alphanumeric, so the first `:` separates them). */
+export interface IdempotencyDocument {
+  _id: string;
+  hookId: string;
+  key: string;
+  owner: string;
+  createAt: number;
+  response?: StoredResponse | null;
+}
+
+export const idempotencySchema = new Schema<IdempotencyDocument>(
+  {
+    _id: { type: String },
+    hookId: { type: String },
+    key: { type: String },
+    owner: { type: String },
+    createAt: { type: Number },
+    response: { type: Schema.Types.Mixed, default: null },
+  },
+  SCHEMA_OPTIONS,
+);
+
+// _id (built in, unique): reserve (the atomic claim), complete, release, find.
+// purge of records past the window (no TTL index: the emulators lack them).
+idempotencySchema.index({ createAt: 1 });
+
+export function idempotencyModel(connection: Connection): Model<IdempotencyDocument> {
+  return modelOn(connection, 'IncomingIdempotency', idempotencySchema, IDEMPOTENCY_COLLECTION);
+}
+
+export const idempotencyId = (hookId: string, key: string): string => `${hookId}:${key}`;

@@ -1,0 +1,52 @@
+import { AppError, badRequest, commonErrors, forbidden, notFound, notImplemented, type AppError as AppErrorType } from '@switchyard/errors';
+
+/** Thrown by repository adapters when a unique key is taken; `key` names it. */
+export class DuplicateKeyError extends Error {
+  public readonly brand = 'SwitchyardDuplicateKey' as const;
+  public constructor(public readonly key: string) {
+    super(`duplicate key: ${key}`);
+    this.name = 'DuplicateKeyError';
+  }
+}
+
+export function isDuplicateKeyError(error: unknown): error is DuplicateKeyError {
+  return typeof error === 'object' && error !== null && (error as { brand?: unknown }).brand === 'SwitchyardDuplicateKey';
+}
+
+/** The reference's error ids for incoming webhooks (mattermost-wire.md §9), in one place. */
+export const Errors = {
+  // CRUD (api4)
+  crudDisabled: (): AppErrorType => notImplemented('api.incoming_webhook.disabled.app_error', 'Incoming webhooks have been disabled by the system admin.'),
+  hookNotFound: (): AppErrorType => notFound('app.webhooks.get_incoming.app_error', 'Unable to get the webhook.'),
+  channelNotFound: (): AppErrorType => notFound('app.channel.get.existing.app_error', 'Unable to find the existing channel.'),
+  displayName: (): AppErrorType => badRequest('model.incoming_hook.display_name.app_error', 'Invalid title.'),
+  description: (): AppErrorType => badRequest('model.incoming_hook.description.app_error', 'Invalid description.'),
+  username: (): AppErrorType => badRequest('model.incoming_hook.username.app_error', 'Invalid username.'),
+  iconUrl: (): AppErrorType => badRequest('model.incoming_hook.icon_url.app_error', 'Invalid icon.'),
+  teamId: (): AppErrorType => badRequest('model.incoming_hook.team_id.app_error', 'Invalid team ID.'),
+  invalidUsername: (): AppErrorType => badRequest('api.incoming_webhook.invalid_username.app_error', 'Invalid username.'),
+  teamMismatch: (): AppErrorType => badRequest('api.webhook.team_mismatch.app_error', 'Unable to update webhook across teams.'),
+  userNotFound: (): AppErrorType => notFound('app.user.missing_account.const', 'Unable to find the user.'),
+  // POST /hooks/{key} (web)
+  disabled: (): AppErrorType => notImplemented('web.incoming_webhook.disabled.app_error', 'Incoming webhooks have been disabled by the system admin.'),
+  badContentType: (detail: string): AppErrorType => badRequest('api.webhook.incoming.error', 'Could not decode the multipart payload of incoming webhook.', { detailedError: detail }),
+  parseData: (detail: string): AppErrorType => badRequest('model.incoming_hook.parse_data.app_error', 'Unable to parse incoming data', { detailedError: detail }),
+  parse: (): AppErrorType => badRequest('web.incoming_webhook.parse.app_error', 'Unable to parse incoming data.'),
+  noText: (): AppErrorType => badRequest('web.incoming_webhook.text.app_error', 'No text specified.'),
+  invalidHook: (): AppErrorType => badRequest('web.incoming_webhook.invalid.app_error', 'Invalid webhook.'),
+  dmUserNotFound: (): AppErrorType => badRequest('web.incoming_webhook.user.app_error', 'Couldn\'t find the user.'),
+  targetChannelNotFound: (): AppErrorType => notFound('web.incoming_webhook.channel.app_error', 'Couldn\'t find the channel.'),
+  channelLocked: (): AppErrorType => forbidden('web.incoming_webhook.channel_locked.app_error', 'This webhook is not permitted to post to the requested channel.'),
+  ownerNotFound: (): AppErrorType => forbidden('web.incoming_webhook.user.app_error', 'Couldn\'t find the user.'),
+  channelPermissions: (): AppErrorType => forbidden('web.incoming_webhook.permissions.app_error', 'Inappropriate channel permissions.'),
+  splitPropsLength: (): AppErrorType => badRequest('web.incoming_webhook.split_props_length.app_error', 'Unable to split webhook props into 760000 character parts.'),
+  /** The reference answers 500 here; a bad request is the sender's fault, so Switchyard answers 400 with the same id. */
+  creating: (detail: string): AppErrorType => badRequest('api.post.create_webhook_post.creating.app_error', 'Error creating post', { detailedError: `err=${detail}` }),
+  archivedChannel: (): AppErrorType => badRequest('api.post.create_post.can_not_post_to_deleted.error', 'Can not post to deleted channel.'),
+  idempotencyInFlight: (): AppErrorType =>
+    new AppError('conflict', { id: 'api.incoming_webhook.idempotency.in_progress.app_error', message: 'A request with this Idempotency-Key is still being processed.', headers: { 'Retry-After': '1' } }),
+  rateLimited: commonErrors.rateLimited,
+  invalidParam: commonErrors.invalidParam,
+  invalidBodyParam: commonErrors.invalidBodyParam,
+  permissions: commonErrors.permissions,
+};

@@ -1,0 +1,95 @@
+import type { InternalUser } from '@switchyard/contracts';
+import { isAppError } from '@switchyard/errors';
+import type { IncomingHook, StoredResponse } from '../entities';
+import { Errors } from '../errors';
+import type { Deps } from '../ports';
+import { planPosts, toNewPosts, webhookProps } from './build-posts';
+import { withIdempotency } from './idempotency';
+import { resolveDestination } from './resolve-destination';
+import { attachmentTexts, mentionedIds, processAttachments, processSlackText, textLinksToMarkdown } from './slack-markup';
+import type { WebhookRequest } from './webhook-request';
+
+export type IngestOutcome = { readonly ok: true; readonly postIds: readonly string[] } | { readonly ok: false; readonly error: unknown };
+
+export interface IngestInput {
+  readonly hookId: string;
+  /** `null` when the body was missing or JSON `null`. */
+  readonly request: WebhookRequest | null;
+  readonly idempotencyKey?: string;
+  readonly requestId?: string;
+  /** How an outcome is answered (the HTTP layer's format), so an idempotent replay is byte for byte the same. */
+  readonly present: (outcome: IngestOutcome) => StoredResponse;
+}
+
+/**
+ * `POST /hooks/{key}` (mattermost-wire.md §9): checks in the reference's order, then the create commands
+ * (ids assigned here, before publishing) go to posts.commands; resolves once they are durably queued.
+ * Errors before the hook is known are thrown; later ones, with an Idempotency-Key, are answered (and
+ * remembered) through `present`.
+ */
+export async function ingestWebhook(deps: Deps, input: IngestInput): Promise<StoredResponse> {
+  const config = deps.liveConfig.current();
+  if (!config.ServiceSettings.EnableIncomingWebhooks) throw Errors.disabled();
+  const req = input.request;
+  if (req === null) throw Errors.parse();
+  if (req.text === '' && req.attachments === null) throw Errors.noText();
+  const hook = await deps.hooks.findById(input.hookId);
+  if (!hook || hook.deleteAt > 0) throw Errors.invalidHook();
+  const limits = config.RateLimitSettings;
+  if (limits.IncomingWebhookPerSec > 0) {
+    const decision = await deps.rateLimiter.consume(hook.id, limits.IncomingWebhookPerSec, limits.IncomingWebhookMaxBurst);
+    if (!decision.allowed) {
+      throw Errors.rateLimited({
+        'Retry-After': String(decision.retryAfterSeconds),
+        'X-RateLimit-Limit': String(decision.limit),
+        'X-RateLimit-Remaining': '0',
+      });
+    }
+  }
+  const run = async (): Promise<StoredResponse> => {
+    try {
+      const postIds = await createPosts(deps, hook, req, input.requestId);
+      return input.present({ ok: true, postIds });
+    } catch (error) {
+      if (input.idempotencyKey === undefined || !isAppError(error) || error.statusCode >= 500) throw error;
+      return input.present({ ok: false, error });
+    }
+  };
+  if (input.idempotencyKey === undefined) return run();
+  return withIdempotency(deps, hook.id, input.idempotencyKey, run);
+}
+
+async function createPosts(deps: Deps, hook: IncomingHook, req: WebhookRequest, requestId: string | undefined): Promise<string[]> {
+  const config = deps.liveConfig.current();
+  const loadOwner = async (): Promise<InternalUser> => {
+    const [owner] = await deps.users.usersByIds([hook.userId]);
+    if (!owner) throw Errors.ownerNotFound();
+    return owner;
+  };
+  const { channel, owner } = await resolveDestination(deps, hook, req.channel, loadOwner);
+  if (req.priority !== null && (req.priority.priority === undefined || req.priority.priority === null)) {
+    throw Errors.invalidParam('webhook.priority.priority');
+  }
+  if (req.type.startsWith('system_')) throw Errors.invalidParam('post.type');
+  const attachments = req.attachments !== null && req.attachments.length > 0 ? req.attachments : null;
+  if (attachments === null && req.type !== '' && req.type !== 'slack_attachment' && !req.type.startsWith('custom_')) {
+    throw Errors.creating(`invalid post type ${JSON.stringify(req.type)}; only custom_ types may be given`);
+  }
+  const ids = mentionedIds([req.text, ...(attachments ? attachmentTexts(attachments) : [])]);
+  const usernames = new Map<string, string>();
+  if (ids.length > 0) for (const user of await deps.users.usersByIds(ids)) usernames.set(user.id, user.username);
+  const message = textLinksToMarkdown(processSlackText(req.text, usernames));
+  const processed = attachments ? processAttachments(attachments, usernames) : null;
+  const plans = planPosts(message, webhookProps(hook, req, owner, config), processed);
+  const posts = toNewPosts({
+    plans,
+    channelId: channel.id,
+    userId: hook.userId,
+    type: attachments ? 'slack_attachment' : req.type,
+    priority: req.priority,
+    now: deps.clock.now(),
+    newId: () => deps.ids.newId(),
+  });
+  await deps.postCommands.create(posts, { source: 'incoming_webhook', hookId: hook.id, ...(requestId ? { requestId } : {}) });
+  return posts.map((p) => p.id);
+}

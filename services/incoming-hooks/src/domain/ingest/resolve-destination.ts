@@ -1,0 +1,41 @@
+import type { InternalChannel, InternalUser } from '@switchyard/contracts';
+import { hasPermission, Permissions } from '@switchyard/permissions';
+import type { IncomingHook } from '../entities';
+import { Errors } from '../errors';
+import type { Deps } from '../ports';
+
+/**
+ * Where a hook's post goes (mattermost-wire.md §9 rows 5–9): the hook's channel; `@username` → the DM of
+ * the owner and that user (oneself included); `#name` or `name` → a channel of the hook's team, or a
+ * direct channel `<id1>__<id2>` the owner may read. Locked hooks only post to their channel; non-open
+ * channels need the owner's read access.
+ */
+export async function resolveDestination(deps: Pick<Deps, 'channels' | 'users'>, hook: IncomingHook, requested: string, owner: () => Promise<InternalUser>): Promise<{ channel: InternalChannel; owner: InternalUser }> {
+  let channel: InternalChannel | undefined;
+  if (requested === '') {
+    channel = await deps.channels.channel(hook.channelId);
+    if (!channel) throw Errors.channelNotFound();
+  } else if (requested.startsWith('@')) {
+    const username = requested.slice(1).toLowerCase();
+    const [target] = username === '' ? [] : await deps.users.usersByUsernames([username]);
+    if (!target) throw Errors.dmUserNotFound();
+    channel = await deps.channels.directChannel(hook.userId, target.id);
+  } else {
+    const name = requested.startsWith('#') ? requested.slice(1) : requested;
+    channel = name === '' ? undefined : await deps.channels.channelByName(hook.teamId, name);
+    if (!channel) throw Errors.targetChannelNotFound();
+  }
+  if (hook.channelLocked && channel.id !== hook.channelId) throw Errors.channelLocked();
+  let user: InternalUser;
+  try {
+    user = await owner();
+  } catch {
+    throw Errors.ownerNotFound();
+  }
+  // Members may read their channel; otherwise only system-wide read rights (a system admin) will do.
+  if (channel.type !== 'O' && !hasPermission(user.roles, Permissions.readChannelContent)) {
+    if ((await deps.channels.memberRoles(channel.id, user.id)) === undefined) throw Errors.channelPermissions();
+  }
+  if (channel.delete_at > 0) throw Errors.archivedChannel();
+  return { channel, owner: user };
+}

@@ -1,0 +1,26 @@
+import type { WirePostPriority } from '@switchyard/contracts';
+
+/** `IncomingWebhookRequest` after decoding (mattermost-wire.md §9). Absent attachments are `null`. */
+export interface WebhookRequest {
+  readonly text: string;
+  readonly username: string;
+  readonly icon_url: string;
+  readonly channel: string;
+  readonly props: Readonly<Record<string, unknown>> | null;
+  readonly attachments: readonly unknown[] | null;
+  readonly type: string;
+  readonly icon_emoji: string;
+  readonly priority: WirePostPriority | null;
+}
+
+export const emptyRequest: WebhookRequest = {
+  text: '',
+  username: '',
+  icon_url: '',
+  channel: '',
+  props: null,
+  attachments: null,
+  type: '',
+  icon_emoji: '',
+  priority: null,
+};

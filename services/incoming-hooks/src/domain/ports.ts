@@ -1,0 +1,127 @@
+import type { InternalChannel, InternalUser, WirePostPriority, PostSource } from '@switchyard/contracts';
+import type { SystemConfig } from '@switchyard/system-config';
+import type { IdempotencyRecord, IncomingHook, IncomingHookChanges, StoredResponse } from './entities';
+
+/**
+ * Ports of the incoming-hooks domain. Repositories are shaped for a document store (single-document
+ * writes, plain objects in and out); every adapter runs the contract suites in adapters/contracts.
+ */
+export interface HookQuery {
+  readonly teamId?: string;
+  readonly userId?: string;
+  readonly page: number;
+  readonly perPage: number;
+}
+
+export interface IncomingHookRepository {
+  /** Unique: id → DuplicateKeyError('id'). */
+  insert(hook: IncomingHook): Promise<void>;
+  update(id: string, changes: IncomingHookChanges): Promise<IncomingHook | undefined>;
+  /** Deleted ones included (check deleteAt). */
+  findById(id: string): Promise<IncomingHook | undefined>;
+  /** Live hooks (deleteAt = 0), oldest first (createAt, then id). */
+  list(query: HookQuery): Promise<IncomingHook[]>;
+  count(query: Omit<HookQuery, 'page' | 'perPage'>): Promise<number>;
+}
+
+export type ReserveResult =
+  | { readonly kind: 'reserved' }
+  | { readonly kind: 'existing'; readonly record: IdempotencyRecord };
+
+export interface IdempotencyRepository {
+  /**
+   * Atomically claims (hookId, key) for `owner`. A record older than `expiredBefore` counts as absent
+   * and is taken over. Otherwise the existing record is returned (with or without its response).
+   */
+  reserve(record: IdempotencyRecord, expiredBefore: number): Promise<ReserveResult>;
+  /** Stores the answer on the owner's reservation. */
+  complete(hookId: string, key: string, owner: string, response: StoredResponse): Promise<void>;
+  /** Drops the owner's reservation (the request failed in a way worth retrying). */
+  release(hookId: string, key: string, owner: string): Promise<void>;
+  find(hookId: string, key: string): Promise<IdempotencyRecord | undefined>;
+  /** Deletes records created before the time; returns how many. */
+  purge(createdBefore: number): Promise<number>;
+}
+
+export interface Repositories {
+  readonly hooks: IncomingHookRepository;
+  readonly idempotency: IdempotencyRepository;
+}
+
+/** Channels and memberships (posts' internal API). */
+export interface ChannelDirectory {
+  /** Archived channels included; undefined when unknown. */
+  channel(channelId: string): Promise<InternalChannel | undefined>;
+  channelByName(teamId: string, name: string): Promise<InternalChannel | undefined>;
+  /** The direct channel of two users, created if needed. */
+  directChannel(userA: string, userB: string): Promise<InternalChannel>;
+  /** The member's channel roles, undefined when not a member. */
+  memberRoles(channelId: string, userId: string): Promise<string | undefined>;
+}
+
+/** Users and team memberships (users-bots' internal API). */
+export interface UserDirectory {
+  usersByIds(ids: readonly string[]): Promise<InternalUser[]>;
+  usersByUsernames(usernames: readonly string[]): Promise<InternalUser[]>;
+  /** The member's team roles (`team_user team_admin`), undefined when not an active member. */
+  teamRoles(teamId: string, userId: string): Promise<string | undefined>;
+}
+
+export interface NewPost {
+  readonly id: string;
+  readonly channel_id: string;
+  readonly user_id: string;
+  readonly message: string;
+  readonly type: string;
+  readonly props: Readonly<Record<string, unknown>>;
+  readonly create_at: number;
+  readonly priority?: WirePostPriority;
+}
+
+/** posts.commands: resolves once the commands are durably on the bus, in order, keyed by channel. */
+export interface PostCommands {
+  create(posts: readonly NewPost[], meta: { readonly source: PostSource; readonly hookId?: string; readonly requestId?: string }): Promise<void>;
+}
+
+export interface RateDecision {
+  readonly allowed: boolean;
+  /** Seconds until a request would be allowed (only when refused). */
+  readonly retryAfterSeconds: number;
+  readonly limit: number;
+  readonly remaining: number;
+}
+
+/** Per-hook rate limit (RateLimitSettings.IncomingWebhookPerSec / IncomingWebhookMaxBurst). */
+export interface HookRateLimiter {
+  consume(hookId: string, perSec: number, maxBurst: number): Promise<RateDecision>;
+  close(): Promise<void>;
+}
+
+export interface Clock {
+  now(): number;
+}
+
+export interface LiveConfig {
+  current(): Readonly<SystemConfig>;
+}
+
+export interface IdGenerator {
+  newId(): string;
+}
+
+/** Everything a use case may touch. */
+export interface Deps extends Repositories {
+  readonly channels: ChannelDirectory;
+  readonly users: UserDirectory;
+  readonly postCommands: PostCommands;
+  readonly rateLimiter: HookRateLimiter;
+  readonly clock: Clock;
+  readonly ids: IdGenerator;
+  readonly liveConfig: LiveConfig;
+}
+
+/** The gateway-authenticated caller of a CRUD route. */
+export interface Actor {
+  readonly userId: string;
+  readonly roles: string;
+}

@@ -1,0 +1,87 @@
+import { Router, type Request, type Response } from 'express';
+import { commonErrors, isAppError, toWireError } from '@switchyard/errors';
+import { rawBody } from '@switchyard/http-kit';
+import type { StoredResponse } from '../../domain/entities';
+import { ingestWebhook, type IngestOutcome } from '../../domain/ingest/ingest-webhook.usecase';
+import type { WebhookRequest } from '../../domain/ingest/webhook-request';
+import { Errors } from '../../domain/errors';
+import type { HttpContext } from './http-context';
+import { decodeWebhookBody } from './webhook-payload';
+
+const HOOK_KEY = /^[A-Za-z0-9]+$/;
+const TRUE_VALUES = new Set(['1', 't', 'T', 'true', 'TRUE', 'True']);
+
+/** Only the first characters of a key reach a log line: the key is the hook's secret. */
+export const hookRef = (key: string): string => (key.length > 6 ? `${key.slice(0, 6)}…` : '…');
+
+function readBody(req: Request, res: Response, limit: number): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    rawBody(() => limit)(req, res, (error?: unknown) => (error ? reject(error) : resolve(req.rawBody ?? Buffer.alloc(0))));
+  });
+}
+
+function write(res: Response, answer: StoredResponse): void {
+  res.status(answer.status);
+  for (const [name, value] of Object.entries(answer.headers ?? {})) res.setHeader(name, value);
+  res.setHeader('Content-Type', answer.contentType);
+  res.setHeader('Content-Length', Buffer.byteLength(answer.body));
+  res.end(answer.body);
+}
+
+/**
+ * `POST /hooks/{key}`: no session, no CSRF. Every answer is written here (not by the shared error
+ * middleware) so that no log line carries the full key; 5xx are logged at error with the request id.
+ */
+export function webhookRoutes(ctx: HttpContext): Router {
+  const { deps, logger } = ctx;
+  const router = Router();
+
+  router.post('/hooks/:key', async (req, res) => {
+    const key = String(req.params.key);
+    const requestId = req.requestId ?? '';
+    const config = deps.liveConfig.current();
+    const debugging = config.LogSettings.EnableWebhookDebugging;
+    const developer = config.ServiceSettings.EnableDeveloper;
+    const wait = TRUE_VALUES.has(String((req.query as Record<string, unknown>).wait ?? ''));
+    const present = (outcome: IngestOutcome): StoredResponse => {
+      if (outcome.ok) {
+        return wait
+          ? { status: 200, contentType: 'application/json', body: JSON.stringify({ status: 'OK', post_ids: outcome.postIds }) }
+          : { status: 200, contentType: 'text/plain', body: 'ok' };
+      }
+      const wire = toWireError(outcome.error, { requestId, developer });
+      const headers = isAppError(outcome.error) ? { ...outcome.error.headers } : {};
+      return { status: wire.status_code, contentType: 'application/json', body: JSON.stringify(wire), headers };
+    };
+    let request: WebhookRequest | null | undefined;
+    try {
+      if (!HOOK_KEY.test(key)) throw commonErrors.routeNotFound(`/hooks/${hookRef(key)}`);
+      const raw = await readBody(req, res, config.ServiceSettings.MaximumPayloadSizeBytes);
+      if (!config.ServiceSettings.EnableIncomingWebhooks) throw Errors.disabled();
+      const queryIndex = req.originalUrl.indexOf('?');
+      request = await decodeWebhookBody(req.headers, raw, queryIndex >= 0 ? req.originalUrl.slice(queryIndex + 1) : '', config.ServiceSettings.MaximumPayloadSizeBytes);
+      const idempotencyKey = req.headers['idempotency-key'];
+      if (idempotencyKey !== undefined && (typeof idempotencyKey !== 'string' || idempotencyKey.length < 1 || idempotencyKey.length > 255)) {
+        throw Errors.invalidParam('Idempotency-Key', 'the Idempotency-Key header must be 1 to 255 characters');
+      }
+      if (debugging) logger.debug('incoming webhook received', { hook: hookRef(key), request_id: requestId, payload: request });
+      const answer = await ingestWebhook(deps, {
+        hookId: key,
+        request,
+        requestId,
+        present,
+        ...(typeof idempotencyKey === 'string' ? { idempotencyKey } : {}),
+      });
+      if (debugging && answer.status >= 400) logger.info('incoming webhook refused', { hook: hookRef(key), request_id: requestId, status: answer.status, body: answer.body });
+      write(res, answer);
+    } catch (error) {
+      const answer = present({ ok: false, error });
+      if (answer.status >= 500) logger.error('incoming webhook failed', { hook: hookRef(key), request_id: requestId, error });
+      else if (debugging) logger.info('incoming webhook refused', { hook: hookRef(key), request_id: requestId, status: answer.status, body: answer.body });
+      if (!res.headersSent) write(res, answer);
+      else res.end();
+    }
+  });
+
+  return router;
+}
