@@ -1,10 +1,26 @@
+import { randomBytes } from 'node:crypto';
+import { hostname } from 'node:os';
 import type { RequestListener } from 'node:http';
-import type { EventBus } from '@switchyard/event-bus';
-import { createHttpApp, identityMiddleware, type HealthReport, type ServiceTransport } from '@switchyard/http-kit';
+import type { EventBus, Subscription } from '@switchyard/event-bus';
+import { createHttpApp, identityMiddleware, jsonBody, rawBody, type HealthReport, type ServiceTransport } from '@switchyard/http-kit';
 import { followSystemConfig } from '@switchyard/live-config';
 import type { Logger } from '@switchyard/logger';
 import { MutableConfigView } from '@switchyard/system-config';
+import { BusDeliveryQueue, BusPostCommands } from './adapters/bus/bus-publishers';
+import { EcdsaTriggerIds } from './adapters/crypto/ecdsa-trigger-ids';
+import { AxiosIntegrationClient } from './adapters/http/integration-client.axios';
+import { OriginBreakers } from './adapters/http/origin-breakers';
+import type { Resolver } from './adapters/http/ssrf-guard';
+import { memoryRepositories } from './adapters/memory';
+import { TransportPlatform } from './adapters/platform/platform.http';
 import type { OutgoingDispatchConfig } from './config';
+import type { Clock, Deps, IntegrationClient, Platform, Repositories } from './domain/ports';
+import { actionsRoutes } from './entry-points/http/actions.routes';
+import { hooksRoutes } from './entry-points/http/hooks.routes';
+import type { HttpContext } from './entry-points/http/http-context';
+import { subscribeDeliveries } from './entry-points/kafka/delivery.consumer';
+import { subscribePostsEvents } from './entry-points/kafka/post-created.consumer';
+import { DeliveryScheduler } from './entry-points/scheduler/delivery-scheduler';
 
 export const SERVICE_NAME = 'outgoing-dispatch';
 
@@ -13,21 +29,53 @@ export interface OutgoingDispatchDeps {
   readonly bus: EventBus;
   /** How other services (users-bots, posts, ...) are reached. */
   readonly transport: ServiceTransport;
+  /** Adapters to use instead of the in-process ones (e.g. `createOutgoingDispatchMongoRepositories`). */
+  readonly repositories?: Partial<Repositories>;
+  readonly clock?: Clock;
+  /** DNS for the SSRF guard (tests stub it so that no real lookup happens). */
+  readonly resolver?: Resolver;
+  /** Replaces the axios client entirely (domain tests). */
+  readonly integrationClient?: IntegrationClient;
+  /** Replaces the internal-API client of users-bots and posts (domain tests). */
+  readonly platform?: Platform;
 }
 
 export interface OutgoingDispatchApp {
   readonly handler: RequestListener;
   readonly liveConfig: MutableConfigView;
+  /** The use-case dependencies (tests and benchmarks look inside). */
+  readonly deps: Deps;
   start(): Promise<void>;
   stop(): Promise<void>;
   health(): Promise<HealthReport>;
 }
 
-/** Composition root: adapters → use-case deps → HTTP routes and consumers. */
+/** Composition root: adapters → use-case deps → HTTP routes, consumers and the delivery scheduler. */
 export function createOutgoingDispatchApp(config: Readonly<OutgoingDispatchConfig>, deps: OutgoingDispatchDeps): OutgoingDispatchApp {
   const liveConfig = new MutableConfigView();
   const systemConfig = followSystemConfig({ service: SERVICE_NAME, view: liveConfig, bus: deps.bus, transport: deps.transport, internalSecret: config.INTERNAL_SECRET, logger: deps.logger });
+  const repositories: Repositories = { ...memoryRepositories(), ...(deps.repositories ?? {}) };
+  const breakers = new OriginBreakers(() => liveConfig.current().DeliverySettings);
+  const axiosClient = deps.integrationClient
+    ? undefined
+    : new AxiosIntegrationClient({ allowList: () => liveConfig.current().ServiceSettings.AllowedUntrustedInternalConnections, breakers, ...(deps.resolver ? { resolver: deps.resolver } : {}) });
+  const instanceId = config.INSTANCE_ID ?? `${hostname()}-${randomBytes(4).toString('hex')}`;
+  const scheduler = new DeliveryScheduler(() => domain, { intervalMs: config.DELIVERY_SCAN_INTERVAL_MS ?? 1000, batchSize: config.DELIVERY_SCAN_BATCH ?? 32 });
+  const domain: Deps = {
+    ...repositories,
+    clock: deps.clock ?? { now: () => Date.now() },
+    liveConfig,
+    platform: deps.platform ?? new TransportPlatform(deps.transport, config.INTERNAL_SECRET),
+    postCommands: new BusPostCommands(deps.bus),
+    queue: new BusDeliveryQueue(deps.bus),
+    client: deps.integrationClient ?? (axiosClient as IntegrationClient),
+    triggerIds: new EcdsaTriggerIds(config.INTERNAL_SECRET),
+    logger: deps.logger,
+    instanceId,
+    wakeAt: (time) => scheduler.wakeAt(time),
+  };
   let started = false;
+  let subscriptions: Subscription[] = [];
   const health = async (): Promise<HealthReport> => {
     const bus = await deps.bus.health().catch(() => false);
     const configLoaded = systemConfig.loaded;
@@ -41,18 +89,30 @@ export function createOutgoingDispatchApp(config: Readonly<OutgoingDispatchConfi
     trustRequestId: true,
   });
   http.app.use(identityMiddleware(() => config.INTERNAL_SECRET));
+  const context: HttpContext = { deps: domain, withBody: [rawBody(() => liveConfig.current().ServiceSettings.MaximumPayloadSizeBytes), jsonBody] };
+  http.app.use(hooksRoutes(context));
+  http.app.use(actionsRoutes(context));
   const app = http.finalize();
   return {
     handler: app as unknown as RequestListener,
     liveConfig,
+    deps: domain,
     start: async () => {
       await systemConfig.start();
+      subscriptions = [await subscribePostsEvents(deps.bus, domain), await subscribeDeliveries(deps.bus, domain)];
+      scheduler.start();
       started = true;
-      deps.logger.info('outgoing-dispatch started');
+      deps.logger.info('outgoing-dispatch started', { instance: instanceId });
     },
     stop: async () => {
       started = false;
+      await scheduler.stop();
+      const running = subscriptions;
+      subscriptions = [];
+      await Promise.all(running.map((s) => s.stop()));
       await systemConfig.stop();
+      breakers.shutdown();
+      axiosClient?.close();
     },
     health,
   };

@@ -7,6 +7,12 @@ export interface OutgoingDispatchConfig {
   readonly LOG_LEVEL: 'error' | 'warn' | 'info' | 'debug';
   readonly LOG_FORMAT: 'json' | 'pretty';
   readonly NODE_ENV?: 'development' | 'production' | 'test';
+  /** Longest pause between two scans for due deliveries (ms). Default 1000. */
+  readonly DELIVERY_SCAN_INTERVAL_MS?: number;
+  /** Deliveries one scan claims at a time. Default 32. */
+  readonly DELIVERY_SCAN_BATCH?: number;
+  /** This instance's name in delivery claims; default: host name + random suffix. */
+  readonly INSTANCE_ID?: string;
 }
 
 export const outgoingDispatchEnvSchema = Joi.object<OutgoingDispatchConfig>({
@@ -15,6 +21,9 @@ export const outgoingDispatchEnvSchema = Joi.object<OutgoingDispatchConfig>({
   LOG_FORMAT: commonEnvSchema.LOG_FORMAT,
   INTERNAL_SECRET: commonEnvSchema.INTERNAL_SECRET.required(),
   PORT: Joi.number().integer().min(0).max(65535).default(8069).description('HTTP port of the outgoing-dispatch service'),
+  DELIVERY_SCAN_INTERVAL_MS: Joi.number().integer().min(10).max(600_000).default(1000).description('Longest pause between two scans for due deliveries (ms)'),
+  DELIVERY_SCAN_BATCH: Joi.number().integer().min(1).max(1000).default(32).description('Deliveries one scan claims at a time'),
+  INSTANCE_ID: Joi.string().max(128).description('Name of this instance in delivery claims (default: host name and a random suffix)'),
 });
 
 /** Validates the env (every problem at once) into the typed config. */

@@ -1,0 +1,82 @@
+import { isDuplicateKeyError, type Model } from '@switchyard/mongo-kit';
+import type { Delivery, DeliveryChanges } from '../../domain/entities';
+import type { ClaimRequest, DeliveryRepository, Page } from '../../domain/ports';
+import { fromDeliveryDocument, toDeliveryDocument, type DeliveryDocument } from './delivery.schema.mongo';
+import { setOf } from './mongo-support';
+
+const ACTIVE = ['pending', 'failed'];
+const IDENTITY = ['id', 'hookId', 'postId', 'createAt'];
+
+/** Claims use findOneAndUpdate on the claimable condition, so exactly one instance wins each record. */
+export class MongoDeliveryRepository implements DeliveryRepository {
+  public constructor(private readonly model: Model<DeliveryDocument>) {}
+
+  public async insertIfAbsent(delivery: Delivery): Promise<boolean> {
+    try {
+      await this.model.create(toDeliveryDocument(delivery));
+      return true;
+    } catch (error) {
+      if (isDuplicateKeyError(error) || /duplicate key/i.test(String((error as { message?: unknown }).message))) return false;
+      throw error;
+    }
+  }
+
+  public async findById(id: string): Promise<Delivery | undefined> {
+    const doc = await this.model.findById(id).lean<DeliveryDocument>();
+    return doc ? fromDeliveryDocument(doc) : undefined;
+  }
+
+  public async claim(id: string, request: ClaimRequest): Promise<Delivery | undefined> {
+    const doc = await this.model
+      .findOneAndUpdate(
+        { _id: id, status: { $in: ACTIVE }, nextAttemptAt: { $lte: request.now }, claimUntil: { $lte: request.now } },
+        { $set: { claimedBy: request.owner, claimUntil: request.leaseUntil } },
+        { new: true },
+      )
+      .lean<DeliveryDocument>();
+    return doc ? fromDeliveryDocument(doc) : undefined;
+  }
+
+  public async claimDue(request: ClaimRequest, limit: number): Promise<Delivery[]> {
+    const claimed: Delivery[] = [];
+    while (claimed.length < limit) {
+      const doc = await this.model
+        .findOneAndUpdate(
+          { status: { $in: ACTIVE }, nextAttemptAt: { $lte: request.now }, claimUntil: { $lte: request.now } },
+          { $set: { claimedBy: request.owner, claimUntil: request.leaseUntil } },
+          { new: true, sort: { nextAttemptAt: 1 } },
+        )
+        .lean<DeliveryDocument>();
+      if (!doc) break;
+      claimed.push(fromDeliveryDocument(doc));
+    }
+    return claimed;
+  }
+
+  public async finish(id: string, owner: string, changes: DeliveryChanges): Promise<boolean> {
+    const result = await this.model.updateOne({ _id: id, claimedBy: owner }, { $set: { ...setOf(changes, IDENTITY), claimedBy: '', claimUntil: 0 } });
+    return result.matchedCount === 1;
+  }
+
+  public async update(id: string, changes: DeliveryChanges): Promise<Delivery | undefined> {
+    const set = setOf(changes, IDENTITY);
+    const doc = await this.model.findOneAndUpdate({ _id: id }, { $set: set }, { new: true }).lean<DeliveryDocument>();
+    return doc ? fromDeliveryDocument(doc) : undefined;
+  }
+
+  public async listByHook(hookId: string, page: Page): Promise<Delivery[]> {
+    if (!(page.perPage > 0) || page.page < 0) return [];
+    const docs = await this.model.find({ hookId }).sort({ createAt: -1, _id: -1 }).skip(page.page * page.perPage).limit(page.perPage).lean<DeliveryDocument[]>();
+    return docs.map(fromDeliveryDocument);
+  }
+
+  public async nextDueAt(): Promise<number | undefined> {
+    const docs = await this.model.find({ status: { $in: ACTIVE } }).sort({ nextAttemptAt: 1 }).limit(50).lean<DeliveryDocument[]>();
+    let next: number | undefined;
+    for (const d of docs) {
+      const at = Math.max(d.nextAttemptAt, d.claimUntil);
+      if (next === undefined || at < next) next = at;
+    }
+    return next;
+  }
+}

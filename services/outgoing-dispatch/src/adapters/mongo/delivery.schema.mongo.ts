@@ -1,0 +1,44 @@
+import { Schema, toDocument, toPlain, type Connection, type Model } from '@switchyard/mongo-kit';
+import type { Delivery } from '../../domain/entities';
+import { modelOn, SCHEMA_OPTIONS } from './mongo-support';
+
+export const DELIVERIES_COLLECTION = 'outgoing_deliveries';
+
+export type DeliveryDocument = Omit<Delivery, 'id'> & { _id: string };
+
+export const deliverySchema = new Schema<DeliveryDocument>(
+  {
+    _id: { type: String },
+    hookId: { type: String },
+    postId: { type: String },
+    channelId: { type: String },
+    threadRootId: { type: String },
+    url: { type: String },
+    contentType: { type: String },
+    body: { type: String },
+    status: { type: String },
+    attempts: { type: Number },
+    tries: { type: Number },
+    lastStatusCode: { type: Number },
+    lastError: { type: String },
+    lastLatencyMs: { type: Number },
+    createAt: { type: Number },
+    updateAt: { type: Number },
+    nextAttemptAt: { type: Number },
+    claimedBy: { type: String },
+    claimUntil: { type: Number },
+  },
+  SCHEMA_OPTIONS,
+);
+
+// The delivery log of a hook, newest first.
+deliverySchema.index({ hookId: 1, createAt: -1 });
+// The scheduler: due pending/failed deliveries, earliest first (claimDue, nextDueAt).
+deliverySchema.index({ status: 1, nextAttemptAt: 1 });
+
+export function deliveryModel(connection: Connection): Model<DeliveryDocument> {
+  return modelOn(connection, 'OutgoingDelivery', deliverySchema, DELIVERIES_COLLECTION);
+}
+
+export const toDeliveryDocument = (delivery: Delivery): DeliveryDocument => toDocument(delivery);
+export const fromDeliveryDocument = (doc: DeliveryDocument): Delivery => toPlain<Delivery>(doc);

@@ -1,0 +1,116 @@
+import { commonErrors } from '@switchyard/errors';
+import { newId } from '@switchyard/ids';
+import { hasPermission, hasTeamPermission, Permissions } from '@switchyard/permissions';
+import type { InternalPostView } from '@switchyard/contracts';
+import { actionErrors } from '../errors';
+import type { Actor } from '../hooks/hook-access';
+import { USER_AGENT, integrationTimeoutMs } from '../delivery/attempt-delivery.usecase';
+import type { Deps } from '../ports';
+import { signatureHeaders } from '../secrets';
+
+export interface ActionInput {
+  readonly selectedOption?: string;
+  readonly cookie?: string;
+}
+
+export interface ActionAnswer {
+  readonly status: 'OK';
+  readonly trigger_id: string;
+  readonly goto_location?: string;
+}
+
+interface StoredAction {
+  readonly id?: unknown;
+  readonly type?: unknown;
+  readonly data_source?: unknown;
+  readonly integration?: { readonly url?: unknown; readonly context?: unknown };
+}
+
+const ACTION_ID = /^[A-Za-z0-9_-]+$/;
+const MAX_RESPONSE_BYTES = 1024 * 1024;
+
+/** The action of a stored post (`props.attachments[].actions[]`) with that id. */
+export function findAction(view: InternalPostView, actionId: string): StoredAction | undefined {
+  const attachments = view.post.props.attachments;
+  if (!Array.isArray(attachments)) return undefined;
+  for (const attachment of attachments as unknown[]) {
+    const actions = (attachment as { actions?: unknown } | null)?.actions;
+    if (!Array.isArray(actions)) continue;
+    const found = (actions as StoredAction[]).find((a) => a !== null && typeof a === 'object' && a.id === actionId);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+async function canReadChannel(deps: Deps, actor: Actor, view: InternalPostView): Promise<boolean> {
+  if (hasPermission(actor.roles, Permissions.readChannel)) return true;
+  const channel = view.channel;
+  const channelRoles = await deps.platform.channelRoles(channel.id, actor.userId);
+  if (channelRoles !== undefined) return true;
+  if (channel.type !== 'O' || channel.team_id === '') return false;
+  return hasTeamPermission(actor.roles, await deps.platform.teamRoles(channel.team_id, actor.userId), Permissions.readPublicChannel);
+}
+
+/**
+ * `POST /posts/{post_id}/actions/{action_id}` (mattermost-wire.md §8): the action's integration gets the
+ * reference's request (context passed back unchanged, `selected_option` added for menus), signed with
+ * `IntegrationSigningSecret`; its `update` replaces the post through posts' internal API.
+ */
+export async function doPostAction(deps: Deps, actor: Actor, postId: string, actionId: string, input: ActionInput): Promise<ActionAnswer> {
+  const view = await deps.platform.post(postId);
+  if (!view || view.post.delete_at !== 0 || !(await canReadChannel(deps, actor, view))) throw commonErrors.permissions(actor.userId, Permissions.readChannel);
+  const action = ACTION_ID.test(actionId) ? findAction(view, actionId) : undefined;
+  const url = action?.integration?.url;
+  if (!action || typeof url !== 'string' || url === '') throw actionErrors.actionNotFound();
+  const now = deps.clock.now();
+  const clientTriggerId = newId();
+  const [user] = await deps.platform.users([actor.userId]);
+  const storedContext = action.integration?.context;
+  const context = storedContext !== null && typeof storedContext === 'object' && !Array.isArray(storedContext) ? { ...(storedContext as Record<string, unknown>) } : undefined;
+  const type = typeof action.type === 'string' ? action.type : '';
+  const isSelect = type === 'select';
+  const request = {
+    user_id: actor.userId,
+    user_name: user?.username ?? '',
+    channel_id: view.channel.id,
+    channel_name: view.channel.name,
+    team_id: view.channel.team_id,
+    team_domain: view.channel.team_name,
+    post_id: postId,
+    trigger_id: deps.triggerIds.issue(clientTriggerId, actor.userId, now),
+    ...(type !== '' ? { type } : {}),
+    ...(isSelect && typeof action.data_source === 'string' && action.data_source !== '' ? { data_source: action.data_source } : {}),
+    ...(isSelect && input.selectedOption !== undefined ? { context: { ...(context ?? {}), selected_option: input.selectedOption } } : context ? { context } : {}),
+  };
+  const body = JSON.stringify(request);
+  const secret = deps.liveConfig.current().ServiceSettings.IntegrationSigningSecret;
+  const result = await deps.client.post({
+    url,
+    headers: { 'Content-Type': 'application/json', Accept: 'application/json', 'User-Agent': USER_AGENT, ...signatureHeaders(newId(), Math.floor(now / 1000), body, secret ? [secret] : []) },
+    body,
+    timeoutMs: integrationTimeoutMs(deps),
+  });
+  if (result.kind === 'failure') throw actionErrors.integration(`err=${result.message}`);
+  if (result.status !== 200) throw actionErrors.integration(`status=${result.status}`);
+  if (Buffer.byteLength(result.body) > MAX_RESPONSE_BYTES) throw actionErrors.integration('err=response too large');
+  let response: Record<string, unknown> = {};
+  if (result.body.trim() !== '') {
+    try {
+      const parsed: unknown = JSON.parse(result.body);
+      if (parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed)) response = parsed as Record<string, unknown>;
+    } catch {
+      throw actionErrors.integration('err=the response is not JSON');
+    }
+  }
+  const update = response.update;
+  if (update !== null && typeof update === 'object' && !Array.isArray(update)) {
+    const u = update as { message?: unknown; props?: unknown };
+    const props = u.props !== null && typeof u.props === 'object' && !Array.isArray(u.props) ? (u.props as Record<string, unknown>) : undefined;
+    await deps.platform.updatePost(postId, { message: typeof u.message === 'string' ? u.message : '', ...(props ? { props } : {}) });
+  }
+  if (typeof response.ephemeral_text === 'string' && response.ephemeral_text !== '') {
+    deps.logger.debug('action answered with ephemeral_text (no ephemeral channel in this deployment)', { post_id: postId, action_id: actionId });
+  }
+  const goto = typeof response.goto_location === 'string' && response.goto_location !== '' ? response.goto_location : undefined;
+  return { status: 'OK', trigger_id: clientTriggerId, ...(goto ? { goto_location: goto } : {}) };
+}

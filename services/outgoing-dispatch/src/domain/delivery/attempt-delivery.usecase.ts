@@ -1,0 +1,109 @@
+import type { Delivery, DeliveryChanges, OutgoingHook } from '../entities';
+import { activeSecrets } from '../hooks/regen-token.usecase';
+import type { Deps, OutboundResult } from '../ports';
+import { signatureHeaders } from '../secrets';
+import { backoffMs, isRetryableStatus, retryAfterMs } from './backoff';
+import { buildReply, parseHookResponse } from './build-reply';
+
+export const USER_AGENT = 'Mattermost-Bot/1.1';
+
+export type AttemptOutcome = 'delivered' | 'failed' | 'dead' | 'waiting' | 'lost';
+
+/** Request timeout of integration calls (`OutgoingIntegrationRequestsTimeout`, seconds). */
+export function integrationTimeoutMs(deps: Pick<Deps, 'liveConfig'>): number {
+  return deps.liveConfig.current().ServiceSettings.OutgoingIntegrationRequestsTimeout * 1000;
+}
+
+/** How long a claim lasts: the request timeout plus a margin for the reply. */
+export function leaseMs(deps: Pick<Deps, 'liveConfig'>): number {
+  return integrationTimeoutMs(deps) + 15_000;
+}
+
+/** Claims the delivery (if it is due and free) and attempts it. */
+export async function claimAndAttempt(deps: Deps, deliveryId: string): Promise<AttemptOutcome | undefined> {
+  const now = deps.clock.now();
+  const claimed = await deps.deliveries.claim(deliveryId, { now, owner: deps.instanceId, leaseUntil: now + leaseMs(deps) });
+  return claimed ? attemptDelivery(deps, claimed) : undefined;
+}
+
+/**
+ * One attempt of a claimed delivery: signed POST to the callback URL, then the result recorded with the
+ * claim released. 2xx (and other final answers) → delivered, the answer may post a reply; 410 → the hook
+ * is disabled and the delivery is dead; connection errors, timeouts, 408, 429 and 5xx → retried after
+ * the backoff (or `Retry-After`) until RetryBackoffSeconds is exhausted → dead. While the origin's
+ * breaker is open the delivery waits without using up an attempt.
+ */
+export async function attemptDelivery(deps: Deps, delivery: Delivery): Promise<AttemptOutcome> {
+  const start = deps.clock.now();
+  const hook = await deps.hooks.findById(delivery.hookId);
+  const config = deps.liveConfig.current();
+  const stopReason = !hook || hook.deleteAt !== 0 ? 'the hook was deleted' : hook.disabledAt !== 0 ? 'the hook is disabled' : !config.ServiceSettings.EnableOutgoingWebhooks ? 'outgoing webhooks are disabled' : undefined;
+  if (stopReason !== undefined || !hook) {
+    return finish(deps, delivery, { status: 'dead', lastError: stopReason ?? 'the hook was deleted', nextAttemptAt: 0 }, 'dead');
+  }
+  const headers = {
+    'Content-Type': delivery.contentType,
+    Accept: 'application/json',
+    'User-Agent': USER_AGENT,
+    ...signatureHeaders(delivery.id, Math.floor(start / 1000), delivery.body, activeSecrets(hook, start)),
+  };
+  const result = await deps.client.post({ url: delivery.url, headers, body: delivery.body, timeoutMs: integrationTimeoutMs(deps) });
+  const now = deps.clock.now();
+  if (result.kind === 'failure' && result.reason === 'breaker_open') {
+    const at = now + Math.max(1, result.retryInMs ?? 1000);
+    deps.wakeAt(at);
+    return finish(deps, delivery, { nextAttemptAt: at, lastError: result.message }, 'waiting');
+  }
+  const attempted = { attempts: delivery.attempts + 1, tries: delivery.tries + 1, lastLatencyMs: result.latencyMs, updateAt: now };
+  if (result.kind === 'failure') {
+    logFailure(deps, hook, delivery, result.message);
+    if (result.reason === 'blocked') return finish(deps, delivery, { ...attempted, status: 'dead', lastStatusCode: 0, lastError: result.message, nextAttemptAt: 0 }, 'dead');
+    // The receiver got the request; only its answer was over the cap (no reply is posted).
+    if (result.reason === 'too_large') return finish(deps, delivery, { ...attempted, status: 'delivered', lastStatusCode: 0, lastError: result.message, nextAttemptAt: 0 }, 'delivered');
+    return retryOrDie(deps, delivery, { ...attempted, lastStatusCode: 0, lastError: result.message }, undefined, now);
+  }
+  if (result.status === 410) {
+    logFailure(deps, hook, delivery, 'status=410: hook disabled');
+    await deps.hooks.replace({ ...hook, disabledAt: now, updateAt: Math.max(now, hook.updateAt + 1) });
+    return finish(deps, delivery, { ...attempted, status: 'dead', lastStatusCode: 410, lastError: 'the receiver answered 410 Gone: hook disabled', nextAttemptAt: 0 }, 'dead');
+  }
+  if (isRetryableStatus(result.status)) {
+    logFailure(deps, hook, delivery, `status=${result.status}`);
+    return retryOrDie(deps, delivery, { ...attempted, lastStatusCode: result.status, lastError: `status=${result.status}` }, retryAfterMs(result.retryAfter, now), now);
+  }
+  await postReply(deps, hook, delivery, result, now);
+  return finish(deps, delivery, { ...attempted, status: 'delivered', lastStatusCode: result.status, lastError: '', nextAttemptAt: 0 }, 'delivered');
+}
+
+async function postReply(deps: Deps, hook: OutgoingHook, delivery: Delivery, result: Extract<OutboundResult, { kind: 'response' }>, now: number): Promise<void> {
+  const response = parseHookResponse(result.body);
+  if (!response) return;
+  const commands = buildReply(hook, delivery, response, deps.liveConfig.current(), now);
+  if (commands.length > 0) await deps.postCommands.createPosts(commands);
+}
+
+async function retryOrDie(deps: Deps, delivery: Delivery, changes: DeliveryChanges, retryAfter: number | undefined, now: number): Promise<AttemptOutcome> {
+  const settings = deps.liveConfig.current().DeliverySettings;
+  const tries = changes.tries ?? delivery.tries + 1;
+  const delay = backoffMs(tries, settings.RetryBackoffSeconds, settings.JitterPercent);
+  if (delay === undefined) return finish(deps, delivery, { ...changes, status: 'dead', nextAttemptAt: 0 }, 'dead');
+  const at = now + (retryAfter ?? delay);
+  deps.wakeAt(at);
+  return finish(deps, delivery, { ...changes, status: 'failed', nextAttemptAt: at }, 'failed');
+}
+
+async function finish(deps: Deps, delivery: Delivery, changes: DeliveryChanges, outcome: AttemptOutcome): Promise<AttemptOutcome> {
+  const held = await deps.deliveries.finish(delivery.id, deps.instanceId, { updateAt: deps.clock.now(), ...changes });
+  return held ? outcome : 'lost';
+}
+
+/** Failed calls are always logged with hook id, URL origin and reason; never tokens, secrets or bodies. */
+function logFailure(deps: Deps, hook: OutgoingHook, delivery: Delivery, reason: string): void {
+  let origin = '';
+  try {
+    origin = new URL(delivery.url).origin;
+  } catch {
+    origin = 'invalid-url';
+  }
+  deps.logger.warn('outgoing webhook call failed', { hook_id: hook.id, delivery_id: delivery.id, origin, reason, attempt: delivery.attempts + 1 });
+}

@@ -1,0 +1,62 @@
+/** An outgoing webhook as stored (mattermost-wire.md §10 plus Switchyard's signing and disable fields). */
+export interface OutgoingHook {
+  readonly id: string;
+  readonly token: string;
+  readonly createAt: number;
+  readonly updateAt: number;
+  readonly deleteAt: number;
+  readonly creatorId: string;
+  /** `""`: every public channel of the team (trigger words required). */
+  readonly channelId: string;
+  readonly teamId: string;
+  readonly triggerWords: readonly string[];
+  /** 0: the first word equals a trigger word; 1: it starts with one. */
+  readonly triggerWhen: number;
+  readonly callbackUrls: readonly string[];
+  readonly displayName: string;
+  readonly description: string;
+  readonly contentType: string;
+  readonly username: string;
+  readonly iconUrl: string;
+  /** `whsec_` + base64 of 32 random bytes. */
+  readonly signingSecret: string;
+  /** The secret before the last rotation; it keeps signing until `previousSecretExpiresAt`. */
+  readonly previousSigningSecret: string;
+  readonly previousSecretExpiresAt: number;
+  /** ms; 0 when enabled. Set by a `410 Gone` answer. */
+  readonly disabledAt: number;
+}
+
+export type DeliveryStatus = 'pending' | 'delivered' | 'failed' | 'dead';
+
+/** One (post, hook, callback URL) delivery, durable across restarts. */
+export interface Delivery {
+  /** Deterministic from (post, hook, URL); also the Standard Webhooks `webhook-id`. */
+  readonly id: string;
+  readonly hookId: string;
+  readonly postId: string;
+  /** Where a reply goes: the post's channel, and the thread root for `response_type: comment`. */
+  readonly channelId: string;
+  readonly threadRootId: string;
+  readonly url: string;
+  readonly contentType: string;
+  /** The request body, built once when the post fired the hook (the same bytes on every retry). */
+  readonly body: string;
+  readonly status: DeliveryStatus;
+  /** Attempts made in total. */
+  readonly attempts: number;
+  /** Attempts since the delivery was (re)queued: indexes RetryBackoffSeconds. */
+  readonly tries: number;
+  readonly lastStatusCode: number;
+  readonly lastError: string;
+  readonly lastLatencyMs: number;
+  readonly createAt: number;
+  readonly updateAt: number;
+  /** ms; when the next attempt is due (0 when none will be made). */
+  readonly nextAttemptAt: number;
+  /** The instance attempting it now, until `claimUntil` (ms). */
+  readonly claimedBy: string;
+  readonly claimUntil: number;
+}
+
+export type DeliveryChanges = Partial<Omit<Delivery, 'id' | 'hookId' | 'postId' | 'createAt'>>;

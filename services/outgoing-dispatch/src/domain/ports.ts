@@ -1,0 +1,146 @@
+import type { CreatePostCommandPayload, InternalChannel, InternalPostView, InternalUser, WirePost } from '@switchyard/contracts';
+import type { Logger } from '@switchyard/logger';
+import type { ConfigView } from '@switchyard/system-config';
+import type { Delivery, DeliveryChanges, OutgoingHook } from './entities';
+
+export interface Page {
+  readonly page: number;
+  readonly perPage: number;
+}
+
+export interface HookQuery extends Page {
+  readonly teamId?: string;
+  readonly channelId?: string;
+  readonly creatorId?: string;
+}
+
+/** Outgoing hooks (deleted ones are kept with `deleteAt > 0`; queries skip them unless said otherwise). */
+export interface OutgoingHookRepository {
+  insert(hook: OutgoingHook): Promise<void>;
+  /** Replaces the stored hook with the same id; false when there is none. */
+  replace(hook: OutgoingHook): Promise<boolean>;
+  /** Deleted hooks included. */
+  findById(id: string): Promise<OutgoingHook | undefined>;
+  /** Hooks not deleted, oldest first. */
+  list(query: HookQuery): Promise<OutgoingHook[]>;
+  /** Every hook of the team that is not deleted (firing). */
+  findByTeam(teamId: string): Promise<OutgoingHook[]>;
+}
+
+export interface ClaimRequest {
+  readonly now: number;
+  readonly owner: string;
+  readonly leaseUntil: number;
+}
+
+/**
+ * Delivery records. A claim is atomic: only a record that is pending or failed, due (`nextAttemptAt <= now`)
+ * and not claimed by anyone else (`claimUntil <= now`) is claimed, so two instances never attempt the same
+ * record at the same time. `finish` only applies for the claim's owner (a late instance whose lease ran
+ * out cannot overwrite the newer result).
+ */
+export interface DeliveryRepository {
+  /** Inserts unless a delivery with that id exists; true when inserted. */
+  insertIfAbsent(delivery: Delivery): Promise<boolean>;
+  findById(id: string): Promise<Delivery | undefined>;
+  claim(id: string, request: ClaimRequest): Promise<Delivery | undefined>;
+  /** Claims up to `limit` due deliveries, oldest due first. */
+  claimDue(request: ClaimRequest, limit: number): Promise<Delivery[]>;
+  /** Applies the changes and releases the claim; false when `owner` no longer holds it. */
+  finish(id: string, owner: string, changes: DeliveryChanges): Promise<boolean>;
+  /** Changes a delivery regardless of claims (redeliver); the updated record or undefined. */
+  update(id: string, changes: DeliveryChanges): Promise<Delivery | undefined>;
+  /** Newest first. */
+  listByHook(hookId: string, page: Page): Promise<Delivery[]>;
+  /** The earliest `nextAttemptAt` of a pending or failed delivery, for the scheduler's next wake-up. */
+  nextDueAt(): Promise<number | undefined>;
+}
+
+export interface Repositories {
+  readonly hooks: OutgoingHookRepository;
+  readonly deliveries: DeliveryRepository;
+}
+
+export interface Clock {
+  now(): number;
+}
+
+/** What other services know (users-bots: users and team roles; posts: channels and posts). */
+export interface Platform {
+  /** The member's team roles (`""` when not a member or left). */
+  teamRoles(teamId: string, userId: string): Promise<string>;
+  /** The channel, or undefined when unknown. */
+  channel(channelId: string): Promise<InternalChannel | undefined>;
+  /** The member's channel roles, or undefined when not a member. */
+  channelRoles(channelId: string, userId: string): Promise<string | undefined>;
+  users(ids: readonly string[]): Promise<InternalUser[]>;
+  /** The stored post (integrations included) with its channel, or undefined. */
+  post(postId: string): Promise<InternalPostView | undefined>;
+  updatePost(postId: string, update: { message?: string; props?: Record<string, unknown> }): Promise<WirePost>;
+}
+
+/** posts.commands: replies of outgoing hooks (idempotent by post id). */
+export interface PostCommands {
+  createPosts(commands: readonly CreatePostCommandPayload[]): Promise<void>;
+}
+
+/** outgoing.deliveries: tells the dispatcher group a delivery is ready (keyed by hook id). */
+export interface DeliveryQueue {
+  enqueue(deliveries: readonly Pick<Delivery, 'id' | 'hookId'>[]): Promise<void>;
+}
+
+export interface OutboundRequest {
+  readonly url: string;
+  readonly headers: Readonly<Record<string, string>>;
+  readonly body: string;
+  readonly timeoutMs: number;
+}
+
+export type OutboundFailure = 'blocked' | 'timeout' | 'connection' | 'too_large' | 'breaker_open';
+
+export type OutboundResult =
+  | {
+      readonly kind: 'response';
+      readonly status: number;
+      /** Seconds or an HTTP date, as the receiver sent it. */
+      readonly retryAfter?: string;
+      readonly body: string;
+      readonly latencyMs: number;
+    }
+  | {
+      readonly kind: 'failure';
+      readonly reason: OutboundFailure;
+      readonly message: string;
+      readonly latencyMs: number;
+      /** breaker_open: when the breaker lets a trial request through again (ms from now). */
+      readonly retryInMs?: number;
+    };
+
+/** The one outbound HTTP client for integration calls (SSRF guard, timeouts, size cap, breakers). */
+export interface IntegrationClient {
+  post(request: OutboundRequest): Promise<OutboundResult>;
+}
+
+/** Signs `trigger_id`s for interactive dialogs and checks them. */
+export interface TriggerIds {
+  /** The full signed id for a new client trigger id. */
+  issue(clientTriggerId: string, userId: string, now: number): string;
+  /** Decodes and verifies; throws the reference's `interactive_message.decode_trigger_id.*` errors. */
+  verify(triggerId: string, now: number, maxAgeMs: number): { clientTriggerId: string; userId: string };
+}
+
+/** Everything the use cases need. */
+export interface Deps extends Repositories {
+  readonly clock: Clock;
+  readonly liveConfig: ConfigView;
+  readonly platform: Platform;
+  readonly postCommands: PostCommands;
+  readonly queue: DeliveryQueue;
+  readonly client: IntegrationClient;
+  readonly triggerIds: TriggerIds;
+  readonly logger: Logger;
+  /** This instance's name in delivery claims. */
+  readonly instanceId: string;
+  /** Called when a delivery will be due at that time (the scheduler wakes up then). */
+  readonly wakeAt: (time: number) => void;
+}

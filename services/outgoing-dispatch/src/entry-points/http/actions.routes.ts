@@ -1,0 +1,32 @@
+import { Router } from 'express';
+import { sendJson, sendStatusOk } from '@switchyard/http-kit';
+import { validate } from '@switchyard/validation';
+import { doPostAction } from '../../domain/actions/do-action.usecase';
+import { openDialog } from '../../domain/actions/open-dialog.usecase';
+import { actionBody, openDialogBody } from './hooks.schemas';
+import { actorOf, idParam, type HttpContext } from './http-context';
+
+/** Interactive actions and dialogs (§8). */
+export function actionsRoutes(ctx: HttpContext): Router {
+  const { deps } = ctx;
+  const router = Router();
+
+  router.post('/api/v4/posts/:post_id/actions/:action_id', ...ctx.withBody, async (req, res) => {
+    const actor = actorOf(req);
+    const postId = idParam(req, 'post_id');
+    const body = (validate(actionBody, req.body ?? null) ?? {}) as { selected_option?: string; cookie?: string };
+    const answer = await doPostAction(deps, actor, postId, String(req.params.action_id ?? ''), {
+      ...(body.selected_option !== undefined ? { selectedOption: body.selected_option } : {}),
+      ...(body.cookie !== undefined ? { cookie: body.cookie } : {}),
+    });
+    sendJson(res, 200, answer);
+  });
+
+  router.post('/api/v4/actions/dialogs/open', ...ctx.withBody, async (req, res) => {
+    const body = validate(openDialogBody, req.body) as { trigger_id?: string; url?: string; dialog?: Record<string, unknown> | null };
+    await openDialog(deps, { triggerId: body.trigger_id ?? '', url: body.url ?? '', dialog: body.dialog ?? undefined });
+    sendStatusOk(res);
+  });
+
+  return router;
+}

@@ -1,0 +1,43 @@
+import type { Delivery, OutgoingHook } from '../../domain/entities';
+
+/** OutgoingWebhook JSON (mattermost-wire.md §10) plus `signing_secret` and `disabled_at`. */
+export function presentHook(hook: OutgoingHook): Record<string, unknown> {
+  return {
+    id: hook.id,
+    token: hook.token,
+    create_at: hook.createAt,
+    update_at: hook.updateAt,
+    delete_at: hook.deleteAt,
+    creator_id: hook.creatorId,
+    channel_id: hook.channelId,
+    team_id: hook.teamId,
+    trigger_words: hook.triggerWords,
+    trigger_when: hook.triggerWhen,
+    callback_urls: hook.callbackUrls,
+    display_name: hook.displayName,
+    description: hook.description,
+    content_type: hook.contentType,
+    username: hook.username,
+    icon_url: hook.iconUrl,
+    signing_secret: hook.signingSecret,
+    disabled_at: hook.disabledAt,
+  };
+}
+
+/** A delivery log entry (README "Delivery log"), plus the last attempt's latency. */
+export function presentDelivery(d: Delivery): Record<string, unknown> {
+  return {
+    id: d.id,
+    hook_id: d.hookId,
+    post_id: d.postId,
+    url: d.url,
+    status: d.status,
+    attempts: d.attempts,
+    last_status_code: d.lastStatusCode,
+    last_error: d.lastError,
+    last_latency_ms: d.lastLatencyMs,
+    create_at: d.createAt,
+    update_at: d.updateAt,
+    next_attempt_at: d.nextAttemptAt,
+  };
+}

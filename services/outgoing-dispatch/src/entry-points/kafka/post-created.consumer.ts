@@ -1,0 +1,24 @@
+import { postEventPayloadSchema, Topics, type PostEventPayload } from '@switchyard/contracts';
+import type { EventBus, MessageHandler, Subscription } from '@switchyard/event-bus';
+import { fireHooks } from '../../domain/firing/fire-hooks.usecase';
+import type { Deps } from '../../domain/ports';
+
+export const POSTS_EVENTS_GROUP = 'outgoing-dispatch';
+
+/** posts.events → fireHooks for each `post.created`. Invalid messages are logged and skipped. */
+export function postCreatedHandler(deps: Deps): MessageHandler {
+  return async (message) => {
+    const value = message.value as { type?: unknown; payload?: unknown } | null;
+    if (value?.type !== 'post.created') return;
+    const { error, value: payload } = postEventPayloadSchema.validate(value.payload);
+    if (error) {
+      deps.logger.warn('invalid post.created event skipped', { error: error.message, offset: message.offset });
+      return;
+    }
+    await fireHooks(deps, payload as PostEventPayload);
+  };
+}
+
+export function subscribePostsEvents(bus: EventBus, deps: Deps): Promise<Subscription> {
+  return bus.subscribe({ groupId: POSTS_EVENTS_GROUP, topics: [Topics.postsEvents], handler: postCreatedHandler(deps) });
+}
