@@ -1,2 +1,2 @@
-export { SERVICE_TABLE, serviceUrls, type ServiceSpec } from './service-table';
+export { SERVICE_TABLE, serviceUrls, withPortBase, type ServiceSpec } from './service-table';
 export { readEnvFile } from './env-file';

@@ -3,11 +3,14 @@ import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { readEnvFile } from './env-file';
-import { SERVICE_TABLE, serviceUrls } from './service-table';
+import { SERVICE_TABLE, serviceUrls, withPortBase } from './service-table';
 
 /**
  * `npm run start:distributed`: one process per service against the Kafka, MongoDB and Redis URLs in the
- * environment or in deploy/local/.env. The gateway listens on PORT (default 8065).
+ * environment or in deploy/local/.env. The gateway listens on PORT (default 8065), the others on
+ * 8066.. (or SERVICE_PORT_BASE..). MONGO_DB_PREFIX prefixes every service's database and KAFKA_NAMESPACE
+ * its topics and consumer groups, so a test run can share the servers with another deployment.
+ * SIGTERM/SIGINT stop every service (each drains and commits); if one exits on its own, all stop.
  */
 const root = resolve(__dirname, '../../..');
 const fileEnv = readEnvFile(join(root, 'deploy/local/.env'));
@@ -19,12 +22,26 @@ for (const key of ['KAFKA_BROKERS', 'MONGO_URL', 'REDIS_URL']) {
   }
 }
 env.INTERNAL_SECRET ??= randomBytes(32).toString('base64url');
+const topicsFile = join(root, 'deploy/local/topics.txt');
+if (env.KAFKA_TOPICS_FILE === undefined && existsSync(topicsFile)) env.KAFKA_TOPICS_FILE = topicsFile;
+const portBase = env.SERVICE_PORT_BASE ? Number(env.SERVICE_PORT_BASE) : undefined;
+if (portBase !== undefined && !(Number.isInteger(portBase) && portBase > 0 && portBase < 65_000)) {
+  process.stderr.write(`SERVICE_PORT_BASE must be a port number, got ${env.SERVICE_PORT_BASE}\n`);
+  process.exit(1);
+}
+const dbPrefix = env.MONGO_DB_PREFIX ?? '';
 
-const specs = SERVICE_TABLE.filter((s) => existsSync(join(root, 'services', s.name, 'dist', 'main.js')));
+const specs = withPortBase(
+  SERVICE_TABLE.filter((s) => existsSync(join(root, 'services', s.name, 'dist', 'main.js'))),
+  portBase,
+);
 const urls = serviceUrls(specs);
-const children: ChildProcess[] = [];
+const children = new Map<string, ChildProcess>();
+let stopping = false;
 
-for (const spec of specs) {
+function start(name: string): void {
+  const spec = specs.find((s) => s.name === name);
+  if (!spec) throw new Error(`unknown service ${name}`);
   const dist = join(root, 'services', spec.name, 'dist');
   const instrumentation = join(dist, 'instrumentation.js');
   const args = [...(existsSync(instrumentation) ? ['--require', instrumentation] : []), join(dist, 'main.js')];
@@ -34,26 +51,32 @@ for (const spec of specs) {
       ...env,
       PORT: port,
       SERVICE_URLS: urls,
-      ...(spec.dbName ? { MONGO_DB: spec.dbName } : {}),
+      ...(spec.dbName ? { MONGO_DB: `${dbPrefix}${spec.dbName}` } : {}),
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   child.on('exit', (code, signal) => {
     process.stderr.write(`${spec.name} exited (${signal ?? code})\n`);
+    if (children.get(spec.name) === child) children.delete(spec.name);
     if (!stopping) shutdown(1);
   });
-  children.push(child);
+  children.set(spec.name, child);
 }
-process.stdout.write(`Switchyard (distributed): ${specs.map((s) => s.name).join(', ')}; gateway on port ${env.PORT ?? 8065}\n`);
 
-let stopping = false;
+for (const spec of specs) start(spec.name);
+process.stdout.write(
+  `Switchyard (distributed): ${specs.map((s) => `${s.name}:${s.name === 'gateway' ? (env.PORT ?? s.port) : s.port}`).join(', ')}; gateway on port ${env.PORT ?? 8065}; pids ${[...children].map(([n, c]) => `${n}=${c.pid}`).join(' ')}\n`,
+);
+
 function shutdown(code: number): void {
   if (stopping) return;
   stopping = true;
-  for (const child of children) child.kill('SIGTERM');
-  setTimeout(() => process.exit(code), 10_000).unref();
-  let alive = children.length;
-  for (const child of children) child.once('exit', () => (alive -= 1) === 0 && process.exit(code));
+  const running = [...children.values()];
+  if (running.length === 0) process.exit(code);
+  for (const child of running) child.kill('SIGTERM');
+  setTimeout(() => process.exit(code), 20_000).unref();
+  let alive = running.length;
+  for (const child of running) child.once('exit', () => (alive -= 1) === 0 && process.exit(code));
 }
 process.once('SIGTERM', () => shutdown(0));
 process.once('SIGINT', () => shutdown(0));

@@ -13,6 +13,16 @@ export const SERVICE_TABLE: readonly ServiceSpec[] = [
   { name: 'gateway', port: 8065 },
 ];
 
+/**
+ * The table with the non-gateway services moved to `base`, `base+1`, ... (in table order), so that two
+ * launchers (a test run next to a developer's) do not collide; the gateway keeps its own port (PORT).
+ */
+export function withPortBase(specs: readonly ServiceSpec[], base: number | undefined): ServiceSpec[] {
+  if (base === undefined) return [...specs];
+  let next = base;
+  return specs.map((s) => (s.name === 'gateway' ? s : { ...s, port: next++ }));
+}
+
 /** `users-bots=http://127.0.0.1:8066,...` for the gateway and for services that call each other. */
 export function serviceUrls(specs: readonly ServiceSpec[], host = '127.0.0.1'): string {
   return specs

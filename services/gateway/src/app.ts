@@ -88,7 +88,15 @@ export function createGatewayApp(config: GatewayConfig, deps: GatewayDeps): Gate
     routeMatch(matcher, new Set(deps.services)),
     rawBody(() => view.current().ServiceSettings.MaximumPayloadSizeBytes),
     authenticate({ resolver, config: view, logger }),
-    forward({ transport: deps.transport, secret: config.INTERNAL_SECRET, timeoutMs: config.UPSTREAM_TIMEOUT_MS, logger }),
+    forward({
+      transport: deps.transport,
+      secret: config.INTERNAL_SECRET,
+      timeoutMs: config.UPSTREAM_TIMEOUT_MS,
+      logger,
+      evictUsers: async (userIds) => {
+        await Promise.all(userIds.map((userId) => resolver.evictUser(userId)));
+      },
+    }),
   );
   const handler = http.finalize();
 

@@ -1,46 +1,28 @@
-import { MemoryEventBus } from '@switchyard/event-bus';
-import { HttpTransport, listen } from '@switchyard/http-kit';
-import { createLogger } from '@switchyard/logger';
+import { main } from '@switchyard/service-runtime';
+import { RedisRateLimiter, RedisTokenCache } from './adapters/redis';
 import { createGatewayApp } from './app';
 import { loadGatewayConfig } from './config';
 
-/** The gateway as its own process (distributed runtime). The only reader of process.env. */
-async function main(): Promise<void> {
-  const config = loadGatewayConfig(process.env);
-  const logger = createLogger({ service: 'gateway', level: config.LOG_LEVEL, format: config.LOG_FORMAT });
-  const transport = new HttpTransport(config.SERVICE_URLS, config.UPSTREAM_TIMEOUT_MS);
-  // In-process bus until the Kafka adapter lands: config and revocations then come only from the
-  // initial load and the token cache's TTL.
-  const bus = new MemoryEventBus();
-  const gateway = createGatewayApp(config, { logger, bus, transport, services: Object.keys(config.SERVICE_URLS) });
-  const server = await listen(gateway.handler, config.PORT, config.HOST);
-  await gateway.start();
-  logger.info('gateway listening', { url: server.url, services: Object.keys(config.SERVICE_URLS) });
-
-  let stopping = false;
-  const shutdown = (signal: string): void => {
-    if (stopping) return;
-    stopping = true;
-    logger.info('shutting down', { signal });
-    const close = async (): Promise<void> => {
-      await server.close();
-      await gateway.stop();
-      await bus.close();
-      await transport.close();
-    };
-    close().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        logger.error('shutdown failed', { error });
-        process.exit(1);
-      },
-    );
-  };
-  process.once('SIGTERM', () => shutdown('SIGTERM'));
-  process.once('SIGINT', () => shutdown('SIGINT'));
-}
-
-main().catch((error: unknown) => {
-  process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
-  process.exit(1);
+/**
+ * The gateway as its own process (distributed runtime). The runtime reads the env and opens the bus
+ * (Kafka when KAFKA_BROKERS is set), the HTTP transport to SERVICE_URLS and Redis (REDIS_URL): with Redis,
+ * the token cache and the rate-limit buckets are shared by every gateway replica.
+ */
+main({
+  name: 'gateway',
+  defaultPort: 8065,
+  loadConfig: loadGatewayConfig,
+  build: ({ logger, bus, transport, redis, runtime }, config) =>
+    createGatewayApp(config, {
+      logger,
+      bus,
+      transport,
+      services: Object.keys(config.SERVICE_URLS),
+      ...(redis
+        ? {
+            tokenCache: new RedisTokenCache({ redis, keyPrefix: runtime.REDIS_KEY_PREFIX }),
+            rateLimiter: new RedisRateLimiter({ redis, keyPrefix: runtime.REDIS_KEY_PREFIX }),
+          }
+        : {}),
+    }),
 });

@@ -51,3 +51,20 @@ test('when a user is deactivated, then the very next request no longer carries t
     await h.stop();
   }
 });
+
+test('when a service answers that it changed a user, then their cached sessions go before the answer and the header stays internal', async () => {
+  const h = await startHarness();
+  const s = session();
+  h.usersBots.sessions.set(s.token, s.session);
+  try {
+    await h.echo({ method: 'GET', url: '/api/v4/users/me', headers: { authorization: `Bearer ${s.token}` } });
+    h.usersBots.sessions.delete(s.token); // deactivated in users-bots; no users.events message arrives
+    const res = await h.request({ method: 'PUT', url: `/api/v4/users/${s.session.userId}/affects/${s.session.userId}`, headers: { authorization: `Bearer ${s.token}` } });
+    assert.equal(res.statusCode, 200);
+    assert.equal(res.headers['x-switchyard-affected-users'], undefined);
+    const next = await h.echo({ method: 'GET', url: '/api/v4/users/me', headers: { authorization: `Bearer ${s.token}` } });
+    assert.equal(next.identity, null);
+  } finally {
+    await h.stop();
+  }
+});

@@ -5,6 +5,7 @@ import type { Logger } from '@switchyard/logger';
 import { MutableConfigView } from '@switchyard/system-config';
 import { memoryRepositories } from './adapters/memory';
 import { ScryptPasswordHasher } from './adapters/crypto/scrypt-password-hasher';
+import { affectedUsersHeader } from './adapters/events/affected-users';
 import { BusDomainEvents } from './adapters/events/bus-domain-events';
 import { systemClock } from './adapters/clock/system-clock';
 import type { UsersBotsConfig } from './config';
@@ -73,6 +74,7 @@ export function createApp(config: Readonly<UsersBotsConfig>, deps: UsersBotsDeps
     trustRequestId: true,
   });
   http.app.use(identityMiddleware(() => config.INTERNAL_SECRET));
+  http.app.use(affectedUsersHeader());
   const context: HttpContext = {
     deps: domain,
     withBody: [rawBody(() => liveConfig.current().ServiceSettings.MaximumPayloadSizeBytes), jsonBody],

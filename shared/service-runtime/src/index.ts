@@ -2,3 +2,4 @@ export { runService, main, type RunServiceOptions, type RunningService, type Run
 export { buildInfra, topicsToEnsure, type Infra, type OwnedInfra } from './infra';
 export { loadRuntimeConfig, loadAllConfig, parseServiceUrls, parseTopicPartitions, type RuntimeConfig } from './runtime-config';
 export type { Redis } from 'ioredis';
+export { NamespacedEventBus } from './namespaced-event-bus';

@@ -5,6 +5,7 @@ import { KafkaEventBus } from '@switchyard/event-bus-kafka';
 import { HttpTransport, type ServiceTransport } from '@switchyard/http-kit';
 import { createLogger, type Logger } from '@switchyard/logger';
 import { connectMongo, mongoHealthy, type Connection } from '@switchyard/mongo-kit';
+import { NamespacedEventBus } from './namespaced-event-bus';
 import type { RuntimeConfig } from './runtime-config';
 
 /** What `runService` hands to a service's `build`: every adapter chosen from the environment. */
@@ -41,6 +42,11 @@ export function topicsToEnsure(config: RuntimeConfig): { topic: string; partitio
   }));
 }
 
+/** The same topics under this deployment's namespace. */
+function namespacedTopics(config: RuntimeConfig): { topic: string; partitions: number }[] {
+  return topicsToEnsure(config).map((t) => ({ topic: config.KAFKA_NAMESPACE + t.topic, partitions: t.partitions }));
+}
+
 /** Opens what the environment asks for; on a failure closes what was opened and rethrows. */
 export async function buildInfra(name: string, config: RuntimeConfig): Promise<OwnedInfra> {
   const logger = createLogger({ service: name, level: config.LOG_LEVEL, format: config.LOG_FORMAT });
@@ -69,8 +75,8 @@ export async function buildInfra(name: string, config: RuntimeConfig): Promise<O
         defaultPartitions: config.KAFKA_DEFAULT_PARTITIONS,
       });
       closers.push({ what: 'kafka', close: () => kafka.close() });
-      if (config.KAFKA_ENSURE_TOPICS) await kafka.ensureTopics(topicsToEnsure(config));
-      bus = kafka;
+      if (config.KAFKA_ENSURE_TOPICS) await kafka.ensureTopics(namespacedTopics(config));
+      bus = config.KAFKA_NAMESPACE === '' ? kafka : new NamespacedEventBus(kafka, config.KAFKA_NAMESPACE);
     } else {
       const memory = new MemoryEventBus();
       closers.push({ what: 'bus', close: () => memory.close() });

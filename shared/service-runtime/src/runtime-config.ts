@@ -12,6 +12,8 @@ export interface RuntimeConfig {
   readonly UPSTREAM_TIMEOUT_MS: number;
   readonly KAFKA_BROKERS?: readonly string[];
   readonly KAFKA_ENSURE_TOPICS: boolean;
+  /** Prefix of this deployment's topics and consumer groups ('' = the contract names). */
+  readonly KAFKA_NAMESPACE: string;
   /** topic → partitions, for topics this process creates when they are missing. */
   readonly KAFKA_TOPIC_PARTITIONS: Readonly<Record<string, number>>;
   readonly KAFKA_DEFAULT_PARTITIONS: number;
@@ -85,6 +87,7 @@ function runtimeSchema(service: string, defaultPort: number): Joi.ObjectSchema<R
       .empty('')
       .custom((value: string) => value.split(',').map((b) => b.trim()).filter((b) => b !== ''))
       .description('Comma-separated Kafka bootstrap servers; unset = in-process memory bus'),
+    KAFKA_NAMESPACE: Joi.string().allow('').pattern(/^[A-Za-z0-9._-]*$/).max(64).default('').description('Prefix of topics and consumer groups, to share one Kafka between deployments (e.g. test runs)'),
     KAFKA_ENSURE_TOPICS: Joi.boolean().default(true).description('Create missing topics (and their .dlq) at start'),
     KAFKA_TOPIC_PARTITIONS: fromParser(parseTopicPartitions).description('Partitions per topic: "posts.events=6,users.events=3" (or the lines of a topics file)'),
     KAFKA_TOPICS_FILE: Joi.string().empty('').description('File in deploy/local/topics.txt format ("<topic> <partitions>" per line) read for partition counts'),

@@ -7,7 +7,7 @@ import { ConfigError, Joi, loadConfig } from '@switchyard/config';
 import { MemoryEventBus } from '@switchyard/event-bus';
 import { createHttpApp, InProcessTransport } from '@switchyard/http-kit';
 import { createSilentLogger } from '@switchyard/logger';
-import { loadAllConfig, loadRuntimeConfig, parseTopicPartitions, runService, topicsToEnsure, type OwnedInfra, type RunnableApp } from './index';
+import { loadAllConfig, loadRuntimeConfig, NamespacedEventBus, parseTopicPartitions, runService, topicsToEnsure, type OwnedInfra, type RunnableApp } from './index';
 
 const serviceSchema = Joi.object<{ INTERNAL_SECRET: string; WIDGETS: number }>({
   INTERNAL_SECRET: Joi.string().min(16).required(),
@@ -154,4 +154,19 @@ test('when the app fails to start, then the infrastructure is closed and the err
     /boom/,
   );
   assert.deepEqual(events, ['app.stop', 'infra.close']);
+});
+
+test('when a bus is namespaced, then topics and groups carry the prefix and handlers see contract names', async () => {
+  const inner = new MemoryEventBus();
+  const bus = new NamespacedEventBus(inner, 'run1.');
+  const seen: string[] = [];
+  const rawSeen: string[] = [];
+  await inner.subscribe({ groupId: 'spy', topics: ['run1.users.events'], handler: async (m) => void rawSeen.push(m.topic) });
+  await inner.subscribe({ groupId: 'other-deployment', topics: ['users.events'], handler: async (m) => void seen.push(`other:${m.topic}`) });
+  await bus.subscribe({ groupId: 'g', topics: ['users.events'], handler: async (m) => void seen.push(m.topic) });
+  await bus.publish('users.events', [{ key: 'u1', value: { type: 'x' } }]);
+  for (let i = 0; i < 100 && (seen.length === 0 || rawSeen.length === 0); i += 1) await new Promise((r) => setImmediate(r));
+  assert.deepEqual(seen, ['users.events']);
+  assert.deepEqual(rawSeen, ['run1.users.events']);
+  await bus.close();
 });

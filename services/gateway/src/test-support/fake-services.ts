@@ -47,6 +47,9 @@ export function fakeService(service: string, state: { ready: boolean } = { ready
       res.status(204).end();
       return;
     }
+    // `.../affects/<userId>`: answers as users-bots does after changing that user's sessions.
+    const affects = /\/affects\/([^/]+)$/.exec(req.path);
+    if (affects?.[1]) res.setHeader('X-Switchyard-Affected-Users', affects[1]);
     if (req.path.endsWith('/cookie')) {
       res.setHeader('Set-Cookie', ['a=1; Path=/', 'b=2; Path=/']);
       res.setHeader('X-Custom', 'yes');

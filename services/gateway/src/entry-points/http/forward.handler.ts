@@ -11,7 +11,12 @@ export interface ForwardDeps {
   readonly secret: string;
   readonly timeoutMs: number;
   readonly logger: Logger;
+  /** Drops the cached sessions of users a service says it just changed (before the client gets the answer). */
+  readonly evictUsers?: (userIds: readonly string[]) => Promise<void>;
 }
+
+/** Internal response header: users whose sessions the request changed (see users-bots' affected-users). */
+export const AFFECTED_USERS_HEADER = 'x-switchyard-affected-users';
 
 /**
  * Sends the request to its service (method, path and query, raw body, filtered headers, request id and
@@ -39,8 +44,13 @@ export function forward(deps: ForwardDeps) {
       deps.logger.warn('service unavailable', { service: route.service, method: req.method, path: req.path, error });
       throw commonErrors.serverBusy();
     }
+    const { [AFFECTED_USERS_HEADER]: affected, ...upstreamHeaders } = upstream.headers;
+    if (affected !== undefined && deps.evictUsers) {
+      const userIds = (Array.isArray(affected) ? affected.join(',') : affected).split(',').map((id) => id.trim()).filter((id) => id !== '');
+      await deps.evictUsers(userIds).catch((error: unknown) => deps.logger.warn('evicting changed users from the token cache failed', { error }));
+    }
     res.status(upstream.status);
-    for (const [name, value] of Object.entries(clientResponseHeaders(upstream.headers))) res.setHeader(name, value);
+    for (const [name, value] of Object.entries(clientResponseHeaders(upstreamHeaders))) res.setHeader(name, value);
     res.setHeader('X-Request-ID', requestId);
     if (upstream.status === 204 || upstream.status === 304) {
       res.end();

@@ -2,6 +2,7 @@ import { CONFIG_EVENT_KEY, envelope, Topics, type ConfigUpdatedEvent, type Users
 import type { EventPublisher } from '@switchyard/event-bus';
 import type { SystemConfig } from '@switchyard/system-config';
 import type { DomainEvents } from '../../domain/ports';
+import { noteAffectedUser } from './affected-users';
 
 /** Publishes domain events as envelopes: users.events keyed by user id; config.events keyed `config`. */
 export class BusDomainEvents implements DomainEvents {
@@ -9,6 +10,7 @@ export class BusDomainEvents implements DomainEvents {
 
   public async users(type: UsersEventType, payload: UsersEventPayload): Promise<void> {
     const event: UsersEvent = envelope(type, payload);
+    noteAffectedUser(payload.userId);
     await this.bus.publish(Topics.usersEvents, [{ key: payload.userId, value: event }]);
   }
 

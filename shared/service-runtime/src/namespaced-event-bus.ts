@@ -1,0 +1,35 @@
+import type { BusMessage, EventBus, OutgoingMessage, SubscribeOptions, Subscription } from '@switchyard/event-bus';
+
+/**
+ * Puts one deployment's topics and consumer groups under a prefix (`KAFKA_NAMESPACE`), so several
+ * deployments (test runs, previews) can share one Kafka cluster without reading each other's messages.
+ * Handlers see the contract topic names; dead letters land in `<prefix><topic>.dlq`.
+ */
+export class NamespacedEventBus implements EventBus {
+  public constructor(
+    private readonly inner: EventBus,
+    private readonly prefix: string,
+  ) {}
+
+  public publish<T>(topic: string, messages: readonly OutgoingMessage<T>[]): Promise<void> {
+    return this.inner.publish(this.prefix + topic, messages);
+  }
+
+  public subscribe(options: SubscribeOptions): Promise<Subscription> {
+    const strip = (topic: string): string => (topic.startsWith(this.prefix) ? topic.slice(this.prefix.length) : topic);
+    return this.inner.subscribe({
+      ...options,
+      groupId: this.prefix + options.groupId,
+      topics: options.topics.map((t) => this.prefix + t),
+      handler: (message: BusMessage) => options.handler({ ...message, topic: strip(message.topic) }),
+    });
+  }
+
+  public health(): Promise<boolean> {
+    return this.inner.health();
+  }
+
+  public close(): Promise<void> {
+    return this.inner.close();
+  }
+}
