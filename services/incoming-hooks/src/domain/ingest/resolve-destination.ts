@@ -4,6 +4,30 @@ import type { IncomingHook } from '../entities';
 import { Errors } from '../errors';
 import type { Deps } from '../ports';
 
+const DIRECT_NAME = /^([a-z0-9]{26})__([a-z0-9]{26})$/;
+
+/**
+ * `<id1>__<id2>`: the reference finds direct channels by name in any team. posts' by-name lookup is
+ * per team, so the direct channel is reached through get-or-create, and only when the owner takes part
+ * or may read every channel (nothing is created for anyone else); both users must exist.
+ */
+async function directByName(deps: Pick<Deps, 'channels' | 'users'>, hook: IncomingHook, name: string, owner: () => Promise<InternalUser>): Promise<InternalChannel | undefined> {
+  const [, a = '', b = ''] = DIRECT_NAME.exec(name) ?? [];
+  if (hook.channelLocked) throw Errors.channelLocked();
+  const users = await deps.users.usersByIds(a === b ? [a] : [a, b]);
+  if (users.length !== (a === b ? 1 : 2)) return undefined;
+  if (hook.userId !== a && hook.userId !== b) {
+    let user: InternalUser;
+    try {
+      user = await owner();
+    } catch {
+      throw Errors.ownerNotFound();
+    }
+    if (!hasPermission(user.roles, Permissions.readChannelContent)) throw Errors.channelPermissions();
+  }
+  return deps.channels.directChannel(a, b);
+}
+
 /**
  * Where a hook's post goes (mattermost-wire.md §9 rows 5–9): the hook's channel; `@username` → the DM of
  * the owner and that user (oneself included); `#name` or `name` → a channel of the hook's team, or a
@@ -23,6 +47,7 @@ export async function resolveDestination(deps: Pick<Deps, 'channels' | 'users'>,
   } else {
     const name = requested.startsWith('#') ? requested.slice(1) : requested;
     channel = name === '' ? undefined : await deps.channels.channelByName(hook.teamId, name);
+    if (!channel && DIRECT_NAME.test(name)) channel = await directByName(deps, hook, name, owner);
     if (!channel) throw Errors.targetChannelNotFound();
   }
   if (hook.channelLocked && channel.id !== hook.channelId) throw Errors.channelLocked();
