@@ -77,3 +77,13 @@ export async function loadChannel(deps: Pick<Deps, 'channels'>, channelId: strin
 export function accessTo(deps: Pick<Deps, 'users' | 'channelMembers'>, actor: Actor, channel: Channel): ChannelAccess {
   return new ChannelAccess(deps, actor, channel);
 }
+
+/**
+ * Own posts: `own` on the channel, or the right to post there now (a non-member bot posting with
+ * system_post_all / system_post_all_public manages what it posted); others' posts: `others`.
+ */
+export async function requireOwnOrOthers(access: ChannelAccess, isOwn: boolean, own: string, others: string): Promise<void> {
+  if (!isOwn) return access.require(others);
+  if ((await access.can(own)) || (await access.canPost())) return;
+  throw commonErrors.permissions(access.actor.userId, own);
+}

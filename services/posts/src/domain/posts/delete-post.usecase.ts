@@ -1,7 +1,7 @@
 import { Permissions } from '@switchyard/permissions';
 import { hasPermission } from '@switchyard/permissions';
 import { commonErrors } from '@switchyard/errors';
-import { accessTo, loadChannel } from '../access';
+import { accessTo, loadChannel, requireOwnOrOthers } from '../access';
 import type { Actor } from '../actor';
 import { Errors } from '../errors';
 import type { Deps } from '../ports';
@@ -19,7 +19,7 @@ export async function deletePost(deps: Deps, actor: Actor, postId: string, perma
   }
   const post = await loadPostFor(deps, actor, postId, Permissions.deleteOthersPosts, permanent);
   const channel = await loadChannel(deps, post.channel_id);
-  await accessTo(deps, actor, channel).require(post.user_id === actor.userId ? Permissions.deletePost : Permissions.deleteOthersPosts);
+  await requireOwnOrOthers(accessTo(deps, actor, channel), post.user_id === actor.userId, Permissions.deletePost, Permissions.deleteOthersPosts);
   const now = deps.clock.now();
   if (post.delete_at === 0) {
     const props = { ...post.props, deleteBy: actor.userId };

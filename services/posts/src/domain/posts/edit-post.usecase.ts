@@ -1,6 +1,6 @@
 import { commonErrors } from '@switchyard/errors';
 import { hasPermission, Permissions } from '@switchyard/permissions';
-import { accessTo, loadChannel } from '../access';
+import { accessTo, loadChannel, requireOwnOrOthers } from '../access';
 import type { Actor } from '../actor';
 import type { PostChanges, StoredPost } from '../entities';
 import { Errors } from '../errors';
@@ -19,15 +19,15 @@ export interface PostEdit {
 }
 
 /**
- * Edits a post: own posts need edit_post, others' edit_others_posts (a bot with system_admin has
- * both). System messages, deleted posts and archived channels cannot be edited. A bot's post keeps
+ * Edits a post: own posts need edit_post (or the right to post there now: a bot posting with
+ * system_post_all edits what it posted), others' edit_others_posts (a bot with system_admin has both). System messages, deleted posts and archived channels cannot be edited. A bot's post keeps
  * `from_bot` whatever the edit says. `edit_at` moves when the message, files or attachments change.
  */
 export async function editPost(deps: Deps, actor: Actor, postId: string, edit: PostEdit): Promise<StoredPost> {
   const post = await loadPostFor(deps, actor, postId, Permissions.editOthersPosts, true);
   const channel = await loadChannel(deps, post.channel_id);
   const access = accessTo(deps, actor, channel);
-  await access.require(post.user_id === actor.userId ? Permissions.editPost : Permissions.editOthersPosts);
+  await requireOwnOrOthers(access, post.user_id === actor.userId, Permissions.editPost, Permissions.editOthersPosts);
   if (post.delete_at !== 0) throw Errors.editDeletedPost();
   if (isSystemType(post.type)) throw Errors.editSystemPost();
   if (channel.delete_at !== 0) throw Errors.channelArchived();
