@@ -28,9 +28,12 @@ export const METADATA_HOSTS: ReadonlySet<string> = new Set([
   'instance-data.ec2.internal', 'metadata.platformequinix.com', 'metadata.tencentyun.com', 'metadata.oraclecloud.com',
 ]);
 
-const denied = new BlockList();
-for (const [net, prefix] of DENIED_V4) denied.addSubnet(net, prefix, 'ipv4');
-for (const [net, prefix] of DENIED_V6) denied.addSubnet(net, prefix, 'ipv6');
+// Two lists: node's BlockList treats ::ffff:0:0/96 and IPv4 as one space, so a single list with the
+// mapped range would refuse every IPv4 address.
+const deniedV4 = new BlockList();
+for (const [net, prefix] of DENIED_V4) deniedV4.addSubnet(net, prefix, 'ipv4');
+const deniedV6 = new BlockList();
+for (const [net, prefix] of DENIED_V6) deniedV6.addSubnet(net, prefix, 'ipv6');
 
 /** `ServiceSettings.AllowedUntrustedInternalConnections`: space- or comma-separated hosts, IPs and CIDRs. */
 export class AllowList {
@@ -90,7 +93,7 @@ export function decideAddress(address: string, allow: AllowList): { allowed: boo
   const family = isIP(address);
   if (family === 0) return { allowed: false, viaAllowList: false, reason: `not an IP address: ${address}` };
   if (allow.allowsAddress(address)) return { allowed: true, viaAllowList: true };
-  const isDenied = family === 4 ? denied.check(address, 'ipv4') : denied.check(address, 'ipv6') || mappedV4(address) !== undefined;
+  const isDenied = family === 4 ? deniedV4.check(address, 'ipv4') : deniedV6.check(address, 'ipv6') || mappedV4(address) !== undefined;
   if (isDenied) return { allowed: false, viaAllowList: false, reason: `address ${address} is in a reserved or internal range` };
   return { allowed: true, viaAllowList: false };
 }

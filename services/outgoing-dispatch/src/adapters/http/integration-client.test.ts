@@ -1,0 +1,122 @@
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { defaultSystemConfig } from '@switchyard/system-config';
+import { startReceiver, type Receiver } from '../../test-support/receiver';
+import { AxiosIntegrationClient } from './integration-client.axios';
+import { OriginBreakers } from './origin-breakers';
+import type { Resolver } from './ssrf-guard';
+
+const loopbackResolver: Resolver = async () => [{ address: '127.0.0.1', family: 4 }];
+
+function clientWith(allowList: string, options: { resolver?: Resolver; maxResponseBytes?: number } = {}): AxiosIntegrationClient {
+  const settings = { ...defaultSystemConfig().DeliverySettings };
+  return new AxiosIntegrationClient({ allowList: () => allowList, breakers: new OriginBreakers(() => settings), resolver: options.resolver ?? loopbackResolver, ...(options.maxResponseBytes ? { maxResponseBytes: options.maxResponseBytes } : {}) });
+}
+
+const post = (client: AxiosIntegrationClient, url: string) => client.post({ url, headers: { 'Content-Type': 'application/json' }, body: '{"a":1}', timeoutMs: 2000 });
+
+describe('integration client against loopback receivers', () => {
+  let v4: Receiver;
+  let v6: Receiver | undefined;
+
+  before(async () => {
+    v4 = await startReceiver('127.0.0.1', () => ({ status: 200, body: '{"ok":true}' }));
+    v6 = await startReceiver('::1', () => ({ status: 200, body: '{"ok":6}' })).catch(() => undefined);
+  });
+  after(async () => {
+    await v4.close();
+    await v6?.close();
+  });
+
+  it('when 127.0.0.1 is not allow-listed, then the call is blocked and never reaches the receiver', async () => {
+    const before = v4.requests.length;
+    const result = await post(clientWith(''), `${v4.url}/x`);
+    assert.equal(result.kind, 'failure');
+    assert.equal(result.kind === 'failure' && result.reason, 'blocked');
+    assert.equal(v4.requests.length, before);
+  });
+
+  it('when 127.0.0.1 is allow-listed, then the call goes through and the answer comes back', async () => {
+    const result = await post(clientWith('127.0.0.1'), `${v4.url}/x`);
+    assert.equal(result.kind, 'response');
+    assert.equal(result.kind === 'response' && result.body, '{"ok":true}');
+    assert.equal(v4.requests.at(-1)?.body, '{"a":1}');
+  });
+
+  it('when ::1 is the target, then it is blocked unless allow-listed', async (t) => {
+    if (!v6) return t.skip('no IPv6 loopback on this machine');
+    const url = `http://[::1]:${v6.port}/y`;
+    const blocked = await post(clientWith('127.0.0.1'), url);
+    assert.equal(blocked.kind === 'failure' && blocked.reason, 'blocked');
+    const allowed = await post(clientWith('::1'), url);
+    assert.equal(allowed.kind === 'response' && allowed.body, '{"ok":6}');
+  });
+
+  it('when the URL is the IPv4-mapped form of loopback, then it is blocked', async () => {
+    const before = v4.requests.length;
+    const result = await post(clientWith(''), `http://[::ffff:127.0.0.1]:${v4.port}/z`);
+    assert.equal(result.kind === 'failure' && result.reason, 'blocked');
+    assert.equal(v4.requests.length, before);
+  });
+
+  it('when a host name resolves to 127.0.0.1 (stubbed DNS), then it is blocked unless the name or address is allow-listed', async () => {
+    const url = `http://receiver.test:${v4.port}/named`;
+    const blocked = await post(clientWith(''), url);
+    assert.equal(blocked.kind === 'failure' && blocked.reason, 'blocked');
+    const byName = await post(clientWith('receiver.test'), url);
+    assert.equal(byName.kind, 'response');
+    assert.equal(v4.requests.at(-1)?.headers.host, `receiver.test:${v4.port}`);
+  });
+
+  it('when an allowed receiver redirects to a loopback address that is not allowed, then the redirect is blocked', async () => {
+    const redirector = await startReceiver('127.0.0.1', () => ({ status: 307, headers: { Location: `http://127.0.0.2:${v4.port}/stolen` } }));
+    try {
+      const result = await post(clientWith('127.0.0.1'), `${redirector.url}/start`);
+      assert.equal(result.kind === 'failure' && result.reason, 'blocked');
+      assert.match(result.kind === 'failure' ? result.message : '', /127\.0\.0\.2/);
+    } finally {
+      await redirector.close();
+    }
+  });
+
+  it('when an allowed receiver redirects (303) to another allowed path, then it is followed as GET', async () => {
+    const redirector = await startReceiver('127.0.0.1', () => ({ status: 303, headers: { Location: `${v4.url}/after` } }));
+    try {
+      const result = await post(clientWith('127.0.0.1'), `${redirector.url}/start`);
+      assert.equal(result.kind, 'response');
+      const last = v4.requests.at(-1);
+      assert.equal(last?.path, '/after');
+      assert.equal(last?.method, 'GET');
+    } finally {
+      await redirector.close();
+    }
+  });
+
+  it('when the answer is over the size cap, then the result is too_large', async () => {
+    const big = await startReceiver('127.0.0.1', () => ({ status: 200, body: 'x'.repeat(5000) }));
+    try {
+      const result = await post(clientWith('127.0.0.1', { maxResponseBytes: 1000 }), `${big.url}/big`);
+      assert.equal(result.kind === 'failure' && result.reason, 'too_large');
+    } finally {
+      await big.close();
+    }
+  });
+
+  it('when the receiver does not answer in time, then the result is a timeout', async () => {
+    const slow = await startReceiver('127.0.0.1', () => new Promise((resolve) => setTimeout(() => resolve({ status: 200 }), 1000)));
+    try {
+      const result = await clientWith('127.0.0.1').post({ url: `${slow.url}/slow`, headers: {}, body: '', timeoutMs: 100 });
+      assert.equal(result.kind === 'failure' && result.reason, 'timeout');
+    } finally {
+      await slow.close();
+    }
+  });
+
+  it('when nothing listens on the port, then the result is a connection failure', async () => {
+    const closed = await startReceiver('127.0.0.1');
+    const url = closed.url;
+    await closed.close();
+    const result = await post(clientWith('127.0.0.1'), url);
+    assert.equal(result.kind === 'failure' && result.reason, 'connection');
+  });
+});
