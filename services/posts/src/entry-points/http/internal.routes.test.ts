@@ -1,0 +1,96 @@
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { PostsInternalPaths, type InternalChannel, type InternalPostView } from '@switchyard/contracts';
+import { postsHarness, type Caller, type PostsHarness } from '../../test-support/http-harness';
+
+describe('posts internal API', () => {
+  let h: PostsHarness;
+  let team: string;
+  let alice: Caller;
+  let channel: { id: string; name: string };
+
+  before(async () => {
+    h = await postsHarness();
+    team = h.team();
+    alice = h.user({ teamId: team });
+    channel = await h.channel(alice, team);
+  });
+  after(() => h.stop());
+
+  it('when called without the internal-call header or an identity, then 401 on every path', async () => {
+    for (const [method, path] of [
+      ['GET', PostsInternalPaths.channel(channel.id)],
+      ['GET', PostsInternalPaths.channelByName(team, channel.name)],
+      ['POST', PostsInternalPaths.directChannel],
+      ['GET', PostsInternalPaths.channelMember(channel.id, alice.id)],
+      ['GET', PostsInternalPaths.post(channel.id)],
+      ['PUT', PostsInternalPaths.updatePost(channel.id)],
+    ] as const) {
+      const res = await h.request(method, path, { body: {} });
+      assert.equal(res.statusCode, 401, `${method} ${path}`);
+    }
+  });
+
+  it('when a channel is read by id and by team + name, then the InternalChannel with team_name', async () => {
+    const byId = (await h.request('GET', PostsInternalPaths.channel(channel.id), { internal: true })).json() as InternalChannel;
+    assert.equal(byId.id, channel.id);
+    assert.equal(byId.team_id, team);
+    assert.equal(byId.team_name, h.users.teams.get(team));
+    assert.equal(byId.type, 'O');
+    assert.equal(byId.delete_at, 0);
+    const byName = await h.request('GET', PostsInternalPaths.channelByName(team, channel.name), { internal: true });
+    assert.deepEqual(byName.json(), byId);
+    const missing = await h.request('GET', PostsInternalPaths.channel('a'.repeat(26)), { internal: true });
+    assert.equal(missing.statusCode, 404);
+    assert.equal((missing.json() as { id: string }).id, 'app.channel.get.existing.app_error');
+  });
+
+  it('when a direct channel is asked twice, in either order, then the same <smaller>__<larger> channel with both members', async () => {
+    const bob = h.user();
+    const first = (await h.request('POST', PostsInternalPaths.directChannel, { internal: true, body: { user_ids: [alice.id, bob.id] } })).json() as InternalChannel;
+    const second = (await h.request('POST', PostsInternalPaths.directChannel, { internal: true, body: { user_ids: [bob.id, alice.id] } })).json() as InternalChannel;
+    assert.equal(first.id, second.id);
+    assert.equal(first.type, 'D');
+    assert.equal(first.name, [alice.id, bob.id].sort().join('__'));
+    assert.equal(first.team_name, '');
+    const member = await h.request('GET', PostsInternalPaths.channelMember(first.id, bob.id), { internal: true });
+    assert.deepEqual(member.json(), { channel_id: first.id, user_id: bob.id, roles: 'channel_user' });
+    const none = await h.request('GET', PostsInternalPaths.channelMember(channel.id, bob.id), { internal: true });
+    assert.equal((none.json() as { id: string }).id, 'app.channel.get_member.missing.app_error');
+    const bad = await h.request('POST', PostsInternalPaths.directChannel, { internal: true, body: { user_ids: [alice.id] } });
+    assert.equal(bad.statusCode, 400);
+  });
+
+  it('when the raw post view is read, then integrations are there; the public read strips them', async () => {
+    const created = await h.post(alice, channel.id, { props: { attachments: [{ actions: [{ id: 'go', name: 'Go', integration: { url: 'http://127.0.0.1:1/x', context: { secret: 'c' } } }] }] } });
+    const id = (created.json() as { id: string }).id;
+    const view = (await h.request('GET', PostsInternalPaths.post(id), { internal: true })).json() as InternalPostView;
+    assert.equal(view.channel.id, channel.id);
+    const action = ((view.post.props.attachments as Record<string, unknown>[])[0]?.actions as Record<string, unknown>[])[0];
+    assert.deepEqual(action?.integration, { url: 'http://127.0.0.1:1/x', context: { secret: 'c' } });
+    assert.equal('pending_events' in view.post, false);
+    const pub = await h.request('GET', `/api/v4/posts/${id}`, { as: alice });
+    assert.ok(!pub.body.includes('integration'));
+  });
+
+  it('when an integration updates a post, then props are replaced except the integration-owned keys, and attachments are normalised', async () => {
+    const bot = h.user({ isBot: true, teamId: team });
+    await h.join(channel.id, bot, alice);
+    const created = await h.post(bot, channel.id, { message: 'press', props: { from_webhook: 'true', override_username: 'hooky', keep: 'no' } });
+    const id = (created.json() as { id: string }).id;
+    const res = await h.request('PUT', PostsInternalPaths.updatePost(id), {
+      internal: true,
+      body: { message: 'pressed', props: { from_webhook: 'false', override_username: 'evil', attachments: [{ color: 'danger', text: 'done' }] } },
+    });
+    assert.equal(res.statusCode, 200, res.body);
+    const post = res.json() as { message: string; props: Record<string, unknown>; edit_at: number };
+    assert.equal(post.message, 'pressed');
+    assert.equal(post.props.from_webhook, 'true');
+    assert.equal(post.props.override_username, 'hooky');
+    assert.equal(post.props.from_bot, 'true');
+    assert.equal(post.props.keep, undefined);
+    assert.equal((post.props.attachments as Record<string, unknown>[])[0]?.color, '#a30200');
+    const missing = await h.request('PUT', PostsInternalPaths.updatePost('c'.repeat(26)), { internal: true, body: { message: 'x' } });
+    assert.equal((missing.json() as { id: string }).id, 'app.post.get.app_error');
+  });
+});
