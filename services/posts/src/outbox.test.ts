@@ -1,10 +1,10 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { Topics } from '@switchyard/contracts';
-import { memoryRepositories } from '../../adapters/memory';
-import { postsHarness } from '../../test-support/http-harness';
-import { FakeUsers } from '../../test-support/fake-users';
-import { RecordingSink } from '../../test-support/recording-sink';
+import { memoryRepositories } from './adapters/memory';
+import { postsHarness } from './test-support/http-harness';
+import { FakeUsers } from './test-support/fake-users';
+import { RecordingSink } from './test-support/recording-sink';
 
 describe('outbox', () => {
   it('when the bus fails right after the post is stored, then the event stays pending and the sweep publishes it once with the same id', async () => {
