@@ -1,0 +1,242 @@
+import { after, before, beforeEach, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import type { InternalChannel, InternalUser } from '@switchyard/contracts';
+import { memoryRepositories } from '../../adapters/memory';
+import { FakeWorld } from '../../test-support/fake-platform';
+import { eventually, fastDelivery, harness, RecordingBus, SECRET, type Caller, type Harness } from '../../test-support/harness';
+import { startReceiver, type Receiver } from '../../test-support/receiver';
+
+interface WireDelivery {
+  id: string;
+  status: string;
+  attempts: number;
+  last_status_code: number;
+  last_error: string;
+  next_attempt_at: number;
+}
+
+describe('durable delivery: retries, Retry-After, 410, dead letters, redelivery, breaker', () => {
+  let h: Harness;
+  let receiver: Receiver;
+  let teamId: string;
+  let admin: Caller;
+  let author: InternalUser;
+  let channel: InternalChannel;
+
+  before(async () => {
+    h = await harness({ scanIntervalMs: 20 });
+    h.setConfig(fastDelivery);
+    receiver = await startReceiver();
+    teamId = h.world.team('faults');
+    admin = { id: h.world.user('fadmin').id, roles: 'system_admin system_user' };
+    author = h.world.user('bob', { teamId });
+    channel = h.world.channel(teamId, 'O');
+  });
+  after(async () => {
+    await h.stop();
+    await receiver.close();
+  });
+  beforeEach(() => {
+    receiver.requests.length = 0;
+    h.setConfig(fastDelivery);
+  });
+
+  const hookFor = async (word: string, path = `/${word}`) =>
+    (await h.request('POST', '/api/v4/hooks/outgoing', { as: admin, body: { team_id: teamId, trigger_words: [word], callback_urls: [`${receiver.url}${path}`] } })).json() as { id: string };
+  const deliveries = async (hookId: string) => (await h.request('GET', `/api/v4/hooks/outgoing/${hookId}/deliveries`, { as: admin })).json() as WireDelivery[];
+  const fire = (word: string) => h.publishPost(h.world.post(channel, author.id, word), channel, author);
+  const settled = (hookId: string, status: string) => eventually(async () => (await deliveries(hookId)).find((d) => d.status === status), 5000, `a ${status} delivery`);
+
+  it('when the receiver is down for a while and comes back, then the delivery arrives and every attempt carries the same webhook-id', async () => {
+    const hook = await hookFor('flaky');
+    receiver.respond((_r, i) => (i < 2 ? { status: 503 } : { status: 200 }));
+    await fire('flaky');
+    const delivered = await settled(hook.id, 'delivered');
+    assert.equal(delivered.attempts, 3);
+    assert.equal(delivered.last_status_code, 200);
+    const calls = receiver.requests.filter((r) => r.path === '/flaky');
+    assert.equal(calls.length, 3);
+    assert.equal(new Set(calls.map((r) => r.headers['webhook-id'])).size, 1);
+    assert.equal(calls[0]?.headers['webhook-id'], delivered.id);
+    assert.equal(new Set(calls.map((r) => r.body)).size, 1);
+  });
+
+  it('when every attempt fails, then after RetryBackoffSeconds is used up the delivery is dead', async () => {
+    const hook = await hookFor('broken');
+    receiver.respond(() => ({ status: 500 }));
+    await fire('broken');
+    const dead = await settled(hook.id, 'dead');
+    assert.equal(dead.attempts, 4);
+    assert.equal(dead.last_status_code, 500);
+    assert.equal(dead.next_attempt_at, 0);
+  });
+
+  it('when the receiver answers 429 with Retry-After, then the next attempt waits that long', async () => {
+    const hook = await hookFor('slowdown');
+    receiver.respond((_r, i) => (i === 0 ? { status: 429, headers: { 'Retry-After': '1' } } : { status: 200 }));
+    await fire('slowdown');
+    const failed = await settled(hook.id, 'failed');
+    assert.equal(failed.last_status_code, 429);
+    const first = receiver.requests.find((r) => r.path === '/slowdown');
+    assert.ok(first);
+    assert.ok(failed.next_attempt_at - Date.now() > 500, `next attempt in ${failed.next_attempt_at - Date.now()} ms`);
+    await settled(hook.id, 'delivered');
+  });
+
+  it('when the receiver answers 410 Gone, then the hook is disabled, the delivery dead, and enable clears it', async () => {
+    const hook = await hookFor('gone');
+    receiver.respond(() => ({ status: 410 }));
+    await fire('gone');
+    const dead = await settled(hook.id, 'dead');
+    assert.equal(dead.last_status_code, 410);
+    const disabled = (await h.request('GET', `/api/v4/hooks/outgoing/${hook.id}`, { as: admin })).json() as { disabled_at: number };
+    assert.ok(disabled.disabled_at > 0);
+    await fire('gone');
+    receiver.respond(() => ({ status: 200 }));
+    const enabled = await h.request('POST', `/api/v4/hooks/outgoing/${hook.id}/enable`, { as: admin });
+    assert.equal(enabled.statusCode, 200);
+    assert.equal(enabled.json().disabled_at, 0);
+    await fire('gone');
+    await settled(hook.id, 'delivered');
+    assert.equal(receiver.requests.filter((r) => r.path === '/gone').length, 2);
+  });
+
+  it('when a dead delivery is redelivered, then it is queued again with the same id and arrives', async () => {
+    const hook = await hookFor('again');
+    receiver.respond(() => ({ status: 500 }));
+    await fire('again');
+    const dead = await settled(hook.id, 'dead');
+    receiver.respond(() => ({ status: 200, body: JSON.stringify({ text: 'replied' }) }));
+    const res = await h.request('POST', `/api/v4/hooks/outgoing/${hook.id}/deliveries/${dead.id}/redeliver`, { as: admin });
+    assert.equal(res.statusCode, 200);
+    assert.equal(res.json().id, dead.id);
+    assert.equal(res.json().status, 'pending');
+    const delivered = await settled(hook.id, 'delivered');
+    assert.equal(delivered.id, dead.id);
+    assert.equal(receiver.requests.at(-1)?.headers['webhook-id'], dead.id);
+    // Redeliver once more: the receiver is called again, but the reply post id is the same.
+    await h.request('POST', `/api/v4/hooks/outgoing/${hook.id}/deliveries/${dead.id}/redeliver`, { as: admin });
+    await eventually(async () => (await deliveries(hook.id))[0]?.attempts === delivered.attempts + 1, 5000, 'second redelivery');
+    const replies = h.bus.postCommands().filter((c) => c.hook_id === hook.id);
+    assert.equal(replies.length, 2);
+    assert.equal(new Set(replies.map((c) => c.post.id)).size, 1);
+    const unknown = await h.request('POST', `/api/v4/hooks/outgoing/${hook.id}/deliveries/${'a'.repeat(26)}/redeliver`, { as: admin });
+    assert.equal(unknown.statusCode, 404);
+  });
+
+  it('when the signing secret was rotated, then both signatures are sent during the overlap window', async () => {
+    const hook = await hookFor('rotate');
+    receiver.respond(() => ({ status: 200 }));
+    await h.request('POST', `/api/v4/hooks/outgoing/${hook.id}/regen_signing_secret`, { as: admin });
+    await fire('rotate');
+    await settled(hook.id, 'delivered');
+    const signature = String(receiver.requests.find((r) => r.path === '/rotate')?.headers['webhook-signature']);
+    assert.equal(signature.split(' ').length, 2);
+    assert.ok(signature.split(' ').every((s) => s.startsWith('v1,')));
+  });
+
+  it('when an origin keeps failing, then its breaker opens and further deliveries wait without using attempts', async () => {
+    h.setConfig((c) => {
+      fastDelivery(c);
+      c.DeliverySettings.RetryBackoffSeconds = [0.01];
+      c.DeliverySettings.BreakerMinRequests = 3;
+      c.DeliverySettings.BreakerErrorPercent = 50;
+      c.DeliverySettings.BreakerWindowSeconds = 10;
+      c.DeliverySettings.BreakerResetSeconds = 0.3;
+    });
+    const dead = await startReceiver('127.0.0.1', () => ({ status: 502 }));
+    try {
+      const hook = (await h.request('POST', '/api/v4/hooks/outgoing', { as: admin, body: { team_id: teamId, trigger_words: ['trip'], callback_urls: [`${dead.url}/x`] } })).json() as { id: string };
+      for (let i = 0; i < 3; i += 1) await fire('trip');
+      await eventually(async () => (await deliveries(hook.id)).filter((d) => d.status === 'dead').length === 3, 5000, 'three dead deliveries');
+      const callsBefore = dead.requests.length;
+      await fire('trip');
+      const waiting = await eventually(async () => (await deliveries(hook.id)).find((d) => /circuit open/.test(d.last_error)), 5000, 'a waiting delivery');
+      assert.equal(waiting.attempts, 0);
+      assert.equal(waiting.status, 'pending');
+      assert.equal(dead.requests.length, callsBefore);
+      // After BreakerResetSeconds one trial goes out.
+      await eventually(() => dead.requests.length > callsBefore, 5000, 'the trial request');
+    } finally {
+      await dead.close();
+    }
+  });
+});
+
+describe('two dispatcher instances on one bus and one store', () => {
+  it('when both run and one stops abruptly mid-run, then every delivery still arrives', async () => {
+    const bus = new RecordingBus();
+    const world = new FakeWorld(SECRET);
+    const repositories = memoryRepositories();
+    const receiver = await startReceiver('127.0.0.1', async () => {
+      await new Promise((r) => setTimeout(r, 2));
+      return { status: 200 };
+    });
+    const a = await harness({ bus, world, repositories, instanceId: 'a', scanIntervalMs: 20 });
+    const b = await harness({ bus, world, repositories, instanceId: 'b', scanIntervalMs: 20 });
+    try {
+      for (const instance of [a, b]) instance.setConfig((c) => {
+        fastDelivery(c);
+        c.ServiceSettings.OutgoingIntegrationRequestsTimeout = 1;
+      });
+      const teamId = world.team('pair');
+      const admin = { id: world.user('padmin').id, roles: 'system_admin system_user' };
+      const author = world.user('carol', { teamId });
+      const channel = world.channel(teamId, 'O');
+      const hookIds: string[] = [];
+      for (let i = 0; i < 6; i += 1) {
+        const res = await a.request('POST', '/api/v4/hooks/outgoing', { as: admin, body: { team_id: teamId, channel_id: channel.id, trigger_words: [`w${i}`], callback_urls: [`${receiver.url}/h${i}`] } });
+        hookIds.push((res.json() as { id: string }).id);
+      }
+      const total = 60;
+      for (let i = 0; i < total; i += 1) {
+        const post = world.post(channel, author.id, `w${i % 6} message ${i}`);
+        await a.publishPost(post, channel, author);
+        if (i === total / 2) void b.stop(); // abrupt: b leaves while its partitions still have work
+      }
+      await eventually(async () => {
+        let delivered = 0;
+        for (const id of hookIds) delivered += (await repositories.deliveries.listByHook(id, { page: 0, perPage: 200 })).filter((d) => d.status === 'delivered').length;
+        return delivered === total;
+      }, 15000, `${total} delivered`);
+      const byInstance = new Set(receiver.requests.map((r) => r.path));
+      assert.equal(byInstance.size, 6);
+      const ids = receiver.requests.map((r) => String(r.headers['webhook-id']));
+      assert.equal(new Set(ids).size, total);
+    } finally {
+      await a.stop();
+      await b.stop().catch(() => undefined);
+      await bus.close();
+      await receiver.close();
+    }
+  });
+});
+
+describe('a claim left by an instance that died', () => {
+  it('when its lease runs out, then another instance takes the delivery over and delivers it', async () => {
+    const h = await harness({ instanceId: 'survivor', scanIntervalMs: 20 });
+    const receiver = await startReceiver();
+    try {
+      h.setConfig(fastDelivery);
+      const teamId = h.world.team('lease');
+      const admin = { id: h.world.user('ladmin').id, roles: 'system_admin system_user' };
+      const hook = (await h.request('POST', '/api/v4/hooks/outgoing', { as: admin, body: { team_id: teamId, trigger_words: ['x'], callback_urls: [`${receiver.url}/orphan`] } })).json() as { id: string };
+      const now = Date.now();
+      await h.app.deps.deliveries.insertIfAbsent({
+        id: 'o'.repeat(26), hookId: hook.id, postId: 'p'.repeat(26), channelId: 'c'.repeat(26), threadRootId: 'p'.repeat(26), url: `${receiver.url}/orphan`,
+        contentType: 'application/json', body: '{}', status: 'pending', attempts: 0, tries: 0, lastStatusCode: 0, lastError: '', lastLatencyMs: 0,
+        createAt: now, updateAt: now, nextAttemptAt: now, claimedBy: 'crashed-instance', claimUntil: now + 150,
+      });
+      const delivered = await eventually(async () => {
+        const d = await h.app.deps.deliveries.findById('o'.repeat(26));
+        return d?.status === 'delivered' && d;
+      }, 5000, 'the orphaned delivery');
+      assert.equal(delivered.attempts, 1);
+      assert.ok(receiver.requests[0]);
+      assert.ok(Date.now() >= now + 150);
+    } finally {
+      await h.stop();
+      await receiver.close();
+    }
+  });
+});
