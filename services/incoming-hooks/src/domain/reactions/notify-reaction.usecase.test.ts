@@ -1,0 +1,73 @@
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import type { InternalChannel, ReactionEventPayload, WirePost } from '@switchyard/contracts';
+import { newId } from '@switchyard/ids';
+import { world } from '../../test-support/domain-harness';
+import { HOOK_ID_PROP } from '../ingest/build-posts';
+import { notifyReaction } from './notify-reaction.usecase';
+
+function reaction(post: Partial<WirePost> & { id: string; user_id: string; props: Record<string, unknown> }, channel: InternalChannel, reactor: { id: string; username: string }, emoji = 'thumbsup'): ReactionEventPayload {
+  const full = { create_at: 1, update_at: 1, edit_at: 0, delete_at: 0, is_pinned: false, channel_id: channel.id, root_id: '', original_id: '', message: 'Build #42 failed', type: '', hashtags: '', file_ids: [], pending_post_id: '', reply_count: 0, last_reply_at: 0, participants: null, ...post } as WirePost;
+  return { reaction: { user_id: reactor.id, post_id: post.id, emoji_name: emoji, create_at: 5 }, post: full, channel, team: { id: channel.team_id, name: 'team' }, reactor: { ...reactor, is_bot: false } };
+}
+
+describe('reaction notifications', () => {
+  it('when someone reacts to a post of a hook with reaction_notifications, then the system bot DMs the owner naming emoji, reactor, channel and post', async () => {
+    const w = world();
+    const bot = w.users.add('switchyard', { isBot: true });
+    const hook = await w.hook({ reactionNotifications: true, displayName: 'Builds' });
+    const postId = newId();
+    const sent = await notifyReaction(w.deps, reaction({ id: postId, user_id: hook.userId, props: { from_webhook: 'true', [HOOK_ID_PROP]: hook.id } }, w.town, { id: w.member.userId, username: 'member' }, 'eyes'));
+    assert.equal(sent, true);
+    const [batch] = w.commands.batches;
+    assert.ok(batch);
+    assert.equal(batch.source, 'system');
+    const [dm] = batch.posts;
+    assert.ok(dm);
+    assert.equal(dm.user_id, bot.id);
+    const channel = w.channels.channels.get(dm.channel_id);
+    assert.equal(channel?.type, 'D');
+    assert.equal(channel?.name, [bot.id, hook.userId].sort().join('__'));
+    assert.match(dm.message, /:eyes:/);
+    assert.match(dm.message, /@member/);
+    assert.match(dm.message, /~town-square/);
+    assert.ok(dm.message.includes(postId));
+  });
+
+  it('when the same reaction event is delivered twice, then both commands carry the same post id (posts drops the repeat)', async () => {
+    const w = world();
+    w.users.add('switchyard', { isBot: true });
+    const hook = await w.hook({ reactionNotifications: true });
+    const event = reaction({ id: newId(), user_id: hook.userId, props: { from_webhook: 'true', [HOOK_ID_PROP]: hook.id } }, w.town, { id: w.member.userId, username: 'member' });
+    await notifyReaction(w.deps, event);
+    await notifyReaction(w.deps, event);
+    const ids = w.commands.posts.map((p) => p.id);
+    assert.equal(ids.length, 2);
+    assert.equal(ids[0], ids[1]);
+  });
+
+  it('when notifications are off, the post is not a webhook post, the hook is deleted or the author is not the owner, then nothing is sent', async () => {
+    const w = world();
+    w.users.add('switchyard', { isBot: true });
+    const quiet = await w.hook({ reactionNotifications: false });
+    const loud = await w.hook({ reactionNotifications: true });
+    const gone = await w.hook({ reactionNotifications: true, deleteAt: 5 });
+    const reactor = { id: w.member.userId, username: 'member' };
+    const cases = [
+      reaction({ id: newId(), user_id: quiet.userId, props: { from_webhook: 'true', [HOOK_ID_PROP]: quiet.id } }, w.town, reactor),
+      reaction({ id: newId(), user_id: loud.userId, props: { [HOOK_ID_PROP]: loud.id } }, w.town, reactor),
+      reaction({ id: newId(), user_id: loud.userId, props: { from_webhook: 'true' } }, w.town, reactor),
+      reaction({ id: newId(), user_id: gone.userId, props: { from_webhook: 'true', [HOOK_ID_PROP]: gone.id } }, w.town, reactor),
+      reaction({ id: newId(), user_id: w.member.userId, props: { from_webhook: 'true', [HOOK_ID_PROP]: loud.id } }, w.town, reactor),
+    ];
+    for (const event of cases) assert.equal(await notifyReaction(w.deps, event), false);
+    assert.equal(w.commands.batches.length, 0);
+  });
+
+  it('when the system bot does not exist, then nothing is sent', async () => {
+    const w = world();
+    const hook = await w.hook({ reactionNotifications: true });
+    const sent = await notifyReaction(w.deps, reaction({ id: newId(), user_id: hook.userId, props: { from_webhook: 'true', [HOOK_ID_PROP]: hook.id } }, w.town, { id: w.member.userId, username: 'member' }));
+    assert.equal(sent, false);
+  });
+});
