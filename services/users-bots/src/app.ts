@@ -5,7 +5,7 @@ import type { Logger } from '@switchyard/logger';
 import { MutableConfigView } from '@switchyard/system-config';
 import { memoryRepositories } from './adapters/memory';
 import { ScryptPasswordHasher } from './adapters/crypto/scrypt-password-hasher';
-import { affectedUsersHeader } from './adapters/events/affected-users';
+import { affectedUsersHeader, restoreAffectedUsers } from './adapters/events/affected-users';
 import { BusDomainEvents } from './adapters/events/bus-domain-events';
 import { systemClock } from './adapters/clock/system-clock';
 import type { UsersBotsConfig } from './config';
@@ -77,7 +77,7 @@ export function createApp(config: Readonly<UsersBotsConfig>, deps: UsersBotsDeps
   http.app.use(affectedUsersHeader());
   const context: HttpContext = {
     deps: domain,
-    withBody: [rawBody(() => liveConfig.current().ServiceSettings.MaximumPayloadSizeBytes), jsonBody],
+    withBody: [rawBody(() => liveConfig.current().ServiceSettings.MaximumPayloadSizeBytes), jsonBody, restoreAffectedUsers()],
     internalSecret: config.INTERNAL_SECRET,
   };
   for (const routes of [internalRoutes, tokensRoutes, authRoutes, usersRoutes, userAdminRoutes, botsRoutes, teamsRoutes, configRoutes]) {

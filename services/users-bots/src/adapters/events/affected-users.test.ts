@@ -1,6 +1,10 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { httpHarness, type Caller, type HttpHarness } from '../../test-support/http-harness';
+import { MemoryEventBus } from '@switchyard/event-bus';
+import { listen } from '@switchyard/http-kit';
+import { createApp } from '../../app';
+import { fastHasher, silentLogger } from '../../test-support/domain-harness';
+import { httpHarness, identityHeaders, SECRET, type Caller, type HttpHarness } from '../../test-support/http-harness';
 import { AFFECTED_USERS_HEADER } from './affected-users';
 
 describe('affected-users response header (for the gateway token cache)', () => {
@@ -25,4 +29,25 @@ describe('affected-users response header (for the gateway token cache)', () => {
     assert.equal(res.statusCode, 200);
     assert.equal(res.headers[AFFECTED_USERS_HEADER], undefined);
   });
+});
+
+it('when the deactivation comes over a real socket (body read from the stream), then the answer still names the user', async () => {
+  const bus = new MemoryEventBus();
+  const app = createApp({ PORT: 0, INTERNAL_SECRET: SECRET, LOG_LEVEL: 'error', LOG_FORMAT: 'json' }, { logger: silentLogger, bus, passwordHasher: fastHasher });
+  await app.start();
+  const server = await listen(app.handler, 0, '127.0.0.1');
+  const send = async (method: string, path: string, body: unknown, as?: Caller) =>
+    fetch(`${server.url}${path}`, { method, headers: { ...(as ? identityHeaders(as) : {}), 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  try {
+    const first = (await (await send('POST', '/api/v4/users', { username: 'sockadmin', email: 'sockadmin@example.com', password: 'Password-1' })).json()) as { id: string; roles: string };
+    const admin: Caller = { id: first.id, roles: first.roles };
+    const user = (await (await send('POST', '/api/v4/users', { username: 'sockuser', email: 'sockuser@example.com', password: 'Password-1' }, admin)).json()) as { id: string };
+    const res = await send('PUT', `/api/v4/users/${user.id}/active`, { active: false }, admin);
+    assert.equal(res.status, 200);
+    assert.equal(res.headers.get(AFFECTED_USERS_HEADER), user.id);
+  } finally {
+    await server.close();
+    await app.stop();
+    await bus.close();
+  }
 });
