@@ -4,3 +4,4 @@ export { memoryRepositories } from './adapters/memory';
 export { DuplicateKeyError, isDuplicateKeyError } from './domain/errors';
 export type { PostsRepositories, ChannelRepository, ChannelMemberRepository, PostRepository, ReactionRepository, Clock, UsersDirectory, EventSink } from './domain/ports';
 export type { Channel, ChannelMember, StoredPost, Reaction, PendingEvent } from './domain/entities';
+export { createPostsMongoRepositories, POSTS_COLLECTIONS, type PostsMongoOptions } from './adapters/mongo';

@@ -1,0 +1,33 @@
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { newId } from '@switchyard/ids';
+import type { ChannelMemberRepository } from '../../domain/ports';
+import { aChannelMember, rejectsDuplicate, type Factory } from './fixtures';
+
+export function channelMemberRepositoryContract(name: string, make: Factory<ChannelMemberRepository>): void {
+  describe(`ChannelMemberRepository contract: ${name}`, () => {
+    it('when a member is inserted twice, then DuplicateKeyError(member); find and delete work by the pair', async () => {
+      const repo = await make();
+      const member = aChannelMember();
+      await repo.insert(member);
+      assert.deepEqual(await repo.find(member.channel_id, member.user_id), member);
+      await rejectsDuplicate(() => repo.insert({ ...member }), 'member');
+      assert.equal(await repo.delete(member.channel_id, member.user_id), true);
+      assert.equal(await repo.delete(member.channel_id, member.user_id), false);
+      assert.equal(await repo.find(member.channel_id, member.user_id), undefined);
+    });
+
+    it('when members are listed, then oldest first, paged, per channel and per user', async () => {
+      const repo = await make();
+      const channelId = newId();
+      const userId = newId();
+      const first = aChannelMember({ channel_id: channelId, create_at: 1 });
+      const second = aChannelMember({ channel_id: channelId, user_id: userId, create_at: 2 });
+      const elsewhere = aChannelMember({ user_id: userId, create_at: 3 });
+      for (const m of [second, elsewhere, first]) await repo.insert(m);
+      assert.deepEqual(await repo.listByChannel(channelId, { page: 0, perPage: 10 }), [first, second]);
+      assert.deepEqual(await repo.listByChannel(channelId, { page: 1, perPage: 1 }), [second]);
+      assert.deepEqual(await repo.listByUser(userId), [second, elsewhere]);
+    });
+  });
+}

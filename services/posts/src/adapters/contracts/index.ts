@@ -1,0 +1,9 @@
+/**
+ * The contract suites every repository adapter runs (memory and mongoose): pass a factory that returns
+ * a fresh, empty repository (or one on a fresh collection).
+ */
+export { channelRepositoryContract } from './channel-repository.contract';
+export { channelMemberRepositoryContract } from './channel-member-repository.contract';
+export { postRepositoryContract } from './post-repository.contract';
+export { reactionRepositoryContract } from './reaction-repository.contract';
+export { aChannel, aChannelMember, aPost, aReaction, anEvent, rejectsDuplicate, type Factory } from './fixtures';

@@ -1,0 +1,87 @@
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { newId } from '@switchyard/ids';
+import type { PostRepository } from '../../domain/ports';
+import { aPost, anEvent, rejectsDuplicate, type Factory } from './fixtures';
+
+export function postRepositoryContract(name: string, make: Factory<PostRepository>): void {
+  describe(`PostRepository contract: ${name}`, () => {
+    it('when a post is inserted, then it comes back exactly (props with dotted and $ keys included); ids are unique', async () => {
+      const repo = await make();
+      const post = aPost({ metadata: { priority: { priority: 'urgent' } }, file_ids: ['f1'] });
+      await repo.insert(post);
+      assert.deepEqual(await repo.findById(post.id), post);
+      assert.deepEqual(await repo.findByIds([newId(), post.id]), [post]);
+      await rejectsDuplicate(() => repo.insert({ ...post, message: 'again' }), 'id');
+      assert.equal(await repo.findById(newId()), undefined);
+    });
+
+    it('when a pending_post_id is looked up, then only the same user within the window matches', async () => {
+      const repo = await make();
+      const post = aPost({ pending_post_id: 'p-1', create_at: 5_000 });
+      await repo.insert(post);
+      assert.equal((await repo.findByPendingPostId(post.user_id, 'p-1', 4_000))?.id, post.id);
+      assert.equal(await repo.findByPendingPostId(post.user_id, 'p-1', 6_000), undefined);
+      assert.equal(await repo.findByPendingPostId(newId(), 'p-1', 0), undefined);
+    });
+
+    it('when a post is updated with an event, then fields change and the outbox grows; clearing removes that event only', async () => {
+      const repo = await make();
+      const post = aPost({ pending_events: [anEvent('x', 'created')] });
+      await repo.insert(post);
+      const updated = await repo.update(post.id, { message: 'edited', props: { z: 1 }, update_at: 77 }, anEvent('x', 'updated'));
+      assert.equal(updated?.message, 'edited');
+      assert.deepEqual(updated?.props, { z: 1 });
+      assert.deepEqual(updated?.pending_events.map((e) => e.id), ['x:created', 'x:updated']);
+      const reacted = await repo.addEvent(post.id, { ...anEvent('x', 'reaction'), type: 'reaction.added', reaction: { user_id: 'u', post_id: post.id, emoji_name: 'e', create_at: 1, update_at: 1, delete_at: 0, remote_id: '', channel_id: 'c' } });
+      assert.equal(reacted?.pending_events.length, 3);
+      assert.equal(reacted?.pending_events[2]?.reaction?.emoji_name, 'e');
+      await repo.clearEvent(post.id, 'x:created');
+      assert.deepEqual((await repo.findById(post.id))?.pending_events.map((e) => e.id), ['x:updated', 'x:reaction']);
+      assert.equal(await repo.update(newId(), { message: 'm' }), undefined);
+    });
+
+    it('when some posts have pending events, then withPendingEvents lists only those, oldest first, limited', async () => {
+      const repo = await make();
+      const old = aPost({ create_at: 1, pending_events: [anEvent('a')] });
+      const young = aPost({ create_at: 2, pending_events: [anEvent('b')] });
+      await repo.insert(young);
+      await repo.insert(old);
+      await repo.insert(aPost());
+      assert.deepEqual((await repo.withPendingEvents(10)).map((p) => p.id), [old.id, young.id]);
+      assert.deepEqual((await repo.withPendingEvents(1)).map((p) => p.id), [old.id]);
+      await repo.clearEvent(old.id, 'a:created');
+      assert.deepEqual((await repo.withPendingEvents(10)).map((p) => p.id), [young.id]);
+    });
+
+    it('when a channel is listed, then newest first, deleted hidden unless asked, with since/before/after and paging', async () => {
+      const repo = await make();
+      const channelId = newId();
+      const posts = [1, 2, 3, 4].map((n) => aPost({ channel_id: channelId, create_at: n * 10, update_at: n * 10 }));
+      const deleted = aPost({ channel_id: channelId, create_at: 25, update_at: 50, delete_at: 50 });
+      for (const p of [...posts, deleted, aPost()]) await repo.insert(p);
+      const ids = (list: { id: string }[]) => list.map((p) => p.id);
+      const [p1, p2, p3, p4] = posts.map((p) => p.id);
+      assert.deepEqual(ids(await repo.list({ channelId, includeDeleted: false, skip: 0, limit: 10 })), [p4, p3, p2, p1]);
+      assert.deepEqual(ids(await repo.list({ channelId, includeDeleted: true, skip: 1, limit: 2 })), [p3, deleted.id]);
+      assert.deepEqual(ids(await repo.list({ channelId, includeDeleted: true, updatedSince: 30, skip: 0, limit: 10 })), [p4, deleted.id]);
+      assert.deepEqual(ids(await repo.list({ channelId, includeDeleted: false, createdBefore: 30, skip: 0, limit: 10 })), [p2, p1]);
+      assert.deepEqual(ids(await repo.list({ channelId, includeDeleted: false, createdAfter: 10, order: 'asc', skip: 0, limit: 2 })), [p2, p3]);
+      assert.deepEqual(await repo.list({ channelId, includeDeleted: false, skip: 0, limit: 0 }), []);
+    });
+
+    it('when replies are recorded and a post is deleted permanently, then the root counts and the post is gone', async () => {
+      const repo = await make();
+      const root = aPost({ last_reply_at: 0 });
+      await repo.insert(root);
+      await repo.recordReply(root.id, 500);
+      await repo.recordReply(root.id, 400);
+      const after = await repo.findById(root.id);
+      assert.equal(after?.reply_count, 2);
+      assert.equal(after?.last_reply_at, 500);
+      assert.equal(await repo.deletePermanently(root.id), true);
+      assert.equal(await repo.deletePermanently(root.id), false);
+      assert.equal(await repo.findById(root.id), undefined);
+    });
+  });
+}

@@ -1,0 +1,41 @@
+import type { Model } from '@switchyard/mongo-kit';
+import type { ChannelMember } from '../../domain/entities';
+import type { ChannelMemberRepository, Page } from '../../domain/ports';
+import { fromChannelMemberDocument, type ChannelMemberDocument } from './channel-member.schema.mongo';
+import { asDomainError, pageWindow } from './mongo-support';
+
+const OLDEST_FIRST = { create_at: 1, user_id: 1 } as const;
+
+export class MongoChannelMemberRepository implements ChannelMemberRepository {
+  public constructor(private readonly model: Model<ChannelMemberDocument>) {}
+
+  public async insert(member: ChannelMember): Promise<void> {
+    try {
+      await this.model.create({ ...member });
+    } catch (error) {
+      throw asDomainError(error, { channel_id: 'member', user_id: 'member', _id: 'member' });
+    }
+  }
+
+  public async find(channelId: string, userId: string): Promise<ChannelMember | undefined> {
+    const doc = await this.model.findOne({ channel_id: channelId, user_id: userId }).lean<ChannelMemberDocument>();
+    return doc ? fromChannelMemberDocument(doc) : undefined;
+  }
+
+  public async delete(channelId: string, userId: string): Promise<boolean> {
+    const result = await this.model.deleteOne({ channel_id: channelId, user_id: userId });
+    return result.deletedCount > 0;
+  }
+
+  public async listByChannel(channelId: string, page: Page): Promise<ChannelMember[]> {
+    const window = pageWindow(page);
+    if (!window) return [];
+    const docs = await this.model.find({ channel_id: channelId }).sort(OLDEST_FIRST).skip(window.skip).limit(window.limit).lean<ChannelMemberDocument[]>();
+    return docs.map(fromChannelMemberDocument);
+  }
+
+  public async listByUser(userId: string): Promise<ChannelMember[]> {
+    const docs = await this.model.find({ user_id: userId }).sort({ create_at: 1, channel_id: 1 }).lean<ChannelMemberDocument[]>();
+    return docs.map(fromChannelMemberDocument);
+  }
+}

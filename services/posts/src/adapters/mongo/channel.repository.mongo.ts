@@ -1,0 +1,69 @@
+import type { Model } from '@switchyard/mongo-kit';
+import type { Channel, ChannelChanges, ChannelType } from '../../domain/entities';
+import type { ChannelRepository, Page } from '../../domain/ports';
+import { fromChannelDocument, toChannelDocument, type ChannelDocument } from './channel.schema.mongo';
+import { asDomainError, pageWindow, setOf } from './mongo-support';
+
+const UNIQUE_KEYS = { _id: 'id', team_id: 'name', name: 'name' } as const;
+
+export class MongoChannelRepository implements ChannelRepository {
+  public constructor(private readonly model: Model<ChannelDocument>) {}
+
+  public async insert(channel: Channel): Promise<void> {
+    try {
+      await this.model.create(toChannelDocument(channel));
+    } catch (error) {
+      throw asDomainError(error, UNIQUE_KEYS);
+    }
+  }
+
+  public async findById(id: string): Promise<Channel | undefined> {
+    const doc = await this.model.findById(id).lean<ChannelDocument>();
+    return doc ? fromChannelDocument(doc) : undefined;
+  }
+
+  public async findByIds(ids: readonly string[]): Promise<Channel[]> {
+    if (ids.length === 0) return [];
+    const docs = await this.model.find({ _id: { $in: [...ids] } }).lean<ChannelDocument[]>();
+    const byId = new Map(docs.map((d) => [d._id, fromChannelDocument(d)] as const));
+    return ids.flatMap((id) => {
+      const channel = byId.get(id);
+      return channel ? [channel] : [];
+    });
+  }
+
+  public async findByName(teamId: string, name: string): Promise<Channel | undefined> {
+    const doc = await this.model.findOne({ team_id: teamId, name }).lean<ChannelDocument>();
+    return doc ? fromChannelDocument(doc) : undefined;
+  }
+
+  public async update(id: string, changes: ChannelChanges): Promise<Channel | undefined> {
+    const set = setOf(changes, ['id', 'team_id', 'create_at']);
+    if (Object.keys(set).length === 0) return this.findById(id);
+    try {
+      const doc = await this.model.findOneAndUpdate({ _id: id }, { $set: set }, { new: true }).lean<ChannelDocument>();
+      return doc ? fromChannelDocument(doc) : undefined;
+    } catch (error) {
+      throw asDomainError(error, UNIQUE_KEYS);
+    }
+  }
+
+  public async listByTeam(teamId: string, types: readonly ChannelType[], includeArchived: boolean, page: Page): Promise<Channel[]> {
+    const window = pageWindow(page);
+    if (!window) return [];
+    const filter: Record<string, unknown> = { team_id: teamId, type: { $in: [...types] } };
+    if (!includeArchived) filter.delete_at = 0;
+    const docs = await this.model.find(filter).sort({ display_name: 1, _id: 1 }).skip(window.skip).limit(window.limit).lean<ChannelDocument[]>();
+    return docs.map(fromChannelDocument);
+  }
+
+  public async recordPost(id: string, at: number, root: boolean): Promise<void> {
+    const inc: Record<string, number> = { total_msg_count: 1 };
+    const max: Record<string, number> = { last_post_at: at };
+    if (root) {
+      inc.total_msg_count_root = 1;
+      max.last_root_post_at = at;
+    }
+    await this.model.updateOne({ _id: id }, { $inc: inc, $max: max });
+  }
+}

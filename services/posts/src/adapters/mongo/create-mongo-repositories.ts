@@ -1,0 +1,49 @@
+import type { Connection } from '@switchyard/mongo-kit';
+import type { PostsRepositories } from '../../domain/ports';
+import { MongoChannelMemberRepository } from './channel-member.repository.mongo';
+import { channelMemberModel, CHANNEL_MEMBERS_COLLECTION } from './channel-member.schema.mongo';
+import { MongoChannelRepository } from './channel.repository.mongo';
+import { channelModel, CHANNELS_COLLECTION } from './channel.schema.mongo';
+import { MongoPostRepository } from './post.repository.mongo';
+import { postModel, POSTS_COLLECTION } from './post.schema.mongo';
+import { MongoReactionRepository } from './reaction.repository.mongo';
+import { reactionModel, REACTIONS_COLLECTION } from './reaction.schema.mongo';
+
+/** The collection behind each repository of the service's database. */
+export const POSTS_COLLECTIONS = {
+  channels: CHANNELS_COLLECTION,
+  channelMembers: CHANNEL_MEMBERS_COLLECTION,
+  posts: POSTS_COLLECTION,
+  reactions: REACTIONS_COLLECTION,
+} as const;
+
+export interface PostsMongoOptions {
+  /** `create` (default): create missing indexes (idempotent); `sync`: also drop undeclared ones; `none`: leave them. */
+  readonly indexes?: 'create' | 'sync' | 'none';
+}
+
+/**
+ * posts' repositories on a mongoose connection (opened with `connectMongo`, owned and closed by the
+ * composition root). Resolves once the indexes, unique ones included, exist.
+ */
+export async function createPostsMongoRepositories(connection: Connection, options: PostsMongoOptions = {}): Promise<PostsRepositories> {
+  const models = {
+    channels: channelModel(connection),
+    channelMembers: channelMemberModel(connection),
+    posts: postModel(connection),
+    reactions: reactionModel(connection),
+  };
+  const mode = options.indexes ?? 'create';
+  if (mode !== 'none') {
+    for (const model of Object.values(models) as { createIndexes(): Promise<unknown>; syncIndexes(): Promise<unknown> }[]) {
+      if (mode === 'sync') await model.syncIndexes();
+      else await model.createIndexes();
+    }
+  }
+  return {
+    channels: new MongoChannelRepository(models.channels),
+    channelMembers: new MongoChannelMemberRepository(models.channelMembers),
+    posts: new MongoPostRepository(models.posts),
+    reactions: new MongoReactionRepository(models.reactions),
+  };
+}

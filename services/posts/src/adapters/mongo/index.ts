@@ -1,0 +1,5 @@
+export { createPostsMongoRepositories, POSTS_COLLECTIONS, type PostsMongoOptions } from './create-mongo-repositories';
+export { MongoChannelRepository } from './channel.repository.mongo';
+export { MongoChannelMemberRepository } from './channel-member.repository.mongo';
+export { MongoPostRepository } from './post.repository.mongo';
+export { MongoReactionRepository } from './reaction.repository.mongo';

@@ -1,0 +1,39 @@
+import { after, before, describe } from 'node:test';
+import { randomBytes } from 'node:crypto';
+import { connectMongo, type Connection } from '@switchyard/mongo-kit';
+import type { PostsRepositories } from '../../domain/ports';
+import { channelMemberRepositoryContract, channelRepositoryContract, postRepositoryContract, reactionRepositoryContract } from '../contracts';
+import { createPostsMongoRepositories, POSTS_COLLECTIONS } from './index';
+
+const url = process.env.MONGO_URL;
+
+describe('posts repositories on MongoDB', { skip: !url && 'MONGO_URL not set: run deploy/local/up.sh' }, () => {
+  // One fresh database per run, dropped at the end; each contract test starts from an empty collection.
+  const dbName = `posts_it_${randomBytes(6).toString('hex')}`;
+  let connection: Connection | undefined;
+  let repositories: PostsRepositories | undefined;
+
+  before(async () => {
+    connection = await connectMongo({ url: url ?? '', dbName, serverSelectionTimeoutMs: 5_000 });
+    repositories = await createPostsMongoRepositories(connection);
+  });
+
+  after(async () => {
+    if (!connection) return;
+    await connection.dropDatabase();
+    await connection.close();
+  });
+
+  const fresh =
+    <K extends keyof PostsRepositories>(key: K) =>
+    async (): Promise<PostsRepositories[K]> => {
+      if (!connection || !repositories) throw new Error('MongoDB not connected (see the before hook)');
+      await connection.collection(POSTS_COLLECTIONS[key]).deleteMany({});
+      return repositories[key];
+    };
+
+  channelRepositoryContract('mongo', fresh('channels'));
+  channelMemberRepositoryContract('mongo', fresh('channelMembers'));
+  postRepositoryContract('mongo', fresh('posts'));
+  reactionRepositoryContract('mongo', fresh('reactions'));
+});

@@ -1,0 +1,86 @@
+import type { Model } from '@switchyard/mongo-kit';
+import type { PendingEvent, PostChanges, StoredPost } from '../../domain/entities';
+import type { PostQuery, PostRepository } from '../../domain/ports';
+import { asDomainError, setOf, type Filter } from './mongo-support';
+import { fromPostDocument, toPostDocument, type PostDocument } from './post.schema.mongo';
+
+export class MongoPostRepository implements PostRepository {
+  public constructor(private readonly model: Model<PostDocument>) {}
+
+  public async insert(post: StoredPost): Promise<void> {
+    try {
+      await this.model.create(toPostDocument(post));
+    } catch (error) {
+      throw asDomainError(error, { _id: 'id' });
+    }
+  }
+
+  public async findById(id: string): Promise<StoredPost | undefined> {
+    const doc = await this.model.findById(id).lean<PostDocument>();
+    return doc ? fromPostDocument(doc) : undefined;
+  }
+
+  public async findByIds(ids: readonly string[]): Promise<StoredPost[]> {
+    if (ids.length === 0) return [];
+    const docs = await this.model.find({ _id: { $in: [...ids] } }).lean<PostDocument[]>();
+    const byId = new Map(docs.map((d) => [d._id, fromPostDocument(d)] as const));
+    return ids.flatMap((id) => {
+      const post = byId.get(id);
+      return post ? [post] : [];
+    });
+  }
+
+  public async findByPendingPostId(userId: string, pendingPostId: string, since: number): Promise<StoredPost | undefined> {
+    const doc = await this.model.findOne({ user_id: userId, pending_post_id: pendingPostId, create_at: { $gte: since } }).sort({ create_at: -1 }).lean<PostDocument>();
+    return doc ? fromPostDocument(doc) : undefined;
+  }
+
+  public async update(id: string, changes: PostChanges, event?: PendingEvent): Promise<StoredPost | undefined> {
+    const set = setOf(changes, ['id', 'channel_id', 'user_id', 'create_at', 'pending_events', 'participants']);
+    if (typeof set.props === 'object' && set.props !== null) set.props = JSON.stringify(set.props);
+    if (typeof set.metadata === 'object' && set.metadata !== null) set.metadata = JSON.stringify(set.metadata);
+    const update: Record<string, unknown> = {};
+    if (Object.keys(set).length > 0) update.$set = set;
+    if (event) update.$push = { pending_events: event };
+    if (Object.keys(update).length === 0) return this.findById(id);
+    const doc = await this.model.findOneAndUpdate({ _id: id }, update, { new: true }).lean<PostDocument>();
+    return doc ? fromPostDocument(doc) : undefined;
+  }
+
+  public async addEvent(id: string, event: PendingEvent): Promise<StoredPost | undefined> {
+    return this.update(id, {}, event);
+  }
+
+  public async clearEvent(id: string, eventId: string): Promise<void> {
+    await this.model.updateOne({ _id: id }, { $pull: { pending_events: { id: eventId } } });
+  }
+
+  public async withPendingEvents(limit: number): Promise<StoredPost[]> {
+    if (!(limit > 0)) return [];
+    const docs = await this.model.find({ 'pending_events.0': { $exists: true } }).sort({ create_at: 1, _id: 1 }).limit(limit).lean<PostDocument[]>();
+    return docs.map(fromPostDocument);
+  }
+
+  public async list(query: PostQuery): Promise<StoredPost[]> {
+    if (!(query.limit > 0)) return [];
+    const filter: Filter = { channel_id: query.channelId };
+    if (!query.includeDeleted) filter.delete_at = 0;
+    if (query.updatedSince !== undefined) filter.update_at = { $gt: query.updatedSince };
+    const created: Filter = {};
+    if (query.createdBefore !== undefined) created.$lt = query.createdBefore;
+    if (query.createdAfter !== undefined) created.$gt = query.createdAfter;
+    if (Object.keys(created).length > 0) filter.create_at = created;
+    const sign = query.order === 'asc' ? 1 : -1;
+    const docs = await this.model.find(filter).sort({ create_at: sign, _id: sign }).skip(query.skip).limit(query.limit).lean<PostDocument[]>();
+    return docs.map(fromPostDocument);
+  }
+
+  public async recordReply(rootId: string, at: number): Promise<void> {
+    await this.model.updateOne({ _id: rootId }, { $inc: { reply_count: 1 }, $max: { last_reply_at: at } });
+  }
+
+  public async deletePermanently(id: string): Promise<boolean> {
+    const result = await this.model.deleteOne({ _id: id });
+    return result.deletedCount > 0;
+  }
+}

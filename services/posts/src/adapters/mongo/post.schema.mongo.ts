@@ -1,0 +1,70 @@
+import { Schema, type Connection, type Model } from '@switchyard/mongo-kit';
+import type { PendingEvent, StoredPost } from '../../domain/entities';
+import { modelOn, SCHEMA_OPTIONS } from './mongo-support';
+
+export const POSTS_COLLECTION = 'posts';
+
+/**
+ * A stored post: the entity with `id` as `_id`. `props` and `metadata` are client-supplied JSON whose
+ * keys may contain `.` or start with `$`, so they are stored as JSON text (never queried) instead of
+ * sub-documents. `participants` is always null and not stored.
+ */
+export type PostDocument = Omit<StoredPost, 'id' | 'props' | 'metadata' | 'participants'> & { _id: string; props: string; metadata?: string };
+
+export const postSchema = new Schema<PostDocument>(
+  {
+    _id: { type: String },
+    create_at: Number,
+    update_at: Number,
+    edit_at: Number,
+    delete_at: Number,
+    is_pinned: Boolean,
+    user_id: String,
+    channel_id: String,
+    root_id: String,
+    original_id: String,
+    message: String,
+    type: String,
+    props: String,
+    hashtags: String,
+    file_ids: [String],
+    pending_post_id: String,
+    reply_count: Number,
+    last_reply_at: Number,
+    has_reactions: Boolean,
+    metadata: String,
+    pending_events: [Schema.Types.Mixed],
+  },
+  SCHEMA_OPTIONS,
+);
+
+// list: a channel's posts newest (or oldest) first, paged, and the before/after windows on create_at.
+postSchema.index({ channel_id: 1, create_at: -1, _id: -1 });
+// list with since: a channel's posts updated after a time (deleted ones included).
+postSchema.index({ channel_id: 1, update_at: 1 });
+// findByPendingPostId: the 30 s pending_post_id dedupe of POST /posts.
+postSchema.index({ user_id: 1, pending_post_id: 1, create_at: -1 });
+// withPendingEvents (the outbox sweep): only posts whose outbox is not empty have entries here.
+postSchema.index({ 'pending_events.id': 1 }, { sparse: true });
+
+export function postModel(connection: Connection): Model<PostDocument> {
+  return modelOn(connection, 'PostsPost', postSchema, POSTS_COLLECTION);
+}
+
+export function toPostDocument(post: StoredPost): PostDocument {
+  const { id, props, metadata, participants: _participants, ...rest } = post;
+  return { _id: id, ...rest, props: JSON.stringify(props), ...(metadata !== undefined ? { metadata: JSON.stringify(metadata) } : {}) };
+}
+
+export function fromPostDocument(doc: PostDocument): StoredPost {
+  const { _id, props, metadata, pending_events: pending, ...rest } = doc as PostDocument & { __v?: unknown };
+  delete (rest as { __v?: unknown }).__v;
+  return {
+    id: _id,
+    ...rest,
+    props: JSON.parse(props) as Record<string, unknown>,
+    participants: null,
+    ...(metadata !== undefined && metadata !== null ? { metadata: JSON.parse(metadata) as Record<string, unknown> } : {}),
+    pending_events: (pending ?? []) as PendingEvent[],
+  };
+}
