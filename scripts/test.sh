@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The project's test command (`npm test`): type-checks and builds every package, then runs every
 # unit and embedded black-box suite, plus the real-server suites (*.int.test.ts) when the servers'
-# URLs are in the environment (deploy/local/up.sh writes them to deploy/local/.env).
+# URLs are in the environment (deploy/local/up.sh writes them to deploy/local/.env), and then the black-box
+# API suite once more against the distributed runtime (scripts/test-distributed.sh).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -19,9 +20,13 @@ npx eslint --max-warnings=0 .
 dirs="shared services apps tests"
 if [ -n "${KAFKA_BROKERS:-}" ] && [ -n "${MONGO_URL:-}" ] && [ -n "${REDIS_URL:-}" ]; then
   echo "test: unit, embedded and real-server suites (Kafka ${KAFKA_BROKERS}, MongoDB ${MONGO_URL}, Redis ${REDIS_URL})"
-  exec bash scripts/run-node-tests.sh all $dirs
+  status=0
+  bash scripts/run-node-tests.sh all $dirs || status=$?
+  echo "test: black-box API suite against the distributed runtime (one process per service; scripts/test-distributed.sh)"
+  SKIP_BUILD=1 bash scripts/test-distributed.sh || status=$?
+  exit "$status"
 else
-  echo "test: SKIPPING real-server suites (*.int.test.ts): KAFKA_BROKERS, MONGO_URL and REDIS_URL are not all set."
+  echo "test: SKIPPING real-server suites (*.int.test.ts) and the distributed-runtime API suite: KAFKA_BROKERS, MONGO_URL and REDIS_URL are not all set."
   echo "test:   start them with 'bash deploy/local/up.sh' (writes deploy/local/.env, read automatically), stop with 'bash deploy/local/down.sh'."
   exec bash scripts/run-node-tests.sh unit $dirs
 fi

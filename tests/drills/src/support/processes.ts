@@ -1,0 +1,150 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
+import { join, resolve } from 'node:path';
+
+export const ROOT = resolve(__dirname, '../../../..');
+
+/** The real servers' URLs, or why the drills must be skipped. */
+export function realServers(): { env: Record<string, string>; skip: false } | { skip: string } {
+  const { KAFKA_BROKERS, MONGO_URL, REDIS_URL } = process.env;
+  if (!KAFKA_BROKERS || !MONGO_URL || !REDIS_URL) return { skip: 'KAFKA_BROKERS, MONGO_URL and REDIS_URL not all set: run deploy/local/up.sh' };
+  for (const name of ['gateway', 'users-bots']) {
+    if (!existsSync(join(ROOT, 'services', name, 'dist', 'main.js'))) return { skip: `services/${name}/dist/main.js missing: run npx tsc -b` };
+  }
+  return { env: { KAFKA_BROKERS, MONGO_URL, REDIS_URL }, skip: false };
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      server.close(() => resolvePort(port));
+    });
+  });
+}
+
+/** Names that keep one drill's topics, groups, databases and Redis keys apart from everything else. */
+export function isolation(): Record<string, string> {
+  const run = `drill${randomBytes(5).toString('hex')}`;
+  return { KAFKA_NAMESPACE: `${run}.`, MONGO_DB_PREFIX: `${run}_`, REDIS_KEY_PREFIX: `${run}:`, RUN_ID: run };
+}
+
+/** One service process (`node --require instrumentation.js dist/main.js`) whose JSON log lines are kept. */
+export class ServiceProcess {
+  public readonly lines: Record<string, unknown>[] = [];
+  public readonly stderr: string[] = [];
+  private child: ChildProcess | undefined;
+  private exited: Promise<number | null> | undefined;
+
+  public constructor(
+    public readonly name: string,
+    public readonly port: number,
+    private readonly env: Record<string, string>,
+  ) {}
+
+  public start(): void {
+    const dist = join(ROOT, 'services', this.name, 'dist');
+    const child = spawn(process.execPath, ['--require', join(dist, 'instrumentation.js'), join(dist, 'main.js')], {
+      env: { PATH: process.env.PATH ?? '', ...this.env, PORT: String(this.port), HOST: '127.0.0.1' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let buffered = '';
+    child.stdout?.setEncoding('utf8').on('data', (chunk: string) => {
+      buffered += chunk;
+      let newline = buffered.indexOf('\n');
+      while (newline >= 0) {
+        const line = buffered.slice(0, newline);
+        buffered = buffered.slice(newline + 1);
+        try {
+          this.lines.push(JSON.parse(line) as Record<string, unknown>);
+        } catch {
+          // not a log line (e.g. a console exporter's output)
+        }
+        newline = buffered.indexOf('\n');
+      }
+    });
+    child.stderr?.setEncoding('utf8').on('data', (chunk: string) => this.stderr.push(chunk));
+    this.exited = new Promise((resolveExit) => child.once('exit', (code) => resolveExit(code)));
+    this.child = child;
+  }
+
+  public get url(): string {
+    return `http://127.0.0.1:${this.port}`;
+  }
+
+  /** SIGKILL: no shutdown at all (a crash, an OOM kill). */
+  public async kill(): Promise<void> {
+    this.child?.kill('SIGKILL');
+    await this.exited;
+  }
+
+  /** SIGTERM and wait: the graceful path. Returns the exit code. */
+  public async stop(): Promise<number | null> {
+    if (!this.child || this.child.exitCode !== null || this.child.signalCode !== null) return this.child?.exitCode ?? null;
+    this.child.kill('SIGTERM');
+    return this.exited ?? null;
+  }
+
+  public async waitReady(path = '/health/ready', timeoutMs = 60_000): Promise<void> {
+    const until = Date.now() + timeoutMs;
+    while (Date.now() < until) {
+      if (this.child?.exitCode !== null && this.child?.exitCode !== undefined) {
+        throw new Error(`${this.name} exited with ${this.child.exitCode}: ${this.stderr.join('').slice(-2000)}`);
+      }
+      try {
+        const res = await fetch(`${this.url}${path}`);
+        if (res.status === 200) return;
+      } catch {
+        // not listening yet
+      }
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    throw new Error(`${this.name} not ready after ${timeoutMs} ms: ${this.stderr.join('').slice(-2000)}`);
+  }
+}
+
+/** Runs the launcher's cleanup for a drill's run id (topics, groups, databases, Redis keys). */
+export async function cleanupRun(runId: string): Promise<void> {
+  const child = spawn(process.execPath, [join(ROOT, 'apps/launcher/dist/cleanup.js'), runId], { stdio: 'ignore' });
+  await new Promise((r) => child.once('exit', r));
+}
+
+export interface Json {
+  readonly status: number;
+  readonly body: Record<string, unknown>;
+  readonly headers: Headers;
+}
+
+export async function call(base: string, method: string, path: string, options: { token?: string; body?: unknown; headers?: Record<string, string> } = {}): Promise<Json> {
+  const res = await fetch(`${base}${path}`, {
+    method,
+    headers: {
+      ...(options.body !== undefined ? { 'content-type': 'application/json' } : {}),
+      ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
+      ...(options.headers ?? {}),
+    },
+    ...(options.body !== undefined ? { body: JSON.stringify(options.body) } : {}),
+  });
+  const text = await res.text();
+  let body: Record<string, unknown> = {};
+  try {
+    body = text === '' ? {} : (JSON.parse(text) as Record<string, unknown>);
+  } catch {
+    body = { text };
+  }
+  return { status: res.status, body, headers: res.headers };
+}
+
+/** Creates the first user (system admin) and logs in; returns its session token. */
+export async function bootstrapAdmin(base: string): Promise<string> {
+  const created = await call(base, 'POST', '/api/v4/users', { body: { username: 'drilladmin', email: 'drilladmin@example.com', password: 'Drill-admin-pass1' } });
+  if (created.status !== 201) throw new Error(`first user: ${created.status} ${JSON.stringify(created.body)}`);
+  const login = await call(base, 'POST', '/api/v4/users/login', { body: { login_id: 'drilladmin', password: 'Drill-admin-pass1' } });
+  const token = login.headers.get('token');
+  if (login.status !== 200 || !token) throw new Error(`login: ${login.status}`);
+  return token;
+}
