@@ -76,7 +76,8 @@ export function webhookRoutes(ctx: HttpContext): Router {
       write(res, answer);
     } catch (error) {
       const answer = present({ ok: false, error });
-      if (answer.status >= 500) logger.error('incoming webhook failed', { hook: hookRef(key), request_id: requestId, error });
+      // 501 (webhooks switched off) is a refusal, not a failure.
+      if (answer.status >= 500 && answer.status !== 501) logger.error('incoming webhook failed', { hook: hookRef(key), request_id: requestId, error });
       else if (debugging) logger.info('incoming webhook refused', { hook: hookRef(key), request_id: requestId, status: answer.status, body: answer.body });
       if (!res.headersSent) write(res, answer);
       else res.end();
