@@ -31,6 +31,13 @@ export interface ForwardContext {
   readonly protocol: string;
   /** Signed identity headers, when the request is authenticated. */
   readonly identity: Readonly<Record<string, string>>;
+  /**
+   * Trace-context headers the gateway's own instrumentation writes on the call to the service (the
+   * active propagator's fields; none without OpenTelemetry). The client's copies are dropped: two
+   * `traceparent` headers reach the service joined into one invalid value, and its trace starts over.
+   * The gateway's value is a child of the client's, so the trace id goes on.
+   */
+  readonly ownTraceHeaders?: readonly string[];
 }
 
 /**
@@ -39,6 +46,7 @@ export interface ForwardContext {
  */
 export function upstreamRequestHeaders(incoming: IncomingHttpHeaders, context: ForwardContext): HeaderMap {
   const extra = connectionTokens(incoming);
+  for (const name of context.ownTraceHeaders ?? []) extra.add(name.toLowerCase());
   const out: HeaderMap = {};
   for (const [name, value] of Object.entries(incoming)) {
     if (value === undefined || REQUEST_DROPPED.has(name) || extra.has(name) || name.startsWith('x-switchyard-')) continue;

@@ -1,3 +1,4 @@
+import { propagation } from '@opentelemetry/api';
 import type { Request, Response } from 'express';
 import { commonErrors } from '@switchyard/errors';
 import { signIdentity, type ServiceTransport } from '@switchyard/http-kit';
@@ -33,6 +34,7 @@ export function forward(deps: ForwardDeps) {
       clientIp: clientIp(req),
       protocol: req.protocol,
       identity: identity ? signIdentity(identity, deps.secret) : {},
+      ownTraceHeaders: propagation.fields(),
     });
     let upstream;
     try {
