@@ -3,20 +3,31 @@ import { DuplicateKeyError } from '../../domain/errors';
 import type { PostQuery, PostRepository } from '../../domain/ports';
 import { compareIds, copy } from './memory-utils';
 
+const byCreate = (a: { create_at: number; id: string }, b: { create_at: number; id: string }): number => a.create_at - b.create_at || compareIds(a.id, b.id);
+
 export class MemoryPostRepository implements PostRepository {
   private readonly byId = new Map<string, StoredPost>();
-  /** channel id → its posts' ids (listing scans one channel, not the whole store). */
-  private readonly byChannel = new Map<string, Set<string>>();
+  /** channel id → its posts oldest first by (create_at, id): pages are read from either end without sorting. */
+  private readonly byChannel = new Map<string, { create_at: number; id: string }[]>();
+  /** Ids of posts whose outbox is not empty (the sweep reads only these). */
+  private readonly pending = new Set<string>();
+  /** `user_id pending_post_id` → post id (the 30 s dedupe of POST /posts). */
+  private readonly byPending = new Map<string, string>();
 
   public async insert(post: StoredPost): Promise<void> {
     if (this.byId.has(post.id)) throw new DuplicateKeyError('id');
     this.byId.set(post.id, copy(post));
-    let ids = this.byChannel.get(post.channel_id);
-    if (!ids) {
-      ids = new Set();
-      this.byChannel.set(post.channel_id, ids);
+    if (post.pending_events.length > 0) this.pending.add(post.id);
+    let keys = this.byChannel.get(post.channel_id);
+    if (!keys) {
+      keys = [];
+      this.byChannel.set(post.channel_id, keys);
     }
-    ids.add(post.id);
+    const key = { create_at: post.create_at, id: post.id };
+    let at = keys.length;
+    while (at > 0 && byCreate(keys[at - 1] as typeof key, key) > 0) at -= 1;
+    keys.splice(at, 0, key);
+    if (post.pending_post_id !== '') this.byPending.set(`${post.user_id} ${post.pending_post_id}`, post.id);
   }
 
   public async findById(id: string): Promise<StoredPost | undefined> {
@@ -32,10 +43,9 @@ export class MemoryPostRepository implements PostRepository {
   }
 
   public async findByPendingPostId(userId: string, pendingPostId: string, since: number): Promise<StoredPost | undefined> {
-    for (const post of this.byId.values()) {
-      if (post.user_id === userId && post.pending_post_id === pendingPostId && post.create_at >= since) return copy(post);
-    }
-    return undefined;
+    const id = this.byPending.get(`${userId} ${pendingPostId}`);
+    const post = id === undefined ? undefined : this.byId.get(id);
+    return post && post.create_at >= since ? copy(post) : undefined;
   }
 
   public async update(id: string, changes: PostChanges, event?: PendingEvent): Promise<StoredPost | undefined> {
@@ -44,6 +54,7 @@ export class MemoryPostRepository implements PostRepository {
     const defined = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined)) as PostChanges;
     const next: StoredPost = { ...post, ...copy(defined), id, pending_events: event ? [...post.pending_events, copy(event)] : post.pending_events };
     this.byId.set(id, next);
+    if (next.pending_events.length > 0) this.pending.add(id);
     return copy(next);
   }
 
@@ -53,33 +64,44 @@ export class MemoryPostRepository implements PostRepository {
 
   public async clearEvent(id: string, eventId: string): Promise<void> {
     const post = this.byId.get(id);
-    if (post) this.byId.set(id, { ...post, pending_events: post.pending_events.filter((e) => e.id !== eventId) });
+    if (!post) return;
+    const remaining = post.pending_events.filter((e) => e.id !== eventId);
+    this.byId.set(id, { ...post, pending_events: remaining });
+    if (remaining.length === 0) this.pending.delete(id);
   }
 
   public async withPendingEvents(limit: number): Promise<StoredPost[]> {
-    return [...this.byId.values()]
-      .filter((p) => p.pending_events.length > 0)
+    return [...this.pending]
+      .flatMap((id) => {
+        const post = this.byId.get(id);
+        return post ? [post] : [];
+      })
       .sort((a, b) => a.create_at - b.create_at || compareIds(a.id, b.id))
       .slice(0, Math.max(0, limit))
       .map(copy);
   }
 
   public async list(query: PostQuery): Promise<StoredPost[]> {
-    const sign = query.order === 'asc' ? 1 : -1;
-    const ids = this.byChannel.get(query.channelId) ?? new Set<string>();
-    const matching: StoredPost[] = [];
-    for (const id of ids) {
-      const p = this.byId.get(id);
+    if (!(query.limit > 0)) return [];
+    const keys = this.byChannel.get(query.channelId) ?? [];
+    const asc = query.order === 'asc';
+    const out: StoredPost[] = [];
+    let skipped = 0;
+    for (let i = 0; i < keys.length && out.length < query.limit; i++) {
+      const key = keys[asc ? i : keys.length - 1 - i];
+      const p = key === undefined ? undefined : this.byId.get(key.id);
       if (!p) continue;
       if (!query.includeDeleted && p.delete_at !== 0) continue;
       if (query.updatedSince !== undefined && !(p.update_at > query.updatedSince)) continue;
       if (query.createdBefore !== undefined && !(p.create_at < query.createdBefore)) continue;
       if (query.createdAfter !== undefined && !(p.create_at > query.createdAfter)) continue;
-      matching.push(p);
+      if (skipped < query.skip) {
+        skipped += 1;
+        continue;
+      }
+      out.push(copy(p));
     }
-    matching.sort((a, b) => sign * (a.create_at - b.create_at || compareIds(a.id, b.id)));
-    if (!(query.limit > 0)) return [];
-    return matching.slice(query.skip, query.skip + query.limit).map(copy);
+    return out;
   }
 
   public async recordReply(rootId: string, at: number): Promise<void> {
@@ -91,7 +113,12 @@ export class MemoryPostRepository implements PostRepository {
     const post = this.byId.get(id);
     if (!post) return false;
     this.byId.delete(id);
-    this.byChannel.get(post.channel_id)?.delete(id);
+    this.pending.delete(id);
+    const keys = this.byChannel.get(post.channel_id);
+    const index = keys?.findIndex((k) => k.id === id) ?? -1;
+    if (keys && index >= 0) keys.splice(index, 1);
+    const pendingKey = `${post.user_id} ${post.pending_post_id}`;
+    if (this.byPending.get(pendingKey) === id) this.byPending.delete(pendingKey);
     return true;
   }
 }
