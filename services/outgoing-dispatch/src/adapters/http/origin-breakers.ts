@@ -44,7 +44,8 @@ export class OriginBreakers {
         const resetMs = this.settings().BreakerResetSeconds * 1000;
         return { kind: 'failure', reason: 'breaker_open', message: `circuit open for ${origin}`, latencyMs: 0, retryInMs: Math.max(50, entry.openedAt + resetMs - this.now()) };
       }
-      throw error;
+      // ESHUTDOWN (stopping) or an unexpected error of the call itself: a connection-level failure.
+      return { kind: 'failure', reason: 'connection', message: (error as { message?: string }).message ?? String(error), latencyMs: 0 };
     }
   }
 

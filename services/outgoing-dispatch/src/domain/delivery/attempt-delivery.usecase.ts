@@ -23,7 +23,19 @@ export function leaseMs(deps: Pick<Deps, 'liveConfig'>): number {
 export async function claimAndAttempt(deps: Deps, deliveryId: string): Promise<AttemptOutcome | undefined> {
   const now = deps.clock.now();
   const claimed = await deps.deliveries.claim(deliveryId, { now, owner: deps.instanceId, leaseUntil: now + leaseMs(deps) });
-  return claimed ? attemptDelivery(deps, claimed) : undefined;
+  return claimed ? attemptReleasingOnError(deps, claimed) : undefined;
+}
+
+/** attemptDelivery; on an unexpected error the claim is released (retry in a second, no attempt counted). */
+export async function attemptReleasingOnError(deps: Deps, delivery: Delivery): Promise<AttemptOutcome> {
+  try {
+    return await attemptDelivery(deps, delivery);
+  } catch (error) {
+    const at = deps.clock.now() + 1000;
+    await deps.deliveries.finish(delivery.id, deps.instanceId, { lastError: `internal: ${String(error)}`, nextAttemptAt: at }).catch(() => false);
+    deps.wakeAt(at);
+    throw error;
+  }
 }
 
 /**

@@ -1,8 +1,8 @@
 import { after, before, beforeEach, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { Webhook } from 'standardwebhooks';
-import type { InternalChannel, InternalUser } from '@switchyard/contracts';
-import { Topics } from '@switchyard/contracts';
+import { envelope, Topics, type InternalChannel, type InternalUser, type PostEventPayload } from '@switchyard/contracts';
+import { fireHooks } from '../../domain/firing/fire-hooks.usecase';
 import { eventually, fastDelivery, harness, type Caller, type Harness } from '../../test-support/harness';
 import { startReceiver, type Receiver } from '../../test-support/receiver';
 
@@ -46,13 +46,16 @@ describe('firing outgoing hooks from post.created', () => {
     return post;
   };
   const received = (count: number) => eventually(() => receiver.requests.length >= count && receiver.requests, 5000, `${count} request(s)`);
-  const quiet = async () => {
-    // Let the bus drain: publish a post that fires a control hook and wait for it.
-    const control = h.world.channel(teamId, 'O');
-    const hook = await createHook({ channel_id: control.id, callback_urls: [`${receiver.url}/control`] });
-    const before = receiver.requests.length;
-    await h.publishPost(h.world.post(control, author.id, 'control'), control, author);
-    await eventually(() => receiver.requests.slice(before).some((r) => r.path === '/control'), 5000, 'control request');
+  /**
+   * Waits until everything published so far is handled: a control post in each channel (posts.events keeps
+   * per-channel order) fires a control hook; then no delivery may be pending.
+   */
+  const quiet = async (...channels: InternalChannel[]) => {
+    const hook = await createHook({ trigger_words: ['zzcontrol'], callback_urls: [`${receiver.url}/control`] });
+    const before = receiver.requests.filter((r) => r.path === '/control').length;
+    for (const target of channels) await h.publishPost(h.world.post(target, author.id, 'zzcontrol'), target, author);
+    await eventually(() => receiver.requests.filter((r) => r.path === '/control').length >= before + channels.length, 5000, 'control requests');
+    await eventually(async () => (await h.app.deps.deliveries.nextDueAt()) === undefined, 5000, 'no pending delivery');
     await deleteHook(hook.id);
     return receiver.requests.filter((r) => r.path !== '/control');
   };
@@ -110,7 +113,7 @@ describe('firing outgoing hooks from post.created', () => {
     for (const message of ['build', 'builder x', 'please build', 'Build', 'shipit now', 'ship', 'go ship', 'Ship']) {
       await h.publishPost(h.world.post(other, author.id, message), other, author);
     }
-    const got = await quiet();
+    const got = await quiet(other);
     await deleteHook(exact.id);
     await deleteHook(prefix.id);
     const texts = (path: string) => got.filter((r) => r.path === path).map((r) => new URLSearchParams(r.body).get('text')).sort();
@@ -125,7 +128,7 @@ describe('firing outgoing hooks from post.created', () => {
     await h.publishPost(h.world.post(other, author.id, 'both elsewhere'), other, author);
     await h.publishPost(h.world.post(channel, author.id, 'not matching'), channel, author);
     await h.publishPost(h.world.post(channel, author.id, 'both here'), channel, author);
-    const got = (await quiet()).filter((r) => r.path === '/both');
+    const got = (await quiet(other, channel)).filter((r) => r.path === '/both');
     await deleteHook(hook.id);
     assert.deepEqual(got.map((r) => new URLSearchParams(r.body).get('text')), ['both here']);
   });
@@ -134,18 +137,36 @@ describe('firing outgoing hooks from post.created', () => {
     const hook = await createHook({ trigger_words: ['never'], callback_urls: [`${receiver.url}/never`] });
     const privateChannel = h.world.channel(teamId, 'P');
     const dm: InternalChannel = { ...h.world.channel(teamId, 'D'), team_id: '', team_name: '' };
-    const otherTeam = h.world.team('elsewhere');
-    const foreign = h.world.channel(otherTeam, 'O');
-    await h.publishPost(h.world.post(channel, author.id, 'never a'), channel, author, { source: 'incoming_webhook', from_webhook: true });
-    await h.publishPost(h.world.post(channel, author.id, 'never b'), channel, author, { source: 'outgoing_webhook', from_webhook: true });
-    await h.publishPost(h.world.post(channel, author.id, 'never c'), channel, author, { source: 'system', is_system: true });
-    await h.publishPost({ ...h.world.post(channel, author.id, 'never d'), type: 'system_join_channel' }, channel, author);
-    await h.publishPost(h.world.post(privateChannel, author.id, 'never e'), privateChannel, author);
-    await h.publishPost(h.world.post(dm, author.id, 'never f'), dm, author);
-    await h.publishPost(h.world.post(foreign, author.id, 'never g'), foreign, author);
-    const got = (await quiet()).filter((r) => r.path === '/never');
-    await deleteHook(hook.id);
+    const foreign = h.world.channel(h.world.team('elsewhere'), 'O');
+    const event = (target: InternalChannel, overrides: Partial<PostEventPayload> = {}, type = ''): PostEventPayload => ({
+      post: { ...h.world.post(target, author.id, 'never'), type },
+      channel: target,
+      team: target.team_id === '' ? null : { id: target.team_id, name: target.team_name },
+      author: { id: author.id, username: author.username, is_bot: false },
+      source: 'api',
+      from_webhook: false,
+      is_system: false,
+      ...overrides,
+    });
+    const excluded = [
+      event(channel, { source: 'incoming_webhook', from_webhook: true }),
+      event(channel, { source: 'outgoing_webhook', from_webhook: true }),
+      event(channel, { source: 'system', is_system: true }),
+      event(channel, {}, 'system_join_channel'),
+      event(privateChannel),
+      event(dm),
+      event(foreign),
+      { ...event(foreign), team: { id: teamId, name: 'fire' } },
+    ];
+    for (const e of excluded) assert.deepEqual(await fireHooks(h.app.deps, e), [], `${e.channel.type} ${e.source} ${e.post.type}`);
+    // The same posts through the bus: nothing reaches the receiver either.
+    for (const e of excluded.slice(0, 4)) await h.bus.publish(Topics.postsEvents, [{ key: e.channel.id, value: envelope('post.created', e) }]);
+    const got = (await quiet(channel)).filter((r) => r.path === '/never');
     assert.deepEqual(got, []);
+    const control = await fireHooks(h.app.deps, event(channel));
+    assert.equal(control.length, 1);
+    await eventually(() => receiver.requests.some((r) => r.path === '/never'), 5000, 'the control delivery');
+    await deleteHook(hook.id);
   });
 
   it('when a hook has several callback URLs, then each gets the post once', async () => {
@@ -208,7 +229,7 @@ describe('firing outgoing hooks from post.created', () => {
     receiver.respond((_r, i) => ({ body: answers[i % answers.length] ?? '' }));
     for (let i = 0; i < answers.length; i += 1) await h.publishPost(h.world.post(channel, author.id, `silent ${i}`), channel, author);
     await received(answers.length);
-    await quiet();
+    await quiet(channel);
     const deliveries = (await h.request('GET', `/api/v4/hooks/outgoing/${hook.id}/deliveries`, { as: admin })).json() as { status: string }[];
     await deleteHook(hook.id);
     assert.equal(deliveries.length, answers.length);
@@ -223,7 +244,7 @@ describe('firing outgoing hooks from post.created', () => {
     await h.publishPost(post, channel, author);
     await h.publishPost(post, channel, author);
     await received(1);
-    await quiet();
+    await quiet(channel);
     const calls = receiver.requests.filter((r) => r.path === '/cb');
     const replies = new Set(h.bus.postCommands().filter((c) => c.hook_id === hook.id).map((c) => c.post.id));
     await deleteHook(hook.id);

@@ -1,4 +1,4 @@
-import { attemptDelivery, leaseMs } from '../../domain/delivery/attempt-delivery.usecase';
+import { attemptReleasingOnError, leaseMs } from '../../domain/delivery/attempt-delivery.usecase';
 import type { Deps } from '../../domain/ports';
 
 export interface DeliverySchedulerOptions {
@@ -43,7 +43,7 @@ export class DeliveryScheduler {
     if (at >= this.nextWake && this.timer) return;
     if (this.timer) clearTimeout(this.timer);
     this.nextWake = at;
-    this.timer = setTimeout(() => void this.scan(), at - now);
+    this.timer = setTimeout(() => void this.track(this.scan()), at - now);
     this.timer.unref?.();
   }
 
@@ -62,7 +62,7 @@ export class DeliveryScheduler {
         this.again = false;
         const now = deps.clock.now();
         const claimed = await deps.deliveries.claimDue({ now, owner: deps.instanceId, leaseUntil: now + leaseMs(deps) }, this.options.batchSize);
-        const attempts = claimed.map((d) => this.track(attemptDelivery(deps, d)));
+        const attempts = claimed.map((d) => this.track(attemptReleasingOnError(deps, d)));
         await Promise.allSettled(attempts);
         if (this.stopped || (claimed.length < this.options.batchSize && !this.again)) break;
       }
