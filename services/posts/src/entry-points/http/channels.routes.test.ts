@@ -1,0 +1,48 @@
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { Topics } from '@switchyard/contracts';
+import { postsHarness, type PostsHarness } from '../../test-support/http-harness';
+
+describe('channels routes', () => {
+  let h: PostsHarness;
+  before(async () => {
+    h = await postsHarness();
+  });
+  after(() => h.stop());
+
+  it('when a channel is created, joined, left and archived, then channels.events carries each change keyed by channel id', async () => {
+    const team = h.team();
+    const alice = h.user({ teamId: team });
+    const bob = h.user({ teamId: team });
+    const channel = await h.channel(alice, team);
+    await h.join(channel.id, bob);
+    assert.equal((await h.request('DELETE', `/api/v4/channels/${channel.id}/members/${bob.id}`, { as: bob })).statusCode, 200);
+    assert.equal((await h.request('DELETE', `/api/v4/channels/${channel.id}`, { as: alice })).statusCode, 200);
+    const events = h.sink.of(Topics.channelsEvents).filter((e) => e.key === channel.id);
+    assert.deepEqual(
+      events.map((e) => `${e.value.type}:${String(e.value.payload.user_id ?? '')}`),
+      ['channel.created:', `channel.member_added:${alice.id}`, `channel.member_added:${bob.id}`, `channel.member_removed:${bob.id}`, 'channel.deleted:'],
+    );
+    const payloadChannel = events[0]?.value.payload.channel as { team_name: string; name: string };
+    assert.equal(payloadChannel.team_name, h.users.teams.get(team));
+    assert.equal(payloadChannel.name, channel.name);
+  });
+
+  it('when the team does not exist for an admin, then 404; when the caller has no identity, then 401', async () => {
+    const admin = h.user({ roles: 'system_user system_admin' });
+    const res = await h.request('POST', '/api/v4/channels', { as: admin, body: { team_id: 'a'.repeat(26), name: 'x1', display_name: 'x', type: 'O' } });
+    assert.equal(res.statusCode, 404);
+    assert.equal((await h.request('GET', `/api/v4/channels/${'a'.repeat(26)}`)).statusCode, 401);
+  });
+
+  it('when a body is not JSON or is too large, then 400 / 413 with error ids', async () => {
+    const team = h.team();
+    const alice = h.user({ teamId: team });
+    const bad = await h.request('POST', '/api/v4/channels', { as: alice, raw: '{nope' });
+    assert.equal(bad.statusCode, 400);
+    assert.equal((bad.json() as { id: string }).id, 'api.context.invalid_body_param.app_error');
+    const big = await h.request('POST', '/api/v4/posts', { as: alice, raw: JSON.stringify({ channel_id: 'a'.repeat(26), message: 'x'.repeat(400_000) }) });
+    assert.equal(big.statusCode, 413);
+    assert.equal((big.json() as { id: string }).id, 'api.context.request_body_too_large.app_error');
+  });
+});
