@@ -168,6 +168,22 @@ describe('two dispatcher instances on one bus and one store', () => {
     const bus = new RecordingBus();
     const world = new FakeWorld(SECRET);
     const repositories = memoryRepositories();
+    // Record which instance wins each claim (consumer or scheduler path).
+    const attemptsBy = new Map<string, number>();
+    const deliveriesRepo = repositories.deliveries;
+    const claim = deliveriesRepo.claim.bind(deliveriesRepo);
+    const claimDue = deliveriesRepo.claimDue.bind(deliveriesRepo);
+    const count = (owner: string, n: number) => attemptsBy.set(owner, (attemptsBy.get(owner) ?? 0) + n);
+    deliveriesRepo.claim = async (id, request) => {
+      const claimed = await claim(id, request);
+      if (claimed) count(request.owner, 1);
+      return claimed;
+    };
+    deliveriesRepo.claimDue = async (request, limit) => {
+      const claimed = await claimDue(request, limit);
+      count(request.owner, claimed.length);
+      return claimed;
+    };
     const receiver = await startReceiver('127.0.0.1', async () => {
       await new Promise((r) => setTimeout(r, 2));
       return { status: 200 };
@@ -203,6 +219,7 @@ describe('two dispatcher instances on one bus and one store', () => {
       assert.equal(byInstance.size, 6);
       const ids = receiver.requests.map((r) => String(r.headers['webhook-id']));
       assert.equal(new Set(ids).size, total);
+      assert.ok((attemptsBy.get('a') ?? 0) > 0 && (attemptsBy.get('b') ?? 0) > 0, `both instances attempted: ${JSON.stringify([...attemptsBy])}`);
     } finally {
       await a.stop();
       await b.stop().catch(() => undefined);
