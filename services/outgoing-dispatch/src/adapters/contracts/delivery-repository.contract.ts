@@ -1,0 +1,83 @@
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { newId } from '@switchyard/ids';
+import type { DeliveryRepository } from '../../domain/ports';
+import { aDelivery } from './fixtures';
+
+/** The behaviour every DeliveryRepository adapter must have. `fresh` gives an empty repository. */
+export function deliveryRepositoryContract(name: string, fresh: () => Promise<DeliveryRepository>): void {
+  describe(`DeliveryRepository (${name})`, () => {
+    it('when a delivery is inserted twice, then the second insert changes nothing and says so', async () => {
+      const repo = await fresh();
+      const delivery = aDelivery();
+      assert.equal(await repo.insertIfAbsent(delivery), true);
+      assert.equal(await repo.insertIfAbsent({ ...delivery, body: 'other' }), false);
+      assert.deepEqual(await repo.findById(delivery.id), delivery);
+    });
+
+    it('when a due delivery is claimed, then only one claimant wins until the lease runs out', async () => {
+      const repo = await fresh();
+      const delivery = aDelivery({ nextAttemptAt: 100 });
+      await repo.insertIfAbsent(delivery);
+      assert.equal(await repo.claim(delivery.id, { now: 99, owner: 'a', leaseUntil: 1000 }), undefined, 'not due yet');
+      const results = await Promise.all(['a', 'b', 'c', 'd'].map((owner) => repo.claim(delivery.id, { now: 200, owner, leaseUntil: 1000 })));
+      const winners = results.filter((r) => r !== undefined);
+      assert.equal(winners.length, 1);
+      assert.equal(winners[0]?.claimUntil, 1000);
+      assert.equal(await repo.claim(delivery.id, { now: 999, owner: 'x', leaseUntil: 2000 }), undefined);
+      const taken = await repo.claim(delivery.id, { now: 1000, owner: 'x', leaseUntil: 2000 });
+      assert.equal(taken?.claimedBy, 'x');
+    });
+
+    it('when the claimant finishes, then changes apply and the claim is released; a stale owner cannot finish', async () => {
+      const repo = await fresh();
+      const delivery = aDelivery();
+      await repo.insertIfAbsent(delivery);
+      await repo.claim(delivery.id, { now: delivery.nextAttemptAt, owner: 'a', leaseUntil: delivery.nextAttemptAt + 10 });
+      assert.equal(await repo.finish(delivery.id, 'b', { status: 'dead' }), false);
+      assert.equal(await repo.finish(delivery.id, 'a', { status: 'delivered', attempts: 1, lastStatusCode: 200, nextAttemptAt: 0 }), true);
+      const stored = await repo.findById(delivery.id);
+      assert.equal(stored?.status, 'delivered');
+      assert.equal(stored?.attempts, 1);
+      assert.equal(stored?.claimedBy, '');
+      assert.equal(stored?.claimUntil, 0);
+      assert.equal(await repo.claim(delivery.id, { now: Number.MAX_SAFE_INTEGER, owner: 'a', leaseUntil: 1 }), undefined, 'delivered is final');
+    });
+
+    it('when due deliveries are claimed in a batch, then only due, unclaimed, pending or failed ones, earliest first, up to the limit', async () => {
+      const repo = await fresh();
+      const due1 = aDelivery({ nextAttemptAt: 10 });
+      const due2 = aDelivery({ nextAttemptAt: 5, status: 'failed' });
+      const due3 = aDelivery({ nextAttemptAt: 20 });
+      const later = aDelivery({ nextAttemptAt: 500 });
+      const held = aDelivery({ nextAttemptAt: 1, claimedBy: 'z', claimUntil: 300 });
+      const done = aDelivery({ nextAttemptAt: 1, status: 'delivered' });
+      const dead = aDelivery({ nextAttemptAt: 1, status: 'dead' });
+      for (const d of [due1, due2, due3, later, held, done, dead]) await repo.insertIfAbsent(d);
+      const first = await repo.claimDue({ now: 100, owner: 'a', leaseUntil: 400 }, 2);
+      assert.deepEqual(first.map((d) => d.id), [due2.id, due1.id]);
+      const second = await repo.claimDue({ now: 100, owner: 'b', leaseUntil: 400 }, 10);
+      assert.deepEqual(second.map((d) => d.id), [due3.id]);
+      assert.equal(await repo.nextDueAt(), 300, "the held one frees up first");
+    });
+
+    it('when deliveries are updated and listed, then the log is per hook, newest first, paged', async () => {
+      const repo = await fresh();
+      const hookId = newId();
+      const items = [aDelivery({ hookId }), aDelivery({ hookId }), aDelivery({ hookId }), aDelivery()];
+      for (const d of items) await repo.insertIfAbsent(d);
+      assert.deepEqual((await repo.listByHook(hookId, { page: 0, perPage: 60 })).map((d) => d.id), [items[2]?.id, items[1]?.id, items[0]?.id]);
+      assert.deepEqual((await repo.listByHook(hookId, { page: 1, perPage: 2 })).map((d) => d.id), [items[0]?.id]);
+      const updated = await repo.update(items[0]?.id ?? '', { status: 'pending', tries: 0, lastError: '' });
+      assert.equal(updated?.status, 'pending');
+      assert.equal(await repo.update(newId(), { status: 'dead' }), undefined);
+    });
+
+    it('when nothing is pending, then there is no next due time', async () => {
+      const repo = await fresh();
+      assert.equal(await repo.nextDueAt(), undefined);
+      await repo.insertIfAbsent(aDelivery({ status: 'delivered' }));
+      assert.equal(await repo.nextDueAt(), undefined);
+    });
+  });
+}

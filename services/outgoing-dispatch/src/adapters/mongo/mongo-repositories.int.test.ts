@@ -1,0 +1,37 @@
+import { after, before, describe } from 'node:test';
+import { randomBytes } from 'node:crypto';
+import { connectMongo, type Connection } from '@switchyard/mongo-kit';
+import type { Repositories } from '../../domain/ports';
+import { deliveryRepositoryContract } from '../contracts/delivery-repository.contract';
+import { outgoingHookRepositoryContract } from '../contracts/outgoing-hook-repository.contract';
+import { createOutgoingDispatchMongoRepositories, OUTGOING_DISPATCH_COLLECTIONS } from './index';
+
+const url = process.env.MONGO_URL;
+
+describe('outgoing-dispatch repositories on MongoDB', { skip: !url && 'MONGO_URL not set: run deploy/local/up.sh' }, () => {
+  const dbName = `outgoing_it_${randomBytes(6).toString('hex')}`;
+  let connection: Connection | undefined;
+  let repositories: Repositories | undefined;
+
+  before(async () => {
+    connection = await connectMongo({ url: url ?? '', dbName, serverSelectionTimeoutMs: 5_000 });
+    repositories = await createOutgoingDispatchMongoRepositories(connection);
+  });
+
+  after(async () => {
+    if (!connection) return;
+    await connection.dropDatabase();
+    await connection.close();
+  });
+
+  const fresh =
+    <K extends keyof Repositories>(key: K) =>
+    async (): Promise<Repositories[K]> => {
+      if (!connection || !repositories) throw new Error('MongoDB not connected (see the before hook)');
+      await connection.collection(OUTGOING_DISPATCH_COLLECTIONS[key]).deleteMany({});
+      return repositories[key];
+    };
+
+  outgoingHookRepositoryContract('mongo', fresh('hooks'));
+  deliveryRepositoryContract('mongo', fresh('deliveries'));
+});
