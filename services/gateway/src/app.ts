@@ -17,6 +17,7 @@ import { ROUTE_TABLE, SESSION_OPTIONAL } from './domain/route-table';
 import { SessionResolver } from './domain/session-resolver';
 import { versionId } from './domain/version-id';
 import { authenticate } from './entry-points/http/authenticate.middleware';
+import { configWriteBarrier } from './entry-points/http/config-write-barrier.middleware';
 import { forward } from './entry-points/http/forward.handler';
 import { ping } from './entry-points/http/ping.routes';
 import { rateLimit } from './entry-points/http/rate-limit.middleware';
@@ -83,6 +84,7 @@ export function createGatewayApp(config: GatewayConfig, deps: GatewayDeps): Gate
   app.use(standardHeaders(() => currentVersionId));
   app.use(rateLimit({ limiter, config: view, logger }));
   app.get('/api/v4/system/ping', ping({ transport: deps.transport, services: deps.services, selfReady: async () => (await health()).ok, timeoutMs: PING_TIMEOUT_MS }));
+  app.use('/api/v4/config', configWriteBarrier({ liveConfig, timeoutMs: config.CONFIG_WRITE_TIMEOUT_MS, settleMs: config.CONFIG_WRITE_SETTLE_MS }));
   app.use(
     ['/api/v4', '/hooks'],
     routeMatch(matcher, new Set(deps.services)),

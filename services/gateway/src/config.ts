@@ -15,6 +15,8 @@ export interface GatewayConfig {
   readonly UPSTREAM_TIMEOUT_MS: number;
   readonly TOKEN_CACHE_TTL_MS: number;
   readonly TOKEN_CACHE_MAX_ENTRIES: number;
+  readonly CONFIG_WRITE_TIMEOUT_MS: number;
+  readonly CONFIG_WRITE_SETTLE_MS: number;
 }
 
 /** `users-bots=http://127.0.0.1:8066,posts=http://127.0.0.1:8067` → `{ 'users-bots': 'http://…', posts: 'http://…' }`. */
@@ -55,6 +57,8 @@ const schema = Joi.object<GatewayConfig>({
   BUILD_NUMBER: Joi.string().pattern(/^[A-Za-z0-9_-]+$/).default('dev').description('Build number shown in X-Version-Id'),
   UPSTREAM_TIMEOUT_MS: Joi.number().integer().min(100).default(60_000).description('How long a service may take to answer before 503'),
   TOKEN_CACHE_TTL_MS: Joi.number().integer().min(0).max(300_000).default(30_000).description('How long a resolved session is cached'),
+  CONFIG_WRITE_TIMEOUT_MS: Joi.number().integer().min(0).max(30_000).default(3_000).description('Longest wait, before answering a config write, for its config.updated event to reach this gateway (0 = do not wait)'),
+  CONFIG_WRITE_SETTLE_MS: Joi.number().integer().min(0).max(5_000).default(30).description('Extra wait after that event, for the other services consuming it'),
   TOKEN_CACHE_MAX_ENTRIES: Joi.number().integer().min(1).default(50_000).description('Bound on cached sessions (memory cache)'),
 });
 

@@ -51,6 +51,8 @@ export function forward(deps: ForwardDeps) {
       const userIds = (Array.isArray(affected) ? affected.join(',') : affected).split(',').map((id) => id.trim()).filter((id) => id !== '');
       await deps.evictUsers(userIds).catch((error: unknown) => deps.logger.warn('evicting changed users from the token cache failed', { error }));
     }
+    const beforeSuccess = gatewayLocals(res).beforeSuccess;
+    if (beforeSuccess && upstream.status >= 200 && upstream.status < 300) await beforeSuccess();
     res.status(upstream.status);
     for (const [name, value] of Object.entries(clientResponseHeaders(upstreamHeaders))) res.setHeader(name, value);
     res.setHeader('X-Request-ID', requestId);

@@ -9,6 +9,8 @@ export interface GatewayLocals {
   /** undefined: not looked for yet; null: none. */
   token?: FoundToken | null;
   identity?: Omit<Identity, 'issuedAt'>;
+  /** Awaited before a successful answer is sent (e.g. until a config write reached this gateway's live config). */
+  beforeSuccess?: () => Promise<void>;
 }
 
 export function gatewayLocals(res: Response): GatewayLocals {
