@@ -172,4 +172,23 @@ describe('channels', { timeout: 300_000 }, () => {
     assertAppError(await raw(target.url, 'GET', `/api/v4/channels/${'a'.repeat(26)}`, { token: alice.token }), 404, 'app.channel.get.existing.app_error');
     assertAppError(await raw(target.url, 'GET', `/api/v4/channels/${'a'.repeat(26)}`), 401, 'api.context.session_expired.app_error');
   });
+
+  it('when a user lists their channels of a team with the official client, then their channels there and their DMs, with memberships', async () => {
+    const ownTeam = await newTeam(admin);
+    const erin = await teamMember(target.url, admin, ownTeam, 'erin');
+    const mine = await newChannel(erin, ownTeam);
+    await newChannel(asActor(admin), ownTeam);
+    const dm = await erin.client.createDirectChannel([erin.id, alice.id]);
+    const channels = await erin.client.getMyChannels(ownTeam.id);
+    assert.deepEqual(channels.map((c) => c.id).sort(), [mine.id, dm.id].sort());
+    const members = await erin.client.getMyChannelMembers(ownTeam.id);
+    assert.deepEqual(members.map((m) => m.channel_id).sort(), [mine.id, dm.id].sort());
+    assertAppError(await raw(target.url, 'GET', `/api/v4/users/${erin.id}/teams/${ownTeam.id}/channels`, { token: alice.token }), 403, PERMISSIONS);
+  });
+
+  it('when a channel is read by team name and channel name, then the same channel', async () => {
+    const channel = await newChannel(alice, team);
+    assert.equal((await bob.client.getChannelByNameAndTeamName(team.name, channel.name)).id, channel.id);
+    await expectClientError(bob.client.getChannelByNameAndTeamName('nosuchteamhere', channel.name), 404);
+  });
 });

@@ -100,6 +100,8 @@ export interface UsersDirectory {
   usersByIds(ids: readonly string[]): Promise<InternalUser[]>;
   /** The team's name (seen as `actor`), undefined when it does not exist or is hidden from them. */
   teamName(teamId: string, actor: { readonly userId: string; readonly roles: string; readonly isBot: boolean }): Promise<string | undefined>;
+  /** The id of the team with that name (seen as `actor`), undefined when it does not exist or is hidden from them. */
+  teamIdByName(name: string, actor: { readonly userId: string; readonly roles: string; readonly isBot: boolean }): Promise<string | undefined>;
 }
 
 /** Where events go (the event bus): resolves once durably accepted. */

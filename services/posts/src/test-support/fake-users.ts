@@ -35,6 +35,12 @@ export class FakeUsers implements UsersDirectory {
     });
   }
 
+  public async teamIdByName(name: string): Promise<string | undefined> {
+    this.calls += 1;
+    for (const [id, teamName] of this.teams) if (teamName === name) return id;
+    return undefined;
+  }
+
   public async teamName(teamId: string): Promise<string | undefined> {
     this.calls += 1;
     return this.teams.get(teamId);

@@ -54,6 +54,19 @@ export class HttpUsersDirectory implements UsersDirectory {
     });
   }
 
+  public async teamIdByName(name: string, actor: { readonly userId: string; readonly roles: string; readonly isBot: boolean }): Promise<string | undefined> {
+    try {
+      const identity = signIdentity({ userId: actor.userId, sessionId: '', roles: actor.roles, isBot: actor.isBot, sessionType: 'session' }, this.secret);
+      const team = await callJson<{ id?: string; name?: string }>(this.transport, Services.usersBots, { method: 'GET', path: `/api/v4/teams/name/${encodeURIComponent(name)}`, headers: identity });
+      if (typeof team?.id !== 'string') return undefined;
+      if (typeof team.name === 'string') this.teams.set(team.id, { name: team.name, at: this.now() });
+      return team.id;
+    } catch (error) {
+      if (isAppError(error) && error.statusCode >= 400 && error.statusCode < 500) return undefined;
+      throw error;
+    }
+  }
+
   public async teamName(teamId: string, actor: { readonly userId: string; readonly roles: string; readonly isBot: boolean }): Promise<string | undefined> {
     const hit = this.teams.get(teamId);
     if (hit && this.now() - hit.at < CACHE_MS) return hit.name;

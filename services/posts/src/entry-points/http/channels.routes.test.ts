@@ -46,3 +46,49 @@ describe('channels routes', () => {
     assert.equal((big.json() as { id: string }).id, 'api.context.request_body_too_large.app_error');
   });
 });
+
+describe('user channel lists', () => {
+  it('when a user lists their channels of a team, then the team\'s channels they belong to plus their DMs; others\' lists are 403', async () => {
+    const h = await postsHarness();
+    try {
+      const team = h.team();
+      const other = h.team();
+      const alice = h.user({ teamId: team });
+      const bob = h.user({ teamId: team });
+      h.users.join(other, alice.id);
+      const mine = await h.channel(alice, team);
+      await h.channel(bob, team);
+      const elsewhere = await h.channel(alice, other);
+      const dm = (await h.request('POST', '/api/v4/channels/direct', { as: alice, body: [alice.id, bob.id] })).json() as { id: string };
+      const res = await h.request('GET', `/api/v4/users/me/teams/${team}/channels`, { as: alice });
+      assert.equal(res.statusCode, 200, res.body);
+      assert.deepEqual((res.json() as { id: string }[]).map((c) => c.id).sort(), [mine.id, dm.id].sort());
+      const members = (await h.request('GET', `/api/v4/users/${alice.id}/teams/${team}/channels/members`, { as: alice })).json() as { channel_id: string }[];
+      assert.deepEqual(members.map((m) => m.channel_id).sort(), [mine.id, dm.id].sort());
+      const all = (await h.request('GET', `/api/v4/users/${alice.id}/channels`, { as: alice })).json() as { id: string }[];
+      assert.deepEqual(all.map((c) => c.id).sort(), [mine.id, dm.id, elsewhere.id].sort());
+      assert.equal((await h.request('GET', `/api/v4/users/${alice.id}/channels`, { as: bob })).statusCode, 403);
+    } finally {
+      await h.stop();
+    }
+  });
+});
+
+describe('channel by team name', () => {
+  it('when a channel is read by team name and channel name, then the channel; an unknown team is 404', async () => {
+    const h = await postsHarness();
+    try {
+      const team = h.team();
+      const alice = h.user({ teamId: team });
+      const channel = await h.channel(alice, team);
+      const teamName = h.users.teams.get(team) ?? '';
+      const res = await h.request('GET', `/api/v4/teams/name/${teamName}/channels/name/${channel.name}`, { as: alice });
+      assert.equal(res.statusCode, 200, res.body);
+      assert.equal((res.json() as { id: string }).id, channel.id);
+      const missing = await h.request('GET', `/api/v4/teams/name/nosuchteam/channels/name/${channel.name}`, { as: alice });
+      assert.equal(missing.statusCode, 404);
+    } finally {
+      await h.stop();
+    }
+  });
+});

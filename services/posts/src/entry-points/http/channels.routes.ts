@@ -8,8 +8,10 @@ import { createDirectChannel } from '../../domain/channels/direct-channel.usecas
 import { getChannel, getChannelByName } from '../../domain/channels/get-channel.usecase';
 import { getChannelMember, listChannelMembers } from '../../domain/channels/list-members.usecase';
 import { listTeamChannels } from '../../domain/channels/list-team-channels.usecase';
+import { listUserChannels } from '../../domain/channels/list-user-channels.usecase';
 import { removeChannelMember } from '../../domain/channels/remove-member.usecase';
 import { commonErrors } from '@switchyard/errors';
+import { Errors } from '../../domain/errors';
 import { actorOf, idParam, paging, queryBool, userIdParam, type HttpContext } from './http-context';
 import { addMemberBody, createChannelBody, directChannelBody } from './channels.schemas';
 import { presentChannel, presentMember } from './presenters';
@@ -53,6 +55,16 @@ export function channelsRoutes(ctx: HttpContext): Router {
     sendJson(res, 200, presentChannel(await getChannelByName(deps, actorOf(req), teamId, name, queryBool(req, 'include_deleted'))));
   });
 
+  router.get('/api/v4/teams/name/:team_name/channels/name/:channel_name', async (req, res) => {
+    const actor = actorOf(req);
+    const teamName = String(req.params.team_name ?? '').toLowerCase();
+    if (!/^[a-z0-9_-]+$/.test(teamName)) throw commonErrors.invalidUrlParam('team_name');
+    const teamId = await deps.users.teamIdByName(teamName, actor);
+    if (teamId === undefined) throw Errors.channelByNameNotFound();
+    const name = String(req.params.channel_name ?? '').toLowerCase();
+    sendJson(res, 200, presentChannel(await getChannelByName(deps, actor, teamId, name, queryBool(req, 'include_deleted'))));
+  });
+
   router.get('/api/v4/channels/:channel_id/members', async (req, res) => {
     const channelId = idParam(req, 'channel_id');
     sendJson(res, 200, (await listChannelMembers(deps, actorOf(req), channelId, paging(req))).map(presentMember));
@@ -82,6 +94,26 @@ export function channelsRoutes(ctx: HttpContext): Router {
     const userId = userIdParam(req);
     await removeChannelMember(deps, actorOf(req), channelId, userId);
     sendStatusOk(res);
+  });
+
+  router.get('/api/v4/users/:user_id/teams/:team_id/channels', async (req, res) => {
+    const userId = userIdParam(req);
+    const teamId = idParam(req, 'team_id');
+    const found = await listUserChannels(deps, actorOf(req), userId, teamId, queryBool(req, 'include_deleted'));
+    sendJson(res, 200, found.map((f) => presentChannel(f.channel)));
+  });
+
+  router.get('/api/v4/users/:user_id/teams/:team_id/channels/members', async (req, res) => {
+    const userId = userIdParam(req);
+    const teamId = idParam(req, 'team_id');
+    const found = await listUserChannels(deps, actorOf(req), userId, teamId, false);
+    sendJson(res, 200, found.map((f) => presentMember(f.member)));
+  });
+
+  router.get('/api/v4/users/:user_id/channels', async (req, res) => {
+    const userId = userIdParam(req);
+    const found = await listUserChannels(deps, actorOf(req), userId, undefined, queryBool(req, 'include_deleted'));
+    sendJson(res, 200, found.map((f) => presentChannel(f.channel)));
   });
 
   return router;
