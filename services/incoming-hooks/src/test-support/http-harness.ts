@@ -8,6 +8,7 @@ import type { Actor, HookRateLimiter } from '../domain/ports';
 import { FakeChannelDirectory, FakeUserDirectory } from './fakes';
 import { silentLogger } from './domain-harness';
 import { newId } from '@switchyard/ids';
+import type { Logger } from '@switchyard/logger';
 
 export const SECRET = 'test-internal-secret-0123456789abcdef';
 
@@ -56,14 +57,14 @@ export function identityHeaders(actor: Actor): Record<string, string> {
 }
 
 /** The incoming-hooks app with fake directories (posts, users-bots), a recording bus and a manual clock. */
-export async function httpHarness(options: { rateLimiter?: HookRateLimiter } = {}): Promise<HttpHarness> {
+export async function httpHarness(options: { rateLimiter?: HookRateLimiter; logger?: Logger } = {}): Promise<HttpHarness> {
   const bus = new RecordingBus();
   const channels = new FakeChannelDirectory();
   const users = new FakeUserDirectory();
   const clock = new ManualClock(Date.now());
   const app = createIncomingHooksApp(
     { PORT: 0, INTERNAL_SECRET: SECRET, LOG_LEVEL: 'error', LOG_FORMAT: 'json' },
-    { logger: silentLogger, bus, transport: new InProcessTransport(), channels, users, clock, directoryCacheMs: 0, ...(options.rateLimiter ? { rateLimiter: options.rateLimiter } : {}) },
+    { logger: options.logger ?? silentLogger, bus, transport: new InProcessTransport(), channels, users, clock, directoryCacheMs: 0, ...(options.rateLimiter ? { rateLimiter: options.rateLimiter } : {}) },
   );
   app.liveConfig.replace(defaultSystemConfig());
   await app.start();
