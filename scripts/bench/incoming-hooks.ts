@@ -1,0 +1,189 @@
+/**
+ * `POST /hooks/{key}` throughput and latency with autocannon (32 connections, loopback): against a fresh
+ * embedded runtime in this process, and against a distributed target when SWITCHYARD_URL is set.
+ * Run with `npm run bench` (scripts/bench.ts); BENCH_DURATION_S overrides the 10 s measurement,
+ * BENCH_TARGETS=distributed skips the embedded run.
+ */
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+
+const requireCjs = createRequire(__filename);
+
+interface AutocannonResult {
+  requests: { average: number; total: number };
+  latency: { p50: number; p99: number; average: number; max: number };
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+  duration: number;
+  statusCodeStats?: Record<string, { count: number }>;
+}
+
+type Autocannon = (options: Record<string, unknown>) => Promise<AutocannonResult>;
+
+const CONNECTIONS = 32;
+const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
+const WARMUP_S = 2;
+const ADMIN = { username: 'sysadmin', password: 'Sys-admin-pass1', email: 'sysadmin@example.com' };
+
+function assertLoopback(url: string): void {
+  const host = new URL(url).hostname;
+  if (!['127.0.0.1', 'localhost', '[::1]', '::1'].includes(host)) throw new Error(`benchmarks only run against loopback, got ${host}`);
+}
+
+async function call(url: string, method: string, path: string, body?: unknown, token?: string): Promise<{ status: number; json: unknown; headers: Headers }> {
+  const response = await fetch(`${url}${path}`, {
+    method,
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const text = await response.text();
+  return { status: response.status, json: text && (response.headers.get('content-type') ?? '').startsWith('application/json') ? JSON.parse(text) : text, headers: response.headers };
+}
+
+async function adminToken(url: string): Promise<string> {
+  const login = () => call(url, 'POST', '/api/v4/users/login', { login_id: ADMIN.username, password: ADMIN.password });
+  let res = await login();
+  if (res.status !== 200) {
+    await call(url, 'POST', '/api/v4/users', ADMIN);
+    res = await login();
+  }
+  const token = res.headers.get('token');
+  if (res.status !== 200 || !token) throw new Error(`cannot log in as ${ADMIN.username}: ${res.status}`);
+  return token;
+}
+
+/** A team, an open channel and a hook of the admin's, named uniquely for this run. */
+async function prepareHook(url: string): Promise<{ key: string; channelId: string; token: string }> {
+  const token = await adminToken(url);
+  const suffix = Math.random().toString(36).slice(2, 10);
+  const team = await call(url, 'POST', '/api/v4/teams', { name: `bench-${suffix}`, display_name: `Bench ${suffix}`, type: 'O' }, token);
+  if (team.status !== 201) throw new Error(`team: ${team.status} ${JSON.stringify(team.json)}`);
+  const teamId = (team.json as { id: string }).id;
+  const channel = await call(url, 'POST', '/api/v4/channels', { team_id: teamId, name: `bench-${suffix}`, display_name: 'Bench', type: 'O' }, token);
+  if (channel.status !== 201) throw new Error(`channel: ${channel.status} ${JSON.stringify(channel.json)}`);
+  const channelId = (channel.json as { id: string }).id;
+  const hook = await call(url, 'POST', '/api/v4/hooks/incoming', { channel_id: channelId, display_name: 'Bench' }, token);
+  if (hook.status !== 201) throw new Error(`hook: ${hook.status} ${JSON.stringify(hook.json)}`);
+  return { key: (hook.json as { id: string }).id, channelId, token };
+}
+
+async function blast(url: string, key: string, seconds: number): Promise<AutocannonResult> {
+  const autocannon = requireCjs('autocannon') as Autocannon;
+  return autocannon({
+    url: `${url}/hooks/${key}`,
+    method: 'POST',
+    connections: CONNECTIONS,
+    duration: seconds,
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ text: 'Build #42 passed :white_check_mark: <https://ci.example/42|details>', username: 'ci' }),
+  });
+}
+
+export interface IncomingHooksBenchFigure {
+  readonly target: string;
+  readonly requestsPerSec: number;
+  readonly p50Ms: number;
+  readonly p99Ms: number;
+  readonly total: number;
+  readonly non2xx: number;
+  readonly errors: number;
+}
+
+async function measure(label: string, url: string): Promise<IncomingHooksBenchFigure> {
+  const { key, token } = await prepareHook(url);
+  await blast(url, key, WARMUP_S);
+  const result = await blast(url, key, DURATION_S);
+  // Context on a shared box: the cheapest authenticated read, same connections, right after.
+  const autocannon = requireCjs('autocannon') as Autocannon;
+  const me = await autocannon({ url: `${url}/api/v4/users/me`, connections: CONNECTIONS, duration: Math.min(5, DURATION_S), headers: { authorization: `Bearer ${token}` } });
+  const figure = {
+    target: label,
+    requestsPerSec: Math.round(result.requests.average),
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    total: result.requests.total,
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+  };
+  process.stdout.write(
+    `incoming-hooks POST /hooks/{key} [${label}] ${CONNECTIONS} connections, ${DURATION_S} s: ${figure.requestsPerSec} req/s, p50 ${figure.p50Ms} ms, p99 ${figure.p99Ms} ms, ` +
+      `${figure.total} requests, ${figure.non2xx} non-2xx, ${figure.errors} errors\n` +
+      `  baseline GET /api/v4/users/me [${label}]: ${Math.round(me.requests.average)} req/s, p99 ${me.latency.p99} ms; load average ${loadavg().map((l) => l.toFixed(1)).join(' ')} on ${cpus().length} cores\n`,
+  );
+  return figure;
+}
+
+/**
+ * The embedded runtime in its own process (as `npm start` runs it), so that the load generator does not
+ * share its event loop. Resolves with the URL once it listens.
+ */
+async function startEmbeddedProcess(): Promise<{ url: string; pid: number; stop(): Promise<void> }> {
+  const root = join(__dirname, '..', '..');
+  const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', join(root, 'apps', 'embedded', 'src', 'main.ts')], {
+    cwd: root,
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'error' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const url = await new Promise<string>((resolve, reject) => {
+    let seen = '';
+    const timer = setTimeout(() => reject(new Error('the embedded runtime did not start within 60 s')), 60_000);
+    child.stdout.on('data', (chunk: Buffer) => {
+      seen += chunk.toString('utf8');
+      const match = /listening on (http:\/\/\S+)/.exec(seen);
+      if (match?.[1]) {
+        clearTimeout(timer);
+        resolve(match[1].replace('://0.0.0.0', '://127.0.0.1').replace(/\/+$/, ''));
+      }
+    });
+    child.once('exit', (code) => reject(new Error(`the embedded runtime exited with ${code}`)));
+  });
+  child.stdout.resume();
+  return {
+    url,
+    pid: child.pid ?? 0,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+function rssMb(pid: number): number | undefined {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kb = /VmRSS:\s+(\d+) kB/.exec(status)?.[1];
+    return kb === undefined ? undefined : Math.round(Number(kb) / 1024);
+  } catch {
+    return undefined;
+  }
+}
+
+export async function run(): Promise<IncomingHooksBenchFigure[]> {
+  const figures: IncomingHooksBenchFigure[] = [];
+  // BENCH_TARGETS=distributed skips the embedded run (e.g. when only SWITCHYARD_URL is of interest).
+  if ((process.env.BENCH_TARGETS ?? 'embedded,distributed').split(',').includes('embedded')) {
+    const embedded = await startEmbeddedProcess();
+    try {
+      figures.push(await measure('embedded', embedded.url));
+      const rss = rssMb(embedded.pid);
+      if (rss !== undefined) process.stdout.write(`  embedded process RSS after the run: ${rss} MB\n`);
+    } finally {
+      await embedded.stop();
+    }
+  }
+  const external = process.env.SWITCHYARD_URL;
+  if (external) {
+    const url = external.replace(/\/+$/, '');
+    assertLoopback(url);
+    figures.push(await measure('distributed', url));
+  } else {
+    process.stdout.write('incoming-hooks [distributed]: skipped (set SWITCHYARD_URL to a running distributed Switchyard on loopback)\n');
+  }
+  return figures;
+}
