@@ -1,6 +1,7 @@
 import type { NextFunction, Request, Response } from 'express';
 import { isAppError, toWireError } from '@switchyard/errors';
 import type { Logger } from '@switchyard/logger';
+import { loggablePath } from './loggable-path';
 import { sendJson } from './send-json';
 
 /**
@@ -13,9 +14,9 @@ export function errorMiddleware(logger: Logger, developerMode: () => boolean) {
     const normalised = normaliseFrameworkError(error);
     const wire = toWireError(normalised, { requestId, developer: developerMode() });
     if (wire.status_code >= 500) {
-      logger.error('request failed', { request_id: requestId, method: req.method, path: req.path, error: normalised });
+      logger.error('request failed', { request_id: requestId, method: req.method, path: loggablePath(req.path), error: normalised });
     } else {
-      logger.info('request refused', { request_id: requestId, method: req.method, path: req.path, status: wire.status_code, error_id: wire.id });
+      logger.info('request refused', { request_id: requestId, method: req.method, path: loggablePath(req.path), status: wire.status_code, error_id: wire.id });
     }
     if (res.headersSent) {
       res.end();

@@ -23,3 +23,4 @@ export {
 } from './transport';
 export { listen, type RunningServer } from './listen';
 export { internalCallHeaders, isInternalCall, INTERNAL_CALL_HEADER } from './internal-call';
+export { loggablePath } from './loggable-path';
