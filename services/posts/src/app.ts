@@ -57,7 +57,7 @@ export function createPostsApp(config: Readonly<PostsConfig>, deps: PostsDeps): 
     users,
     events,
     liveConfig,
-    relay: (postId) => void outbox.schedule(postId),
+    relay: (postId) => outbox.schedule(postId),
   };
   let started = false;
   let subscription: Subscription | undefined;

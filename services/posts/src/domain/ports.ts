@@ -114,6 +114,6 @@ export interface Deps extends PostsRepositories {
   readonly users: UsersDirectory;
   readonly events: EventSink;
   readonly liveConfig: ConfigView;
-  /** Publishes a post's outbox right after a write (best effort: the sweep retries what fails). */
-  readonly relay: (postId: string) => void;
+  /** Publishes a post's outbox right after a write; resolves when done, never rejects (the sweep retries what fails). */
+  readonly relay: (postId: string) => Promise<void>;
 }

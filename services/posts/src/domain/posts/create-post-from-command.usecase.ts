@@ -23,7 +23,7 @@ export async function createPostFromCommand(deps: Deps, payload: CreatePostComma
   const input = payload.post;
   const existing = await deps.posts.findById(input.id);
   if (existing) {
-    if (existing.pending_events.length > 0) deps.relay(existing.id);
+    if (existing.pending_events.length > 0) void deps.relay(existing.id);
     return { post: existing, created: false };
   }
   const channel = await deps.channels.findById(input.channel_id);

@@ -24,7 +24,9 @@ export async function deletePost(deps: Deps, actor: Actor, postId: string, perma
   if (post.delete_at === 0) {
     const props = { ...post.props, deleteBy: actor.userId };
     await deps.posts.update(post.id, { delete_at: now, update_at: now, props }, deletedEvent(post.id, now, 'api'));
-    deps.relay(post.id);
+    // A permanent delete waits for post.deleted to be published: the outbox goes with the document.
+    if (permanent) await deps.relay(post.id);
+    else void deps.relay(post.id);
   }
   if (permanent) await deps.posts.deletePermanently(post.id);
 }

@@ -57,7 +57,7 @@ export async function storeNewPost(deps: Deps, post: StoredPost): Promise<Stored
     if (isDuplicateKeyError(error)) return undefined;
     throw error;
   }
-  deps.relay(post.id);
+  void deps.relay(post.id);
   await deps.channels.recordPost(post.channel_id, post.create_at, post.root_id === '');
   if (post.root_id !== '') await deps.posts.recordReply(post.root_id, post.create_at);
   return post;
