@@ -18,7 +18,7 @@ import type { Clock, Deps, IntegrationClient, Platform, Repositories } from './d
 import { actionsRoutes } from './entry-points/http/actions.routes';
 import { hooksRoutes } from './entry-points/http/hooks.routes';
 import type { HttpContext } from './entry-points/http/http-context';
-import { subscribeDeliveries } from './entry-points/kafka/delivery.consumer';
+import { AttemptPool, subscribeDeliveries } from './entry-points/kafka/delivery.consumer';
 import { subscribePostsEvents } from './entry-points/kafka/post-created.consumer';
 import { DeliveryScheduler } from './entry-points/scheduler/delivery-scheduler';
 
@@ -99,7 +99,7 @@ export function createOutgoingDispatchApp(config: Readonly<OutgoingDispatchConfi
     deps: domain,
     start: async () => {
       await systemConfig.start();
-      subscriptions = [await subscribePostsEvents(deps.bus, domain), await subscribeDeliveries(deps.bus, domain)];
+      subscriptions = [await subscribePostsEvents(deps.bus, domain), await subscribeDeliveries(deps.bus, domain, new AttemptPool(config.DELIVERY_CONCURRENCY ?? 64))];
       scheduler.start();
       started = true;
       deps.logger.info('outgoing-dispatch started', { instance: instanceId });

@@ -11,6 +11,8 @@ export interface OutgoingDispatchConfig {
   readonly DELIVERY_SCAN_INTERVAL_MS?: number;
   /** Deliveries one scan claims at a time. Default 32. */
   readonly DELIVERY_SCAN_BATCH?: number;
+  /** Delivery attempts one instance runs at once (from outgoing.deliveries). Default 64. */
+  readonly DELIVERY_CONCURRENCY?: number;
   /** This instance's name in delivery claims; default: host name + random suffix. */
   readonly INSTANCE_ID?: string;
 }
@@ -23,6 +25,7 @@ export const outgoingDispatchEnvSchema = Joi.object<OutgoingDispatchConfig>({
   PORT: Joi.number().integer().min(0).max(65535).default(8069).description('HTTP port of the outgoing-dispatch service'),
   DELIVERY_SCAN_INTERVAL_MS: Joi.number().integer().min(10).max(600_000).default(1000).description('Longest pause between two scans for due deliveries (ms)'),
   DELIVERY_SCAN_BATCH: Joi.number().integer().min(1).max(1000).default(32).description('Deliveries one scan claims at a time'),
+  DELIVERY_CONCURRENCY: Joi.number().integer().min(1).max(10_000).default(64).description('Delivery attempts one instance runs at once'),
   INSTANCE_ID: Joi.string().max(128).description('Name of this instance in delivery claims (default: host name and a random suffix)'),
 });
 

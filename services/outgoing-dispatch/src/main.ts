@@ -12,6 +12,7 @@ import { loadOutgoingDispatchConfig } from './config';
 main({
   name: SERVICE_NAME,
   defaultPort: 8069,
+  uses: { mongo: true, redis: false },
   loadConfig: loadOutgoingDispatchConfig,
   build: async ({ logger, bus, transport, mongo }, config) =>
     createOutgoingDispatchApp(config, {

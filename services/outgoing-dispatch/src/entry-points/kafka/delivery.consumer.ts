@@ -6,17 +6,54 @@ import type { Deps } from '../../domain/ports';
 export const DELIVERIES_GROUP = 'outgoing-dispatch-deliveries';
 
 /**
+ * Bounds the attempts running at once. A message is acknowledged once its delivery is claimed: the
+ * durable record (with its lease) is the hand-off, so one hook's deliveries (one partition) run in
+ * parallel instead of one callback round trip after the other. If the process dies mid-attempt, the
+ * lease runs out and the scheduler of any instance takes the record over.
+ */
+export class AttemptPool {
+  private readonly running = new Set<Promise<unknown>>();
+
+  public constructor(private readonly size: number) {}
+
+  public async run(task: () => Promise<unknown>): Promise<void> {
+    while (this.running.size >= this.size) await Promise.race(this.running);
+    const promise = task()
+      .catch(() => undefined)
+      .finally(() => this.running.delete(promise));
+    this.running.add(promise);
+  }
+
+  public async drain(): Promise<void> {
+    await Promise.allSettled([...this.running]);
+  }
+}
+
+/**
  * outgoing.deliveries → claim and attempt. Members of the group share the partitions (keyed by hook id);
  * a delivery somebody else holds, or that is not due, is skipped (its owner or the scheduler does it).
  */
-export function deliveryHandler(deps: Deps): MessageHandler {
+export function deliveryHandler(deps: Deps, pool: AttemptPool): MessageHandler {
   return async (message) => {
     const payload = (message.value as { payload?: { delivery_id?: unknown } } | null)?.payload;
     if (typeof payload?.delivery_id !== 'string') return;
-    await claimAndAttempt(deps, payload.delivery_id);
+    const deliveryId = payload.delivery_id;
+    await pool.run(async () => {
+      try {
+        await claimAndAttempt(deps, deliveryId);
+      } catch (error) {
+        deps.logger.warn('delivery attempt failed unexpectedly; it is retried when its claim is released', { delivery_id: deliveryId, error: String(error) });
+      }
+    });
   };
 }
 
-export function subscribeDeliveries(bus: EventBus, deps: Deps): Promise<Subscription> {
-  return bus.subscribe({ groupId: DELIVERIES_GROUP, topics: [Topics.outgoingDeliveries], handler: deliveryHandler(deps) });
+export async function subscribeDeliveries(bus: EventBus, deps: Deps, pool: AttemptPool): Promise<Subscription> {
+  const subscription = await bus.subscribe({ groupId: DELIVERIES_GROUP, topics: [Topics.outgoingDeliveries], handler: deliveryHandler(deps, pool) });
+  return {
+    stop: async () => {
+      await subscription.stop();
+      await pool.drain();
+    },
+  };
 }

@@ -1,0 +1,208 @@
+/**
+ * Outgoing webhooks: post → callback latency (one post at a time, p50/p99) and dispatcher deliveries/s
+ * (many posts in flight, each firing a hook with several callback URLs), against a fresh embedded runtime
+ * in its own process, and against SWITCHYARD_URL when set. The receiver listens on 127.0.0.1 in this
+ * process. BENCH_OUTGOING_POSTS (default 400) and BENCH_OUTGOING_BURST (default 1000) size the runs.
+ */
+import { spawn } from 'node:child_process';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+
+const ADMIN = { username: 'sysadmin', password: 'Sys-admin-pass1', email: 'sysadmin@example.com' };
+const POSTS = Number(process.env.BENCH_OUTGOING_POSTS ?? 400);
+const WARMUP = 50;
+const BURST = Number(process.env.BENCH_OUTGOING_BURST ?? 1000);
+const URLS_PER_HOOK = 4;
+const CONCURRENCY = 32;
+
+export interface OutgoingBenchFigure {
+  readonly target: string;
+  readonly latencyP50Ms: number;
+  readonly latencyP99Ms: number;
+  readonly deliveriesPerSecond: number;
+}
+
+function assertLoopback(url: string): void {
+  const host = new URL(url).hostname;
+  if (!['127.0.0.1', 'localhost', '[::1]', '::1'].includes(host)) throw new Error(`benchmarks only run against loopback, got ${host}`);
+}
+
+async function call(url: string, method: string, path: string, body?: unknown, token?: string): Promise<{ status: number; json: unknown; headers: Headers }> {
+  const response = await fetch(`${url}${path}`, {
+    method,
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const text = await response.text();
+  return { status: response.status, json: text && (response.headers.get('content-type') ?? '').startsWith('application/json') ? JSON.parse(text) : text, headers: response.headers };
+}
+
+async function must(url: string, method: string, path: string, body: unknown, token: string, status: number): Promise<Record<string, unknown>> {
+  const res = await call(url, method, path, body, token);
+  if (res.status !== status) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(res.json).slice(0, 300)}`);
+  return res.json as Record<string, unknown>;
+}
+
+async function adminToken(url: string): Promise<string> {
+  const login = () => call(url, 'POST', '/api/v4/users/login', { login_id: ADMIN.username, password: ADMIN.password });
+  let res = await login();
+  if (res.status !== 200) {
+    await call(url, 'POST', '/api/v4/users', ADMIN);
+    res = await login();
+  }
+  const token = res.headers.get('token');
+  if (res.status !== 200 || !token) throw new Error(`cannot log in as ${ADMIN.username}: ${res.status}`);
+  return token;
+}
+
+/** The receiver: resolves the waiter of each post id when its callback arrives. */
+async function startReceiver(): Promise<{ url: string; waitFor(postId: string): Promise<number>; received(): number; close(): Promise<void> }> {
+  const waiters = new Map<string, (at: number) => void>();
+  const early = new Map<string, number>();
+  let count = 0;
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const at = performance.now();
+      count += 1;
+      res.writeHead(200, { 'Content-Type': 'application/json' });
+      res.end('');
+      if (req.url !== '/latency') return;
+      const postId = (JSON.parse(Buffer.concat(chunks).toString('utf8')) as { post_id: string }).post_id;
+      const waiter = waiters.get(postId);
+      if (waiter) waiter(at);
+      else early.set(postId, at);
+    });
+  });
+  server.keepAliveTimeout = 60_000;
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    waitFor: (postId) => {
+      const seen = early.get(postId);
+      if (seen !== undefined) return Promise.resolve(seen);
+      return new Promise((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`no callback for ${postId} within 10 s`)), 10_000);
+        waiters.set(postId, (at) => {
+          clearTimeout(timer);
+          waiters.delete(postId);
+          resolve(at);
+        });
+      });
+    },
+    received: () => count,
+    close: () => new Promise<void>((resolve) => {
+      server.closeAllConnections();
+      server.close(() => resolve());
+    }),
+  };
+}
+
+function percentile(sorted: readonly number[], p: number): number {
+  const index = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
+  return Math.round((sorted[index] ?? 0) * 100) / 100;
+}
+
+async function measure(name: string, url: string): Promise<OutgoingBenchFigure> {
+  assertLoopback(url);
+  const token = await adminToken(url);
+  const receiver = await startReceiver();
+  const previous = (await must(url, 'GET', '/api/v4/config', undefined, token, 200)) as { ServiceSettings: { AllowedUntrustedInternalConnections: string } };
+  await must(url, 'PUT', '/api/v4/config/patch', { ServiceSettings: { AllowedUntrustedInternalConnections: '127.0.0.1' } }, token, 200);
+  try {
+    const suffix = Math.random().toString(36).slice(2, 8);
+    const team = await must(url, 'POST', '/api/v4/teams', { name: `bench${suffix}`, display_name: 'Bench', type: 'O' }, token, 201);
+    const latencyChannel = await must(url, 'POST', '/api/v4/channels', { team_id: team.id, name: `lat${suffix}`, display_name: 'Latency', type: 'O' }, token, 201);
+    const burstChannel = await must(url, 'POST', '/api/v4/channels', { team_id: team.id, name: `burst${suffix}`, display_name: 'Burst', type: 'O' }, token, 201);
+    await must(url, 'POST', '/api/v4/hooks/outgoing', { team_id: team.id, channel_id: latencyChannel.id, callback_urls: [`${receiver.url}/latency`], content_type: 'application/json' }, token, 201);
+    await must(url, 'POST', '/api/v4/hooks/outgoing', { team_id: team.id, channel_id: burstChannel.id, callback_urls: Array.from({ length: URLS_PER_HOOK }, (_, i) => `${receiver.url}/burst${i}`) }, token, 201);
+
+    // Latency: one post at a time, from just before POST /api/v4/posts to the callback's arrival.
+    const samples: number[] = [];
+    for (let i = 0; i < WARMUP + POSTS; i += 1) {
+      const started = performance.now();
+      const post = await must(url, 'POST', '/api/v4/posts', { channel_id: latencyChannel.id, message: `latency ${i}` }, token, 201);
+      const arrived = await receiver.waitFor(String(post.id));
+      if (i >= WARMUP) samples.push(arrived - started);
+    }
+    samples.sort((a, b) => a - b);
+
+    // Throughput: BURST posts, CONCURRENCY at a time, each firing URLS_PER_HOOK deliveries.
+    const before = receiver.received();
+    const expected = before + BURST * URLS_PER_HOOK;
+    const started = performance.now();
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: CONCURRENCY }, async () => {
+        while (next < BURST) {
+          next += 1;
+          await must(url, 'POST', '/api/v4/posts', { channel_id: burstChannel.id, message: `burst ${next}` }, token, 201);
+        }
+      }),
+    );
+    const postedIn = (performance.now() - started) / 1000;
+    const deadline = Date.now() + 120_000;
+    while (receiver.received() < expected && Date.now() < deadline) await new Promise((r) => setTimeout(r, 5));
+    const seconds = (performance.now() - started) / 1000;
+    const delivered = receiver.received() - before;
+    const figure = { target: name, latencyP50Ms: percentile(samples, 50), latencyP99Ms: percentile(samples, 99), deliveriesPerSecond: Math.round(delivered / seconds) };
+    process.stdout.write(
+      `  ${name}: post → callback latency (one at a time, n=${samples.length}) p50 ${figure.latencyP50Ms} ms, p99 ${figure.latencyP99Ms} ms, max ${percentile(samples, 100)} ms\n` +
+        `  ${name}: ${delivered}/${BURST * URLS_PER_HOOK} deliveries in ${seconds.toFixed(2)} s (${BURST} posts, ${URLS_PER_HOOK} URLs each, ${CONCURRENCY} posting in parallel) → ${figure.deliveriesPerSecond} deliveries/s (the posts themselves took ${postedIn.toFixed(2)} s: ${Math.round(BURST / postedIn)} posts/s)\n`,
+    );
+    return figure;
+  } finally {
+    await call(url, 'PUT', '/api/v4/config/patch', { ServiceSettings: { AllowedUntrustedInternalConnections: previous.ServiceSettings.AllowedUntrustedInternalConnections } }, token);
+    await receiver.close();
+  }
+}
+
+async function startEmbeddedProcess(): Promise<{ url: string; stop(): Promise<void> }> {
+  const root = join(__dirname, '..', '..');
+  const child = spawn(process.execPath, [...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []), '--conditions=source', '--import', 'tsx', join(root, 'apps', 'embedded', 'src', 'main.ts')], {
+    cwd: root,
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'error' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const url = await new Promise<string>((resolve, reject) => {
+    let seen = '';
+    const timer = setTimeout(() => reject(new Error('the embedded runtime did not start within 60 s')), 60_000);
+    child.stdout.on('data', (chunk: Buffer) => {
+      seen += chunk.toString('utf8');
+      const match = /listening on (http:\/\/\S+)/.exec(seen);
+      if (match?.[1]) {
+        clearTimeout(timer);
+        resolve(match[1].replace('://0.0.0.0', '://127.0.0.1').replace(/\/+$/, ''));
+      }
+    });
+    child.once('exit', (code) => reject(new Error(`the embedded runtime exited with ${code}`)));
+  });
+  child.stdout.resume();
+  return {
+    url,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+export async function run(): Promise<OutgoingBenchFigure[]> {
+  const figures: OutgoingBenchFigure[] = [];
+  if ((process.env.BENCH_TARGETS ?? 'embedded,distributed').split(',').includes('embedded')) {
+    const embedded = await startEmbeddedProcess();
+    try {
+      figures.push(await measure('embedded', embedded.url));
+    } finally {
+      await embedded.stop();
+    }
+  }
+  const external = process.env.SWITCHYARD_URL;
+  if (external) figures.push(await measure('distributed', external.replace(/\/+$/, '')));
+  else process.stdout.write('  distributed: SWITCHYARD_URL not set, skipped\n');
+  return figures;
+}
