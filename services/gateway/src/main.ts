@@ -11,6 +11,7 @@ import { loadGatewayConfig } from './config';
 main({
   name: 'gateway',
   defaultPort: 8065,
+  uses: { mongo: false, redis: true },
   loadConfig: loadGatewayConfig,
   build: ({ logger, bus, transport, redis, runtime }, config) =>
     createGatewayApp(config, {

@@ -12,6 +12,7 @@ import { loadPostsConfig } from './config';
 main({
   name: SERVICE_NAME,
   defaultPort: 8067,
+  uses: { mongo: true, redis: false },
   loadConfig: loadPostsConfig,
   build: async ({ logger, bus, transport, mongo }, config) =>
     createPostsApp(config, {

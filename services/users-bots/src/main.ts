@@ -11,6 +11,7 @@ import { loadUsersBotsConfig } from './config';
 main({
   name: SERVICE_NAME,
   defaultPort: 8066,
+  uses: { mongo: true, redis: false },
   loadConfig: loadUsersBotsConfig,
   build: async ({ logger, bus, transport, mongo }, config) =>
     createApp(config, {

@@ -20,6 +20,11 @@ export interface RunServiceOptions<C, A extends RunnableApp> {
   readonly loadConfig: (env: NodeJS.ProcessEnv) => C;
   /** Builds the app from the config and the infrastructure (may await repositories, indexes...). */
   readonly build: (infra: Infra, config: C) => A | Promise<A>;
+  /**
+   * What this service uses; a URL in the env for something it does not use is ignored (a shared
+   * ConfigMap/Secret may carry REDIS_URL for every service). Default: everything.
+   */
+  readonly uses?: { readonly mongo?: boolean; readonly redis?: boolean };
   /** Default `process.env`. */
   readonly env?: NodeJS.ProcessEnv;
   /** Install SIGTERM/SIGINT handlers that shut down and exit. Default true (false in tests). */
@@ -46,7 +51,13 @@ export interface RunningService<A extends RunnableApp> {
 export async function runService<C, A extends RunnableApp>(options: RunServiceOptions<C, A>): Promise<RunningService<A>> {
   const env = options.env ?? process.env;
   const exit = options.exit ?? ((code: number) => process.exit(code));
-  const { runtime, service } = loadAllConfig(env, options.name, options.defaultPort, options.loadConfig);
+  const loaded = loadAllConfig(env, options.name, options.defaultPort, options.loadConfig);
+  const { service } = loaded;
+  const runtime: RuntimeConfig = {
+    ...loaded.runtime,
+    ...(options.uses?.mongo === false ? { MONGO_URL: undefined } : {}),
+    ...(options.uses?.redis === false ? { REDIS_URL: undefined } : {}),
+  };
   const infra = await (options.infra ?? buildInfra)(options.name, runtime);
   const logger = infra.logger;
   let app: A;

@@ -170,3 +170,24 @@ test('when a bus is namespaced, then topics and groups carry the prefix and hand
   assert.deepEqual(rawSeen, ['run1.users.events']);
   await bus.close();
 });
+
+test('when a service does not use Redis or Mongo, then their URLs in a shared env are ignored', async () => {
+  const events: string[] = [];
+  let seen: { MONGO_URL?: string; REDIS_URL?: string } | undefined;
+  const running = await runService({
+    name: 'svc',
+    defaultPort: 0,
+    env: { HOST: '127.0.0.1', PORT: '0', INTERNAL_SECRET: 'x'.repeat(16), REDIS_URL: 'redis://127.0.0.1:1', MONGO_URL: 'mongodb://127.0.0.1:1' },
+    loadConfig: loadService,
+    uses: { redis: false },
+    build: () => fakeApp(events),
+    handleSignals: false,
+    infra: async (name, runtime) => {
+      seen = runtime;
+      return fakeInfra(events, { mongo: true })(name);
+    },
+  });
+  await running.shutdown('test');
+  assert.equal(seen?.REDIS_URL, undefined);
+  assert.equal(seen?.MONGO_URL, 'mongodb://127.0.0.1:1');
+});
