@@ -61,6 +61,8 @@ export function fastDelivery(config: SystemConfig): void {
   config.ServiceSettings.AllowedUntrustedInternalConnections = '127.0.0.1 ::1';
   config.DeliverySettings.RetryBackoffSeconds = [0.01, 0.02, 0.03];
   config.DeliverySettings.JitterPercent = 0;
+  // Tests fail receivers on purpose; only the breaker test wants the breaker to open.
+  config.DeliverySettings.BreakerMinRequests = 1000;
 }
 
 /** A started outgoing-dispatch app over a fake users-bots and posts, identities signed as the gateway would. */

@@ -23,3 +23,27 @@ export async function redeliver(deps: Deps, actor: Actor, hookId: string, delive
   deps.wakeAt(now);
   return updated;
 }
+
+/**
+ * `POST /hooks/outgoing/{hook_id}/deliveries/redeliver_failed?since=<ms>`: every failed or dead delivery
+ * of the hook created at or after `since` is queued again (README "recover every failure since a time").
+ */
+export async function redeliverFailed(deps: Deps, actor: Actor, hookId: string, since: number): Promise<Delivery[]> {
+  await accessibleHook(deps, actor, hookId);
+  const now = deps.clock.now();
+  const requeued: Delivery[] = [];
+  for (let page = 0; ; page += 1) {
+    const batch = await deps.deliveries.listByHook(hookId, { page, perPage: 200 });
+    for (const delivery of batch) {
+      if (delivery.createAt < since || (delivery.status !== 'failed' && delivery.status !== 'dead')) continue;
+      const updated = await deps.deliveries.update(delivery.id, { status: 'pending', tries: 0, nextAttemptAt: now, updateAt: now, lastError: '' });
+      if (updated) requeued.push(updated);
+    }
+    if (batch.length < 200 || (batch.at(-1)?.createAt ?? 0) < since) break;
+  }
+  if (requeued.length > 0) {
+    await deps.queue.enqueue(requeued).catch((error: unknown) => deps.logger.warn('outgoing.deliveries publish failed; the scheduler will pick the deliveries up', { error: String(error) }));
+    deps.wakeAt(now);
+  }
+  return requeued;
+}

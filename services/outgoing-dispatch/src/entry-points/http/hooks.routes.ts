@@ -9,7 +9,8 @@ import { listHooks } from '../../domain/hooks/list-hooks.usecase';
 import { regenSigningSecret, regenToken } from '../../domain/hooks/regen-token.usecase';
 import { updateHook } from '../../domain/hooks/update-hook.usecase';
 import { listDeliveries } from '../../domain/delivery/list-deliveries.usecase';
-import { redeliver } from '../../domain/delivery/redeliver.usecase';
+import { redeliver, redeliverFailed } from '../../domain/delivery/redeliver.usecase';
+import { commonErrors } from '@switchyard/errors';
 import { hookInputFrom } from './hooks.schemas';
 import { actorOf, idParam, queryValue, type HttpContext } from './http-context';
 import { presentDelivery, presentHook } from './presenters';
@@ -71,6 +72,14 @@ export function hooksRoutes(ctx: HttpContext): Router {
     const actor = actorOf(req);
     const paging = parsePaging(req.query as Record<string, unknown>);
     sendJson(res, 200, (await listDeliveries(deps, actor, idParam(req, 'hook_id'), paging)).map(presentDelivery));
+  });
+
+  router.post(`${BASE}/:hook_id/deliveries/redeliver_failed`, async (req, res) => {
+    const actor = actorOf(req);
+    const sinceRaw = queryValue(req, 'since') ?? '0';
+    if (!/^\d{1,15}$/.test(sinceRaw)) throw commonErrors.invalidUrlParam('since');
+    const requeued = await redeliverFailed(deps, actor, idParam(req, 'hook_id'), Number(sinceRaw));
+    sendJson(res, 200, requeued.map(presentDelivery));
   });
 
   router.post(`${BASE}/:hook_id/deliveries/:delivery_id/redeliver`, async (req, res) => {

@@ -124,6 +124,26 @@ describe('durable delivery: retries, Retry-After, 410, dead letters, redelivery,
     assert.equal(unknown.statusCode, 404);
   });
 
+  it('when failures since a time are recovered, then only failed or dead deliveries created since then are queued again', async () => {
+    const hook = await hookFor('recover');
+    receiver.respond(() => ({ status: 500 }));
+    await fire('recover');
+    await fire('recover');
+    await eventually(async () => (await deliveries(hook.id)).filter((d) => d.status === 'dead').length === 2, 5000, 'two dead deliveries');
+    receiver.respond(() => ({ status: 200 }));
+    const all = await deliveries(hook.id);
+    const since = Math.max(...all.map((d) => (d as unknown as { create_at: number }).create_at));
+    const res = await h.request('POST', `/api/v4/hooks/outgoing/${hook.id}/deliveries/redeliver_failed?since=${since}`, { as: admin });
+    assert.equal(res.statusCode, 200, res.body);
+    assert.equal((res.json() as unknown[]).length, 1);
+    await settled(hook.id, 'delivered');
+    const everything = await h.request('POST', `/api/v4/hooks/outgoing/${hook.id}/deliveries/redeliver_failed`, { as: admin });
+    assert.equal((everything.json() as unknown[]).length, 1);
+    await eventually(async () => (await deliveries(hook.id)).every((d) => d.status === 'delivered'), 5000, 'all delivered');
+    const bad = await h.request('POST', `/api/v4/hooks/outgoing/${hook.id}/deliveries/redeliver_failed?since=yesterday`, { as: admin });
+    assert.equal(bad.statusCode, 400);
+  });
+
   it('when the signing secret was rotated, then both signatures are sent during the overlap window', async () => {
     const hook = await hookFor('rotate');
     receiver.respond(() => ({ status: 200 }));
