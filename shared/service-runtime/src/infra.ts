@@ -89,7 +89,7 @@ export async function buildInfra(name: string, config: RuntimeConfig): Promise<O
     if (config.REDIS_URL) {
       const client = new Redis(config.REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 2, connectionName: name });
       client.on('error', (error: Error) => logger.warn('redis connection error', { error: error.message }));
-      closers.push({ what: 'redis', close: () => client.quit().catch(() => client.disconnect()) });
+      closers.push({ what: 'redis', close: () => quitRedis(client) });
       await client.connect();
       redis = client;
     }
@@ -122,6 +122,18 @@ export async function buildInfra(name: string, config: RuntimeConfig): Promise<O
     await closeAll();
     throw error;
   }
+}
+
+/** QUIT, then wait until the socket is closed (status `end`), so nothing of Redis outlives close(). */
+async function quitRedis(client: Redis): Promise<void> {
+  if (client.status === 'end') return;
+  const ended = new Promise<void>((resolve) => client.once('end', () => resolve()));
+  try {
+    await client.quit();
+  } catch {
+    client.disconnect();
+  }
+  if ((client.status as string) !== 'end') await ended;
 }
 
 async function pingRedis(redis: Redis): Promise<boolean> {
