@@ -5,8 +5,8 @@ import { loadPostsConfig } from './config';
 
 /**
  * posts as its own process. The runtime reads the env (the only reader of process.env) and opens the bus
- * (Kafka when KAFKA_BROKERS is set), the HTTP transport to SERVICE_URLS, MongoDB (MONGO_URL, MONGO_DB) and
- * Redis (REDIS_URL). With MongoDB, the mongoose repositories (indexes created before the first request);
+ * (Kafka when KAFKA_BROKERS is set), the HTTP transport to SERVICE_URLS and MongoDB (MONGO_URL, MONGO_DB);
+ * it uses no Redis. With MongoDB, the mongoose repositories (indexes created before the first request);
  * without it, the memory ones.
  */
 main({
