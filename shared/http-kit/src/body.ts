@@ -1,3 +1,4 @@
+import { AsyncResource } from 'node:async_hooks';
 import type { NextFunction, Request, Response } from 'express';
 import { commonErrors } from '@switchyard/errors';
 import { parseJsonBody } from '@switchyard/validation';
@@ -23,7 +24,9 @@ export function rawBody(limit: () => number) {
     const chunks: Buffer[] = [];
     let size = 0;
     let failed = false;
-    req.on('data', (chunk: Buffer) => {
+    // Stream callbacks run outside the request's async context on a real socket; binding them keeps the
+    // request id and trace context (AsyncLocalStorage) for everything that runs after the body is read.
+    req.on('data', AsyncResource.bind((chunk: Buffer) => {
       if (failed) return;
       size += chunk.length;
       if (size > max) {
@@ -32,16 +35,16 @@ export function rawBody(limit: () => number) {
         return;
       }
       chunks.push(chunk);
-    });
-    req.on('end', () => {
+    }));
+    req.on('end', AsyncResource.bind(() => {
       if (failed) return;
       req.rawBody = Buffer.concat(chunks);
       next();
-    });
-    req.on('error', (error) => {
+    }));
+    req.on('error', AsyncResource.bind((error: Error) => {
       if (!failed) next(error);
       failed = true;
-    });
+    }));
   };
 }
 

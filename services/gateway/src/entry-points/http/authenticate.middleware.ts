@@ -1,5 +1,6 @@
 import type { NextFunction, Request, Response } from 'express';
 import { commonErrors } from '@switchyard/errors';
+import { loggablePath } from '@switchyard/http-kit';
 import type { Logger } from '@switchyard/logger';
 import type { ConfigView } from '@switchyard/system-config';
 import { csrfPasses } from '../../domain/csrf';
@@ -56,7 +57,7 @@ export function authenticate(deps: AuthenticateDeps) {
       strict: deps.config.current().ServiceSettings.ExperimentalStrictCSRFEnforcement,
     });
     if (!csrfOk) {
-      deps.logger.info('CSRF check failed; forwarded without identity', { user_id: session.userId, method: req.method, path: req.path });
+      deps.logger.info('CSRF check failed; forwarded without identity', { user_id: session.userId, method: req.method, path: loggablePath(req.path) });
       next();
       return;
     }

@@ -1,7 +1,7 @@
 import { propagation } from '@opentelemetry/api';
 import type { Request, Response } from 'express';
 import { commonErrors } from '@switchyard/errors';
-import { signIdentity, type ServiceTransport } from '@switchyard/http-kit';
+import { loggablePath, signIdentity, type ServiceTransport } from '@switchyard/http-kit';
 import type { Logger } from '@switchyard/logger';
 import { clientResponseHeaders, upstreamRequestHeaders } from './forward-headers';
 import { clientIp, gatewayLocals } from './gateway-locals';
@@ -43,7 +43,7 @@ export function forward(deps: ForwardDeps) {
         deps.timeoutMs,
       );
     } catch (error) {
-      deps.logger.warn('service unavailable', { service: route.service, method: req.method, path: req.path, error });
+      deps.logger.warn('service unavailable', { service: route.service, method: req.method, path: loggablePath(req.path), error });
       throw commonErrors.serverBusy();
     }
     const { [AFFECTED_USERS_HEADER]: affected, ...upstreamHeaders } = upstream.headers;
