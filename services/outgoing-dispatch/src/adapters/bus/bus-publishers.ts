@@ -3,9 +3,9 @@ import type { EventPublisher } from '@switchyard/event-bus';
 import type { Delivery } from '../../domain/entities';
 import type { DeliveryQueue, PostCommands } from '../../domain/ports';
 
-/** The message on outgoing.deliveries: just the delivery id (the record holds everything else). */
+/** The message on outgoing.deliveries: the ids of one hook's ready deliveries (the records hold everything else). */
 export interface DeliveryMessage {
-  readonly delivery_id: string;
+  readonly delivery_ids: readonly string[];
   readonly hook_id: string;
 }
 
@@ -17,9 +17,12 @@ export class BusDeliveryQueue implements DeliveryQueue {
 
   public async enqueue(deliveries: readonly Pick<Delivery, 'id' | 'hookId'>[]): Promise<void> {
     if (deliveries.length === 0) return;
+    // One message per hook (all its callback URLs for this post): fewer messages and commits per partition.
+    const byHook = new Map<string, string[]>();
+    for (const d of deliveries) byHook.set(d.hookId, [...(byHook.get(d.hookId) ?? []), d.id]);
     await this.bus.publish(
       Topics.outgoingDeliveries,
-      deliveries.map((d) => ({ key: d.hookId, value: envelope<string, DeliveryMessage>(DELIVERY_MESSAGE_TYPE, { delivery_id: d.id, hook_id: d.hookId }) })),
+      [...byHook].map(([hookId, ids]) => ({ key: hookId, value: envelope<string, DeliveryMessage>(DELIVERY_MESSAGE_TYPE, { delivery_ids: ids, hook_id: hookId }) })),
     );
   }
 }

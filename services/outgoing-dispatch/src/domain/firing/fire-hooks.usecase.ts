@@ -55,7 +55,7 @@ export async function fireHooks(deps: Deps, event: PostEventPayload): Promise<De
     }
   }
   if (deliveries.length === 0) return [];
-  for (const delivery of deliveries) await deps.deliveries.insertIfAbsent(delivery);
+  await Promise.all(deliveries.map((delivery) => deps.deliveries.insertIfAbsent(delivery)));
   try {
     await deps.queue.enqueue(deliveries);
   } catch (error) {

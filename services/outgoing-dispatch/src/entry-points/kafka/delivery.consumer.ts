@@ -35,16 +35,18 @@ export class AttemptPool {
  */
 export function deliveryHandler(deps: Deps, pool: AttemptPool): MessageHandler {
   return async (message) => {
-    const payload = (message.value as { payload?: { delivery_id?: unknown } } | null)?.payload;
-    if (typeof payload?.delivery_id !== 'string') return;
-    const deliveryId = payload.delivery_id;
-    await pool.run(async () => {
-      try {
-        await claimAndAttempt(deps, deliveryId);
-      } catch (error) {
-        deps.logger.warn('delivery attempt failed unexpectedly; it is retried when its claim is released', { delivery_id: deliveryId, error: String(error) });
-      }
-    });
+    const payload = (message.value as { payload?: { delivery_ids?: unknown; delivery_id?: unknown } } | null)?.payload;
+    const ids = Array.isArray(payload?.delivery_ids) ? payload.delivery_ids : [payload?.delivery_id];
+    for (const deliveryId of ids) {
+      if (typeof deliveryId !== 'string') continue;
+      await pool.run(async () => {
+        try {
+          await claimAndAttempt(deps, deliveryId);
+        } catch (error) {
+          deps.logger.warn('delivery attempt failed unexpectedly; it is retried when its claim is released', { delivery_id: deliveryId, error: String(error) });
+        }
+      });
+    }
   };
 }
 

@@ -45,18 +45,21 @@ describe('firing outgoing hooks from post.created', () => {
     // A marker hook that always fires in a dedicated channel tells us the event was handled.
     return post;
   };
-  const received = (count: number) => eventually(() => receiver.requests.length >= count && receiver.requests, 5000, `${count} request(s)`);
+  const received = (count: number) => eventually(() => receiver.requests.length >= count && receiver.requests, 20_000, `${count} request(s)`);
   /**
    * Waits until everything published so far is handled: a control post in each channel (posts.events keeps
    * per-channel order) fires a control hook; then no delivery may be pending.
    */
   const quiet = async (...channels: InternalChannel[]) => {
     const hook = await createHook({ trigger_words: ['zzcontrol'], callback_urls: [`${receiver.url}/control`] });
-    const before = receiver.requests.filter((r) => r.path === '/control').length;
-    for (const target of channels) await h.publishPost(h.world.post(target, author.id, 'zzcontrol'), target, author);
-    await eventually(() => receiver.requests.filter((r) => r.path === '/control').length >= before + channels.length, 5000, 'control requests');
-    await eventually(async () => (await h.app.deps.deliveries.nextDueAt()) === undefined, 5000, 'no pending delivery');
-    await deleteHook(hook.id);
+    try {
+      const before = receiver.requests.filter((r) => r.path === '/control').length;
+      for (const target of channels) await h.publishPost(h.world.post(target, author.id, 'zzcontrol'), target, author);
+      await eventually(() => receiver.requests.filter((r) => r.path === '/control').length >= before + channels.length, 20_000, 'control requests');
+      await eventually(async () => (await h.app.deps.deliveries.nextDueAt()) === undefined, 20_000, 'no pending delivery');
+    } finally {
+      await deleteHook(hook.id);
+    }
     return receiver.requests.filter((r) => r.path !== '/control');
   };
 
@@ -165,7 +168,7 @@ describe('firing outgoing hooks from post.created', () => {
     assert.deepEqual(got, []);
     const control = await fireHooks(h.app.deps, event(channel));
     assert.equal(control.length, 1);
-    await eventually(() => receiver.requests.some((r) => r.path === '/never'), 5000, 'the control delivery');
+    await eventually(() => receiver.requests.some((r) => r.path === '/never'), 20_000, 'the control delivery');
     await deleteHook(hook.id);
   });
 
@@ -187,7 +190,7 @@ describe('firing outgoing hooks from post.created', () => {
     receiver.respond(() => ({ body: JSON.stringify({ text: 'Hi <!channel> see <http://x.test|docs>', response_type: 'comment', username: 'bot-say', props: { from_webhook: 'false', override_username: 'evil', extra: 1 } }) }));
     const post = h.world.post(channel, author.id, 'ask me');
     await h.publishPost(post, channel, author);
-    const command = await eventually(() => h.bus.postCommands().find((c) => c.hook_id === hook.id), 5000, 'reply');
+    const command = await eventually(() => h.bus.postCommands().find((c) => c.hook_id === hook.id), 20_000, 'reply');
     await deleteHook(hook.id);
     assert.equal(command.source, 'outgoing_webhook');
     assert.equal(command.post.channel_id, channel.id);
@@ -212,7 +215,7 @@ describe('firing outgoing hooks from post.created', () => {
     const hook = await createHook({ trigger_words: ['card'], username: 'ignored' });
     receiver.respond(() => ({ body: JSON.stringify({ attachments: [{ text: 'a <http://y|y>', fields: [{ title: 'n', value: 1.5 }] }], type: 'custom_x' }) }));
     await h.publishPost(h.world.post(channel, author.id, 'card'), channel, author);
-    const command = await eventually(() => h.bus.postCommands().find((c) => c.hook_id === hook.id), 5000, 'reply');
+    const command = await eventually(() => h.bus.postCommands().find((c) => c.hook_id === hook.id), 20_000, 'reply');
     await deleteHook(hook.id);
     assert.equal(command.post.root_id, '');
     assert.equal(command.post.type, 'slack_attachment');

@@ -45,7 +45,7 @@ describe('durable delivery: retries, Retry-After, 410, dead letters, redelivery,
     (await h.request('POST', '/api/v4/hooks/outgoing', { as: admin, body: { team_id: teamId, trigger_words: [word], callback_urls: [`${receiver.url}${path}`] } })).json() as { id: string };
   const deliveries = async (hookId: string) => (await h.request('GET', `/api/v4/hooks/outgoing/${hookId}/deliveries`, { as: admin })).json() as WireDelivery[];
   const fire = (word: string) => h.publishPost(h.world.post(channel, author.id, word), channel, author);
-  const settled = (hookId: string, status: string) => eventually(async () => (await deliveries(hookId)).find((d) => d.status === status), 5000, `a ${status} delivery`);
+  const settled = (hookId: string, status: string) => eventually(async () => (await deliveries(hookId)).find((d) => d.status === status), 20_000, `a ${status} delivery`);
 
   it('when the receiver is down for a while and comes back, then the delivery arrives and every attempt carries the same webhook-id', async () => {
     const hook = await hookFor('flaky');
@@ -116,7 +116,7 @@ describe('durable delivery: retries, Retry-After, 410, dead letters, redelivery,
     assert.equal(receiver.requests.at(-1)?.headers['webhook-id'], dead.id);
     // Redeliver once more: the receiver is called again, but the reply post id is the same.
     await h.request('POST', `/api/v4/hooks/outgoing/${hook.id}/deliveries/${dead.id}/redeliver`, { as: admin });
-    await eventually(async () => (await deliveries(hook.id))[0]?.attempts === delivered.attempts + 1, 5000, 'second redelivery');
+    await eventually(async () => (await deliveries(hook.id))[0]?.attempts === delivered.attempts + 1, 20_000, 'second redelivery');
     const replies = h.bus.postCommands().filter((c) => c.hook_id === hook.id);
     assert.equal(replies.length, 2);
     assert.equal(new Set(replies.map((c) => c.post.id)).size, 1);
@@ -129,7 +129,7 @@ describe('durable delivery: retries, Retry-After, 410, dead letters, redelivery,
     receiver.respond(() => ({ status: 500 }));
     await fire('recover');
     await fire('recover');
-    await eventually(async () => (await deliveries(hook.id)).filter((d) => d.status === 'dead').length === 2, 5000, 'two dead deliveries');
+    await eventually(async () => (await deliveries(hook.id)).filter((d) => d.status === 'dead').length === 2, 20_000, 'two dead deliveries');
     receiver.respond(() => ({ status: 200 }));
     const all = await deliveries(hook.id);
     const since = Math.max(...all.map((d) => (d as unknown as { create_at: number }).create_at));
@@ -139,7 +139,7 @@ describe('durable delivery: retries, Retry-After, 410, dead letters, redelivery,
     await settled(hook.id, 'delivered');
     const everything = await h.request('POST', `/api/v4/hooks/outgoing/${hook.id}/deliveries/redeliver_failed`, { as: admin });
     assert.equal((everything.json() as unknown[]).length, 1);
-    await eventually(async () => (await deliveries(hook.id)).every((d) => d.status === 'delivered'), 5000, 'all delivered');
+    await eventually(async () => (await deliveries(hook.id)).every((d) => d.status === 'delivered'), 20_000, 'all delivered');
     const bad = await h.request('POST', `/api/v4/hooks/outgoing/${hook.id}/deliveries/redeliver_failed?since=yesterday`, { as: admin });
     assert.equal(bad.statusCode, 400);
   });
@@ -168,15 +168,15 @@ describe('durable delivery: retries, Retry-After, 410, dead letters, redelivery,
     try {
       const hook = (await h.request('POST', '/api/v4/hooks/outgoing', { as: admin, body: { team_id: teamId, trigger_words: ['trip'], callback_urls: [`${dead.url}/x`] } })).json() as { id: string };
       for (let i = 0; i < 3; i += 1) await fire('trip');
-      await eventually(async () => (await deliveries(hook.id)).filter((d) => d.status === 'dead').length === 3, 5000, 'three dead deliveries');
+      await eventually(async () => (await deliveries(hook.id)).filter((d) => d.status === 'dead').length === 3, 20_000, 'three dead deliveries');
       const callsBefore = dead.requests.length;
       await fire('trip');
-      const waiting = await eventually(async () => (await deliveries(hook.id)).find((d) => /circuit open/.test(d.last_error)), 5000, 'a waiting delivery');
+      const waiting = await eventually(async () => (await deliveries(hook.id)).find((d) => /circuit open/.test(d.last_error)), 20_000, 'a waiting delivery');
       assert.equal(waiting.attempts, 0);
       assert.equal(waiting.status, 'pending');
       assert.equal(dead.requests.length, callsBefore);
       // After BreakerResetSeconds one trial goes out.
-      await eventually(() => dead.requests.length > callsBefore, 5000, 'the trial request');
+      await eventually(() => dead.requests.length > callsBefore, 20_000, 'the trial request');
     } finally {
       await dead.close();
     }
@@ -267,7 +267,7 @@ describe('a claim left by an instance that died', () => {
       const delivered = await eventually(async () => {
         const d = await h.app.deps.deliveries.findById('o'.repeat(26));
         return d?.status === 'delivered' && d;
-      }, 5000, 'the orphaned delivery');
+      }, 20_000, 'the orphaned delivery');
       assert.equal(delivered.attempts, 1);
       assert.ok(receiver.requests[0]);
       assert.ok(Date.now() >= now + 150);
