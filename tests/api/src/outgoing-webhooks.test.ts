@@ -106,6 +106,27 @@ describe('outgoing webhooks, end to end', { timeout: 300_000 }, () => {
     await admin.client.removeOutgoingWebhook(created.id);
   });
 
+  it('when the callback is on 127.0.0.1 and the allow-list is empty, then nothing is sent and the delivery is dead as blocked', async () => {
+    const hook = await createHook({ trigger_words: ['ssrf'], callback_urls: [`${receiver.url}/ssrf`] });
+    await patchConfig(admin.client, { ServiceSettings: { AllowedUntrustedInternalConnections: '' } });
+    try {
+      const post = await postIn(member, channel.id, 'ssrf attempt');
+      const deadline = Date.now() + 10_000;
+      let log: { status: string; post_id: string; last_error: string }[] = [];
+      while (Date.now() < deadline) {
+        log = (await raw(target.url, 'GET', `/api/v4/hooks/outgoing/${hook.id}/deliveries`, { token: admin.token })).json as typeof log;
+        if (log[0]?.status === 'dead') break;
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      assert.equal(log[0]?.post_id, post.id);
+      assert.equal(log[0]?.status, 'dead');
+      assert.match(log[0]?.last_error ?? '', /blocked/);
+      assert.equal(receiver.requests.filter((r) => r.path === '/ssrf').length, 0);
+    } finally {
+      await patchConfig(admin.client, { ServiceSettings: { AllowedUntrustedInternalConnections: '127.0.0.1' } });
+    }
+  });
+
   it('when a plain member creates a hook or the feature is off, then 403 and 501', async () => {
     const denied = await raw(target.url, 'POST', '/api/v4/hooks/outgoing', { token: member.token, body: { team_id: team.id, channel_id: channel.id, callback_urls: ['http://example.com'] } });
     assertAppError(denied, 403, 'api.context.permissions.app_error');
