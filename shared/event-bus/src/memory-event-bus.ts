@@ -159,12 +159,24 @@ export class MemoryEventBus implements EventBus {
         group.pumping.delete(partitionKey);
         owner.running.delete(run);
         this.trim(partitionKey);
+        // A publish between the pump's last read and this callback saw the partition as busy and started
+        // nothing: pick such a message up now instead of leaving it for the next publish.
+        if (this.hasUnhandled(group, partitionKey)) this.startPumps(group);
       });
       owner.running.add(run);
     }
   }
 
   /** Handles one partition for its current owner until it is caught up or ownership moves. */
+  private hasUnhandled(group: Group, partitionKey: string): boolean {
+    const owner = group.owners.get(partitionKey);
+    if (!owner || owner.stopped || this.closed) return false;
+    const topic = partitionKey.slice(0, partitionKey.lastIndexOf('#'));
+    const partition = this.partitionsOf(topic)[Number(partitionKey.slice(partitionKey.lastIndexOf('#') + 1))];
+    if (!partition) return false;
+    return (group.committed.get(partitionKey) ?? partition.base) < partition.base + partition.log.length;
+  }
+
   private async pump(group: Group, partitionKey: string): Promise<void> {
     const topic = partitionKey.slice(0, partitionKey.lastIndexOf('#'));
     const index = Number(partitionKey.slice(partitionKey.lastIndexOf('#') + 1));

@@ -6,15 +6,18 @@ import { sendJson } from './send-json';
 
 /**
  * The one place an error becomes an HTTP answer: Mattermost's AppError JSON. 4xx are logged at info,
- * unknown errors as 500 with the request id (their message never reaches the client).
+ * deliberate 5xx AppErrors at warn, unknown errors as 500 with the request id (their message never reaches the client).
  */
 export function errorMiddleware(logger: Logger, developerMode: () => boolean) {
   return (error: unknown, req: Request, res: Response, _next: NextFunction): void => {
     const requestId = req.requestId ?? '';
     const normalised = normaliseFrameworkError(error);
     const wire = toWireError(normalised, { requestId, developer: developerMode() });
-    if (wire.status_code >= 500) {
+    if (wire.status_code >= 500 && !isAppError(normalised)) {
       logger.error('request failed', { request_id: requestId, method: req.method, path: loggablePath(req.path), error: normalised });
+    } else if (wire.status_code >= 500) {
+      // Deliberate 5xx answers (501 feature disabled, 502/503 upstream, the reference's own 500 ids): known cases.
+      logger.warn('request refused', { request_id: requestId, method: req.method, path: loggablePath(req.path), status: wire.status_code, error_id: wire.id });
     } else {
       logger.info('request refused', { request_id: requestId, method: req.method, path: loggablePath(req.path), status: wire.status_code, error_id: wire.id });
     }

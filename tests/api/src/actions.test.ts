@@ -51,6 +51,10 @@ describe('interactive actions, end to end', { timeout: 300_000 }, () => {
 
     const dialog = await raw(target.url, 'POST', '/api/v4/actions/dialogs/open', { token: member.token, body: { trigger_id: body.trigger_id, url: `${receiver.url}/dialog`, dialog: { callback_id: 'x', title: 'T', elements: [] } } });
     assert.equal(dialog.status, 200, dialog.text);
+    // Integrations open dialogs from their own servers without a session (the trigger id authorises it); a
+    // stale token they happen to send is ignored, as on the reference's session-optional routes.
+    const sessionless = await raw(target.url, 'POST', '/api/v4/actions/dialogs/open', { token: 'stale0token0of0an0integration', body: { trigger_id: body.trigger_id, url: `${receiver.url}/dialog`, dialog: { callback_id: 'y', title: 'T', elements: [] } } });
+    assert.equal(sessionless.status, 200, sessionless.text);
   });
 
   it('when a menu option is picked, then selected_option is in the context; an unknown action is 404', async () => {

@@ -42,6 +42,8 @@ export const ROUTE_TABLE: readonly RouteRule[] = [
  */
 export const SESSION_OPTIONAL: readonly RouteRule[] = [
   { pattern: '/hooks/*', service: Services.incomingHooks, methods: ['POST'] },
+  // The trigger id authorises it (mattermost-wire.md §8), so integrations call it without a session.
+  { pattern: '/api/v4/actions/dialogs/open', service: Services.outgoingDispatch, methods: ['POST'] },
   { pattern: '/api/v4/users/login', service: Services.usersBots, methods: ['POST'] },
   { pattern: '/api/v4/users/logout', service: Services.usersBots, methods: ['POST'] },
   { pattern: '/api/v4/users', service: Services.usersBots, methods: ['POST'] },
