@@ -14,6 +14,9 @@ fi
 echo "test: type-check and build (tsc -b)"
 npx tsc -b
 
+echo "test: type-check tests and scripts too (tsc --noEmit -p tsconfig.eslint.json; tsx runs them without checking)"
+npx tsc --noEmit -p tsconfig.eslint.json
+
 echo "test: lint (eslint)"
 npx eslint --max-warnings=0 .
 

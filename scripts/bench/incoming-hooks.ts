@@ -4,11 +4,9 @@
  * Run with `npm run bench` (scripts/bench.ts); BENCH_DURATION_S overrides the 10 s measurement,
  * BENCH_TARGETS=distributed skips the embedded run.
  */
-import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { createRequire } from 'node:module';
-import { join } from 'node:path';
+import { adminToken, call, externalTarget, rssMb, startEmbeddedProcess, wantsTarget } from '../bench-support/target';
 
 const requireCjs = createRequire(__filename);
 
@@ -27,34 +25,6 @@ type Autocannon = (options: Record<string, unknown>) => Promise<AutocannonResult
 const CONNECTIONS = 32;
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
 const WARMUP_S = 2;
-const ADMIN = { username: 'sysadmin', password: 'Sys-admin-pass1', email: 'sysadmin@example.com' };
-
-function assertLoopback(url: string): void {
-  const host = new URL(url).hostname;
-  if (!['127.0.0.1', 'localhost', '[::1]', '::1'].includes(host)) throw new Error(`benchmarks only run against loopback, got ${host}`);
-}
-
-async function call(url: string, method: string, path: string, body?: unknown, token?: string): Promise<{ status: number; json: unknown; headers: Headers }> {
-  const response = await fetch(`${url}${path}`, {
-    method,
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const text = await response.text();
-  return { status: response.status, json: text && (response.headers.get('content-type') ?? '').startsWith('application/json') ? JSON.parse(text) : text, headers: response.headers };
-}
-
-async function adminToken(url: string): Promise<string> {
-  const login = () => call(url, 'POST', '/api/v4/users/login', { login_id: ADMIN.username, password: ADMIN.password });
-  let res = await login();
-  if (res.status !== 200) {
-    await call(url, 'POST', '/api/v4/users', ADMIN);
-    res = await login();
-  }
-  const token = res.headers.get('token');
-  if (res.status !== 200 || !token) throw new Error(`cannot log in as ${ADMIN.username}: ${res.status}`);
-  return token;
-}
 
 /** A team, an open channel and a hook of the admin's, named uniquely for this run. */
 async function prepareHook(url: string): Promise<{ key: string; channelId: string; token: string }> {
@@ -117,57 +87,10 @@ async function measure(label: string, url: string): Promise<IncomingHooksBenchFi
   return figure;
 }
 
-/**
- * The embedded runtime in its own process (as `npm start` runs it), so that the load generator does not
- * share its event loop. Resolves with the URL once it listens.
- */
-async function startEmbeddedProcess(): Promise<{ url: string; pid: number; stop(): Promise<void> }> {
-  const root = join(__dirname, '..', '..');
-  const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', join(root, 'apps', 'embedded', 'src', 'main.ts')], {
-    cwd: root,
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'error' },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const url = await new Promise<string>((resolve, reject) => {
-    let seen = '';
-    const timer = setTimeout(() => reject(new Error('the embedded runtime did not start within 60 s')), 60_000);
-    child.stdout.on('data', (chunk: Buffer) => {
-      seen += chunk.toString('utf8');
-      const match = /listening on (http:\/\/\S+)/.exec(seen);
-      if (match?.[1]) {
-        clearTimeout(timer);
-        resolve(match[1].replace('://0.0.0.0', '://127.0.0.1').replace(/\/+$/, ''));
-      }
-    });
-    child.once('exit', (code) => reject(new Error(`the embedded runtime exited with ${code}`)));
-  });
-  child.stdout.resume();
-  return {
-    url,
-    pid: child.pid ?? 0,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        if (child.exitCode !== null) return resolve();
-        child.once('exit', () => resolve());
-        child.kill('SIGTERM');
-      }),
-  };
-}
-
-function rssMb(pid: number): number | undefined {
-  try {
-    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-    const kb = /VmRSS:\s+(\d+) kB/.exec(status)?.[1];
-    return kb === undefined ? undefined : Math.round(Number(kb) / 1024);
-  } catch {
-    return undefined;
-  }
-}
-
 export async function run(): Promise<IncomingHooksBenchFigure[]> {
   const figures: IncomingHooksBenchFigure[] = [];
   // BENCH_TARGETS=distributed skips the embedded run (e.g. when only SWITCHYARD_URL is of interest).
-  if ((process.env.BENCH_TARGETS ?? 'embedded,distributed').split(',').includes('embedded')) {
+  if (wantsTarget('embedded')) {
     const embedded = await startEmbeddedProcess();
     try {
       figures.push(await measure('embedded', embedded.url));
@@ -177,10 +100,8 @@ export async function run(): Promise<IncomingHooksBenchFigure[]> {
       await embedded.stop();
     }
   }
-  const external = process.env.SWITCHYARD_URL;
-  if (external) {
-    const url = external.replace(/\/+$/, '');
-    assertLoopback(url);
+  const url = externalTarget();
+  if (url && wantsTarget('distributed')) {
     figures.push(await measure('distributed', url));
   } else {
     process.stdout.write('incoming-hooks [distributed]: skipped (set SWITCHYARD_URL to a running distributed Switchyard on loopback)\n');

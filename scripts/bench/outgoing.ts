@@ -4,12 +4,10 @@
  * in its own process, and against SWITCHYARD_URL when set. The receiver listens on 127.0.0.1 in this
  * process. BENCH_OUTGOING_POSTS (default 400) and BENCH_OUTGOING_BURST (default 1000) size the runs.
  */
-import { spawn } from 'node:child_process';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { join } from 'node:path';
+import { adminToken, assertLoopback, call, externalTarget, must, startEmbeddedProcess, wantsTarget } from '../bench-support/target';
 
-const ADMIN = { username: 'sysadmin', password: 'Sys-admin-pass1', email: 'sysadmin@example.com' };
 const POSTS = Number(process.env.BENCH_OUTGOING_POSTS ?? 400);
 const WARMUP = 50;
 const BURST = Number(process.env.BENCH_OUTGOING_BURST ?? 1000);
@@ -21,39 +19,6 @@ export interface OutgoingBenchFigure {
   readonly latencyP50Ms: number;
   readonly latencyP99Ms: number;
   readonly deliveriesPerSecond: number;
-}
-
-function assertLoopback(url: string): void {
-  const host = new URL(url).hostname;
-  if (!['127.0.0.1', 'localhost', '[::1]', '::1'].includes(host)) throw new Error(`benchmarks only run against loopback, got ${host}`);
-}
-
-async function call(url: string, method: string, path: string, body?: unknown, token?: string): Promise<{ status: number; json: unknown; headers: Headers }> {
-  const response = await fetch(`${url}${path}`, {
-    method,
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const text = await response.text();
-  return { status: response.status, json: text && (response.headers.get('content-type') ?? '').startsWith('application/json') ? JSON.parse(text) : text, headers: response.headers };
-}
-
-async function must(url: string, method: string, path: string, body: unknown, token: string, status: number): Promise<Record<string, unknown>> {
-  const res = await call(url, method, path, body, token);
-  if (res.status !== status) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(res.json).slice(0, 300)}`);
-  return res.json as Record<string, unknown>;
-}
-
-async function adminToken(url: string): Promise<string> {
-  const login = () => call(url, 'POST', '/api/v4/users/login', { login_id: ADMIN.username, password: ADMIN.password });
-  let res = await login();
-  if (res.status !== 200) {
-    await call(url, 'POST', '/api/v4/users', ADMIN);
-    res = await login();
-  }
-  const token = res.headers.get('token');
-  if (res.status !== 200 || !token) throw new Error(`cannot log in as ${ADMIN.username}: ${res.status}`);
-  return token;
 }
 
 /** The receiver: resolves the waiter of each post id when its callback arrives. */
@@ -159,41 +124,9 @@ async function measure(name: string, url: string): Promise<OutgoingBenchFigure> 
   }
 }
 
-async function startEmbeddedProcess(): Promise<{ url: string; stop(): Promise<void> }> {
-  const root = join(__dirname, '..', '..');
-  const child = spawn(process.execPath, [...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []), '--conditions=source', '--import', 'tsx', join(root, 'apps', 'embedded', 'src', 'main.ts')], {
-    cwd: root,
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'error' },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const url = await new Promise<string>((resolve, reject) => {
-    let seen = '';
-    const timer = setTimeout(() => reject(new Error('the embedded runtime did not start within 60 s')), 60_000);
-    child.stdout.on('data', (chunk: Buffer) => {
-      seen += chunk.toString('utf8');
-      const match = /listening on (http:\/\/\S+)/.exec(seen);
-      if (match?.[1]) {
-        clearTimeout(timer);
-        resolve(match[1].replace('://0.0.0.0', '://127.0.0.1').replace(/\/+$/, ''));
-      }
-    });
-    child.once('exit', (code) => reject(new Error(`the embedded runtime exited with ${code}`)));
-  });
-  child.stdout.resume();
-  return {
-    url,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        if (child.exitCode !== null) return resolve();
-        child.once('exit', () => resolve());
-        child.kill('SIGTERM');
-      }),
-  };
-}
-
 export async function run(): Promise<OutgoingBenchFigure[]> {
   const figures: OutgoingBenchFigure[] = [];
-  if ((process.env.BENCH_TARGETS ?? 'embedded,distributed').split(',').includes('embedded')) {
+  if (wantsTarget('embedded')) {
     const embedded = await startEmbeddedProcess();
     try {
       figures.push(await measure('embedded', embedded.url));
@@ -201,8 +134,8 @@ export async function run(): Promise<OutgoingBenchFigure[]> {
       await embedded.stop();
     }
   }
-  const external = process.env.SWITCHYARD_URL;
-  if (external) figures.push(await measure('distributed', external.replace(/\/+$/, '')));
+  const external = externalTarget();
+  if (external && wantsTarget('distributed')) figures.push(await measure('distributed', external));
   else process.stdout.write('  distributed: SWITCHYARD_URL not set, skipped\n');
   return figures;
 }

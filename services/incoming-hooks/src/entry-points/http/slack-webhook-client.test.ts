@@ -39,7 +39,6 @@ describe('@slack/webhook IncomingWebhook against /hooks/{key} (loopback)', () =>
       const webhook = new IncomingWebhook(url, { username: 'deploy-bot', icon_emoji: ':rocket:' });
       const result = await webhook.send({
         text: 'Build finished',
-        mrkdwn: true,
         blocks: [{ type: 'section', text: { type: 'mrkdwn', text: 'ignored' } }],
         attachments: [{ color: '#36a64f', title: 'main #42', title_link: 'https://ci.example/42', fields: [{ title: 'Duration', value: '3m', short: true }] }],
       });

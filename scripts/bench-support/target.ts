@@ -1,0 +1,115 @@
+/**
+ * What every benchmark module shares: the loopback rule, a small JSON caller, the admin login, the embedded
+ * runtime in a process of its own (as `npm start` runs it, so the load generator does not share its event
+ * loop) and its RSS.
+ */
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+export const ADMIN = { username: 'sysadmin', password: 'Sys-admin-pass1', email: 'sysadmin@example.com' } as const;
+
+export function assertLoopback(url: string): void {
+  const host = new URL(url).hostname;
+  if (!['127.0.0.1', 'localhost', '[::1]', '::1'].includes(host)) throw new Error(`benchmarks only run against loopback, got ${host}`);
+}
+
+export interface CallResult {
+  readonly status: number;
+  readonly json: unknown;
+  readonly headers: Headers;
+}
+
+export async function call(url: string, method: string, path: string, body?: unknown, token?: string): Promise<CallResult> {
+  const response = await fetch(`${url}${path}`, {
+    method,
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const text = await response.text();
+  return { status: response.status, json: text && (response.headers.get('content-type') ?? '').startsWith('application/json') ? JSON.parse(text) : text, headers: response.headers };
+}
+
+/** `call` that insists on one status and returns the JSON object. */
+export async function must(url: string, method: string, path: string, body: unknown, token: string, status: number): Promise<Record<string, unknown>> {
+  const res = await call(url, method, path, body, token);
+  if (res.status !== status) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(res.json).slice(0, 300)}`);
+  return res.json as Record<string, unknown>;
+}
+
+/** Logs in as the benchmark admin, creating it with the first sign-up on a fresh server. */
+export async function adminToken(url: string): Promise<string> {
+  const login = () => call(url, 'POST', '/api/v4/users/login', { login_id: ADMIN.username, password: ADMIN.password });
+  let res = await login();
+  if (res.status !== 200) {
+    await call(url, 'POST', '/api/v4/users', ADMIN);
+    res = await login();
+  }
+  const token = res.headers.get('token');
+  if (res.status !== 200 || !token) throw new Error(`cannot log in as ${ADMIN.username}: ${res.status}`);
+  return token;
+}
+
+export interface EmbeddedProcess {
+  readonly url: string;
+  readonly pid: number;
+  stop(): Promise<void>;
+}
+
+/** `BENCH_CPU_PROF=<dir>` writes a CPU profile of the runtime. Resolves with the URL once it listens. */
+export async function startEmbeddedProcess(): Promise<EmbeddedProcess> {
+  const root = join(__dirname, '..', '..');
+  const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+  const child = spawn(process.execPath, [...profile, '--conditions=source', '--import', 'tsx', join(root, 'apps', 'embedded', 'src', 'main.ts')], {
+    cwd: root,
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'error' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const url = await new Promise<string>((resolve, reject) => {
+    let seen = '';
+    const timer = setTimeout(() => reject(new Error('the embedded runtime did not start within 60 s')), 60_000);
+    child.stdout.on('data', (chunk: Buffer) => {
+      seen += chunk.toString('utf8');
+      const match = /listening on (http:\/\/\S+)/.exec(seen);
+      if (match?.[1]) {
+        clearTimeout(timer);
+        resolve(match[1].replace('://0.0.0.0', '://127.0.0.1').replace(/\/+$/, ''));
+      }
+    });
+    child.once('exit', (code) => reject(new Error(`the embedded runtime exited with ${code}`)));
+  });
+  child.stdout.resume();
+  return {
+    url,
+    pid: child.pid ?? 0,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+export function rssMb(pid: number): number | undefined {
+  try {
+    const kb = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+    return kb === undefined ? undefined : Math.round(Number(kb) / 1024);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Which targets to measure: BENCH_TARGETS=embedded,distributed (default both; distributed needs SWITCHYARD_URL). */
+export function wantsTarget(name: 'embedded' | 'distributed'): boolean {
+  return (process.env.BENCH_TARGETS ?? 'embedded,distributed').split(',').includes(name);
+}
+
+/** SWITCHYARD_URL (a running distributed Switchyard on loopback), without a trailing slash. */
+export function externalTarget(): string | undefined {
+  const external = process.env.SWITCHYARD_URL;
+  if (!external) return undefined;
+  const url = external.replace(/\/+$/, '');
+  assertLoopback(url);
+  return url;
+}

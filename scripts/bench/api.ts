@@ -1,0 +1,80 @@
+/**
+ * REST API v4 throughput: `POST /api/v4/posts` and `GET /api/v4/users/me` with autocannon (32 connections,
+ * loopback, 2 s warm-up then BENCH_DURATION_S, default 10), against a fresh embedded runtime in its own
+ * process and against SWITCHYARD_URL when set. Also prints the embedded process's idle RSS before the load.
+ */
+import { createRequire } from 'node:module';
+import { cpus, loadavg } from 'node:os';
+import { setTimeout as delay } from 'node:timers/promises';
+import { adminToken, externalTarget, must, rssMb, startEmbeddedProcess, wantsTarget } from '../bench-support/target';
+
+const requireCjs = createRequire(__filename);
+
+interface AutocannonResult {
+  requests: { average: number; total: number };
+  latency: { p50: number; p99: number };
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+}
+type Autocannon = (options: Record<string, unknown>) => Promise<AutocannonResult>;
+
+const CONNECTIONS = 32;
+const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
+const WARMUP_S = 2;
+
+export interface ApiBenchFigure {
+  readonly target: string;
+  readonly route: string;
+  readonly requestsPerSec: number;
+  readonly p50Ms: number;
+  readonly p99Ms: number;
+  readonly non2xx: number;
+}
+
+async function load(label: string, route: string, options: Record<string, unknown>): Promise<ApiBenchFigure> {
+  const autocannon = requireCjs('autocannon') as Autocannon;
+  await autocannon({ ...options, connections: CONNECTIONS, duration: WARMUP_S });
+  const result = await autocannon({ ...options, connections: CONNECTIONS, duration: DURATION_S });
+  const figure = { target: label, route, requestsPerSec: Math.round(result.requests.average), p50Ms: result.latency.p50, p99Ms: result.latency.p99, non2xx: result.non2xx + result.errors + result.timeouts };
+  process.stdout.write(`api ${route} [${label}] ${CONNECTIONS} connections, ${DURATION_S} s: ${figure.requestsPerSec} req/s, p50 ${figure.p50Ms} ms, p99 ${figure.p99Ms} ms, ${figure.non2xx} non-2xx or errors\n`);
+  return figure;
+}
+
+async function measure(label: string, url: string): Promise<ApiBenchFigure[]> {
+  const token = await adminToken(url);
+  const suffix = Math.random().toString(36).slice(2, 10);
+  const team = await must(url, 'POST', '/api/v4/teams', { name: `benchapi-${suffix}`, display_name: `Bench ${suffix}`, type: 'O' }, token, 201);
+  const channel = await must(url, 'POST', '/api/v4/channels', { team_id: team.id, name: `bench-${suffix}`, display_name: 'Bench', type: 'O' }, token, 201);
+  const auth = { authorization: `Bearer ${token}` };
+  const figures = [
+    await load(label, 'GET /api/v4/users/me', { url: `${url}/api/v4/users/me`, headers: auth }),
+    await load(label, 'POST /api/v4/posts', {
+      url: `${url}/api/v4/posts`,
+      method: 'POST',
+      headers: { ...auth, 'content-type': 'application/json' },
+      body: JSON.stringify({ channel_id: channel.id, message: 'deploy #42 finished in 3m12s' }),
+    }),
+  ];
+  process.stdout.write(`  load average ${loadavg().map((l) => l.toFixed(1)).join(' ')} on ${cpus().length} cores\n`);
+  return figures;
+}
+
+export async function run(): Promise<ApiBenchFigure[]> {
+  const figures: ApiBenchFigure[] = [];
+  if (wantsTarget('embedded')) {
+    const embedded = await startEmbeddedProcess();
+    try {
+      await delay(2_000);
+      const idle = rssMb(embedded.pid);
+      if (idle !== undefined) process.stdout.write(`api [embedded] idle RSS of the whole process: ${idle} MB\n`);
+      figures.push(...(await measure('embedded', embedded.url)));
+    } finally {
+      await embedded.stop();
+    }
+  }
+  const url = externalTarget();
+  if (url && wantsTarget('distributed')) figures.push(...(await measure('distributed', url)));
+  else process.stdout.write('api [distributed]: skipped (set SWITCHYARD_URL to a running distributed Switchyard on loopback)\n');
+  return figures;
+}
