@@ -2,7 +2,7 @@ import type { Model } from '@switchyard/mongo-kit';
 import type { IdempotencyRecord, StoredResponse } from '../../domain/entities';
 import type { IdempotencyRepository, ReserveResult } from '../../domain/ports';
 import { idempotencyId, type IdempotencyDocument } from './idempotency.schema.mongo';
-import { isUniqueViolation } from './mongo-support';
+import { isUniqueViolation } from '@switchyard/mongo-kit';
 
 function fromDocument(doc: IdempotencyDocument): IdempotencyRecord {
   return { hookId: doc.hookId, key: doc.key, owner: doc.owner, createAt: doc.createAt, ...(doc.response ? { response: doc.response } : {}) };

@@ -1,6 +1,5 @@
-import { Schema, type Connection, type Model } from '@switchyard/mongo-kit';
+import { type Connection, type Model, modelOn, Schema, SCHEMA_OPTIONS } from '@switchyard/mongo-kit';
 import type { StoredResponse } from '../../domain/entities';
-import { modelOn, SCHEMA_OPTIONS } from './mongo-support';
 
 export const IDEMPOTENCY_COLLECTION = 'incoming_idempotency';
 

@@ -3,7 +3,7 @@ import type { IncomingHook, IncomingHookChanges } from '../../domain/entities';
 import { DuplicateKeyError } from '../../domain/errors';
 import type { HookQuery, IncomingHookRepository } from '../../domain/ports';
 import { fromHookDocument, toHookDocument, type IncomingHookDocument } from './incoming-hook.schema.mongo';
-import { isUniqueViolation } from './mongo-support';
+import { isUniqueViolation } from '@switchyard/mongo-kit';
 
 const OLDEST_FIRST = { createAt: 1, _id: 1 } as const;
 

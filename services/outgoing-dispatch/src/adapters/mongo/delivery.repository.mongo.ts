@@ -1,8 +1,7 @@
-import { isDuplicateKeyError, type Model } from '@switchyard/mongo-kit';
+import { isDuplicateKeyError, type Model, setOf } from '@switchyard/mongo-kit';
 import type { Delivery, DeliveryChanges } from '../../domain/entities';
 import type { ClaimRequest, DeliveryRepository, Page } from '../../domain/ports';
 import { fromDeliveryDocument, toDeliveryDocument, type DeliveryDocument } from './delivery.schema.mongo';
-import { setOf } from './mongo-support';
 
 const ACTIVE = ['pending', 'failed'];
 const IDENTITY = ['id', 'hookId', 'postId', 'createAt'];

@@ -1,6 +1,5 @@
-import { Schema, toDocument, toPlain, type Connection, type Model } from '@switchyard/mongo-kit';
+import { type Connection, type Model, modelOn, Schema, SCHEMA_OPTIONS, toDocument, toPlain } from '@switchyard/mongo-kit';
 import type { Delivery } from '../../domain/entities';
-import { modelOn, SCHEMA_OPTIONS } from './mongo-support';
 
 export const DELIVERIES_COLLECTION = 'outgoing_deliveries';
 

@@ -1,6 +1,5 @@
-import { Schema, toDocument, toPlain, type Connection, type Model } from '@switchyard/mongo-kit';
+import { type Connection, type Model, modelOn, Schema, SCHEMA_OPTIONS, toDocument, toPlain } from '@switchyard/mongo-kit';
 import type { OutgoingHook } from '../../domain/entities';
-import { modelOn, SCHEMA_OPTIONS } from './mongo-support';
 
 export const OUTGOING_HOOKS_COLLECTION = 'outgoing_hooks';
 
