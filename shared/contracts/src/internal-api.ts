@@ -13,7 +13,21 @@ export const InternalPaths = {
   usersByUsernames: '/internal/v1/users/by-usernames',
   /** users-bots: GET /internal/v1/teams/{teamId}/members/{userId} → TeamMember or 404 */
   teamMember: '/internal/v1/teams',
+  /** users-bots: GET → InternalTeam (deleted teams included; check delete_at), or 404 `app.team.get.find.app_error` */
+  team: (teamId: string) => `/internal/v1/teams/${encodeURIComponent(teamId)}`,
+  /** users-bots: GET → InternalTeam by (lower-cased) name, or 404 `app.team.get_by_name.missing.app_error` */
+  teamByName: (name: string) => `/internal/v1/teams/name/${encodeURIComponent(name)}`,
 } as const;
+
+/** A team as other services need it (no visibility check: internal only). Wire names as the public Team. */
+export interface InternalTeam {
+  readonly id: string;
+  readonly name: string;
+  readonly display_name: string;
+  /** `O` open, `I` invite only. */
+  readonly type: string;
+  readonly delete_at: number;
+}
 
 /** What users-bots answers for a valid token. */
 export interface ResolvedSession {

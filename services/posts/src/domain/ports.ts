@@ -98,10 +98,10 @@ export interface UsersDirectory {
   /** The user's roles in the team (`team_user ...`), undefined when not an active member. */
   teamRoles(teamId: string, userId: string): Promise<string | undefined>;
   usersByIds(ids: readonly string[]): Promise<InternalUser[]>;
-  /** The team's name (seen as `actor`), undefined when it does not exist or is hidden from them. */
-  teamName(teamId: string, actor: { readonly userId: string; readonly roles: string; readonly isBot: boolean }): Promise<string | undefined>;
-  /** The id of the team with that name (seen as `actor`), undefined when it does not exist or is hidden from them. */
-  teamIdByName(name: string, actor: { readonly userId: string; readonly roles: string; readonly isBot: boolean }): Promise<string | undefined>;
+  /** The team's name (deleted teams included), undefined when it does not exist. No visibility check: callers check channel access. */
+  teamName(teamId: string): Promise<string | undefined>;
+  /** The id of the team with that (lower-case) name, undefined when it does not exist. No visibility check. */
+  teamIdByName(name: string): Promise<string | undefined>;
 }
 
 /** Where events go (the event bus): resolves once durably accepted. */

@@ -1,6 +1,6 @@
-import { InternalPaths, Services, type InternalUser } from '@switchyard/contracts';
+import { InternalPaths, Services, type InternalTeam, type InternalUser } from '@switchyard/contracts';
 import { isAppError } from '@switchyard/errors';
-import { callJson, internalCallHeaders, signIdentity, type ServiceTransport } from '@switchyard/http-kit';
+import { callJson, internalCallHeaders, type ServiceTransport } from '@switchyard/http-kit';
 import type { UsersDirectory } from '../../domain/ports';
 
 interface TeamMemberWire {
@@ -11,13 +11,13 @@ interface TeamMemberWire {
 /** How long a user's username/bot flag and a team's name are reused (they change rarely; events are not needed). */
 const CACHE_MS = 10_000;
 
-/** users-bots through its internal API (and, for team names, its public route signed as the caller). */
+/** users-bots through its internal API. */
 export class HttpUsersDirectory implements UsersDirectory {
   private readonly headers: Record<string, string>;
   private readonly users = new Map<string, { user: InternalUser; at: number }>();
   private readonly teams = new Map<string, { name: string; at: number }>();
 
-  public constructor(private readonly transport: ServiceTransport, private readonly secret: string, private readonly now: () => number = Date.now) {
+  public constructor(private readonly transport: ServiceTransport, secret: string, private readonly now: () => number = Date.now) {
     this.headers = internalCallHeaders(secret);
   }
 
@@ -54,30 +54,29 @@ export class HttpUsersDirectory implements UsersDirectory {
     });
   }
 
-  public async teamIdByName(name: string, actor: { readonly userId: string; readonly roles: string; readonly isBot: boolean }): Promise<string | undefined> {
-    try {
-      const identity = signIdentity({ userId: actor.userId, sessionId: '', roles: actor.roles, isBot: actor.isBot, sessionType: 'session' }, this.secret);
-      const team = await callJson<{ id?: string; name?: string }>(this.transport, Services.usersBots, { method: 'GET', path: `/api/v4/teams/name/${encodeURIComponent(name)}`, headers: identity });
-      if (typeof team?.id !== 'string') return undefined;
-      if (typeof team.name === 'string') this.teams.set(team.id, { name: team.name, at: this.now() });
-      return team.id;
-    } catch (error) {
-      if (isAppError(error) && error.statusCode >= 400 && error.statusCode < 500) return undefined;
-      throw error;
-    }
+  public async teamIdByName(name: string): Promise<string | undefined> {
+    const team = await this.lookupTeam(InternalPaths.teamByName(name));
+    if (team) this.teams.set(team.id, { name: team.name, at: this.now() });
+    return team?.id;
   }
 
-  public async teamName(teamId: string, actor: { readonly userId: string; readonly roles: string; readonly isBot: boolean }): Promise<string | undefined> {
+  public async teamName(teamId: string): Promise<string | undefined> {
     const hit = this.teams.get(teamId);
     if (hit && this.now() - hit.at < CACHE_MS) return hit.name;
+    const team = await this.lookupTeam(InternalPaths.team(teamId));
+    if (!team) return undefined;
+    this.teams.set(teamId, { name: team.name, at: this.now() });
+    if (this.teams.size > 10_000) this.teams.clear();
+    return team.name;
+  }
+
+  /** users-bots' internal team route; undefined for an unknown (404) or malformed (400) id or name. */
+  private async lookupTeam(path: string): Promise<InternalTeam | undefined> {
     try {
-      const identity = signIdentity({ userId: actor.userId, sessionId: '', roles: actor.roles, isBot: actor.isBot, sessionType: 'session' }, this.secret);
-      const team = await callJson<{ name?: string }>(this.transport, Services.usersBots, { method: 'GET', path: `/api/v4/teams/${encodeURIComponent(teamId)}`, headers: identity });
-      if (typeof team?.name !== 'string') return undefined;
-      this.teams.set(teamId, { name: team.name, at: this.now() });
-      return team.name;
+      const team = await callJson<InternalTeam>(this.transport, Services.usersBots, { method: 'GET', path, headers: this.headers });
+      return typeof team?.id === 'string' && typeof team.name === 'string' ? team : undefined;
     } catch (error) {
-      if (isAppError(error) && error.statusCode >= 400 && error.statusCode < 500) return undefined;
+      if (isAppError(error) && (error.statusCode === 404 || error.statusCode === 400)) return undefined;
       throw error;
     }
   }

@@ -30,7 +30,7 @@ export async function createChannel(deps: Deps, actor: Actor, command: CreateCha
     const teamRoles = (await deps.users.teamRoles(command.team_id, actor.userId)) ?? '';
     if (!hasPermission(teamRoles, permission)) throw commonErrors.permissions(actor.userId, permission);
   }
-  const teamName = await deps.users.teamName(command.team_id, actor);
+  const teamName = await deps.users.teamName(command.team_id);
   if (teamName === undefined) throw notFound('app.team.get.find.app_error', 'Unable to find the existing team.');
   const now = deps.clock.now();
   const channel: Channel = {

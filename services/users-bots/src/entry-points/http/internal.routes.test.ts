@@ -66,6 +66,26 @@ describe('internal API', () => {
     assert.equal((await h.request('GET', `/internal/v1/teams/bad/members/${u.id}`, { headers: internal })).statusCode, 400);
   });
 
+  it('when a team is asked for by id or name, then the InternalTeam (hidden and deleted teams too) or 404', async () => {
+    const u = await h.user();
+    const team = (await h.request('POST', '/api/v4/teams', { as: u, body: { name: 'internalbyname', display_name: 'By Name', type: 'I' } })).json();
+    const byId = await h.request('GET', `/internal/v1/teams/${team.id}`, { headers: internal });
+    assert.equal(byId.statusCode, 200);
+    assert.deepEqual(byId.json(), { id: team.id, name: 'internalbyname', display_name: 'By Name', type: 'I', delete_at: 0 });
+    const byName = await h.request('GET', '/internal/v1/teams/name/InternalByName', { headers: internal });
+    assert.equal(byName.statusCode, 200);
+    assert.equal(byName.json().id, team.id);
+    const missing = await h.request('GET', `/internal/v1/teams/${'n'.repeat(26)}`, { headers: internal });
+    assert.equal(missing.statusCode, 404);
+    assert.equal(missing.json().id, 'app.team.get.find.app_error');
+    const missingName = await h.request('GET', '/internal/v1/teams/name/nosuchteamhere', { headers: internal });
+    assert.equal(missingName.statusCode, 404);
+    assert.equal(missingName.json().id, 'app.team.get_by_name.missing.app_error');
+    assert.equal((await h.request('GET', '/internal/v1/teams/bad', { headers: internal })).statusCode, 400);
+    assert.equal((await h.request('GET', '/internal/v1/teams/name/bad%20name', { headers: internal })).statusCode, 400);
+    assert.equal((await h.request('GET', `/internal/v1/teams/${team.id}`)).statusCode, 401);
+  });
+
   it('when a signed identity calls the internal API, then it is accepted too', async () => {
     const res = await h.request('GET', '/internal/v1/config', { as: admin });
     assert.equal(res.statusCode, 200);

@@ -4,11 +4,12 @@ import { commonErrors } from '@switchyard/errors';
 import { sendJson } from '@switchyard/http-kit';
 import { validate } from '@switchyard/validation';
 import { resolveToken } from '../../domain/auth/resolve-token.usecase';
+import { getInternalTeam } from '../../domain/teams/get-internal-team.usecase';
 import { getTeamMember } from '../../domain/teams/get-team-member.usecase';
 import { lookupUsers } from '../../domain/users/lookup-users.usecase';
 import { isInternalCall } from '@switchyard/http-kit';
 import { idParam, type HttpContext } from './http-context';
-import { presentInternalUser, presentTeamMember } from './presenters';
+import { presentInternalTeam, presentInternalUser, presentTeamMember } from './presenters';
 import { byIdsBody, byUsernamesBody, resolveBody } from './internal.schemas';
 
 /**
@@ -46,5 +47,17 @@ export function internalRoutes(ctx: HttpContext): Router {
     sendJson(res, 200, presentTeamMember(member));
   });
 
+  router.get(`${InternalPaths.teamMember}/name/:team_name`, async (req, res) => {
+    const name = req.params.team_name;
+    if (typeof name !== 'string' || !TEAM_NAME_PARAM.test(name)) throw commonErrors.invalidUrlParam('team_name');
+    sendJson(res, 200, presentInternalTeam(await getInternalTeam(deps, { name })));
+  });
+
+  router.get(`${InternalPaths.teamMember}/:team_id`, async (req, res) => {
+    sendJson(res, 200, presentInternalTeam(await getInternalTeam(deps, { id: idParam(req, 'team_id') })));
+  });
+
   return router;
 }
+
+const TEAM_NAME_PARAM = /^[A-Za-z0-9_-]{1,64}$/;

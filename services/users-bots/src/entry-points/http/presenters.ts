@@ -1,4 +1,4 @@
-import type { InternalUser } from '@switchyard/contracts';
+import type { InternalTeam, InternalUser } from '@switchyard/contracts';
 import type { SystemConfig } from '@switchyard/system-config';
 import { isSystemOwned, teamMemberRoles, type AccessToken, type Session, type Team, type TeamMember, type User } from '../../domain/entities';
 import type { BotView, UserView } from '../../domain/views';
@@ -115,6 +115,11 @@ export function presentTeam(team: Team): Json {
   };
   putIf(out, 'last_team_icon_update', team.lastTeamIconUpdate);
   return out;
+}
+
+/** The internal API's team (posts needs its name, type and whether it is deleted). */
+export function presentInternalTeam(team: Team): InternalTeam {
+  return { id: team.id, name: team.name, display_name: team.displayName, type: team.type, delete_at: team.deleteAt };
 }
 
 export function presentTeamMember(member: TeamMember): Json {
