@@ -16,6 +16,7 @@ import { internalRoutes } from './entry-points/http/internal.routes';
 import { postsRoutes } from './entry-points/http/posts.routes';
 import { reactionsRoutes } from './entry-points/http/reactions.routes';
 import { subscribePostCommands } from './entry-points/kafka/post-create.consumer';
+import { subscribeTeamEvents } from './entry-points/kafka/team-events.consumer';
 
 export const SERVICE_NAME = 'posts';
 
@@ -60,7 +61,7 @@ export function createPostsApp(config: Readonly<PostsConfig>, deps: PostsDeps): 
     relay: (postId) => outbox.schedule(postId),
   };
   let started = false;
-  let subscription: Subscription | undefined;
+  let subscriptions: Subscription[] = [];
   let sweepTimer: NodeJS.Timeout | undefined;
 
   const health = async (): Promise<HealthReport> => {
@@ -99,7 +100,7 @@ export function createPostsApp(config: Readonly<PostsConfig>, deps: PostsDeps): 
     outbox,
     start: async () => {
       await systemConfig.start();
-      subscription = await subscribePostCommands(deps.bus, domain, deps.logger);
+      subscriptions = [await subscribePostCommands(deps.bus, domain, deps.logger), await subscribeTeamEvents(deps.bus, domain, deps.logger)];
       await sweep();
       const interval = config.OUTBOX_SWEEP_INTERVAL_MS ?? 15_000;
       if (interval > 0) {
@@ -113,8 +114,8 @@ export function createPostsApp(config: Readonly<PostsConfig>, deps: PostsDeps): 
       started = false;
       if (sweepTimer) clearInterval(sweepTimer);
       sweepTimer = undefined;
-      await subscription?.stop();
-      subscription = undefined;
+      await Promise.all(subscriptions.map((s) => s.stop()));
+      subscriptions = [];
       await outbox.idle();
       await systemConfig.stop();
     },

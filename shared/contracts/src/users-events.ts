@@ -17,7 +17,14 @@ export type UsersEventType =
   | 'bot.created'
   | 'bot.updated'
   | 'bot.disabled'
-  | 'bot.enabled';
+  | 'bot.enabled'
+  /**
+   * Team events are keyed by **team id** (so a team's events keep their order); `userId` names the team's
+   * creator (team.created) or the user who joined (team.member_added), `teamId` the team. Consumers that
+   * only care about users may treat them like any other event about `userId`.
+   */
+  | 'team.created'
+  | 'team.member_added';
 
 export interface UsersEventPayload {
   readonly userId: string;
@@ -25,6 +32,8 @@ export interface UsersEventPayload {
   readonly isBot?: boolean;
   readonly sessionIds?: readonly string[];
   readonly tokenIds?: readonly string[];
+  /** team.created, team.member_added: the team. */
+  readonly teamId?: string;
 }
 
 export type UsersEvent = Envelope<UsersEventType, UsersEventPayload>;
@@ -35,4 +44,9 @@ export const usersEventPayloadSchema = Joi.object({
   isBot: Joi.boolean(),
   sessionIds: Joi.array().items(Joi.string()),
   tokenIds: Joi.array().items(Joi.string()),
+  teamId: Joi.string(),
 });
+
+/** The team events of users.events (keyed by team id). */
+export type TeamEventType = Extract<UsersEventType, 'team.created' | 'team.member_added'>;
+export const TEAM_EVENT_TYPES: readonly TeamEventType[] = ['team.created', 'team.member_added'];

@@ -1,4 +1,4 @@
-import type { UsersEventPayload, UsersEventType } from '@switchyard/contracts';
+import type { TeamEventType, UsersEventPayload, UsersEventType } from '@switchyard/contracts';
 import type { SystemConfig } from '@switchyard/system-config';
 import type {
   AccessToken,
@@ -154,6 +154,8 @@ export interface PasswordHasher {
 /** What the domain announces; published before the HTTP answer so caches are evicted first. */
 export interface DomainEvents {
   users(type: UsersEventType, payload: UsersEventPayload): Promise<void>;
+  /** team.created (userId = the creator) and team.member_added (userId = who joined); keyed by team id. */
+  teams(type: TeamEventType, payload: { readonly teamId: string; readonly userId: string }): Promise<void>;
   configUpdated(config: SystemConfig): Promise<void>;
 }
 

@@ -1,10 +1,10 @@
-import { CONFIG_EVENT_KEY, envelope, Topics, type ConfigUpdatedEvent, type UsersEvent, type UsersEventPayload, type UsersEventType } from '@switchyard/contracts';
+import { CONFIG_EVENT_KEY, envelope, Topics, type ConfigUpdatedEvent, type TeamEventType, type UsersEvent, type UsersEventPayload, type UsersEventType } from '@switchyard/contracts';
 import type { EventPublisher } from '@switchyard/event-bus';
 import type { SystemConfig } from '@switchyard/system-config';
 import type { DomainEvents } from '../../domain/ports';
 import { noteAffectedUser } from './affected-users';
 
-/** Publishes domain events as envelopes: users.events keyed by user id; config.events keyed `config`. */
+/** Publishes domain events as envelopes: users.events keyed by user id (team events by team id); config.events keyed `config`. */
 export class BusDomainEvents implements DomainEvents {
   public constructor(private readonly bus: EventPublisher) {}
 
@@ -12,6 +12,12 @@ export class BusDomainEvents implements DomainEvents {
     const event: UsersEvent = envelope(type, payload);
     noteAffectedUser(payload.userId);
     await this.bus.publish(Topics.usersEvents, [{ key: payload.userId, value: event }]);
+  }
+
+  /** Not an affected user: joining a team changes no session, so the gateway keeps its cached ones. */
+  public async teams(type: TeamEventType, payload: { readonly teamId: string; readonly userId: string }): Promise<void> {
+    const event: UsersEvent = envelope(type, { userId: payload.userId, teamId: payload.teamId });
+    await this.bus.publish(Topics.usersEvents, [{ key: payload.teamId, value: event }]);
   }
 
   public async configUpdated(config: SystemConfig): Promise<void> {

@@ -8,7 +8,8 @@ import type { Deps } from '../ports';
 /**
  * `POST /teams/{team_id}/members`: joining yourself needs join_public_teams (team allows open invites) or
  * join_private_teams; adding someone else needs add_user_to_team on the team. Re-adding an existing
- * member answers that member; a removed one comes back.
+ * member answers that member; a removed one comes back. A new or returning member is announced with
+ * `team.member_added` (posts joins them to town-square and off-topic).
  */
 export async function addTeamMember(deps: Deps, actor: Actor, teamId: string, userId: string): Promise<TeamMember> {
   const team = await deps.teams.findById(teamId);
@@ -28,7 +29,11 @@ export async function addTeamMember(deps: Deps, actor: Actor, teamId: string, us
   if (existing && existing.deleteAt === 0) return existing;
   const max = deps.liveConfig.current().TeamSettings.MaxUsersPerTeam;
   if (max > 0 && (await deps.members.countActive(teamId)) >= max) throw Errors.teamFull();
-  if (existing) return (await deps.members.update(teamId, userId, { deleteAt: 0 })) ?? { ...existing, deleteAt: 0 };
+  if (existing) {
+    const restored = (await deps.members.update(teamId, userId, { deleteAt: 0 })) ?? { ...existing, deleteAt: 0 };
+    await deps.events.teams('team.member_added', { teamId, userId });
+    return restored;
+  }
 
   const member: TeamMember = {
     teamId,
@@ -48,6 +53,7 @@ export async function addTeamMember(deps: Deps, actor: Actor, teamId: string, us
     if (raced) return raced;
     throw error;
   }
+  await deps.events.teams('team.member_added', { teamId, userId });
   return member;
 }
 

@@ -19,7 +19,8 @@ export interface CreateTeamInput {
 
 /**
  * `POST /teams`: needs create_team (403 is_team_creation_allowed.disabled); the creator becomes a team
- * admin. Channels (town-square, off-topic) belong to the posts service and are not created here.
+ * admin. Channels belong to the posts service: `team.created` (published before the answer) makes it create
+ * and join town-square and off-topic.
  */
 export async function createTeam(deps: Deps, actor: Actor, input: CreateTeamInput): Promise<Team> {
   if (!can(actor, Permissions.createTeam)) throw Errors.teamCreationDenied();
@@ -62,5 +63,6 @@ export async function createTeam(deps: Deps, actor: Actor, input: CreateTeamInpu
     createAt: now,
     deleteAt: 0,
   });
+  await deps.events.teams('team.created', { teamId: team.id, userId: actor.userId });
   return team;
 }

@@ -133,4 +133,22 @@ describe('teams', () => {
       await h.patchConfig({ TeamSettings: { MaxUsersPerTeam: 50 } });
     }
   });
+
+  it('when a team is created and members join, then team.created and team.member_added are published keyed by the team id, once per new membership', async () => {
+    const owner = await h.user();
+    const other = await h.user();
+    h.bus.clear();
+    const team = (await createTeam(owner, { name: 'eventsteam', display_name: 'E', type: 'O' })).json();
+    const add = () => h.request('POST', `/api/v4/teams/${team.id}/members`, { as: owner, body: { team_id: team.id, user_id: other.id } });
+    assert.equal((await add()).statusCode, 201);
+    assert.equal((await add()).statusCode, 201, 'already a member: answered, not announced again');
+    const teamEvents = h.bus.published.filter((p) => p.topic === 'users.events' && p.value.type.startsWith('team.'));
+    assert.deepEqual(
+      teamEvents.map((p) => [p.key, p.value.type, p.value.payload]),
+      [
+        [team.id, 'team.created', { userId: owner.id, teamId: team.id }],
+        [team.id, 'team.member_added', { userId: other.id, teamId: team.id }],
+      ],
+    );
+  });
 });
