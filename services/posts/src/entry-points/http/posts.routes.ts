@@ -1,6 +1,7 @@
 import { Router } from 'express';
 import { sendJson, sendStatusOk } from '@switchyard/http-kit';
 import { validate } from '@switchyard/validation';
+import { createEphemeralPost, type EphemeralPostCommand } from '../../domain/posts/create-ephemeral-post.usecase';
 import { createPost } from '../../domain/posts/create-post.usecase';
 import { deletePost } from '../../domain/posts/delete-post.usecase';
 import { editPost, updatePost } from '../../domain/posts/edit-post.usecase';
@@ -8,7 +9,7 @@ import { getPost } from '../../domain/posts/get-post.usecase';
 import { listChannelPosts } from '../../domain/posts/list-channel-posts.usecase';
 import { commonErrors } from '@switchyard/errors';
 import { actorOf, idParam, paging, queryBool, queryValue, type HttpContext } from './http-context';
-import { createPostBody, patchPostBody, updatePostBody } from './posts.schemas';
+import { createPostBody, ephemeralPostBody, patchPostBody, updatePostBody } from './posts.schemas';
 import { presentPost, presentPostList } from './presenters';
 
 interface CreateBody {
@@ -53,6 +54,13 @@ export function postsRoutes(ctx: HttpContext): Router {
       ...(body.create_at !== undefined ? { create_at: body.create_at } : {}),
       ...(priority ? { priority } : {}),
     });
+    sendJson(res, 201, presentPost(post));
+  });
+
+  router.post('/api/v4/posts/ephemeral', ...ctx.withBody, async (req, res) => {
+    const actor = actorOf(req);
+    const body = validate(ephemeralPostBody, req.body, { onError: (key) => commonErrors.invalidParam(key) }) as { user_id: string; post: EphemeralPostCommand['post'] & { props: Record<string, unknown> | null } };
+    const post = createEphemeralPost(deps, actor, { user_id: body.user_id, post: { ...body.post, props: body.post.props ?? {} } });
     sendJson(res, 201, presentPost(post));
   });
 

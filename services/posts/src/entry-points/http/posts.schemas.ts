@@ -50,3 +50,15 @@ export const integrationUpdateBody = Joi.object({
   message: Joi.string().allow(''),
   props: props.allow(null),
 }).required();
+
+/** `POST /posts/ephemeral`: unknown keys of the post (type, user_id, create_at, ...) are ignored. */
+export const ephemeralPostBody = Joi.object({
+  user_id: id.required(),
+  post: Joi.object({
+    id: optionalId,
+    channel_id: id.required(),
+    message: Joi.string().allow('').default(''),
+    props: props.allow(null).default({}),
+    root_id: optionalId.default(''),
+  }).required(),
+}).required();
