@@ -72,6 +72,11 @@ export class ServiceProcess {
     this.child = child;
   }
 
+  /** The running child's process id (undefined before start). */
+  public get pid(): number | undefined {
+    return this.child?.pid;
+  }
+
   public get url(): string {
     return `http://127.0.0.1:${this.port}`;
   }
