@@ -1,8 +1,8 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { RequestListener } from 'node:http';
-import { inject } from 'light-my-request';
 import { Pool } from 'undici';
 import { AppError, isWireError, unavailable } from '@switchyard/errors';
+import { dispatchInProcess } from './in-process-dispatch';
 
 export type HeaderMap = Record<string, string | string[] | undefined>;
 
@@ -32,7 +32,7 @@ function cleanHeaders(headers: HeaderMap): Record<string, string | string[]> {
   return out;
 }
 
-/** Calls each service's express app directly, without a socket (embedded runtime). */
+/** Calls each service's express app directly, without a socket or a fake HTTP round trip (embedded runtime). */
 export class InProcessTransport implements ServiceTransport {
   private readonly apps: Record<string, RequestListener>;
 
@@ -48,13 +48,7 @@ export class InProcessTransport implements ServiceTransport {
   public async send(service: string, request: InternalRequest): Promise<InternalResponse> {
     const app = this.apps[service];
     if (!app) throw unavailable('api.context.server_busy.app_error', `no service ${service}`);
-    const response = await inject(app, {
-      method: request.method as 'GET',
-      url: request.path,
-      headers: cleanHeaders(request.headers),
-      ...(request.body && request.body.length > 0 ? { payload: request.body } : {}),
-    });
-    return { status: response.statusCode, headers: response.headers as IncomingHttpHeaders, body: response.rawPayload };
+    return dispatchInProcess(app, request);
   }
 
   public async close(): Promise<void> {}

@@ -1,0 +1,265 @@
+import { IncomingMessage, ServerResponse, type IncomingHttpHeaders, type OutgoingHttpHeaders, type RequestListener } from 'node:http';
+import type { Socket } from 'node:net';
+
+/**
+ * A request handed to an express app in this process without a socket: a real IncomingMessage and
+ * ServerResponse whose writes are collected in memory. It replaces light-my-request's `inject` (a fake
+ * HTTP round trip per hop, with prototype re-parenting and stream plumbing) on the embedded runtime's hot
+ * path, and keeps what a service saw through it: the same URL normalisation, header folding, default
+ * `user-agent`/`host`, `content-length` of the body, remote address 127.0.0.1, and the same response
+ * headers (everything the app set, lower-cased, as strings, plus `date`).
+ */
+
+export interface DispatchRequest {
+  readonly method: string;
+  readonly path: string;
+  readonly headers: Readonly<Record<string, string | string[] | undefined>>;
+  readonly body?: Buffer;
+}
+
+export interface DispatchResponse {
+  readonly status: number;
+  readonly headers: IncomingHttpHeaders;
+  readonly body: Buffer;
+}
+
+/**
+ * The body of an in-process request, available at once: http-kit's rawBody takes it from here (still
+ * applying its size limit) instead of reading the stream, which is filled only if something reads it.
+ */
+export const IN_PROCESS_BODY = Symbol.for('switchyard.http-kit.in-process-body');
+
+type InProcessRequest = IncomingMessage & { [IN_PROCESS_BODY]?: Buffer };
+
+const EMPTY = Buffer.alloc(0);
+const BASE_URL = 'http://localhost';
+
+/** Characters a WHATWG URL leaves as they are in a path and query of an http URL. */
+const PLAIN_TARGET = /^\/[A-Za-z0-9\-._~!$&()*+,;=:@/%]*(?:\?[A-Za-z0-9\-._~!$&()*+,;=:@/?%]+)?$/;
+
+/** `pathname + search` of the path resolved against http://localhost (dot segments, escapes), as light-my-request did. */
+export function normalizeTarget(path: string): string {
+  if (PLAIN_TARGET.test(path) && !path.startsWith('//') && !path.includes('/.') && !/%2e/i.test(path)) return path;
+  const url = new URL(path.startsWith('//') ? BASE_URL + path : path, BASE_URL);
+  return url.pathname + url.search;
+}
+
+/** Header names whose duplicates node's HTTP parser discards (keeping the first). */
+const SINGLE_VALUE_HEADERS = new Set([
+  'age', 'authorization', 'content-length', 'content-type', 'etag', 'expires', 'from', 'host', 'if-modified-since',
+  'if-unmodified-since', 'last-modified', 'location', 'max-forwards', 'proxy-authorization', 'referer', 'retry-after', 'server', 'user-agent',
+]);
+
+function joinHeaderValues(name: string, values: readonly string[]): string | string[] {
+  if (name === 'set-cookie') return values.slice();
+  if (SINGLE_VALUE_HEADERS.has(name)) return values[0] ?? '';
+  return values.join(name === 'cookie' ? '; ' : ', ');
+}
+
+const fakeSocket = {
+  remoteAddress: '127.0.0.1',
+  remotePort: 0,
+  readable: false,
+  writable: false,
+  destroyed: false,
+  encrypted: false,
+  on: () => fakeSocket,
+  once: () => fakeSocket,
+  removeListener: () => fakeSocket,
+  destroy: () => fakeSocket,
+  resume: () => fakeSocket,
+  pause: () => fakeSocket,
+  setTimeout: () => fakeSocket,
+} as unknown as Socket;
+
+function buildRequest(request: DispatchRequest): InProcessRequest {
+  const req = new IncomingMessage(fakeSocket) as InProcessRequest;
+  req.method = request.method.toUpperCase();
+  req.url = normalizeTarget(request.path);
+  req.httpVersionMajor = 1;
+  req.httpVersionMinor = 1;
+  req.httpVersion = '1.1';
+  req.complete = true;
+  const headers: IncomingHttpHeaders = {};
+  const raw: string[] = [];
+  for (const field in request.headers) {
+    const value = request.headers[field];
+    if (value === undefined) continue;
+    const name = field.toLowerCase();
+    if (Array.isArray(value)) {
+      const values = value.map(String);
+      headers[name] = joinHeaderValues(name, values);
+      for (const v of values) raw.push(name, v);
+    } else {
+      headers[name] = String(value);
+      raw.push(name, String(value));
+    }
+  }
+  if (headers['user-agent'] === undefined) {
+    headers['user-agent'] = 'lightMyRequest';
+    raw.push('user-agent', 'lightMyRequest');
+  }
+  if (!headers.host) {
+    headers.host = 'localhost:80';
+    raw.push('host', 'localhost:80');
+  }
+  const body = request.body !== undefined && request.body.length > 0 ? request.body : undefined;
+  if (body && !Object.hasOwn(headers, 'content-length')) {
+    headers['content-length'] = String(body.length);
+    raw.push('content-length', String(body.length));
+  }
+  req.headers = headers;
+  req.rawHeaders = raw;
+  req[IN_PROCESS_BODY] = body ?? EMPTY;
+  // The stream is filled only when read (busboy, or anything piping the request).
+  req._read = function readOnce(this: IncomingMessage): void {
+    this._read = noop;
+    if (body) this.push(body);
+    this.push(null);
+  };
+  return req;
+}
+
+function noop(): void {}
+
+let cachedDate = '';
+let cachedDateSecond = -1;
+function httpDate(): string {
+  const now = Date.now();
+  const second = Math.floor(now / 1000);
+  if (second !== cachedDateSecond) {
+    cachedDateSecond = second;
+    cachedDate = new Date(now).toUTCString();
+  }
+  return cachedDate;
+}
+
+interface Collector {
+  chunks: Buffer[];
+  hasBody: boolean;
+  settled: boolean;
+  resolve: (response: DispatchResponse) => void;
+  reject: (error: Error) => void;
+}
+
+const COLLECTOR = Symbol('in-process-collector');
+type InProcessResponse = ServerResponse & { [COLLECTOR]: Collector; _header: unknown; finished: boolean };
+
+function toBuffer(chunk: unknown, encoding: unknown): Buffer {
+  if (Buffer.isBuffer(chunk)) return chunk;
+  if (chunk instanceof Uint8Array) return Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+  return Buffer.from(String(chunk), typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8');
+}
+
+// The methods below are own properties of each response (express swaps the prototype for its own).
+function writeHead(this: InProcessResponse, statusCode: number, reason?: unknown, headers?: unknown): InProcessResponse {
+  if (this._header) throw Object.assign(new Error('Cannot write headers after they are sent to the client'), { code: 'ERR_HTTP_HEADERS_SENT' });
+  const code = Number(statusCode);
+  if (!Number.isInteger(code) || code < 100 || code > 999) throw Object.assign(new RangeError(`Invalid status code: ${String(statusCode)}`), { code: 'ERR_HTTP_INVALID_STATUS_CODE' });
+  this.statusCode = code;
+  let extra = headers;
+  if (typeof reason === 'string') this.statusMessage = reason;
+  else if (reason !== undefined && reason !== null) extra = reason;
+  if (Array.isArray(extra)) {
+    for (let i = 0; i + 1 < extra.length; i += 2) this.setHeader(String(extra[i]), extra[i + 1] as string);
+  } else if (extra && typeof extra === 'object') {
+    for (const [name, value] of Object.entries(extra as OutgoingHttpHeaders)) if (value !== undefined) this.setHeader(name, value);
+  }
+  if (code === 204 || code === 304 || code < 200) this[COLLECTOR].hasBody = false;
+  this._header = true;
+  return this;
+}
+
+function write(this: InProcessResponse, chunk: unknown, encoding?: unknown, callback?: unknown): boolean {
+  const cb = typeof encoding === 'function' ? encoding : callback;
+  if (this.finished) {
+    const error = Object.assign(new Error('write after end'), { code: 'ERR_STREAM_WRITE_AFTER_END' });
+    process.nextTick(() => {
+      if (typeof cb === 'function') (cb as (e: Error) => void)(error);
+      this.emit('error', error);
+    });
+    return false;
+  }
+  if (!this._header) this.writeHead(this.statusCode);
+  const collector = this[COLLECTOR];
+  if (collector.hasBody && chunk !== undefined && chunk !== null) collector.chunks.push(toBuffer(chunk, typeof encoding === 'function' ? undefined : encoding));
+  if (typeof cb === 'function') process.nextTick(cb as () => void);
+  return true;
+}
+
+function end(this: InProcessResponse, chunk?: unknown, encoding?: unknown, callback?: unknown): InProcessResponse {
+  let data = chunk;
+  let enc = encoding;
+  let cb = callback;
+  if (typeof data === 'function') {
+    cb = data;
+    data = undefined;
+  } else if (typeof enc === 'function') {
+    cb = enc;
+    enc = undefined;
+  }
+  if (this.finished) {
+    if (typeof cb === 'function') process.nextTick(cb as () => void);
+    return this;
+  }
+  if (data !== undefined && data !== null && data !== '') write.call(this, data, enc);
+  if (!this._header) this.writeHead(this.statusCode);
+  this.finished = true;
+  const collector = this[COLLECTOR];
+  const headers: IncomingHttpHeaders = {};
+  const set = this.getHeaders();
+  for (const name in set) {
+    const value = set[name];
+    if (value === undefined) continue;
+    headers[name] = Array.isArray(value) ? value.map(String) : String(value);
+  }
+  if (headers.date === undefined && this.sendDate) headers.date = httpDate();
+  const body = collector.chunks.length === 0 ? EMPTY : collector.chunks.length === 1 ? (collector.chunks[0] as Buffer) : Buffer.concat(collector.chunks);
+  collector.settled = true;
+  collector.resolve({ status: this.statusCode, headers, body });
+  if (typeof cb === 'function') this.once('finish', cb as () => void);
+  this.emit('prefinish');
+  this.emit('finish');
+  process.nextTick(emitClose, this);
+  return this;
+}
+
+function emitClose(res: InProcessResponse): void {
+  res.emit('close');
+}
+
+function destroy(this: InProcessResponse, error?: Error): InProcessResponse {
+  if (this.destroyed) return this;
+  this.destroyed = true;
+  const collector = this[COLLECTOR];
+  if (!collector.settled) {
+    collector.settled = true;
+    collector.reject(error ?? Object.assign(new Error('response destroyed before completion'), { code: 'LIGHT_ECONNRESET' }));
+  }
+  if (error) process.nextTick(() => this.emit('error', error));
+  process.nextTick(emitClose, this);
+  return this;
+}
+
+function buildResponse(req: IncomingMessage, resolve: Collector['resolve'], reject: Collector['reject']): InProcessResponse {
+  const res = new ServerResponse(req) as InProcessResponse;
+  res[COLLECTOR] = { chunks: [], hasBody: req.method !== 'HEAD', settled: false, resolve, reject };
+  const own = res as unknown as Record<string, unknown>;
+  own.writeHead = writeHead;
+  own.write = write;
+  own.end = end;
+  own.destroy = destroy;
+  return res;
+}
+
+/** Runs `app` on one request in this process and resolves with what it answered. */
+export function dispatchInProcess(app: RequestListener, request: DispatchRequest): Promise<DispatchResponse> {
+  return new Promise<DispatchResponse>((resolve, reject) => {
+    const req = buildRequest(request);
+    const res = buildResponse(req, resolve, reject);
+    req.once('error', (error: Error) => {
+      if (req.destroyed) res.destroy(error);
+    });
+    app(req, res);
+  });
+}
