@@ -1,9 +1,9 @@
 /**
  * What every benchmark module shares: the loopback rule, a small JSON caller, the admin login, the embedded
- * runtime in a process of its own (as `npm start` runs it, so the load generator does not share its event
- * loop) and its RSS.
+ * runtime in a process of its own (compiled, as `npm start` runs it, so the load generator does not share its
+ * event loop and no TypeScript loader runs in it) and its RSS.
  */
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -56,11 +56,24 @@ export interface EmbeddedProcess {
   stop(): Promise<void>;
 }
 
+/**
+ * The runtime's command line. By default the compiled dist, as `npm start` runs it (after `tsc -b`, so the
+ * figures are of the current sources); BENCH_RUNTIME=source runs the sources through tsx like `npm run dev`.
+ */
+function runtimeArgs(root: string): string[] {
+  if (process.env.BENCH_RUNTIME === 'source') return ['--conditions=source', '--import', 'tsx', join(root, 'apps', 'embedded', 'src', 'main.ts')];
+  const build = spawnSync(process.execPath, [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-b'], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8' });
+  if (build.status !== 0) {
+    throw new Error(`tsc -b failed, so dist is not the current sources (BENCH_RUNTIME=source runs them through tsx):\n${(build.stdout + build.stderr).slice(0, 2000)}`);
+  }
+  return [join(root, 'apps', 'embedded', 'dist', 'main.js')];
+}
+
 /** `BENCH_CPU_PROF=<dir>` writes a CPU profile of the runtime. Resolves with the URL once it listens. */
 export async function startEmbeddedProcess(): Promise<EmbeddedProcess> {
   const root = join(__dirname, '..', '..');
   const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
-  const child = spawn(process.execPath, [...profile, '--conditions=source', '--import', 'tsx', join(root, 'apps', 'embedded', 'src', 'main.ts')], {
+  const child = spawn(process.execPath, [...profile, ...runtimeArgs(root)], {
     cwd: root,
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'error' },
     stdio: ['ignore', 'pipe', 'inherit'],
