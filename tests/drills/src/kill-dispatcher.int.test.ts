@@ -18,6 +18,8 @@ const POST_GAP_MS = 60;
 const RECEIVE_TIMEOUT_MS = 90_000;
 const SETTLE_TIMEOUT_MS = 60_000;
 const DOWN_WINDOW_MS = 2_000;
+/** A delivery claim's lease: OutgoingIntegrationRequestsTimeout (set to 3 s below) + 15 s. */
+const LEASE_MS = 18_000;
 
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 
@@ -261,13 +263,17 @@ describe('drill: SIGKILL one of two outgoing dispatchers while deliveries flow',
       return '[]';
     };
     const assignments = `outgoing.deliveries partitions before the kill a=${partitions(dispatcherA, 'outgoing.deliveries', killedAt)} b=${partitions(dispatcherB, 'outgoing.deliveries', killedAt)}, after a=${partitions(dispatcherA, 'outgoing.deliveries', Number.POSITIVE_INFINITY)}; posts.events a=${partitions(dispatcherA, 'posts.events', killedAt)} b=${partitions(dispatcherB, 'posts.events', killedAt)}`;
+    // Pairs whose first 2xx came after the dead process' claims ran out (lease = request timeout 3 s + 15 s).
+    const firstReceived = new Map<string, number>();
+    for (const r of requests) if (r.status === 200 && !firstReceived.has(pairOf(r))) firstReceived.set(pairOf(r), r.at - started);
+    const afterLease = [...firstReceived.values()].filter((t) => t >= killedAt + LEASE_MS).length;
     const failureLines = (p: ServiceProcess): number => p.lines.filter((l) => l.message === 'outgoing webhook call failed').length;
     const statusText = [...statuses].map(([s, n]) => `${s}=${n}`).join(' ');
 
     process.stdout.write(
       `# drill: ${postIds.length} posts x ${HOOKS} hooks = ${expected} deliveries expected, ${delivered.size} received (${requests.length} requests: ${duplicates} duplicate 2xx, ${refused} answered 503 during the ${DOWN_WINDOW_MS} ms window at ${downFrom} ms), ` +
         `dispatcher-b SIGKILLed at ${killedAt} ms after ${killedAfterPosts} posts with ${receivedAtKill} delivered; requests before the kill a=${beforeKill['dispatcher-a']} b=${beforeKill['dispatcher-b']} unknown=${beforeKill.unknown}, after a=${afterKill['dispatcher-a']} b=${afterKill['dispatcher-b']} unknown=${afterKill.unknown}; ` +
-        `longest silence after the kill ${silence} ms; ${assignments}; posting ended at ${postedAt} ms, all received at ${allReceivedAt} ms; delivery log ${statusText} at ${settledAt} ms; ${takenOver} pairs first sent by b then sent again by a; failure log lines a=${failureLines(dispatcherA)} b=${failureLines(dispatcherB)}\n`,
+        `longest silence after the kill ${silence} ms; ${assignments}; posting ended at ${postedAt} ms, all received at ${allReceivedAt} ms; delivery log ${statusText} at ${settledAt} ms; ${takenOver} pairs first sent by b then sent again by a, ${afterLease} first received after b's leases ran out; failure log lines a=${failureLines(dispatcherA)} b=${failureLines(dispatcherB)}\n`,
     );
 
     assert.deepEqual(missing, [], `lost: ${missing.length} of ${expected}`);
