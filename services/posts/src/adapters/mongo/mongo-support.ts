@@ -1,24 +1,8 @@
-import { duplicateKeyField, isDuplicateKeyError as isMongoDuplicateKey, type Connection, type Model, type Schema } from '@switchyard/mongo-kit';
+import { duplicateKeyField, isDuplicateKeyError as isMongoDuplicateKey } from '@switchyard/mongo-kit';
 import { DuplicateKeyError } from '../../domain/errors';
 import type { Page } from '../../domain/ports';
 
-/**
- * Options shared by every schema of this service: no `__v`, empty objects kept, unknown fields fail
- * loudly, and no index or collection built behind our back (createPostsMongoRepositories does it).
- */
-export const SCHEMA_OPTIONS = {
-  versionKey: false,
-  minimize: false,
-  strict: 'throw',
-  id: false,
-  autoIndex: false,
-  autoCreate: false,
-} as const;
-
-export function modelOn<T>(connection: Connection, name: string, schema: Schema<T>, collection: string): Model<T> {
-  const existing = connection.models[name] as Model<T> | undefined;
-  return existing ?? connection.model<T>(name, schema, collection);
-}
+export { SCHEMA_OPTIONS, modelOn, setOf } from '@switchyard/mongo-kit';
 
 const messageOf = (error: unknown): string => {
   const message = (error as { message?: unknown } | null)?.message;
@@ -42,16 +26,6 @@ export function asDomainError(error: unknown, keys: Readonly<Record<string, stri
 export function pageWindow(page: Page): { skip: number; limit: number } | undefined {
   if (!(page.perPage > 0) || !(page.page >= 0)) return undefined;
   return { skip: page.page * page.perPage, limit: page.perPage };
-}
-
-/** `$set` fields of a partial update: undefined values and identity keys skipped. */
-export function setOf(changes: object, identity: readonly string[]): Record<string, unknown> {
-  const set: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(changes)) {
-    if (value === undefined || identity.includes(key) || key === '_id') continue;
-    set[key] = value;
-  }
-  return set;
 }
 
 /** Drops `_id` (renamed `id` when `idField`) from a lean document. */

@@ -1,35 +1,8 @@
-import {
-  duplicateKeyField,
-  isDuplicateKeyError as isMongoDuplicateKey,
-  type Connection,
-  type Model,
-  type Schema,
-} from '@switchyard/mongo-kit';
+import { duplicateKeyField, isDuplicateKeyError as isMongoDuplicateKey } from '@switchyard/mongo-kit';
 import { DuplicateKeyError } from '../../domain/errors';
 import type { Page } from '../../domain/ports';
 
-/**
- * Options shared by every schema of this service:
- * - `versionKey: false`: no `__v` (documents are written whole or with `$set`, never with optimistic locking);
- * - `minimize: false`: `props: {}` stays `{}` (mongoose would drop empty objects and reads would miss the key);
- * - `strict: 'throw'`: an entity field the schema does not know fails loudly instead of being dropped;
- * - `autoIndex/autoCreate: false`: nothing runs behind our back when a model compiles; the factory
- *   creates the indexes explicitly and awaits them (createMongoRepositories).
- */
-export const SCHEMA_OPTIONS = {
-  versionKey: false,
-  minimize: false,
-  strict: 'throw',
-  id: false,
-  autoIndex: false,
-  autoCreate: false,
-} as const;
-
-/** The connection's model of that name, compiled once (a second factory call reuses it). */
-export function modelOn<T>(connection: Connection, name: string, schema: Schema<T>, collection: string): Model<T> {
-  const existing = connection.models[name] as Model<T> | undefined;
-  return existing ?? connection.model<T>(name, schema, collection);
-}
+export { SCHEMA_OPTIONS, modelOn, setOf } from '@switchyard/mongo-kit';
 
 /**
  * FerretDB v1 (SQLite) answers an update or findAndModify that breaks a unique index with
@@ -94,19 +67,6 @@ export async function asDomainError(
 export function pageWindow(page: Page): { skip: number; limit: number } | undefined {
   if (!(page.perPage > 0) || !(page.page >= 0)) return undefined;
   return { skip: page.page * page.perPage, limit: page.perPage };
-}
-
-/**
- * The fields of a partial update worth a `$set`: undefined values are skipped (they mean "unchanged";
- * mongoose would drop them anyway) and so are the keys that identify the document.
- */
-export function setOf(changes: object, identity: readonly string[]): Record<string, unknown> {
-  const set: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(changes)) {
-    if (value === undefined || identity.includes(key) || key === '_id') continue;
-    set[key] = value;
-  }
-  return set;
 }
 
 /** `items` in the order of `keys` (repeats included, missing ones skipped), as the memory adapters answer. */
