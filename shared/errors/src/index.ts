@@ -14,3 +14,4 @@ export {
   commonErrors,
 } from './factories';
 export { toWireError, isWireError, type WireError, type ToWireOptions } from './wire';
+export { DuplicateKeyError, isDuplicateKeyError } from './duplicate-key';

@@ -1,17 +1,6 @@
 import { AppError, badRequest, commonErrors, forbidden, notFound, notImplemented, type AppError as AppErrorType } from '@switchyard/errors';
 
-/** Thrown by repository adapters when a unique key is taken; `key` names it. */
-export class DuplicateKeyError extends Error {
-  public readonly brand = 'SwitchyardDuplicateKey' as const;
-  public constructor(public readonly key: string) {
-    super(`duplicate key: ${key}`);
-    this.name = 'DuplicateKeyError';
-  }
-}
-
-export function isDuplicateKeyError(error: unknown): error is DuplicateKeyError {
-  return typeof error === 'object' && error !== null && (error as { brand?: unknown }).brand === 'SwitchyardDuplicateKey';
-}
+export { DuplicateKeyError, isDuplicateKeyError } from '@switchyard/errors';
 
 /** The reference's error ids for incoming webhooks (mattermost-wire.md §9), in one place. */
 export const Errors = {

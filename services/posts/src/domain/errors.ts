@@ -1,17 +1,6 @@
 import { badRequest, forbidden, notFound, notImplemented, type AppError } from '@switchyard/errors';
 
-/** Thrown by repository adapters when a unique key is taken; `key` names it (`id`, `name`, `member`). */
-export class DuplicateKeyError extends Error {
-  public readonly brand = 'SwitchyardDuplicateKey' as const;
-  public constructor(public readonly key: string) {
-    super(`duplicate key: ${key}`);
-    this.name = 'DuplicateKeyError';
-  }
-}
-
-export function isDuplicateKeyError(error: unknown): error is DuplicateKeyError {
-  return typeof error === 'object' && error !== null && (error as { brand?: unknown }).brand === 'SwitchyardDuplicateKey';
-}
+export { DuplicateKeyError, isDuplicateKeyError } from '@switchyard/errors';
 
 /** The reference's error ids for this service, in one place. */
 export const Errors = {
