@@ -12,7 +12,8 @@ import { partitionFor } from './partitioner';
 
 interface StoredMessage {
   readonly key: string;
-  readonly value: unknown;
+  /** The value as JSON: each delivery parses its own copy, as a consumer of a broker would. */
+  readonly json: string;
   readonly headers: Readonly<Record<string, string>>;
 }
 
@@ -39,6 +40,12 @@ interface Group {
   readonly pumping: Set<string>;
 }
 
+interface LocatedPartition {
+  readonly topic: string;
+  readonly index: number;
+  readonly partition: Partition | undefined;
+}
+
 export interface MemoryEventBusOptions {
   /** Partitions per topic; topics not listed get `defaultPartitions`. */
   readonly partitions?: Readonly<Record<string, number>>;
@@ -55,7 +62,7 @@ export interface MemoryEventBusOptions {
 export class MemoryEventBus implements EventBus {
   private readonly topics = new Map<string, Partition[]>();
   private readonly groups = new Map<string, Group>();
-  private readonly wakers = new Set<() => void>();
+  private readonly locations = new Map<string, LocatedPartition>();
   private closed = false;
 
   public constructor(private readonly options: MemoryEventBusOptions = {}) {}
@@ -63,17 +70,22 @@ export class MemoryEventBus implements EventBus {
   public async publish<T>(topic: string, messages: readonly OutgoingMessage<T>[]): Promise<void> {
     if (this.closed) throw new Error('event bus is closed');
     const partitions = this.partitionsOf(topic);
+    const touched = new Set<number>();
     for (const message of messages) {
-      const partition = partitions[partitionFor(message.key, partitions.length)];
-      // JSON round-trip: consumers get a copy, as they would from a broker.
-      partition?.log.push({
-        key: message.key,
-        value: JSON.parse(JSON.stringify(message.value)) as unknown,
-        headers: { ...(message.headers ?? {}) },
-      });
+      const index = partitionFor(message.key, partitions.length);
+      const partition = partitions[index];
+      if (!partition) continue;
+      // Serialised once: consumers each get a copy, as they would from a broker.
+      const json = JSON.stringify(message.value);
+      if (json === undefined) throw new SyntaxError(`"undefined" is not valid JSON`);
+      partition.log.push({ key: message.key, json, headers: { ...(message.headers ?? {}) } });
+      touched.add(index);
     }
-    for (const group of this.groups.values()) this.startPumps(group);
-    for (const wake of [...this.wakers]) wake();
+    // Only the partitions that got a message can need a pump; the others have nothing new to hand over.
+    const keys = [...touched].map((index) => `${topic}#${index}`);
+    for (const group of this.groups.values()) {
+      for (const partitionKey of keys) this.startPump(group, partitionKey);
+    }
   }
 
   public async subscribe(options: SubscribeOptions): Promise<Subscription> {
@@ -114,7 +126,6 @@ export class MemoryEventBus implements EventBus {
         running.push(...member.running);
       }
     }
-    for (const wake of [...this.wakers]) wake();
     await Promise.all(running);
   }
 
@@ -126,6 +137,18 @@ export class MemoryEventBus implements EventBus {
       this.topics.set(topic, partitions);
     }
     return partitions;
+  }
+
+  /** Topic, index and log of a partition key `topic#n` (parsed once per key). */
+  private located(partitionKey: string): LocatedPartition {
+    let found = this.locations.get(partitionKey);
+    if (!found) {
+      const topic = partitionKey.slice(0, partitionKey.lastIndexOf('#'));
+      const index = Number(partitionKey.slice(partitionKey.lastIndexOf('#') + 1));
+      found = { topic, index, partition: this.partitionsOf(topic)[index] };
+      this.locations.set(partitionKey, found);
+    }
+    return found;
   }
 
   private groupOf(id: string): Group {
@@ -152,35 +175,36 @@ export class MemoryEventBus implements EventBus {
   }
 
   private startPumps(group: Group): void {
-    for (const [partitionKey, owner] of group.owners) {
-      if (group.pumping.has(partitionKey) || owner.stopped) continue;
-      group.pumping.add(partitionKey);
-      const run = this.pump(group, partitionKey).finally(() => {
-        group.pumping.delete(partitionKey);
-        owner.running.delete(run);
-        this.trim(partitionKey);
-        // A publish between the pump's last read and this callback saw the partition as busy and started
-        // nothing: pick such a message up now instead of leaving it for the next publish.
-        if (this.hasUnhandled(group, partitionKey)) this.startPumps(group);
-      });
-      owner.running.add(run);
-    }
+    for (const partitionKey of group.owners.keys()) this.startPump(group, partitionKey);
+  }
+
+  /** Starts a pump for one partition of the group when it has an owner, is idle and has unhandled messages. */
+  private startPump(group: Group, partitionKey: string): void {
+    const owner = group.owners.get(partitionKey);
+    if (!owner || owner.stopped || group.pumping.has(partitionKey) || !this.hasUnhandled(group, partitionKey)) return;
+    group.pumping.add(partitionKey);
+    const run = this.pump(group, partitionKey).finally(() => {
+      group.pumping.delete(partitionKey);
+      owner.running.delete(run);
+      this.trim(partitionKey);
+      // A publish between the pump's last read and this callback saw the partition as busy and started
+      // nothing: pick such a message up now instead of leaving it for the next publish.
+      if (this.hasUnhandled(group, partitionKey)) this.startPumps(group);
+    });
+    owner.running.add(run);
   }
 
   /** Handles one partition for its current owner until it is caught up or ownership moves. */
   private hasUnhandled(group: Group, partitionKey: string): boolean {
     const owner = group.owners.get(partitionKey);
     if (!owner || owner.stopped || this.closed) return false;
-    const topic = partitionKey.slice(0, partitionKey.lastIndexOf('#'));
-    const partition = this.partitionsOf(topic)[Number(partitionKey.slice(partitionKey.lastIndexOf('#') + 1))];
+    const { partition } = this.located(partitionKey);
     if (!partition) return false;
     return (group.committed.get(partitionKey) ?? partition.base) < partition.base + partition.log.length;
   }
 
   private async pump(group: Group, partitionKey: string): Promise<void> {
-    const topic = partitionKey.slice(0, partitionKey.lastIndexOf('#'));
-    const index = Number(partitionKey.slice(partitionKey.lastIndexOf('#') + 1));
-    const partition = this.partitionsOf(topic)[index];
+    const { topic, index, partition } = this.located(partitionKey);
     if (!partition) return;
     for (;;) {
       const owner = group.owners.get(partitionKey);
@@ -201,7 +225,7 @@ export class MemoryEventBus implements EventBus {
         partition,
         offset: String(offset),
         key: stored.key,
-        value: JSON.parse(JSON.stringify(stored.value)) as unknown,
+        value: JSON.parse(stored.json) as unknown,
         headers: { ...stored.headers },
         attempt,
       };
@@ -214,7 +238,7 @@ export class MemoryEventBus implements EventBus {
           await this.publish(deadLetterTopic(topic), [
             {
               key: stored.key,
-              value: stored.value,
+              value: JSON.parse(stored.json) as unknown,
               headers: {
                 ...stored.headers,
                 'x-dlq-reason': error instanceof Error ? error.message : String(error),
@@ -232,8 +256,7 @@ export class MemoryEventBus implements EventBus {
 
   /** Drops messages every group has handled, so a long-running embedded process does not grow forever. */
   private trim(partitionKey: string): void {
-    const topic = partitionKey.slice(0, partitionKey.lastIndexOf('#'));
-    const partition = this.partitionsOf(topic)[Number(partitionKey.slice(partitionKey.lastIndexOf('#') + 1))];
+    const { partition } = this.located(partitionKey);
     if (!partition) return;
     let low = partition.base + partition.log.length;
     for (const group of this.groups.values()) {
