@@ -1,8 +1,9 @@
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import { commonErrors } from '@switchyard/errors';
-import { isValidId, newId } from '@switchyard/ids';
+import { isValidId } from '@switchyard/ids';
 import { runWithRequestContext, type Logger } from '@switchyard/logger';
 import { errorMiddleware } from './error-middleware';
+import { newRequestId } from './request-id';
 import { sendJson } from './send-json';
 import { useOwnPrototypes } from './own-prototypes';
 
@@ -36,7 +37,7 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
 
   app.use((req: Request, res: Response, next: NextFunction) => {
     const incoming = req.headers['x-request-id'];
-    const requestId = options.trustRequestId && typeof incoming === 'string' && isValidId(incoming) ? incoming : newId();
+    const requestId = options.trustRequestId && typeof incoming === 'string' && isValidId(incoming) ? incoming : newRequestId();
     req.requestId = requestId;
     res.setHeader('X-Request-ID', requestId);
     runWithRequestContext({ requestId }, next);
