@@ -42,6 +42,19 @@ describe('KafkaEventBus against a real broker', { skip: testBrokers.length === 0
     assert.deepEqual(Object.fromEntries(topics.map((t) => [t.name, t.partitions.length])), { [a]: 5, [b]: 2 });
   });
 
+  it('when many publishes of one key run concurrently (group commit), then every one resolves and they arrive in call order', async () => {
+    const t = topic('group-commit');
+    const other = topic('group-commit-other');
+    await bus.ensureTopics([t, other], 3);
+    const seen: number[] = [];
+    const sub = await bus.subscribe({ groupId: `g-${t}`, topics: [t], fromBeginning: true, handler: async (m) => void seen.push((m.value as { n: number }).n) });
+    // Two topics interleaved: one produce request may carry both, each keeping its own order.
+    await Promise.all(Array.from({ length: 300 }, (_, n) => Promise.all([bus.publish(t, [{ key: 'same', value: { n } }]), bus.publish(other, [{ key: 'same', value: { n } }])])));
+    await waitFor(() => seen.length === 300, 30_000, 'all 300 messages');
+    assert.deepEqual(seen, Array.from({ length: 300 }, (_, n) => n));
+    await sub.stop();
+  });
+
   it('when a message is published inside a trace, then the handler runs inside that trace', async () => {
     const t = topic('trace');
     await bus.ensureTopics([t], 1);

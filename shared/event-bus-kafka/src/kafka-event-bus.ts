@@ -47,6 +47,15 @@ export interface TopicSpec {
 }
 
 const HEALTH_TIMEOUT_MS = 5000;
+/** Publish calls combined into one produce request at most (bounds the request size). */
+const MAX_SENDS_PER_REQUEST = 500;
+
+interface PendingSend {
+  readonly topic: string;
+  readonly records: Message[];
+  resolve(): void;
+  reject(error: unknown): void;
+}
 
 /**
  * The event-bus port on Kafka (kafkajs). Publishing is idempotent with acks from all in-sync replicas
@@ -62,6 +71,8 @@ export class KafkaEventBus implements EventBus {
   private producerReady: Promise<Producer> | undefined;
   private adminReady: Promise<Admin> | undefined;
   private sendTail: Promise<unknown> = Promise.resolve();
+  private readonly pending: PendingSend[] = [];
+  private flushing = false;
   private closing: Promise<void> | undefined;
 
   public constructor(private readonly options: KafkaEventBusOptions) {
@@ -185,16 +196,44 @@ export class KafkaEventBus implements EventBus {
   }
 
   /**
-   * One send at a time, in call order (kafkajs would otherwise interleave them at will). Not guarded by
-   * `closing`: subscriptions finishing their in-flight message during `close()` may still dead-letter.
+   * Sends in call order, one produce request at a time (kafkajs would otherwise interleave them at will),
+   * and group-commits: every send queued while a request is in flight goes out together in the next
+   * request (one `sendBatch`, messages in call order), so concurrent publishers share a broker round
+   * trip instead of queueing one round trip each. Each caller's promise settles with its own batch.
+   * Not guarded by `closing`: subscriptions finishing their in-flight message during `close()` may still
+   * dead-letter.
    */
   private send(topic: string, records: Message[]): Promise<void> {
-    const run = this.sendTail.then(async () => {
-      const producer = await this.connectedProducer();
-      await producer.send({ topic, messages: records, acks: -1 });
+    return new Promise<void>((resolve, reject) => {
+      this.pending.push({ topic, records, resolve, reject });
+      if (!this.flushing) {
+        this.flushing = true;
+        this.sendTail = this.flush();
+      }
     });
-    this.sendTail = run.catch(() => undefined);
-    return run;
+  }
+
+  private async flush(): Promise<void> {
+    try {
+      while (this.pending.length > 0) {
+        const batch = this.pending.splice(0, MAX_SENDS_PER_REQUEST);
+        const byTopic = new Map<string, Message[]>();
+        for (const item of batch) {
+          const list = byTopic.get(item.topic) ?? [];
+          list.push(...item.records);
+          byTopic.set(item.topic, list);
+        }
+        try {
+          const producer = await this.connectedProducer();
+          await producer.sendBatch({ topicMessages: [...byTopic].map(([name, messages]) => ({ topic: name, messages })), acks: -1 });
+          for (const item of batch) item.resolve();
+        } catch (error) {
+          for (const item of batch) item.reject(error);
+        }
+      }
+    } finally {
+      this.flushing = false;
+    }
   }
 
   private assertOpen(): void {
