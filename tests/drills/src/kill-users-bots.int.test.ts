@@ -68,7 +68,10 @@ describe('drill: SIGKILL users-bots while writes flow', { skip: servers.skip }, 
         if (res?.status === 201) acknowledged.push({ id: String(res.body.id), username });
         else {
           refused += 1;
-          await new Promise((r) => setTimeout(r, 50));
+          // Down: wait for the restart instead of spending the bounded attempts while it is away (on a busy
+          // machine the restart can outlast them, and then nothing would show writes after it).
+          if (restarted) await restarted;
+          else await new Promise((r) => setTimeout(r, 50));
         }
       }
     };
