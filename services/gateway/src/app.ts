@@ -3,14 +3,13 @@ import type { RequestListener } from 'node:http';
 import { Topics } from '@switchyard/contracts';
 import type { EventBus, Subscription } from '@switchyard/event-bus';
 import { createHttpApp, rawBody, type HealthReport, type ServiceTransport } from '@switchyard/http-kit';
+import { configEventsConsumer, HttpConfigSource, LiveConfig } from '@switchyard/live-config';
 import type { Logger } from '@switchyard/logger';
 import { MutableConfigView, type ConfigView } from '@switchyard/system-config';
-import { HttpConfigSource } from './adapters/http/config-source.http';
 import { HttpSessionSource } from './adapters/http/session-source.http';
 import { createMemoryRateLimiter } from './adapters/memory/rate-limiter.memory';
 import { MemoryTokenCache } from './adapters/memory/token-cache.memory';
 import type { GatewayConfig } from './config';
-import { LiveConfig } from './domain/live-config';
 import type { RateLimiter, TokenCache } from './domain/ports';
 import { RouteMatcher } from './domain/route-matcher';
 import { ROUTE_TABLE, SESSION_OPTIONAL } from './domain/route-table';
@@ -23,7 +22,6 @@ import { ping } from './entry-points/http/ping.routes';
 import { rateLimit } from './entry-points/http/rate-limit.middleware';
 import { routeMatch } from './entry-points/http/route-match.middleware';
 import { standardHeaders } from './entry-points/http/standard-headers.middleware';
-import { configEventsConsumer } from './entry-points/kafka/config-events.consumer';
 import { usersEventsConsumer } from './entry-points/kafka/users-events.consumer';
 
 export interface GatewayDeps {

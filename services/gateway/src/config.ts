@@ -1,4 +1,5 @@
 import { commonEnvSchema, Joi, loadConfig } from '@switchyard/config';
+import { parseServiceUrls } from '@switchyard/service-runtime';
 
 /** The gateway's typed environment (the system config comes from users-bots, see live-config). */
 export interface GatewayConfig {
@@ -19,20 +20,6 @@ export interface GatewayConfig {
   readonly CONFIG_WRITE_SETTLE_MS: number;
 }
 
-/** `users-bots=http://127.0.0.1:8066,posts=http://127.0.0.1:8067` → `{ 'users-bots': 'http://…', posts: 'http://…' }`. */
-export function parseServiceUrls(value: string): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const entry of value.split(',').map((e) => e.trim()).filter((e) => e !== '')) {
-    const at = entry.indexOf('=');
-    const name = entry.slice(0, at).trim();
-    const url = entry.slice(at + 1).trim();
-    if (at <= 0 || url === '') throw new Error(`"${entry}" is not name=url`);
-    const parsed = new URL(url);
-    if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new Error(`"${url}" is not an http(s) URL`);
-    out[name] = url;
-  }
-  return out;
-}
 
 const serviceUrls = Joi.string()
   .empty('')

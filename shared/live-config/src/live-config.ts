@@ -23,6 +23,7 @@ export class LiveConfig {
   private changes = 0;
   private stopped = false;
   private timer: NodeJS.Timeout | undefined;
+  private readonly waiters = new Set<() => void>();
 
   public constructor(private readonly options: LiveConfigOptions) {}
 
@@ -47,6 +48,26 @@ export class LiveConfig {
     this.changes += 1;
     this.options.view.replace(withDefaults(document));
     this.loadedOnce = true;
+    for (const wake of this.waiters) wake();
+    this.waiters.clear();
+  }
+
+  /**
+   * Resolves true at the next `config.updated` event applied after this call, or false after `timeoutMs`.
+   * Register before the write that causes the event: the event may arrive before the write's answer.
+   */
+  public nextApply(timeoutMs: number): Promise<boolean> {
+    return new Promise((resolve) => {
+      const wake = (): void => {
+        clearTimeout(timer);
+        resolve(true);
+      };
+      const timer = setTimeout(() => {
+        this.waiters.delete(wake);
+        resolve(false);
+      }, timeoutMs);
+      this.waiters.add(wake);
+    });
   }
 
   private async attempt(delayMs: number): Promise<void> {

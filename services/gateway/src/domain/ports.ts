@@ -1,5 +1,4 @@
 import type { ResolvedSession } from '@switchyard/contracts';
-import type { SystemConfig } from '@switchyard/system-config';
 
 /**
  * Short-lived cache of resolved sessions, keyed by sha256(token) (never the token itself). Async so a
@@ -18,10 +17,6 @@ export interface SessionSource {
   resolve(token: string): Promise<ResolvedSession | undefined>;
 }
 
-/** Where the system config comes from at start (users-bots' internal API). */
-export interface ConfigSource {
-  load(): Promise<SystemConfig>;
-}
 
 /** A token bucket's shape: `limit` = maxBurst + 1 requests at once, refilled at perSec. */
 export interface RatePolicy {

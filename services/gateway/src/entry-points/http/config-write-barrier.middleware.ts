@@ -1,5 +1,5 @@
 import type { NextFunction, Request, Response } from 'express';
-import type { LiveConfig } from '../../domain/live-config';
+import type { LiveConfig } from '@switchyard/live-config';
 import { gatewayLocals } from './gateway-locals';
 
 export interface ConfigWriteBarrierOptions {

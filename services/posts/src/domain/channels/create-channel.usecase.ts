@@ -1,5 +1,4 @@
 import { notFound } from '@switchyard/errors';
-import { newId } from '@switchyard/ids';
 import { commonErrors } from '@switchyard/errors';
 import { hasPermission, Permissions } from '@switchyard/permissions';
 import type { Actor } from '../actor';
@@ -9,6 +8,7 @@ import type { Deps } from '../ports';
 import { publishChannelEvent } from './channel-events';
 import { checkChannelName, checkChannelTexts } from './channel-rules';
 import { ensureMember, newMember } from './members';
+import { newChannel } from './new-channel';
 
 export interface CreateChannelCommand {
   readonly team_id: string;
@@ -33,25 +33,10 @@ export async function createChannel(deps: Deps, actor: Actor, command: CreateCha
   const teamName = await deps.users.teamName(command.team_id);
   if (teamName === undefined) throw notFound('app.team.get.find.app_error', 'Unable to find the existing team.');
   const now = deps.clock.now();
-  const channel: Channel = {
-    id: newId(),
-    create_at: now,
-    update_at: now,
-    delete_at: 0,
-    team_id: command.team_id,
-    team_name: teamName,
-    type: command.type,
-    display_name: command.display_name,
-    name: command.name,
-    header: command.header,
-    purpose: command.purpose,
-    last_post_at: now,
-    total_msg_count: 0,
-    total_msg_count_root: 0,
-    last_root_post_at: now,
-    extra_update_at: 0,
-    creator_id: actor.userId,
-  };
+  const channel = newChannel(
+    { team_id: command.team_id, team_name: teamName, type: command.type, display_name: command.display_name, name: command.name, header: command.header, purpose: command.purpose, creator_id: actor.userId },
+    now,
+  );
   try {
     await deps.channels.insert(channel);
   } catch (error) {

@@ -1,9 +1,9 @@
-import { newId } from '@switchyard/ids';
 import type { Channel } from '../entities';
 import { isDuplicateKeyError } from '../errors';
 import type { Deps } from '../ports';
 import { publishChannelEvent } from './channel-events';
 import { ensureMember, newMember } from './members';
+import { newChannel } from './new-channel';
 
 /** The channels every team has (mattermost-wire.md §6), in creation order. */
 export const DEFAULT_CHANNELS = [
@@ -37,25 +37,7 @@ export async function joinDefaultChannels(deps: Deps, teamId: string, userId: st
 
 async function createDefaultChannel(deps: Deps, teamId: string, teamName: string, wanted: (typeof DEFAULT_CHANNELS)[number], creatorId: string): Promise<Channel> {
   const now = deps.clock.now();
-  const channel: Channel = {
-    id: newId(),
-    create_at: now,
-    update_at: now,
-    delete_at: 0,
-    team_id: teamId,
-    team_name: teamName,
-    type: 'O',
-    display_name: wanted.display_name,
-    name: wanted.name,
-    header: '',
-    purpose: '',
-    last_post_at: now,
-    total_msg_count: 0,
-    total_msg_count_root: 0,
-    last_root_post_at: now,
-    extra_update_at: 0,
-    creator_id: creatorId,
-  };
+  const channel = newChannel({ team_id: teamId, team_name: teamName, type: 'O', display_name: wanted.display_name, name: wanted.name, creator_id: creatorId }, now);
   try {
     await deps.channels.insert(channel);
   } catch (error) {

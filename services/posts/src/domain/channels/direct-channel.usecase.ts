@@ -1,5 +1,4 @@
 import { commonErrors } from '@switchyard/errors';
-import { newId } from '@switchyard/ids';
 import { hasPermission, Permissions } from '@switchyard/permissions';
 import type { Actor } from '../actor';
 import type { Channel } from '../entities';
@@ -8,6 +7,7 @@ import type { Deps } from '../ports';
 import { publishChannelEvent } from './channel-events';
 import { directChannelName } from './channel-rules';
 import { ensureMember, newMember } from './members';
+import { newChannel } from './new-channel';
 
 /**
  * The direct channel of two users (`<smaller>__<larger>`; a self-DM is `<id>__<id>`), created with both
@@ -18,25 +18,7 @@ export async function getOrCreateDirectChannel(deps: Deps, a: string, b: string,
   const existing = await deps.channels.findByName('', name);
   if (existing) return existing;
   const now = deps.clock.now();
-  const channel: Channel = {
-    id: newId(),
-    create_at: now,
-    update_at: now,
-    delete_at: 0,
-    team_id: '',
-    team_name: '',
-    type: 'D',
-    display_name: '',
-    name,
-    header: '',
-    purpose: '',
-    last_post_at: now,
-    total_msg_count: 0,
-    total_msg_count_root: 0,
-    last_root_post_at: now,
-    extra_update_at: 0,
-    creator_id: creatorId,
-  };
+  const channel = newChannel({ team_id: '', team_name: '', type: 'D', display_name: '', name, creator_id: creatorId }, now);
   try {
     await deps.channels.insert(channel);
   } catch (error) {
