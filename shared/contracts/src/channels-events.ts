@@ -8,6 +8,10 @@ export interface ChannelsEventPayload {
   readonly channel: InternalChannel;
   /** The member concerned, for member events. */
   readonly user_id?: string;
+  /** Who made the change (the remover of a member, the adder, the creator), when known. */
+  readonly actor_id?: string;
+  /** The channel as clients see it (Channel JSON, mattermost-wire.md §6), for channel.updated. */
+  readonly wire_channel?: Readonly<Record<string, unknown>>;
 }
 
 export type ChannelsEvent = Envelope<ChannelsEventType, ChannelsEventPayload>;

@@ -16,3 +16,17 @@ export {
 } from './posts-events';
 export { createPostCommandPayloadSchema, type CreatePostCommand, type CreatePostCommandPayload } from './posts-commands';
 export type { ChannelsEvent, ChannelsEventType, ChannelsEventPayload } from './channels-events';
+export {
+  ephemeralPostPayloadSchema,
+  openDialogPayloadSchema,
+  typingPayloadSchema,
+  ephemeralPostMessage,
+  type RealtimeEventType,
+  type RealtimeEvent,
+  type EphemeralPostPayload,
+  type EphemeralPostEvent,
+  type OpenDialogPayload,
+  type OpenDialogEvent,
+  type TypingPayload,
+  type TypingEvent,
+} from './realtime-events';

@@ -62,6 +62,7 @@ export const Services = {
   posts: 'posts',
   incomingHooks: 'incoming-hooks',
   outgoingDispatch: 'outgoing-dispatch',
+  realtime: 'realtime',
 } as const;
 
 export type ServiceName = (typeof Services)[keyof typeof Services];

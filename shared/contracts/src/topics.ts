@@ -10,6 +10,8 @@ export const Topics = {
   postsCommands: 'posts.commands',
   /** posts → others: post created/updated/deleted, reactions (keyed by channel id). */
   postsEvents: 'posts.events',
+  /** any service → realtime: ephemeral posts, dialogs, typing (see realtime-events.ts). */
+  realtimeEvents: 'realtime.events',
   /** outgoing-dispatch internal: deliveries to attempt (keyed by hook id). */
   outgoingDeliveries: 'outgoing.deliveries',
 } as const;
