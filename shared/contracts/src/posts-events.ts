@@ -24,11 +24,16 @@ export interface PostEventPayload {
 
 export interface ReactionEventPayload {
   readonly reaction: { readonly user_id: string; readonly post_id: string; readonly emoji_name: string; readonly create_at: number };
-  /** The post reacted to, as stored (props let incoming-hooks recognise its own posts). */
+  /** The post reacted to, as stored (action integrations included, never the hook key). */
   readonly post: WirePost;
   readonly channel: InternalChannel;
   readonly team: { readonly id: string; readonly name: string } | null;
   readonly reactor: PostAuthor;
+  /**
+   * The incoming hook that made the post, when one did: lets incoming-hooks send reaction notifications.
+   * It is the hook's key (its only secret): internal, never handed to a client.
+   */
+  readonly incoming_hook_id?: string;
 }
 
 export type PostCreatedEvent = Envelope<'post.created' | 'post.updated' | 'post.deleted', PostEventPayload>;
@@ -66,4 +71,5 @@ export const reactionEventPayloadSchema = Joi.object<ReactionEventPayload>({
   channel: channelSchema.required(),
   team: teamSchema.required(),
   reactor: authorSchema.required(),
+  incoming_hook_id: Joi.string(),
 }).unknown(true);

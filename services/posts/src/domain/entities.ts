@@ -72,6 +72,11 @@ export interface StoredPost extends Mutable<Omit<WirePost, 'props' | 'file_ids' 
   file_ids: string[];
   has_reactions: boolean;
   metadata?: Record<string, unknown>;
+  /**
+   * The incoming hook (its key, a secret) that made the post: lets reaction notifications find the hook.
+   * Internal: never in a client answer or an event's `post` (reaction events carry it beside the post).
+   */
+  incoming_hook_id?: string;
   /** Outbox: events not yet acknowledged by the bus. Never leaves the service. */
   pending_events: PendingEvent[];
 }

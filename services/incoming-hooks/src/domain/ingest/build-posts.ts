@@ -9,10 +9,13 @@ import type { WebhookRequest } from './webhook-request';
 /** `MaxPostSize` (runes) and `PostPropsMaxUserRunes` (800000 × 0.95). */
 export const MAX_POST_RUNES = 16383;
 export const MAX_PROPS_RUNES = 760000;
-/** Prop naming the hook that made a post; lets the reaction consumer recognise the hook's posts. */
+/**
+ * The prop that once named the hook (its key) on the posts it made. The key travels in the create
+ * command's `hook_id` instead; the prop stays reserved so a request cannot set it.
+ */
 export const HOOK_ID_PROP = 'incoming_webhook_id';
 
-/** Keys a request's props may not set (the service sets them). */
+/** Keys a request's props may not set (the service sets them, or they are internal). */
 const RESERVED_PROPS = new Set(['override_icon_url', 'override_username', 'from_webhook', 'attachments', 'webhook_display_name', 'from_bot', HOOK_ID_PROP]);
 
 /** The post's props without attachments: client props first, then every service-set key, which wins. */
@@ -21,7 +24,6 @@ export function webhookProps(hook: IncomingHook, req: WebhookRequest, owner: Int
   if (req.props) for (const [key, value] of Object.entries(req.props)) if (!RESERVED_PROPS.has(key)) props[key] = value;
   props.from_webhook = 'true';
   props.webhook_display_name = hook.displayName;
-  props[HOOK_ID_PROP] = hook.id;
   const settings = config.ServiceSettings;
   if (settings.EnablePostUsernameOverride) props.override_username = req.username || hook.username || 'webhook';
   if (settings.EnablePostIconOverride) {

@@ -3,12 +3,13 @@ import assert from 'node:assert/strict';
 import type { InternalChannel, ReactionEventPayload, WirePost } from '@switchyard/contracts';
 import { newId } from '@switchyard/ids';
 import { world } from '../../test-support/domain-harness';
-import { HOOK_ID_PROP } from '../ingest/build-posts';
 import { notifyReaction } from './notify-reaction.usecase';
 
-function reaction(post: Partial<WirePost> & { id: string; user_id: string; props: Record<string, unknown> }, channel: InternalChannel, reactor: { id: string; username: string }, emoji = 'thumbsup'): ReactionEventPayload {
-  const full = { create_at: 1, update_at: 1, edit_at: 0, delete_at: 0, is_pinned: false, channel_id: channel.id, root_id: '', original_id: '', message: 'Build #42 failed', type: '', hashtags: '', file_ids: [], pending_post_id: '', reply_count: 0, last_reply_at: 0, participants: null, ...post } as WirePost;
-  return { reaction: { user_id: reactor.id, post_id: post.id, emoji_name: emoji, create_at: 5 }, post: full, channel, team: { id: channel.team_id, name: 'team' }, reactor: { ...reactor, is_bot: false } };
+/** A reaction event; `hookId` is the event's incoming_hook_id (posts sets it for posts a hook made). */
+function reaction(post: Partial<WirePost> & { id: string; user_id: string; props: Record<string, unknown>; hookId?: string }, channel: InternalChannel, reactor: { id: string; username: string }, emoji = 'thumbsup'): ReactionEventPayload {
+  const { hookId, ...wire } = post;
+  const full = { create_at: 1, update_at: 1, edit_at: 0, delete_at: 0, is_pinned: false, channel_id: channel.id, root_id: '', original_id: '', message: 'Build #42 failed', type: '', hashtags: '', file_ids: [], pending_post_id: '', reply_count: 0, last_reply_at: 0, participants: null, ...wire } as WirePost;
+  return { reaction: { user_id: reactor.id, post_id: post.id, emoji_name: emoji, create_at: 5 }, post: full, channel, team: { id: channel.team_id, name: 'team' }, reactor: { ...reactor, is_bot: false }, ...(hookId ? { incoming_hook_id: hookId } : {}) };
 }
 
 describe('reaction notifications', () => {
@@ -17,7 +18,7 @@ describe('reaction notifications', () => {
     const bot = w.users.add('switchyard', { isBot: true });
     const hook = await w.hook({ reactionNotifications: true, displayName: 'Builds' });
     const postId = newId();
-    const sent = await notifyReaction(w.deps, reaction({ id: postId, user_id: hook.userId, props: { from_webhook: 'true', [HOOK_ID_PROP]: hook.id } }, w.town, { id: w.member.userId, username: 'member' }, 'eyes'));
+    const sent = await notifyReaction(w.deps, reaction({ id: postId, user_id: hook.userId, props: { from_webhook: 'true' }, hookId: hook.id }, w.town, { id: w.member.userId, username: 'member' }, 'eyes'));
     assert.equal(sent, true);
     const [batch] = w.commands.batches;
     assert.ok(batch);
@@ -38,7 +39,7 @@ describe('reaction notifications', () => {
     const w = world();
     w.users.add('switchyard', { isBot: true });
     const hook = await w.hook({ reactionNotifications: true });
-    const event = reaction({ id: newId(), user_id: hook.userId, props: { from_webhook: 'true', [HOOK_ID_PROP]: hook.id } }, w.town, { id: w.member.userId, username: 'member' });
+    const event = reaction({ id: newId(), user_id: hook.userId, props: { from_webhook: 'true' }, hookId: hook.id }, w.town, { id: w.member.userId, username: 'member' });
     await notifyReaction(w.deps, event);
     await notifyReaction(w.deps, event);
     const ids = w.commands.posts.map((p) => p.id);
@@ -54,11 +55,13 @@ describe('reaction notifications', () => {
     const gone = await w.hook({ reactionNotifications: true, deleteAt: 5 });
     const reactor = { id: w.member.userId, username: 'member' };
     const cases = [
-      reaction({ id: newId(), user_id: quiet.userId, props: { from_webhook: 'true', [HOOK_ID_PROP]: quiet.id } }, w.town, reactor),
-      reaction({ id: newId(), user_id: loud.userId, props: { [HOOK_ID_PROP]: loud.id } }, w.town, reactor),
+      reaction({ id: newId(), user_id: quiet.userId, props: { from_webhook: 'true' }, hookId: quiet.id }, w.town, reactor),
+      reaction({ id: newId(), user_id: loud.userId, props: {}, hookId: loud.id }, w.town, reactor),
       reaction({ id: newId(), user_id: loud.userId, props: { from_webhook: 'true' } }, w.town, reactor),
-      reaction({ id: newId(), user_id: gone.userId, props: { from_webhook: 'true', [HOOK_ID_PROP]: gone.id } }, w.town, reactor),
-      reaction({ id: newId(), user_id: w.member.userId, props: { from_webhook: 'true', [HOOK_ID_PROP]: loud.id } }, w.town, reactor),
+      reaction({ id: newId(), user_id: gone.userId, props: { from_webhook: 'true' }, hookId: gone.id }, w.town, reactor),
+      reaction({ id: newId(), user_id: w.member.userId, props: { from_webhook: 'true' }, hookId: loud.id }, w.town, reactor),
+      // The key in the post's props (a client could write one) is never trusted.
+      reaction({ id: newId(), user_id: loud.userId, props: { from_webhook: 'true', incoming_webhook_id: loud.id } }, w.town, reactor),
     ];
     for (const event of cases) assert.equal(await notifyReaction(w.deps, event), false);
     assert.equal(w.commands.batches.length, 0);
@@ -67,7 +70,7 @@ describe('reaction notifications', () => {
   it('when the system bot does not exist, then nothing is sent', async () => {
     const w = world();
     const hook = await w.hook({ reactionNotifications: true });
-    const sent = await notifyReaction(w.deps, reaction({ id: newId(), user_id: hook.userId, props: { from_webhook: 'true', [HOOK_ID_PROP]: hook.id } }, w.town, { id: w.member.userId, username: 'member' }));
+    const sent = await notifyReaction(w.deps, reaction({ id: newId(), user_id: hook.userId, props: { from_webhook: 'true' }, hookId: hook.id }, w.town, { id: w.member.userId, username: 'member' }));
     assert.equal(sent, false);
   });
 });

@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
 import type { ReactionEventPayload } from '@switchyard/contracts';
-import { HOOK_ID_PROP } from '../ingest/build-posts';
 import type { Deps } from '../ports';
 
 /** The system bot's username (users-bots creates it at start). */
@@ -35,8 +34,8 @@ export function notificationMessage(payload: ReactionEventPayload, hookTitle: st
  * the system bot `switchyard` to the hook's owner. Returns whether a DM was queued.
  */
 export async function notifyReaction(deps: Deps, payload: ReactionEventPayload): Promise<boolean> {
-  const hookId = payload.post.props[HOOK_ID_PROP];
-  if (typeof hookId !== 'string' || payload.post.props.from_webhook !== 'true') return false;
+  const hookId = payload.incoming_hook_id;
+  if (hookId === undefined || payload.post.props.from_webhook !== 'true') return false;
   const hook = await deps.hooks.findById(hookId);
   if (!hook || hook.deleteAt > 0 || !hook.reactionNotifications || hook.userId !== payload.post.user_id) return false;
   const [bot] = await deps.users.usersByUsernames([SYSTEM_BOT_USERNAME]);

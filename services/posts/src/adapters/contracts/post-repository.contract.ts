@@ -6,9 +6,9 @@ import { aPost, anEvent, rejectsDuplicate, type Factory } from './fixtures';
 
 export function postRepositoryContract(name: string, make: Factory<PostRepository>): void {
   describe(`PostRepository contract: ${name}`, () => {
-    it('when a post is inserted, then it comes back exactly (props with dotted and $ keys included); ids are unique', async () => {
+    it('when a post is inserted, then it comes back exactly (props with dotted and $ keys, the internal hook id included); ids are unique', async () => {
       const repo = await make();
-      const post = aPost({ metadata: { priority: { priority: 'urgent' } }, file_ids: ['f1'] });
+      const post = aPost({ metadata: { priority: { priority: 'urgent' } }, file_ids: ['f1'], incoming_hook_id: newId() });
       await repo.insert(post);
       assert.deepEqual(await repo.findById(post.id), post);
       assert.deepEqual(await repo.findByIds([newId(), post.id]), [post]);

@@ -33,6 +33,7 @@ export const postSchema = new Schema<PostDocument>(
     last_reply_at: Number,
     has_reactions: Boolean,
     metadata: String,
+    incoming_hook_id: String,
     pending_events: [Schema.Types.Mixed],
   },
   SCHEMA_OPTIONS,

@@ -2,12 +2,13 @@ import { Topics, type Envelope, type PostAuthor, type PostEventPayload, type Rea
 import { toInternalChannel } from '../channels/channel-events';
 import type { PendingEvent, StoredPost } from '../entities';
 import type { Deps } from '../ports';
+import { incomingHookOf, withoutHookKey } from '../rules/hook-origin';
 import { isSystemType } from '../rules/post-rules';
 
-/** The stored post without its outbox: what events carry (integrations included). */
+/** The stored post without its outbox and hook key: what events and internal APIs carry (integrations included). */
 export function toWirePost(post: StoredPost): WirePost {
-  const { pending_events: _pending, ...wire } = post;
-  return wire;
+  const { pending_events: _pending, incoming_hook_id: _hook, props, ...wire } = post;
+  return { ...wire, props: withoutHookKey(props) };
 }
 
 async function authorOf(deps: Pick<Deps, 'users'>, userId: string, fallbackIsBot: boolean): Promise<PostAuthor> {
@@ -21,6 +22,7 @@ async function envelopeFor(deps: Pick<Deps, 'users' | 'channels'>, post: StoredP
   const internal = toInternalChannel(channel);
   const team = channel.team_id === '' ? null : { id: channel.team_id, name: channel.team_name };
   const wire = toWirePost(post);
+  const hookId = incomingHookOf(post);
   if (event.type === 'reaction.added' || event.type === 'reaction.removed') {
     if (!event.reaction) return undefined;
     const r = event.reaction;
@@ -30,6 +32,7 @@ async function envelopeFor(deps: Pick<Deps, 'users' | 'channels'>, post: StoredP
       channel: internal,
       team,
       reactor: await authorOf(deps, r.user_id, false),
+      ...(hookId ? { incoming_hook_id: hookId } : {}),
     };
     return { id: event.id, type: event.type, version: 1, time: event.time, payload };
   }

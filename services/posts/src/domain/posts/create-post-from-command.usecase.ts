@@ -4,6 +4,7 @@ import type { StoredPost } from '../entities';
 import { Errors } from '../errors';
 import type { Deps } from '../ports';
 import { normaliseAttachments } from '../rules/attachments';
+import { incomingHookOf, withoutHookKey } from '../rules/hook-origin';
 import { checkMessage, checkProps, checkTypeValid } from '../rules/post-rules';
 import { buildStoredPost, storeNewPost } from './store-post';
 
@@ -33,7 +34,8 @@ export async function createPostFromCommand(deps: Deps, payload: CreatePostComma
   checkMessage(input.message);
   const [author] = await deps.users.usersByIds([input.user_id]);
   if (!author) throw badRequest('app.post.create_post.author_missing', 'The post author does not exist.', { detailedError: `user_id=${input.user_id}` });
-  const props = normaliseAttachments({ ...input.props });
+  const props = normaliseAttachments(withoutHookKey({ ...input.props }));
+  const hookId = payload.source === 'incoming_webhook' ? (payload.hook_id ?? incomingHookOf({ props: input.props })) : undefined;
   if (author.isBot) props.from_bot = 'true';
   checkProps(props);
   if (input.root_id !== '') {
@@ -56,6 +58,7 @@ export async function createPostFromCommand(deps: Deps, payload: CreatePostComma
     },
     payload.source,
   );
+  if (hookId) post.incoming_hook_id = hookId;
   const stored = await storeNewPost(deps, post);
   if (stored) return { post: stored, created: true };
   const raced = await deps.posts.findById(input.id);

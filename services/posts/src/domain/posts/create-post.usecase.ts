@@ -7,6 +7,7 @@ import type { StoredPost } from '../entities';
 import { Errors } from '../errors';
 import type { Deps } from '../ports';
 import { normaliseAttachments } from '../rules/attachments';
+import { LEGACY_HOOK_KEY_PROP } from '../rules/hook-origin';
 import { checkClientType, checkFileIds, checkMessage, checkProps, PENDING_POST_WINDOW_MS } from '../rules/post-rules';
 import { buildStoredPost, storeNewPost } from './store-post';
 
@@ -22,8 +23,8 @@ export interface CreatePostCommand {
   readonly priority?: Record<string, unknown>;
 }
 
-/** Props a client may not set on create (the reference removes them). */
-const CLIENT_REMOVED_PROPS = ['add_channel_member', 'force_notification'];
+/** Props a client may not set on create (the reference removes them; the hook key is internal). */
+const CLIENT_REMOVED_PROPS = ['add_channel_member', 'force_notification', LEGACY_HOOK_KEY_PROP];
 
 /**
  * `POST /posts`: channel membership (create_post) or, for bots and others, the system roles

@@ -1,5 +1,6 @@
 import { commonErrors } from '@switchyard/errors';
 import { Errors } from '../errors';
+import { LEGACY_HOOK_KEY_PROP } from './hook-origin';
 
 export const MAX_MESSAGE_RUNES = 16383;
 export const MAX_PROPS_RUNES = 800000;
@@ -60,16 +61,18 @@ export function hashtagsOf(message: string): string {
   return out;
 }
 
-/** Props a stored post keeps through any client edit: the author's bot mark. */
+/** Props a stored post keeps through any client edit: the author's bot mark and a legacy hook key (clients never see it). */
 export function keepProtectedProps(stored: Readonly<Record<string, unknown>>, next: Readonly<Record<string, unknown>>): Record<string, unknown> {
   const out = { ...next };
   if (stored.from_bot === 'true') out.from_bot = 'true';
   else delete out.from_bot;
+  if (LEGACY_HOOK_KEY_PROP in stored) out[LEGACY_HOOK_KEY_PROP] = stored[LEGACY_HOOK_KEY_PROP];
+  else delete out[LEGACY_HOOK_KEY_PROP];
   return out;
 }
 
 /** Props an integration's update cannot change (PostsInternalPaths.updatePost). */
-export const INTEGRATION_KEPT_PROPS = ['from_webhook', 'from_bot', 'override_username', 'override_icon_url', 'override_icon_emoji', 'webhook_display_name'] as const;
+export const INTEGRATION_KEPT_PROPS = ['from_webhook', 'from_bot', 'override_username', 'override_icon_url', 'override_icon_emoji', 'webhook_display_name', LEGACY_HOOK_KEY_PROP] as const;
 
 export function keepIntegrationProps(stored: Readonly<Record<string, unknown>>, next: Readonly<Record<string, unknown>>): Record<string, unknown> {
   const out = { ...next };

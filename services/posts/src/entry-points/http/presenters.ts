@@ -1,5 +1,6 @@
 import type { InternalChannel, InternalChannelMember, WirePost } from '@switchyard/contracts';
 import { toInternalChannel } from '../../domain/channels/channel-events';
+import { toWirePost } from '../../domain/events/outbox-relay';
 import { channelMemberRoles, type Channel, type ChannelMember, type Reaction, type StoredPost } from '../../domain/entities';
 import { stripIntegrations } from '../../domain/rules/attachments';
 
@@ -31,16 +32,15 @@ export function presentMember(member: ChannelMember): Json {
   };
 }
 
-/** Post JSON for clients: no outbox, no action integrations; has_reactions only when true (omitempty). */
+/** Post JSON for clients: no outbox, no hook key, no action integrations; has_reactions only when true (omitempty). */
 export function presentPost(post: StoredPost): Json {
-  const { pending_events: _pending, has_reactions: hasReactions, props, ...rest } = post;
+  const { has_reactions: hasReactions, props, ...rest } = toWirePost(post);
   return { ...rest, props: stripIntegrations(props), ...(hasReactions ? { has_reactions: true } : {}) };
 }
 
-/** The stored post (integrations included) for other services. */
+/** The stored post (integrations included, hook key never) for other services. */
 export function presentStoredPost(post: StoredPost): WirePost {
-  const { pending_events: _pending, ...wire } = post;
-  return wire;
+  return toWirePost(post);
 }
 
 export function presentPostList(posts: readonly StoredPost[], nextPostId = '', prevPostId = ''): Json {

@@ -1,0 +1,86 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { Channel } from '@mattermost/types/channels';
+import type { Team } from '@mattermost/types/teams';
+import { ensureAdmin, type AdminSession } from './support/fixtures';
+import { raw, type RawResponse } from './support/http';
+import { createIncomingHook, sendToHook, waitForPost, waitForPosts, type IncomingHookJson } from './support/incoming-hooks';
+import { newChannel, newTeam, teamMember, type Actor } from './support/posts-fixtures';
+import { startTarget, type Target } from './support/target';
+
+/**
+ * The incoming hook's key is its only secret: whoever knows it posts as the hook's owner. An attacker
+ * who can only read the channel looks for it in every answer that carries the hook's posts.
+ */
+describe('incoming hook key exposure (black box, as a channel reader)', { timeout: 300_000 }, () => {
+  let target: Target;
+  let admin: AdminSession;
+  let team: Team;
+  let channel: Channel;
+  let hook: IncomingHookJson;
+  let reader: Actor;
+  let postIds: string[];
+
+  before(async () => {
+    target = await startTarget();
+    admin = await ensureAdmin(target.url);
+    team = await newTeam(admin);
+    channel = await newChannel({ client: admin.client, token: admin.token, id: admin.user.id, username: admin.user.username }, team);
+    hook = await createIncomingHook(target.url, admin.token, { channel_id: channel.id, display_name: 'Secret hook', reaction_notifications: true });
+    reader = await teamMember(target.url, admin, team, 'hkr');
+    await admin.client.addToChannel(reader.id, channel.id);
+    // A plain post, one with an attachment, and a long message split into two posts.
+    postIds = [];
+    for (const body of [{ text: 'plain' }, { text: 'with attachment', attachments: [{ text: 'a', fields: [{ title: 't', value: 'v' }] }] }, { text: 'x'.repeat(16_400) }]) {
+      const res = await sendToHook(target.url, hook.id, body, { query: '?wait=true' });
+      assert.equal(res.status, 200, res.text);
+      postIds.push(...(res.json as { post_ids: string[] }).post_ids);
+    }
+    assert.equal(postIds.length, 4);
+    await waitForPosts(target.url, reader.token, channel.id, postIds);
+  });
+  after(async () => {
+    await target?.stop();
+  });
+
+  function assertNoKey(res: RawResponse, what: string): void {
+    assert.equal(res.status, 200, `${what}: ${res.status} ${res.text.slice(0, 300)}`);
+    assert.ok(!res.text.includes(hook.id), `${what} carries the hook key`);
+  }
+
+  it('when a reader fetches each hook post, then the key is in none of them (nor in props.incoming_webhook_id)', async () => {
+    for (const id of postIds) {
+      const res = await raw(target.url, 'GET', `/api/v4/posts/${id}`, { token: reader.token });
+      assertNoKey(res, `GET /posts/${id}`);
+      const props = (res.json as { props: Record<string, unknown> }).props;
+      assert.equal(props.from_webhook, 'true');
+      assert.equal('incoming_webhook_id' in props, false);
+    }
+  });
+
+  it('when a reader lists the channel every way a PostList can be asked for, then the key is in none of them', async () => {
+    const [first] = postIds as [string];
+    const queries = ['', '?per_page=200', '?page=0&per_page=2', `?since=1`, `?before=${postIds[3] ?? ''}`, `?after=${first}`];
+    for (const query of queries) assertNoKey(await raw(target.url, 'GET', `/api/v4/channels/${channel.id}/posts${query}`, { token: reader.token }), `GET /channels/{id}/posts${query}`);
+  });
+
+  it('when the owner edits or patches a hook post, then the answers do not carry the key, and reaction notifications still find the hook', async () => {
+    const [id] = postIds as [string];
+    assertNoKey(await raw(target.url, 'PUT', `/api/v4/posts/${id}/patch`, { token: admin.token, body: { message: 'patched' } }), 'PUT /posts/{id}/patch');
+    assertNoKey(await raw(target.url, 'PUT', `/api/v4/posts/${id}`, { token: admin.token, body: { id, message: 'edited', props: { from_webhook: 'true' } } }), 'PUT /posts/{id}');
+    assertNoKey(await raw(target.url, 'GET', `/api/v4/posts/${id}`, { token: reader.token }), 'GET after edits');
+    const reaction = await raw(target.url, 'POST', '/api/v4/reactions', { token: reader.token, body: { user_id: reader.id, post_id: id, emoji_name: 'eyes' } });
+    assert.equal(reaction.status, 200, reaction.text);
+    const bot = await raw(target.url, 'GET', '/api/v4/users/username/switchyard', { token: admin.token });
+    const botId = (bot.json as { id: string }).id;
+    const dmId = (await admin.client.createDirectChannel([admin.user.id, botId])).id;
+    const dm = await waitForPost(target.url, admin.token, dmId, (p) => p.message.includes(':eyes:') && p.message.includes(id));
+    assert.ok(!JSON.stringify(dm).includes(hook.id), 'the notification does not carry the key either');
+  });
+
+  it('when a reader posts props.incoming_webhook_id itself, then it is dropped (no spoofing of a hook post)', async () => {
+    const res = await raw(target.url, 'POST', '/api/v4/posts', { token: reader.token, body: { channel_id: channel.id, message: 'spoof', props: { incoming_webhook_id: hook.id } } });
+    assert.equal(res.status, 201, res.text);
+    assert.ok(!res.text.includes(hook.id));
+  });
+});
