@@ -5,7 +5,8 @@
 #     never sees another run's data or messages; services on free ports (SERVICE_PORT_BASE);
 #   - waits for GET /api/v4/system/ping = 200, runs the suite with SWITCHYARD_URL, stops the launcher
 #     (each service drains and commits), removes the run's databases and topics, exits with the suite's status.
-# usage: scripts/test-distributed.sh            (SKIP_BUILD=1 when already built; KEEP_LOGS=1 keeps the log)
+# usage: scripts/test-distributed.sh            (SKIP_BUILD=1 when already built; KEEP_LOGS=1 keeps the log;
+#                                               API_TEST_PATHS="tests/api/src/x.test.ts ..." runs only those)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -84,7 +85,7 @@ echo "test-distributed: ready after $(elapsed "$started") s; running tests/api"
 
 suite_started=$(date +%s.%N)
 status=0
-SWITCHYARD_URL="$URL" bash scripts/run-node-tests.sh unit tests/api || status=$?
+SWITCHYARD_URL="$URL" bash scripts/run-node-tests.sh unit ${API_TEST_PATHS:-tests/api} || status=$?
 echo "test-distributed: tests/api against the distributed runtime took $(elapsed "$suite_started") s (status ${status})"
 if [ "$status" != "0" ]; then
   echo "test-distributed: last service log lines:"

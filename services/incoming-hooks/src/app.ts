@@ -8,6 +8,7 @@ import { followSystemConfig } from '@switchyard/live-config';
 import type { Logger } from '@switchyard/logger';
 import { MutableConfigView } from '@switchyard/system-config';
 import { BusPostCommands } from './adapters/bus/bus-post-commands';
+import { StoredPostsWatch } from './adapters/bus/stored-posts-watch';
 import { CachingChannelDirectory, CachingUserDirectory } from './adapters/cache/caching-directories';
 import { randomIds, systemClock } from './adapters/clock/system-clock';
 import { PostsChannelDirectory } from './adapters/http/posts-channel-directory';
@@ -15,6 +16,7 @@ import { UsersBotsDirectory } from './adapters/http/users-directory';
 import { memoryRepositories } from './adapters/memory';
 import { FlexibleHookRateLimiter } from './adapters/rate-limit/flexible-hook-rate-limiter';
 import type { IncomingHooksConfig } from './config';
+import { Errors } from './domain/errors';
 import { IDEMPOTENCY_WINDOW_MS } from './domain/ingest/idempotency';
 import type { ChannelDirectory, Clock, Deps, HookRateLimiter, IdGenerator, PostCommands, Repositories, UserDirectory } from './domain/ports';
 import { hooksRoutes } from './entry-points/http/hooks.routes';
@@ -27,6 +29,7 @@ export const SERVICE_NAME = 'incoming-hooks';
 /** How long channel, membership and user lookups are reused (events evict sooner). */
 const DIRECTORY_CACHE_MS = 2_000;
 const PURGE_EVERY_MS = 60 * 60 * 1000;
+const STORED_ACK_TIMEOUT_MS = 10_000;
 
 export interface IncomingHooksDeps {
   readonly logger: Logger;
@@ -64,12 +67,13 @@ export function createIncomingHooksApp(config: Readonly<IncomingHooksConfig>, de
   const channels = new CachingChannelDirectory(deps.channels ?? new PostsChannelDirectory(deps.transport, config.INTERNAL_SECRET), cacheMs);
   const users = new CachingUserDirectory(deps.users ?? new UsersBotsDirectory(deps.transport, config.INTERNAL_SECRET), cacheMs);
   const rateLimiter = deps.rateLimiter ?? new FlexibleHookRateLimiter(deps.redis);
+  const storedPosts = new StoredPostsWatch(config.STORED_ACK_TIMEOUT_MS ?? STORED_ACK_TIMEOUT_MS, Errors.storeTimeout);
   const domain: Deps = {
     ...memoryRepositories(),
     ...(deps.repositories ?? {}),
     channels,
     users,
-    postCommands: deps.postCommands ?? new BusPostCommands(deps.bus),
+    postCommands: deps.postCommands ?? new BusPostCommands(deps.bus, storedPosts),
     rateLimiter,
     clock: deps.clock ?? systemClock,
     ids: deps.ids ?? randomIds,
@@ -114,6 +118,8 @@ export function createIncomingHooksApp(config: Readonly<IncomingHooksConfig>, de
       await systemConfig.start();
       const instance = randomBytes(6).toString('hex');
       subscriptions = [
+        // This instance's own group: the answers to its create commands (IncomingWebhookAckMode=stored).
+        await deps.bus.subscribe({ groupId: `${SERVICE_NAME}-stored-${instance}`, topics: [Topics.postsEvents], handler: storedPosts.handler }),
         await deps.bus.subscribe({ groupId: `${SERVICE_NAME}-reactions`, topics: [Topics.postsEvents], handler: reactionAddedConsumer(domain, deps.logger) }),
         await deps.bus.subscribe({
           groupId: `${SERVICE_NAME}-cache-${instance}`,

@@ -13,6 +13,8 @@ export {
   type PostCreatedEvent,
   type ReactionEvent,
   type PostsEvent,
+  type PostRefusedEvent,
+  type PostRefusedPayload,
 } from './posts-events';
 export { createPostCommandPayloadSchema, type CreatePostCommand, type CreatePostCommandPayload } from './posts-commands';
 export type { ChannelsEvent, ChannelsEventType, ChannelsEventPayload } from './channels-events';

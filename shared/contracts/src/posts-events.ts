@@ -6,7 +6,7 @@ import type { InternalChannel, PostAuthor, PostSource, WirePost } from './posts-
  * posts.events (posts → others), keyed by channel id so per-channel order is kept. Each event carries
  * what consumers need (team, channel, author) so nobody has to call posts back.
  */
-export type PostsEventType = 'post.created' | 'post.updated' | 'post.deleted' | 'reaction.added' | 'reaction.removed';
+export type PostsEventType = 'post.created' | 'post.updated' | 'post.deleted' | 'reaction.added' | 'reaction.removed' | 'post.refused';
 
 export interface PostEventPayload {
   /** As stored, action integrations included: never hand it to a client unstripped. */
@@ -36,9 +36,23 @@ export interface ReactionEventPayload {
   readonly incoming_hook_id?: string;
 }
 
+/**
+ * `post.refused`: posts did not create a commanded post (unknown or archived channel, invalid post): the
+ * producer waiting for it (`IncomingWebhookAckMode=stored`) answers with this error instead of `ok`.
+ * Keyed by channel id like the others; consumers that only care about stored posts skip it.
+ */
+export interface PostRefusedPayload {
+  readonly post_id: string;
+  readonly channel_id: string;
+  readonly source: PostSource;
+  readonly error: { readonly id: string; readonly message: string; readonly detailed_error: string; readonly status_code: number };
+}
+
+export type PostRefusedEvent = Envelope<'post.refused', PostRefusedPayload>;
+
 export type PostCreatedEvent = Envelope<'post.created' | 'post.updated' | 'post.deleted', PostEventPayload>;
 export type ReactionEvent = Envelope<'reaction.added' | 'reaction.removed', ReactionEventPayload>;
-export type PostsEvent = PostCreatedEvent | ReactionEvent;
+export type PostsEvent = PostCreatedEvent | ReactionEvent | PostRefusedEvent;
 
 const channelSchema = Joi.object({
   id: Joi.string().required(),

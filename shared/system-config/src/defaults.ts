@@ -2,6 +2,9 @@
  * The Mattermost-compatible config document (PascalCase sections), with the reference's defaults
  * (§11) and Switchyard's extension keys. Owned by users-bots; every service keeps a live copy.
  */
+export const INCOMING_WEBHOOK_ACK_MODES = ['stored', 'queued'] as const;
+export type IncomingWebhookAckMode = (typeof INCOMING_WEBHOOK_ACK_MODES)[number];
+
 export interface SystemConfig {
   ServiceSettings: {
     SiteURL: string;
@@ -24,6 +27,11 @@ export interface SystemConfig {
     SessionCacheInMinutes: number;
     PostPriority: boolean;
     IntegrationSigningSecret: string;
+    /**
+     * When `POST /hooks/{key}` answers: `stored` (every created post is readable through the API, as the
+     * reference) or `queued` (the create commands are durably on the bus; the posts appear shortly after).
+     */
+    IncomingWebhookAckMode: IncomingWebhookAckMode;
   };
   TeamSettings: {
     EnableUserCreation: boolean;
@@ -96,6 +104,7 @@ export function defaultSystemConfig(): SystemConfig {
       SessionCacheInMinutes: 10,
       PostPriority: true,
       IntegrationSigningSecret: '',
+      IncomingWebhookAckMode: 'stored',
     },
     TeamSettings: { EnableUserCreation: true, EnableOpenServer: false, EnableUserDeactivation: false, MaxUsersPerTeam: 50 },
     EmailSettings: { EnableSignUpWithEmail: true, EnableSignInWithEmail: true, EnableSignInWithUsername: true },

@@ -1,4 +1,4 @@
-export { defaultSystemConfig, SECRET_KEYS, SECRET_MASK, type SystemConfig } from './defaults';
+export { defaultSystemConfig, INCOMING_WEBHOOK_ACK_MODES, SECRET_KEYS, SECRET_MASK, type IncomingWebhookAckMode, type SystemConfig } from './defaults';
 export { systemConfigPatchSchema, configRangeProblem } from './schema';
 export { applyConfigPatch, replaceConfig, sanitizeConfig, withDefaults } from './merge';
 export { MutableConfigView, type ConfigView } from './config-view';

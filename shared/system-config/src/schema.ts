@@ -1,5 +1,5 @@
 import Joi from 'joi';
-import { defaultSystemConfig, type SystemConfig } from './defaults';
+import { defaultSystemConfig, INCOMING_WEBHOOK_ACK_MODES, type SystemConfig } from './defaults';
 
 /** A joi schema derived from the defaults: every known key must keep its JSON type; unknown keys are dropped. */
 function schemaFor(value: unknown): Joi.Schema {
@@ -24,6 +24,9 @@ export function configRangeProblem(config: SystemConfig): { id: string; message:
   const d = config.DeliverySettings;
   if (s.MaximumPayloadSizeBytes <= 0) return { id: 'model.config.is_valid.max_payload_size.app_error', message: 'Invalid max payload size.' };
   if (s.OutgoingIntegrationRequestsTimeout <= 0) return { id: 'model.config.is_valid.outgoing_integrations_request_timeout.app_error', message: 'Invalid outgoing integrations request timeout.' };
+  if (!(INCOMING_WEBHOOK_ACK_MODES as readonly string[]).includes(s.IncomingWebhookAckMode)) {
+    return { id: 'model.config.is_valid.incoming_webhook_ack_mode.app_error', message: `IncomingWebhookAckMode must be one of: ${INCOMING_WEBHOOK_ACK_MODES.join(', ')}.` };
+  }
   if (r.PerSec <= 0) return { id: 'model.config.is_valid.rate_sec.app_error', message: 'Invalid per sec for rate limit settings.' };
   if (r.MaxBurst <= 0) return { id: 'model.config.is_valid.max_burst.app_error', message: 'Invalid max burst for rate limit settings.' };
   if (r.MemoryStoreSize <= 0) return { id: 'model.config.is_valid.rate_mem.app_error', message: 'Invalid memory store size for rate limit settings.' };

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { applyConfigPatch, defaultSystemConfig, replaceConfig, sanitizeConfig, SECRET_MASK, systemConfigPatchSchema } from './index';
+import { applyConfigPatch, configRangeProblem, defaultSystemConfig, replaceConfig, sanitizeConfig, SECRET_MASK, systemConfigPatchSchema } from './index';
 
 test('when a patch sets one key, then the others keep their values and unknown keys are dropped', () => {
   const next = applyConfigPatch(defaultSystemConfig(), { ServiceSettings: { EnableBotAccountCreation: true, Bogus: 1 }, Nope: {} });
@@ -22,4 +22,10 @@ test('when a key has the wrong JSON type, then the patch schema refuses it', () 
   const { error } = systemConfigPatchSchema.validate({ ServiceSettings: { EnableBotAccountCreation: 'yes' } }, { convert: false });
   assert.ok(error);
   assert.equal(systemConfigPatchSchema.validate({ RateLimitSettings: { PerSec: 5 } }, { convert: false }).error, undefined);
+});
+
+test('when IncomingWebhookAckMode is stored, queued or anything else, then the default is stored and only the two modes pass the range rules', () => {
+  assert.equal(defaultSystemConfig().ServiceSettings.IncomingWebhookAckMode, 'stored');
+  assert.equal(configRangeProblem(applyConfigPatch(defaultSystemConfig(), { ServiceSettings: { IncomingWebhookAckMode: 'queued' } })), undefined);
+  assert.equal(configRangeProblem(applyConfigPatch(defaultSystemConfig(), { ServiceSettings: { IncomingWebhookAckMode: 'later' } }))?.id, 'model.config.is_valid.incoming_webhook_ack_mode.app_error');
 });

@@ -1,4 +1,4 @@
-import { AppError, badRequest, commonErrors, forbidden, notFound, notImplemented, type AppError as AppErrorType } from '@switchyard/errors';
+import { AppError, badRequest, commonErrors, forbidden, notFound, notImplemented, unavailable, type AppError as AppErrorType } from '@switchyard/errors';
 
 export { DuplicateKeyError, isDuplicateKeyError } from '@switchyard/errors';
 
@@ -34,6 +34,9 @@ export const Errors = {
   archivedChannel: (): AppErrorType => badRequest('api.post.create_post.can_not_post_to_deleted.error', 'Can not post to deleted channel.'),
   idempotencyInFlight: (): AppErrorType =>
     new AppError('conflict', { id: 'api.incoming_webhook.idempotency.in_progress.app_error', message: 'A request with this Idempotency-Key is still being processed.', headers: { 'Retry-After': '1' } }),
+  /** `IncomingWebhookAckMode=stored` and posts did not confirm in time; the commands stay queued. */
+  storeTimeout: (): AppErrorType =>
+    unavailable('web.incoming_webhook.store_timeout.app_error', 'The post was queued but not confirmed stored in time; it may still appear.'),
   rateLimited: commonErrors.rateLimited,
   invalidParam: commonErrors.invalidParam,
   invalidBodyParam: commonErrors.invalidBodyParam,

@@ -78,9 +78,24 @@ export interface NewPost {
   readonly priority?: WirePostPriority;
 }
 
-/** posts.commands: resolves once the commands are durably on the bus, in order, keyed by channel. */
+/** When a create is acknowledged (`ServiceSettings.IncomingWebhookAckMode`). */
+export type CreateAck = 'stored' | 'queued';
+
+export interface PostCommandMeta {
+  readonly source: PostSource;
+  readonly hookId?: string;
+  readonly requestId?: string;
+  /** `queued`: resolve once the commands are durably on the bus. `stored`: once every post is readable. */
+  readonly until: CreateAck;
+}
+
+/**
+ * posts.commands, in order, keyed by channel. With `until: 'stored'` it resolves only once posts stored
+ * every post, rejects with posts' own error when it refused one, and with `Errors.storeTimeout()` when
+ * no answer came in time (the commands stay queued: the posts may still appear).
+ */
 export interface PostCommands {
-  create(posts: readonly NewPost[], meta: { readonly source: PostSource; readonly hookId?: string; readonly requestId?: string }): Promise<void>;
+  create(posts: readonly NewPost[], meta: PostCommandMeta): Promise<void>;
 }
 
 export interface RateDecision {

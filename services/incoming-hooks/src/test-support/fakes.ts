@@ -1,6 +1,6 @@
 import type { InternalChannel, InternalUser, PostSource } from '@switchyard/contracts';
 import { newId } from '@switchyard/ids';
-import type { ChannelDirectory, NewPost, PostCommands, UserDirectory } from '../domain/ports';
+import type { ChannelDirectory, CreateAck, NewPost, PostCommandMeta, PostCommands, UserDirectory } from '../domain/ports';
 
 /** Channels and memberships held in maps (what posts' internal API would answer). */
 export class FakeChannelDirectory implements ChannelDirectory {
@@ -86,6 +86,7 @@ export interface RecordedBatch {
   readonly posts: readonly NewPost[];
   readonly source: PostSource;
   readonly hookId?: string;
+  readonly until: CreateAck;
 }
 
 /** Remembers every batch of create commands; `fail` makes the next calls throw (a bus outage). */
@@ -93,9 +94,9 @@ export class RecordingPostCommands implements PostCommands {
   public readonly batches: RecordedBatch[] = [];
   public fail: Error | undefined;
 
-  public async create(posts: readonly NewPost[], meta: { source: PostSource; hookId?: string }): Promise<void> {
+  public async create(posts: readonly NewPost[], meta: PostCommandMeta): Promise<void> {
     if (this.fail) throw this.fail;
-    this.batches.push({ posts: structuredClone([...posts]), source: meta.source, ...(meta.hookId ? { hookId: meta.hookId } : {}) });
+    this.batches.push({ posts: structuredClone([...posts]), source: meta.source, until: meta.until, ...(meta.hookId ? { hookId: meta.hookId } : {}) });
   }
 
   public get posts(): NewPost[] {

@@ -6,6 +6,7 @@ import { createIncomingHooksApp, type IncomingHooksApp } from '../app';
 import { ManualClock } from '../adapters/clock/system-clock';
 import type { Actor, HookRateLimiter } from '../domain/ports';
 import { FakeChannelDirectory, FakeUserDirectory } from './fakes';
+import { FakePostsService } from './fake-posts';
 import { silentLogger } from './domain-harness';
 import { newId } from '@switchyard/ids';
 import type { Logger } from '@switchyard/logger';
@@ -37,6 +38,8 @@ export class RecordingBus extends MemoryEventBus {
 export interface HttpHarness {
   readonly app: IncomingHooksApp;
   readonly bus: RecordingBus;
+  /** Answers the create commands on the bus as posts does. */
+  readonly posts: FakePostsService;
   readonly channels: FakeChannelDirectory;
   readonly users: FakeUserDirectory;
   readonly clock: ManualClock;
@@ -57,13 +60,15 @@ export function identityHeaders(actor: Actor): Record<string, string> {
 }
 
 /** The incoming-hooks app with fake directories (posts, users-bots), a recording bus and a manual clock. */
-export async function httpHarness(options: { rateLimiter?: HookRateLimiter; logger?: Logger } = {}): Promise<HttpHarness> {
+export async function httpHarness(options: { rateLimiter?: HookRateLimiter; logger?: Logger; storedAckTimeoutMs?: number } = {}): Promise<HttpHarness> {
   const bus = new RecordingBus();
+  const posts = new FakePostsService(bus);
+  await posts.start();
   const channels = new FakeChannelDirectory();
   const users = new FakeUserDirectory();
   const clock = new ManualClock(Date.now());
   const app = createIncomingHooksApp(
-    { PORT: 0, INTERNAL_SECRET: SECRET, LOG_LEVEL: 'error', LOG_FORMAT: 'json' },
+    { PORT: 0, INTERNAL_SECRET: SECRET, LOG_LEVEL: 'error', LOG_FORMAT: 'json', ...(options.storedAckTimeoutMs ? { STORED_ACK_TIMEOUT_MS: options.storedAckTimeoutMs } : {}) },
     { logger: options.logger ?? silentLogger, bus, transport: new InProcessTransport(), channels, users, clock, directoryCacheMs: 0, ...(options.rateLimiter ? { rateLimiter: options.rateLimiter } : {}) },
   );
   app.liveConfig.replace(defaultSystemConfig());
@@ -93,6 +98,7 @@ export async function httpHarness(options: { rateLimiter?: HookRateLimiter; logg
   return {
     app,
     bus,
+    posts,
     channels,
     users,
     clock,
@@ -114,6 +120,7 @@ export async function httpHarness(options: { rateLimiter?: HookRateLimiter; logg
     },
     stop: async () => {
       await app.stop();
+      await posts.stop();
       await bus.close();
     },
   };

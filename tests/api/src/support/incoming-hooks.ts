@@ -30,12 +30,30 @@ export function sendToHook(url: string, key: string, body: unknown, options: { q
   });
 }
 
-/** The channel's posts, newest first (posts are created asynchronously from the command). */
+/** The channel's posts, newest first. */
 export async function channelPosts(url: string, token: string, channelId: string): Promise<Post[]> {
   const res = await raw(url, 'GET', `/api/v4/channels/${channelId}/posts?per_page=200`, { token });
   assert.equal(res.status, 200, `channel posts: ${res.status} ${res.text.slice(0, 300)}`);
   const list = res.json as { order: string[]; posts: Record<string, Post> };
   return list.order.map((id) => list.posts[id]).filter((p): p is Post => p !== undefined);
+}
+
+/**
+ * The posts with these ids, read once, in the given order: with `IncomingWebhookAckMode=stored` (the
+ * default) a post is readable as soon as `POST /hooks/{key}` answered, so nothing waits or polls here.
+ */
+export async function readPosts(url: string, token: string, channelId: string, ids: readonly string[]): Promise<Post[]> {
+  const byId = new Map((await channelPosts(url, token, channelId)).map((p) => [p.id, p]));
+  const missing = ids.filter((id) => !byId.has(id));
+  assert.deepEqual(missing, [], `posts ${missing.join(',')} not readable in ${channelId} right after the hook answered`);
+  return ids.map((id) => byId.get(id) as Post);
+}
+
+/** The newest post of the channel matching the predicate, read once (see `readPosts`). */
+export async function readPost(url: string, token: string, channelId: string, match: (post: Post) => boolean): Promise<Post> {
+  const found = (await channelPosts(url, token, channelId)).find(match);
+  assert.ok(found, `no matching post readable in ${channelId} right after the hook answered`);
+  return found;
 }
 
 /** Polls (bounded) until every id is readable in the channel; returns those posts in the given order. */

@@ -23,7 +23,8 @@ export interface IngestInput {
 
 /**
  * `POST /hooks/{key}` (mattermost-wire.md §9): checks in the reference's order, then the create commands
- * (ids assigned here, before publishing) go to posts.commands; resolves once they are durably queued.
+ * (ids assigned here, before publishing) go to posts.commands; resolves once every post is stored and
+ * readable (`IncomingWebhookAckMode` `stored`, the default) or once they are durably queued (`queued`).
  * Errors before the hook is known are thrown; later ones, with an Idempotency-Key, are answered (and
  * remembered) through `present`.
  */
@@ -90,6 +91,7 @@ async function createPosts(deps: Deps, hook: IncomingHook, req: WebhookRequest, 
     now: deps.clock.now(),
     newId: () => deps.ids.newId(),
   });
-  await deps.postCommands.create(posts, { source: 'incoming_webhook', hookId: hook.id, ...(requestId ? { requestId } : {}) });
+  const until = config.ServiceSettings.IncomingWebhookAckMode === 'queued' ? 'queued' : 'stored';
+  await deps.postCommands.create(posts, { source: 'incoming_webhook', hookId: hook.id, until, ...(requestId ? { requestId } : {}) });
   return posts.map((p) => p.id);
 }

@@ -54,7 +54,7 @@ export async function notifyReaction(deps: Deps, payload: ReactionEventPayload):
         create_at: deps.clock.now(),
       },
     ],
-    { source: 'system', hookId: hook.id },
+    { source: 'system', hookId: hook.id, until: 'queued' },
   );
   return true;
 }

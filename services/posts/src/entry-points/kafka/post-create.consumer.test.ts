@@ -60,7 +60,7 @@ describe('posts.commands consumer', () => {
     }
   });
 
-  it('when the author is a bot, then from_bot is set; an unknown or archived channel and an invalid command are skipped, and later commands still work', async () => {
+  it('when the author is a bot, then from_bot is set; an unknown or archived channel is refused with post.refused, an invalid command is skipped, and later commands still work', async () => {
     const h = await postsHarness();
     try {
       const team = h.team();
@@ -82,6 +82,11 @@ describe('posts.commands consumer', () => {
       assert.equal((await h.repositories.posts.findById(fromBot.post.id))?.props.from_bot, 'true');
       assert.equal(await h.repositories.posts.findById(unknown.post.id), undefined);
       assert.equal(await h.repositories.posts.findById(toArchived.post.id), undefined);
+      const refused = h.sink.of(Topics.postsEvents, 'post.refused').map((e) => e.value.payload as { post_id: string; error: { id: string; status_code: number } });
+      const refusal = (id: string) => refused.find((r) => r.post_id === id)?.error;
+      assert.equal(refusal(unknown.post.id)?.status_code, 404);
+      assert.equal(refusal(toArchived.post.id)?.id, 'api.post.create_post.can_not_post_to_deleted.error');
+      assert.equal(refused.filter((r) => r.post_id === fromBot.post.id).length, 0);
     } finally {
       await h.stop();
     }

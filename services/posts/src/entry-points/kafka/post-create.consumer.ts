@@ -1,5 +1,5 @@
-import { createPostCommandPayloadSchema, envelopeSchema, Topics, type CreatePostCommandPayload } from '@switchyard/contracts';
-import { isAppError } from '@switchyard/errors';
+import { createPostCommandPayloadSchema, envelopeSchema, Topics, type CreatePostCommandPayload, type PostRefusedEvent } from '@switchyard/contracts';
+import { isAppError, type AppError } from '@switchyard/errors';
 import type { BusMessage, EventBus, Subscription } from '@switchyard/event-bus';
 import type { Logger } from '@switchyard/logger';
 import { createPostFromCommand } from '../../domain/posts/create-post-from-command.usecase';
@@ -10,7 +10,8 @@ export const POSTS_COMMANDS_GROUP = 'posts.commands-consumer';
 /**
  * posts.commands → `post.create`. Invalid commands (bad envelope or payload, unknown or archived
  * channel, invalid post) are logged and skipped, never retried into a crash loop; infrastructure
- * failures throw so the bus redelivers (the use case is idempotent by post id).
+ * failures throw so the bus redelivers (the use case is idempotent by post id). A refused post is
+ * announced as `post.refused` on posts.events, so a producer waiting for the post answers the error.
  */
 export function postCreateHandler(deps: Deps, logger: Logger) {
   return async (message: BusMessage): Promise<void> => {
@@ -36,11 +37,22 @@ export function postCreateHandler(deps: Deps, logger: Logger) {
     } catch (error) {
       if (isAppError(error) && error.statusCode < 500) {
         logger.warn('posts.commands: post.create refused and skipped', { post_id: command.post.id, channel_id: command.post.channel_id, error_id: error.id, hook_id: command.hook_id });
+        await deps.events.publish(Topics.postsEvents, [{ key: command.post.channel_id, value: refusedEvent(command, error, deps.clock.now()) }]);
         return;
       }
       throw error;
     }
   };
+}
+
+function refusedEvent(command: CreatePostCommandPayload, error: AppError, time: number): PostRefusedEvent {
+  const payload = {
+    post_id: command.post.id,
+    channel_id: command.post.channel_id,
+    source: command.source,
+    error: { id: error.id, message: error.message, detailed_error: error.detailedError, status_code: error.statusCode },
+  };
+  return { id: `${command.post.id}:refused`, type: 'post.refused', version: 1, time, payload };
 }
 
 export function subscribePostCommands(bus: EventBus, deps: Deps, logger: Logger): Promise<Subscription> {
