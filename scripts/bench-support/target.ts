@@ -4,7 +4,8 @@
  * event loop and no TypeScript loader runs in it) and its RSS.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 export const ADMIN = { username: 'sysadmin', password: 'Sys-admin-pass1', email: 'sysadmin@example.com' } as const;
@@ -73,9 +74,11 @@ function runtimeArgs(root: string): string[] {
 export async function startEmbeddedProcess(): Promise<EmbeddedProcess> {
   const root = join(__dirname, '..', '..');
   const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+  // A fresh durable store per run (DATA_DIR), removed when the runtime stops.
+  const dataDir = mkdtempSync(join(tmpdir(), 'switchyard-bench-'));
   const child = spawn(process.execPath, [...profile, ...runtimeArgs(root)], {
     cwd: root,
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'error' },
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'error', DATA_DIR: dataDir },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const url = await new Promise<string>((resolve, reject) => {
@@ -97,8 +100,12 @@ export async function startEmbeddedProcess(): Promise<EmbeddedProcess> {
     pid: child.pid ?? 0,
     stop: () =>
       new Promise<void>((resolve) => {
-        if (child.exitCode !== null) return resolve();
-        child.once('exit', () => resolve());
+        const done = (): void => {
+          rmSync(dataDir, { recursive: true, force: true });
+          resolve();
+        };
+        if (child.exitCode !== null) return done();
+        child.once('exit', done);
         child.kill('SIGTERM');
       }),
   };

@@ -1,4 +1,11 @@
+import { isStoreOpenError } from '@switchyard/sqlite-kit';
+import { dataDirFrom } from './data-dir';
 import { startEmbedded } from './start-embedded';
+
+function fail(message: string): never {
+  process.stderr.write(`error: ${message}\n`);
+  process.exit(1);
+}
 
 /** `npm start`: every service in one process on PORT (default 8065). The only reader of process.env here. */
 async function main(): Promise<void> {
@@ -7,11 +14,15 @@ async function main(): Promise<void> {
     process.stderr.write(`Invalid configuration:\n  - PORT: must be a port number, got ${process.env.PORT}\n`);
     process.exit(1);
   }
+  const dataDir = dataDirFrom(process.argv.slice(2), process.env);
+  if ('error' in dataDir) fail(dataDir.error);
+  process.stdout.write(`Switchyard (embedded) data directory: ${dataDir.dir}\n`);
   const running = await startEmbedded({
     port,
     host: process.env.HOST ?? '0.0.0.0',
     logLevel: process.env.LOG_LEVEL ?? 'info',
     logFormat: process.env.LOG_FORMAT === 'pretty' ? 'pretty' : 'json',
+    dataDir: dataDir.dir,
   });
   process.stdout.write(`Switchyard (embedded) listening on ${running.url}\n`);
   const shutdown = (signal: string): void => {
@@ -26,6 +37,8 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
+  // A data directory that cannot be used is an operator's problem: one line, no stack.
+  if (isStoreOpenError(error)) fail(error.message);
   process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
   process.exit(1);
 });

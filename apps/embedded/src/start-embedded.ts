@@ -1,10 +1,14 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Services } from '@switchyard/contracts';
 import { MemoryEventBus } from '@switchyard/event-bus';
 import { InProcessTransport, listen } from '@switchyard/http-kit';
 import { createLogger } from '@switchyard/logger';
+import { openStore, type SqliteStore } from '@switchyard/sqlite-kit';
 import { createGatewayApp, loadGatewayConfig } from '@switchyard/gateway';
-import { createUsersBotsApp, loadUsersBotsConfig } from '@switchyard/users-bots';
+import { createUsersBotsApp, createUsersBotsSqliteRepositories, loadUsersBotsConfig } from '@switchyard/users-bots';
 import { createPostsApp, loadPostsConfig } from '@switchyard/posts';
 import { createIncomingHooksApp, loadIncomingHooksConfig } from '@switchyard/incoming-hooks';
 import { createOutgoingDispatchApp, loadOutgoingDispatchConfig } from '@switchyard/outgoing-dispatch';
@@ -15,11 +19,18 @@ export interface EmbeddedOptions {
   readonly host?: string;
   readonly logLevel?: string;
   readonly logFormat?: 'json' | 'pretty';
+  /**
+   * Where the durable store lives (created when missing; one process per directory). Omitted: a fresh
+   * temporary directory, removed at stop (tests).
+   */
+  readonly dataDir?: string;
 }
 
 export interface RunningEmbedded {
   readonly url: string;
   readonly port: number;
+  /** The data directory in use (absolute). */
+  readonly dataDir: string;
   stop(): Promise<void>;
 }
 
@@ -29,10 +40,33 @@ interface StartedService {
 
 /**
  * Runs every service in this process: one in-process event bus, services reached without sockets,
- * memory repositories, and the gateway listening on `port`. The same domain code as the distributed
- * runtime; only the adapters differ.
+ * SQLite repositories in one durable store under `dataDir`, and the gateway listening on `port`. The
+ * same domain code as the distributed runtime; only the adapters differ. Throws StoreOpenError (one-line
+ * message) when the data directory cannot be used.
  */
 export async function startEmbedded(options: EmbeddedOptions): Promise<RunningEmbedded> {
+  const ephemeral = options.dataDir === undefined;
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'switchyard-embedded-'));
+  let store: SqliteStore;
+  try {
+    store = openStore({ dir: dataDir });
+  } catch (error) {
+    if (ephemeral) rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
+  try {
+    return await startOn(store, options, async () => {
+      await store.close();
+      if (ephemeral) rmSync(store.dir, { recursive: true, force: true });
+    });
+  } catch (error) {
+    await store.close();
+    if (ephemeral) rmSync(store.dir, { recursive: true, force: true });
+    throw error;
+  }
+}
+
+async function startOn(store: SqliteStore, options: EmbeddedOptions, closeStore: () => Promise<void>): Promise<RunningEmbedded> {
   const internalSecret = randomBytes(32).toString('base64url');
   const env = { INTERNAL_SECRET: internalSecret, LOG_LEVEL: options.logLevel ?? 'info', LOG_FORMAT: options.logFormat ?? 'json' };
   const loggerFor = (service: string) => createLogger({ service, level: env.LOG_LEVEL, format: env.LOG_FORMAT });
@@ -40,7 +74,12 @@ export async function startEmbedded(options: EmbeddedOptions): Promise<RunningEm
   const transport = new InProcessTransport();
   const started: StartedService[] = [];
 
-  const usersBots = await createUsersBotsApp(loadUsersBotsConfig(env), { logger: loggerFor(Services.usersBots), bus, transport });
+  const usersBots = await createUsersBotsApp(loadUsersBotsConfig(env), {
+    logger: loggerFor(Services.usersBots),
+    bus,
+    transport,
+    repositories: createUsersBotsSqliteRepositories(store),
+  });
   transport.register(Services.usersBots, usersBots.handler);
   await usersBots.start();
   started.push(usersBots);
@@ -73,11 +112,13 @@ export async function startEmbedded(options: EmbeddedOptions): Promise<RunningEm
   return {
     url: server.url,
     port: server.port,
+    dataDir: store.dir,
     stop: async () => {
       await server.close();
       for (const service of started.reverse()) await service.stop();
       await bus.close();
       await transport.close();
+      await closeStore();
     },
   };
 }

@@ -1,6 +1,7 @@
 export { createApp, createApp as createUsersBotsApp, SERVICE_NAME, type UsersBotsApp, type UsersBotsDeps } from './app';
 export { loadUsersBotsConfig, usersBotsEnvSchema, type UsersBotsConfig } from './config';
 export { memoryRepositories } from './adapters/memory';
+export { createSqliteRepositories as createUsersBotsSqliteRepositories } from './adapters/sqlite';
 export { ScryptPasswordHasher, type ScryptParams } from './adapters/crypto/scrypt-password-hasher';
 export { DuplicateKeyError, isDuplicateKeyError } from './domain/errors';
 export type {
