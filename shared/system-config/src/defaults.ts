@@ -25,6 +25,7 @@ export interface SystemConfig {
     ExperimentalStrictCSRFEnforcement: boolean;
     SessionLengthWebInHours: number;
     SessionCacheInMinutes: number;
+    MaximumLoginAttempts: number;
     PostPriority: boolean;
     IntegrationSigningSecret: string;
     /**
@@ -102,6 +103,7 @@ export function defaultSystemConfig(): SystemConfig {
       ExperimentalStrictCSRFEnforcement: false,
       SessionLengthWebInHours: 720,
       SessionCacheInMinutes: 10,
+      MaximumLoginAttempts: 10,
       PostPriority: true,
       IntegrationSigningSecret: '',
       IncomingWebhookAckMode: 'stored',

@@ -23,6 +23,7 @@ export function configRangeProblem(config: SystemConfig): { id: string; message:
   const r = config.RateLimitSettings;
   const d = config.DeliverySettings;
   if (s.MaximumPayloadSizeBytes <= 0) return { id: 'model.config.is_valid.max_payload_size.app_error', message: 'Invalid max payload size.' };
+  if (s.MaximumLoginAttempts <= 0) return { id: 'model.config.is_valid.login_attempts.app_error', message: 'Invalid maximum login attempts for service settings.  Must be a positive number.' };
   if (s.OutgoingIntegrationRequestsTimeout <= 0) return { id: 'model.config.is_valid.outgoing_integrations_request_timeout.app_error', message: 'Invalid outgoing integrations request timeout.' };
   if (!(INCOMING_WEBHOOK_ACK_MODES as readonly string[]).includes(s.IncomingWebhookAckMode)) {
     return { id: 'model.config.is_valid.incoming_webhook_ack_mode.app_error', message: `IncomingWebhookAckMode must be one of: ${INCOMING_WEBHOOK_ACK_MODES.join(', ')}.` };

@@ -45,6 +45,12 @@ export interface UserRepository {
   insert(user: User): Promise<void>;
   /** Sets the given fields; the same unique keys apply. Returns the updated user, undefined if missing. */
   update(id: string, changes: UserChanges): Promise<User | undefined>;
+  /**
+   * One atomic step (an `$inc` guarded by the current value): adds one to `failedAttempts` when it is
+   * below `limit` and returns true; returns false, changing nothing, when it has reached `limit` or the
+   * user is missing. Concurrent callers never both pass the last free attempt.
+   */
+  reserveLoginAttempt(id: string, limit: number): Promise<boolean>;
   delete(id: string): Promise<boolean>;
   findById(id: string): Promise<User | undefined>;
   findByIds(ids: readonly string[]): Promise<User[]>;

@@ -51,6 +51,30 @@ export function userRepositoryContract(name: string, make: Factory<UserRepositor
       assert.equal(await repo.update(newId(), { roles: 'x' }), undefined);
     });
 
+    it('when login attempts are reserved, then each adds one until the limit, and a reset frees them again', async () => {
+      const repo = await make();
+      const user = aUser({ failedAttempts: 1 });
+      await repo.insert(user);
+      assert.equal(await repo.reserveLoginAttempt(user.id, 3), true);
+      assert.equal(await repo.reserveLoginAttempt(user.id, 3), true);
+      assert.equal(await repo.reserveLoginAttempt(user.id, 3), false);
+      assert.equal((await repo.findById(user.id))?.failedAttempts, 3);
+      assert.equal(await repo.reserveLoginAttempt(user.id, 4), true, 'a higher limit frees one more');
+      await repo.update(user.id, { failedAttempts: 0 });
+      assert.equal(await repo.reserveLoginAttempt(user.id, 4), true);
+      assert.equal((await repo.findById(user.id))?.failedAttempts, 1);
+      assert.equal(await repo.reserveLoginAttempt(newId(), 10), false, 'a missing user');
+    });
+
+    it('when 30 login attempts are reserved at once with a limit of 10, then exactly 10 pass and the count is 10', async () => {
+      const repo = await make();
+      const user = aUser();
+      await repo.insert(user);
+      const results = await Promise.all(Array.from({ length: 30 }, () => repo.reserveLoginAttempt(user.id, 10)));
+      assert.equal(results.filter(Boolean).length, 10);
+      assert.equal((await repo.findById(user.id))?.failedAttempts, 10);
+    });
+
     it('when a user is deleted, then its username and email are free again', async () => {
       const repo = await make();
       const user = aUser();

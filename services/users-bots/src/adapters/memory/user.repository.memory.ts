@@ -26,6 +26,14 @@ export class MemoryUserRepository implements UserRepository {
     return copy(next);
   }
 
+  public async reserveLoginAttempt(id: string, limit: number): Promise<boolean> {
+    // No await between the read and the write: atomic on the event loop.
+    const current = this.byId.get(id);
+    if (!current || current.failedAttempts >= limit) return false;
+    this.byId.set(id, { ...current, failedAttempts: current.failedAttempts + 1 });
+    return true;
+  }
+
   public async delete(id: string): Promise<boolean> {
     const current = this.byId.get(id);
     if (!current) return false;

@@ -37,6 +37,12 @@ export class MongoUserRepository implements UserRepository {
     }
   }
 
+  public async reserveLoginAttempt(id: string, limit: number): Promise<boolean> {
+    // One guarded $inc: the server checks and increments together (a missing count counts as 0).
+    const result = await this.model.updateOne({ _id: id, failedAttempts: { $not: { $gte: limit } } }, { $inc: { failedAttempts: 1 } });
+    return result.modifiedCount === 1;
+  }
+
   public async delete(id: string): Promise<boolean> {
     const result = await this.model.deleteOne({ _id: id });
     return result.deletedCount === 1;

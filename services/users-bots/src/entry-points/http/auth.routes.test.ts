@@ -74,12 +74,58 @@ describe('login, logout and sessions', () => {
     assert.equal(res.json().id, 'api.user.login.bot_login_forbidden.app_error');
   });
 
-  it('when the password is wrong ten times, then the account is locked', async () => {
+  const loginAs = (loginId: string, password: string) => h.request('POST', '/api/v4/users/login', { body: { login_id: loginId, password } });
+  const WRONG = 'api.user.login.invalid_credentials_email_username';
+  const LOCKED = 'api.user.check_user_login_attempts.too_many.app_error';
+
+  it('when the password is wrong nine times, then the right one logs in and resets the count, so nine more wrong ones do not lock either', async () => {
     const u = await h.user();
-    for (let i = 0; i < 10; i += 1) await h.request('POST', '/api/v4/users/login', { body: { login_id: u.username, password: 'wrong-wrong' } });
-    const res = await h.request('POST', '/api/v4/users/login', { body: { login_id: u.username, password: 'password-1' } });
-    assert.equal(res.statusCode, 401);
-    assert.equal(res.json().id, 'api.user.check_user_login_attempts.too_many.app_error');
+    for (let round = 0; round < 2; round += 1) {
+      for (let i = 0; i < 9; i += 1) assert.equal((await loginAs(u.username, 'wrong-wrong')).json().id, WRONG);
+      const ok = await loginAs(u.username, 'password-1');
+      assert.equal(ok.statusCode, 200, ok.body);
+      assert.equal(ok.json().failed_attempts ?? 0, 0, 'omitempty: 0 is left out');
+    }
+  });
+
+  it('when the password is wrong ten times, then the tenth failure locks: the right password and an eleventh guess get 401 too_many', async () => {
+    const u = await h.user();
+    for (let i = 0; i < 10; i += 1) {
+      const res = await loginAs(u.username, 'wrong-wrong');
+      assert.equal(res.statusCode, 401);
+      assert.equal(res.json().id, WRONG, `failure ${i + 1} is still a plain wrong password`);
+    }
+    for (const password of ['password-1', 'wrong-wrong']) {
+      const res = await loginAs(u.username, password);
+      assert.equal(res.statusCode, 401);
+      assert.equal(res.json().id, LOCKED);
+    }
+    const byId = await h.request('POST', '/api/v4/users/login', { body: { id: u.id, password: 'password-1' } });
+    assert.equal(byId.json().id, LOCKED, 'logging in by id is locked too');
+  });
+
+  it('when 30 wrong passwords arrive at once, then only 10 are checked, the rest and then the right password get too_many', async () => {
+    const u = await h.user();
+    const answers = await Promise.all(Array.from({ length: 30 }, () => loginAs(u.username, 'wrong-wrong')));
+    assert.ok(answers.every((res) => res.statusCode === 401));
+    const ids = answers.map((res) => res.json().id as string);
+    assert.equal(ids.filter((id) => id === WRONG).length, 10);
+    assert.equal(ids.filter((id) => id === LOCKED).length, 20);
+    assert.equal((await loginAs(u.username, 'password-1')).json().id, LOCKED);
+  });
+
+  it('when ServiceSettings.MaximumLoginAttempts is 3, then the third failure locks', async () => {
+    const u = await h.user();
+    await h.patchConfig({ ServiceSettings: { MaximumLoginAttempts: 3 } });
+    try {
+      for (let i = 0; i < 3; i += 1) assert.equal((await loginAs(u.username, 'wrong-wrong')).json().id, WRONG);
+      assert.equal((await loginAs(u.username, 'password-1')).json().id, LOCKED);
+    } finally {
+      await h.patchConfig({ ServiceSettings: { MaximumLoginAttempts: 10 } });
+    }
+    const bad = await h.request('PUT', '/api/v4/config/patch', { as: admin, body: { ServiceSettings: { MaximumLoginAttempts: 0 } } });
+    assert.equal(bad.statusCode, 400);
+    assert.equal(bad.json().id, 'model.config.is_valid.login_attempts.app_error');
   });
 
   it('when a session is older than SessionLengthWebInHours, then it no longer resolves', async () => {
