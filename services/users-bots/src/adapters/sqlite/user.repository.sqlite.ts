@@ -64,6 +64,16 @@ export class SqliteUserRepository implements UserRepository {
     });
   }
 
+  public async reserveLoginAttempt(id: string, limit: number): Promise<boolean> {
+    // Read and write inside one synchronous write (a transaction on the single connection): atomic.
+    return this.store.write(() => {
+      const current = fromDoc<User>(this.byId.get(id));
+      if (!current || current.failedAttempts >= limit) return false;
+      this.replaceRow.run(...columns({ ...current, failedAttempts: current.failedAttempts + 1 }), id);
+      return true;
+    });
+  }
+
   public async delete(id: string): Promise<boolean> {
     return this.store.write(() => this.deleteRow.run(id).changes === 1);
   }
