@@ -25,7 +25,7 @@ if [ "${SKIP_BUILD:-0}" != "1" ]; then
   npx tsc -b
 fi
 
-# A free port for the gateway and four consecutive free ones for the services (loopback only).
+# A free port for the gateway and five consecutive free ones for the services (loopback only).
 read -r GATEWAY_PORT PORT_BASE < <(node -e '
 const net = require("node:net");
 const free = (port) => new Promise((resolve) => {
@@ -36,8 +36,8 @@ const free = (port) => new Promise((resolve) => {
   const g = await new Promise((r) => { const s = net.createServer(); s.listen(0, "127.0.0.1", () => { const p = s.address().port; s.close(() => r(p)); }); });
   for (let i = 0; i < 200; i += 1) {
     const base = 20000 + Math.floor(Math.random() * 30000);
-    if (base <= g && g <= base + 3) continue;
-    if ((await Promise.all([0, 1, 2, 3].map((d) => free(base + d)))).every(Boolean)) { console.log(g, base); return; }
+    if (base <= g && g <= base + 4) continue;
+    if ((await Promise.all([0, 1, 2, 3, 4].map((d) => free(base + d)))).every(Boolean)) { console.log(g, base); return; }
   }
   process.exit(1);
 })();')
@@ -47,7 +47,7 @@ elapsed() { awk -v s="$1" -v e="$(date +%s.%N)" 'BEGIN { printf "%.1f", e - s }'
 RUN_ID="dt$(date +%s)$$"
 LOG="${TMPDIR:-/tmp}/switchyard-distributed-${RUN_ID}.log"
 URL="http://127.0.0.1:${GATEWAY_PORT}"
-echo "test-distributed: run ${RUN_ID}: gateway ${URL}, services on ${PORT_BASE}-$((PORT_BASE + 3)), Kafka ${KAFKA_BROKERS}, MongoDB ${MONGO_URL}, Redis ${REDIS_URL}; log ${LOG}"
+echo "test-distributed: run ${RUN_ID}: gateway ${URL}, services on ${PORT_BASE}-$((PORT_BASE + 4)), Kafka ${KAFKA_BROKERS}, MongoDB ${MONGO_URL}, Redis ${REDIS_URL}; log ${LOG}"
 
 started=$(date +%s.%N)
 PORT="$GATEWAY_PORT" SERVICE_PORT_BASE="$PORT_BASE" MONGO_DB_PREFIX="${RUN_ID}_" KAFKA_NAMESPACE="${RUN_ID}." \

@@ -12,6 +12,7 @@ import { createUsersBotsApp, createUsersBotsSqliteRepositories, loadUsersBotsCon
 import { createPostsApp, loadPostsConfig } from '@switchyard/posts';
 import { createIncomingHooksApp, loadIncomingHooksConfig } from '@switchyard/incoming-hooks';
 import { createOutgoingDispatchApp, loadOutgoingDispatchConfig } from '@switchyard/outgoing-dispatch';
+import { createRealtimeApp, loadRealtimeConfig } from '@switchyard/realtime';
 
 export interface EmbeddedOptions {
   /** 0 picks a free port. */
@@ -99,16 +100,24 @@ async function startOn(store: SqliteStore, options: EmbeddedOptions, closeStore:
   await outgoingDispatch.start();
   started.push(outgoingDispatch);
 
+  const realtime = createRealtimeApp(loadRealtimeConfig(env), { logger: loggerFor(Services.realtime), bus, transport });
+  transport.register(Services.realtime, realtime.handler);
+  transport.registerUpgrade(Services.realtime, realtime.upgrade);
+  await realtime.start();
+  started.push(realtime);
+
   const gateway = await createGatewayApp(loadGatewayConfig(env), {
     logger: loggerFor(Services.gateway),
     bus,
     transport,
-    services: [Services.usersBots, Services.posts, Services.incomingHooks, Services.outgoingDispatch],
+    services: [Services.usersBots, Services.posts, Services.incomingHooks, Services.outgoingDispatch, Services.realtime],
   });
   await gateway.start();
   started.push(gateway);
 
   const server = await listen(gateway.handler, options.port, options.host ?? '0.0.0.0');
+  // The WebSocket API on the same port: the gateway checks the upgrade and hands it to realtime in-process.
+  server.server.on('upgrade', gateway.upgrade);
   return {
     url: server.url,
     port: server.port,

@@ -22,7 +22,7 @@ test('when a port base is given, then services move to consecutive ports and the
   const moved = withPortBase(SERVICE_TABLE, 19000);
   assert.deepEqual(
     moved.map((s) => [s.name, s.port]),
-    [['users-bots', 19000], ['posts', 19001], ['incoming-hooks', 19002], ['outgoing-dispatch', 19003], ['gateway', 8065]],
+    [['users-bots', 19000], ['posts', 19001], ['incoming-hooks', 19002], ['outgoing-dispatch', 19003], ['realtime', 19004], ['gateway', 8065]],
   );
   assert.match(serviceUrls(moved), /users-bots=http:\/\/127\.0\.0\.1:19000/);
   assert.deepEqual(withPortBase(SERVICE_TABLE, undefined), [...SERVICE_TABLE]);

@@ -10,6 +10,7 @@ export const SERVICE_TABLE: readonly ServiceSpec[] = [
   { name: 'posts', port: 8067, dbName: 'switchyard_posts' },
   { name: 'incoming-hooks', port: 8068, dbName: 'switchyard_incoming' },
   { name: 'outgoing-dispatch', port: 8069, dbName: 'switchyard_outgoing' },
+  { name: 'realtime', port: 8070 },
   { name: 'gateway', port: 8065 },
 ];
 

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { RequestListener } from 'node:http';
-import { Topics } from '@switchyard/contracts';
+import { Services, Topics } from '@switchyard/contracts';
 import type { EventBus, Subscription } from '@switchyard/event-bus';
-import { createHttpApp, rawBody, type HealthReport, type ServiceTransport } from '@switchyard/http-kit';
+import { createHttpApp, rawBody, supportsUpgrade, type HealthReport, type ServiceTransport, type UpgradeHandler } from '@switchyard/http-kit';
 import { configEventsConsumer, HttpConfigSource, LiveConfig } from '@switchyard/live-config';
 import type { Logger } from '@switchyard/logger';
 import { MutableConfigView, type ConfigView } from '@switchyard/system-config';
@@ -23,6 +23,7 @@ import { rateLimit } from './entry-points/http/rate-limit.middleware';
 import { routeMatch } from './entry-points/http/route-match.middleware';
 import { standardHeaders } from './entry-points/http/standard-headers.middleware';
 import { usersEventsConsumer } from './entry-points/kafka/users-events.consumer';
+import { WEBSOCKET_PATHS, websocketUpgrade } from './entry-points/upgrade/websocket-upgrade';
 
 export interface GatewayDeps {
   readonly logger: Logger;
@@ -39,6 +40,8 @@ export interface GatewayDeps {
 
 export interface GatewayApp {
   readonly handler: RequestListener;
+  /** WebSocket upgrades (`GET /api/v4/websocket`, handed to realtime); attach to the server's `upgrade` event. */
+  readonly upgrade: UpgradeHandler;
   /** The live system config (loaded from users-bots, replaced on config.updated). */
   readonly config: ConfigView;
   start(): Promise<void>;
@@ -81,6 +84,22 @@ export function createGatewayApp(config: GatewayConfig, deps: GatewayDeps): Gate
   app.set('trust proxy', config.TRUST_PROXY);
   app.use(standardHeaders(() => currentVersionId));
   app.use(rateLimit({ limiter, config: view, logger }));
+  const realtimeHere = deps.services.includes(Services.realtime) && supportsUpgrade(deps.transport);
+  if (realtimeHere) {
+    // A plain GET of the WebSocket route: what the reference's websocket library answers.
+    app.get([...WEBSOCKET_PATHS], (_req, res) => {
+      res.status(400).set({ 'content-type': 'text/plain; charset=utf-8', 'sec-websocket-version': '13' }).send('Bad Request\n');
+    });
+  }
+  const upgrade = websocketUpgrade({
+    resolver,
+    config: view,
+    logger,
+    transport: realtimeHere && supportsUpgrade(deps.transport) ? deps.transport : undefined,
+    secret: config.INTERNAL_SECRET,
+    versionId: () => currentVersionId,
+    trustProxy: config.TRUST_PROXY,
+  });
   app.get('/api/v4/system/ping', ping({ transport: deps.transport, services: deps.services, selfReady: async () => (await health()).ok, timeoutMs: PING_TIMEOUT_MS }));
   app.use('/api/v4/config', configWriteBarrier({ liveConfig, timeoutMs: config.CONFIG_WRITE_TIMEOUT_MS, settleMs: config.CONFIG_WRITE_SETTLE_MS }));
   app.use(
@@ -106,6 +125,7 @@ export function createGatewayApp(config: GatewayConfig, deps: GatewayDeps): Gate
 
   return {
     handler,
+    upgrade,
     config: view,
     start: async () => {
       if (subscriptions.length > 0) return;

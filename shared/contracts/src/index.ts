@@ -32,3 +32,4 @@ export {
   type TypingPayload,
   type TypingEvent,
 } from './realtime-events';
+export { stripIntegrations, clientPost } from './client-post';

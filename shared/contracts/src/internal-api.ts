@@ -81,6 +81,8 @@ export const PostsInternalPaths = {
   directChannel: '/internal/v1/channels/direct',
   /** GET → InternalChannelMember, or 404 `app.channel.get_member.missing.app_error`. */
   channelMember: (channelId: string, userId: string) => `/internal/v1/channels/${encodeURIComponent(channelId)}/members/${encodeURIComponent(userId)}`,
+  /** GET → `{user_ids: string[]}`: every member of the channel (realtime's delivery filter), or 404 for an unknown channel. */
+  channelMemberIds: (channelId: string) => `/internal/v1/channels/${encodeURIComponent(channelId)}/member-ids`,
   /** GET → InternalPostView: the stored post (action integrations included) with its channel. */
   post: (postId: string) => `/internal/v1/posts/${encodeURIComponent(postId)}`,
   /**

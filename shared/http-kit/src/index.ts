@@ -24,3 +24,5 @@ export {
 export { listen, type RunningServer } from './listen';
 export { internalCallHeaders, isInternalCall, INTERNAL_CALL_HEADER } from './internal-call';
 export { loggablePath } from './loggable-path';
+export { InProcessUpgrades, proxyUpgrade, rejectUpgrade, supportsUpgrade, type UpgradeHandler, type UpgradeTransport } from './upgrade';
+export { newRequestId } from './request-id';

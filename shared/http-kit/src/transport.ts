@@ -2,7 +2,10 @@ import type { IncomingHttpHeaders } from 'node:http';
 import type { RequestListener } from 'node:http';
 import { Pool } from 'undici';
 import { AppError, isWireError, unavailable } from '@switchyard/errors';
+import type { IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
 import { dispatchInProcess } from './in-process-dispatch';
+import { InProcessUpgrades, proxyUpgrade, rejectUpgrade, type UpgradeHandler, type UpgradeTransport } from './upgrade';
 
 export type HeaderMap = Record<string, string | string[] | undefined>;
 
@@ -33,8 +36,9 @@ function cleanHeaders(headers: HeaderMap): Record<string, string | string[]> {
 }
 
 /** Calls each service's express app directly, without a socket or a fake HTTP round trip (embedded runtime). */
-export class InProcessTransport implements ServiceTransport {
+export class InProcessTransport implements ServiceTransport, UpgradeTransport {
   private readonly apps: Record<string, RequestListener>;
+  private readonly upgrades = new InProcessUpgrades();
 
   public constructor(apps: Readonly<Record<string, RequestListener>> = {}) {
     this.apps = { ...apps };
@@ -43,6 +47,15 @@ export class InProcessTransport implements ServiceTransport {
   /** Adds a service after construction (services and the transport refer to each other). */
   public register(service: string, app: RequestListener): void {
     this.apps[service] = app;
+  }
+
+  /** Adds a service's WebSocket upgrade handler (the gateway hands it upgrades of its routes). */
+  public registerUpgrade(service: string, handler: UpgradeHandler): void {
+    this.upgrades.register(service, handler);
+  }
+
+  public upgrade(service: string, req: IncomingMessage, socket: Duplex, head: Buffer, headers: Readonly<Record<string, string | string[]>>): void {
+    this.upgrades.upgrade(service, req, socket, head, headers);
   }
 
   public async send(service: string, request: InternalRequest): Promise<InternalResponse> {
@@ -56,8 +69,8 @@ export class InProcessTransport implements ServiceTransport {
 
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'upgrade', 'host', 'content-length', 'expect', 'te', 'trailer', 'proxy-connection']);
 
-/** Keep-alive connection pools to each service's base URL (distributed runtime). */
-export class HttpTransport implements ServiceTransport {
+/** Keep-alive connection pools to each service's base URL (distributed runtime); upgrades are proxied over TCP. */
+export class HttpTransport implements ServiceTransport, UpgradeTransport {
   private readonly pools = new Map<string, Pool>();
 
   public constructor(private readonly baseUrls: Readonly<Record<string, string>>, private readonly timeoutMs = 30_000) {}
@@ -80,6 +93,15 @@ export class HttpTransport implements ServiceTransport {
     } catch (error) {
       throw unavailable('api.context.server_busy.app_error', `service ${service} is unavailable`, { cause: error, detailedError: String(error) });
     }
+  }
+
+  public upgrade(service: string, req: IncomingMessage, socket: Duplex, head: Buffer, headers: Readonly<Record<string, string | string[]>>): void {
+    const url = this.baseUrls[service];
+    if (!url) {
+      rejectUpgrade(socket, 503, 'Service Unavailable');
+      return;
+    }
+    proxyUpgrade(url, req, socket, head, headers);
   }
 
   public async close(): Promise<void> {

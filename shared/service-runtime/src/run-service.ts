@@ -1,5 +1,5 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
-import { listen, type RunningServer } from '@switchyard/http-kit';
+import { listen, type RunningServer, type UpgradeHandler } from '@switchyard/http-kit';
 import { shutdownTelemetry } from '@switchyard/telemetry';
 import { buildInfra, type Infra, type OwnedInfra } from './infra';
 import { loadAllConfig, type RuntimeConfig } from './runtime-config';
@@ -7,6 +7,8 @@ import { loadAllConfig, type RuntimeConfig } from './runtime-config';
 /** What a service's composition root returns (every service app has this shape). */
 export interface RunnableApp {
   readonly handler: RequestListener;
+  /** HTTP upgrades (WebSocket) arriving on the service's port, if it takes any. */
+  readonly upgrade?: UpgradeHandler;
   start(): Promise<void>;
   stop(): Promise<void>;
 }
@@ -65,6 +67,7 @@ export async function runService<C, A extends RunnableApp>(options: RunServiceOp
   try {
     app = await options.build(infra, service);
     server = await listen(withInfraReadiness(app.handler, infra), runtime.PORT, runtime.HOST);
+    if (app.upgrade) server.server.on('upgrade', app.upgrade);
   } catch (error) {
     await infra.close();
     throw error;

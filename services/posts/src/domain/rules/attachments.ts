@@ -78,20 +78,5 @@ export function normaliseAttachments(props: Readonly<Json>): Json {
   return { ...props, attachments: props.attachments.map(normaliseAttachment) };
 }
 
-/** The props a client may see: every action's `integration` (url and secret context) removed. */
-export function stripIntegrations(props: Readonly<Json>): Json {
-  const attachments = props.attachments;
-  if (!Array.isArray(attachments)) return props as Json;
-  let changed = false;
-  const stripped = attachments.map((attachment: unknown) => {
-    if (!isObject(attachment) || !Array.isArray(attachment.actions)) return attachment;
-    const actions = attachment.actions.map((action: unknown) => {
-      if (!isObject(action) || !('integration' in action)) return action;
-      changed = true;
-      const { integration: _integration, ...rest } = action;
-      return rest;
-    });
-    return { ...attachment, actions };
-  });
-  return changed ? { ...props, attachments: stripped } : (props as Json);
-}
+/** The props a client may see (shared with realtime, which sends posts over the WebSocket). */
+export { stripIntegrations } from '@switchyard/contracts';

@@ -23,6 +23,7 @@ describe('posts internal API', () => {
       ['GET', PostsInternalPaths.channelByName(team, channel.name)],
       ['POST', PostsInternalPaths.directChannel],
       ['GET', PostsInternalPaths.channelMember(channel.id, alice.id)],
+      ['GET', PostsInternalPaths.channelMemberIds(channel.id)],
       ['GET', PostsInternalPaths.post(channel.id)],
       ['PUT', PostsInternalPaths.updatePost(channel.id)],
     ] as const) {
@@ -43,6 +44,21 @@ describe('posts internal API', () => {
     const missing = await h.request('GET', PostsInternalPaths.channel('a'.repeat(26)), { internal: true });
     assert.equal(missing.statusCode, 404);
     assert.equal((missing.json() as { id: string }).id, 'app.channel.get.existing.app_error');
+  });
+
+  it('when the member ids of a channel are asked, then every member and nobody else; 404 for an unknown channel', async () => {
+    const bob = h.user({ teamId: team });
+    const carol = h.user({ teamId: team });
+    const own = await h.channel(alice, team);
+    const before = (await h.request('GET', PostsInternalPaths.channelMemberIds(own.id), { internal: true })).json() as { user_ids: string[] };
+    assert.deepEqual(before.user_ids, [alice.id]);
+    const added = await h.request('POST', `/api/v4/channels/${own.id}/members`, { as: alice, body: { user_id: bob.id } });
+    assert.equal(added.statusCode, 201);
+    const after = (await h.request('GET', PostsInternalPaths.channelMemberIds(own.id), { internal: true })).json() as { user_ids: string[] };
+    assert.deepEqual([...after.user_ids].sort(), [alice.id, bob.id].sort());
+    assert.ok(!after.user_ids.includes(carol.id));
+    const missing = await h.request('GET', PostsInternalPaths.channelMemberIds('a'.repeat(26)), { internal: true });
+    assert.equal(missing.statusCode, 404);
   });
 
   it('when a direct channel is asked twice, in either order, then the same <smaller>__<larger> channel with both members', async () => {

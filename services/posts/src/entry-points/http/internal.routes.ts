@@ -12,6 +12,8 @@ import { internalDirectBody } from './channels.schemas';
 import { integrationUpdateBody } from './posts.schemas';
 import { presentInternalChannel, presentInternalMember, presentStoredPost } from './presenters';
 
+const MEMBER_IDS_PAGE = 1_000;
+
 /**
  * posts' internal API (PostsInternalPaths; never routed by the gateway). Callers prove they hold
  * INTERNAL_SECRET with the internal-call header or a signed identity; anything else is 401.
@@ -43,6 +45,17 @@ export function internalRoutes(ctx: HttpContext): Router {
     const member = await deps.channelMembers.find(idParam(req, 'channel_id'), idParam(req, 'user_id'));
     if (!member) throw Errors.memberNotFound();
     sendJson(res, 200, presentInternalMember(member));
+  });
+
+  router.get('/internal/v1/channels/:channel_id/member-ids', async (req, res) => {
+    const channel = await loadChannel(deps, idParam(req, 'channel_id'));
+    const userIds: string[] = [];
+    for (let page = 0; ; page += 1) {
+      const members = await deps.channelMembers.listByChannel(channel.id, { page, perPage: MEMBER_IDS_PAGE });
+      for (const member of members) userIds.push(member.user_id);
+      if (members.length < MEMBER_IDS_PAGE) break;
+    }
+    sendJson(res, 200, { user_ids: userIds });
   });
 
   router.get('/internal/v1/posts/:post_id', async (req, res) => {

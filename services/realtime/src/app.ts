@@ -1,0 +1,127 @@
+import { randomBytes } from 'node:crypto';
+import type { RequestListener } from 'node:http';
+import type { EventBus, Subscription } from '@switchyard/event-bus';
+import { createHttpApp, type HealthReport, type ServiceTransport, type UpgradeHandler } from '@switchyard/http-kit';
+import type { Logger } from '@switchyard/logger';
+import { BusTypingPublisher } from './adapters/bus/typing.bus';
+import { HttpDirectory } from './adapters/http/directory.http';
+import type { RealtimeConfig } from './config';
+import type { ActionDeps } from './domain/actions/action-router';
+import type { Connection } from './domain/connection';
+import { Hub } from './domain/hub';
+import { MembershipCache } from './domain/membership-cache';
+import type { Clock, MembershipSource, SessionSource, TypingPublisher, UserSource } from './domain/ports';
+import { CONSUMED_TOPICS, eventsConsumer } from './entry-points/kafka/events.consumer';
+import { WebSocketEndpoint } from './entry-points/ws/websocket.endpoint';
+
+export const SERVICE_NAME = 'realtime';
+
+/** `server_version` when the gateway named none (a socket reached without the gateway). */
+const DEFAULT_SERVER_VERSION = '10.0.0.dev.0.false';
+
+export interface RealtimeDeps {
+  readonly logger: Logger;
+  readonly bus: EventBus;
+  readonly transport: ServiceTransport;
+  /** Default: users-bots and posts through their internal APIs over `transport`. */
+  readonly directory?: SessionSource & MembershipSource & UserSource;
+  readonly typing?: TypingPublisher;
+  readonly clock?: Clock;
+}
+
+export interface RealtimeApp {
+  readonly handler: RequestListener;
+  readonly upgrade: UpgradeHandler;
+  readonly hub: Hub;
+  readonly membership: MembershipCache;
+  start(): Promise<void>;
+  stop(): Promise<void>;
+  health(): Promise<HealthReport>;
+}
+
+/** Composition root: directory → membership cache → hub → WebSocket endpoint and the events consumer. */
+export function createRealtimeApp(config: Readonly<RealtimeConfig>, deps: RealtimeDeps): RealtimeApp {
+  const clock = deps.clock ?? { now: () => Date.now() };
+  const directory = deps.directory ?? new HttpDirectory(deps.transport, config.INTERNAL_SECRET);
+  const membership = new MembershipCache({
+    source: directory,
+    clock,
+    ttlMs: config.MEMBERSHIP_CACHE_TTL_MS,
+    maxChannels: config.MEMBERSHIP_CACHE_MAX_CHANNELS,
+    maxTeamEntries: config.MEMBERSHIP_CACHE_MAX_CHANNELS * 10,
+  });
+  const hub = new Hub({
+    membership,
+    clock,
+    limits: { sendQueue: config.WS_SEND_QUEUE, replayBuffer: config.WS_REPLAY_BUFFER },
+    reconnectWindowMs: config.WS_RECONNECT_WINDOW_MS,
+    defaultServerVersion: DEFAULT_SERVER_VERSION,
+  });
+  const lookUpUsername = (conn: Connection): void => {
+    directory.usersByIds([conn.userId]).then(
+      ([user]) => {
+        if (user) for (const c of hub.connectionsOf(user.id)) c.username = user.username;
+      },
+      (error: unknown) => deps.logger.warn('username lookup failed', { error: error instanceof Error ? error.message : String(error) }),
+    );
+  };
+  const actions: ActionDeps = {
+    hub,
+    sessions: directory,
+    membership,
+    typing: deps.typing ?? new BusTypingPublisher(deps.bus),
+    clock,
+    currentVersion: DEFAULT_SERVER_VERSION.split('.').slice(0, 3).join('.'),
+    onAuthenticated: lookUpUsername,
+  };
+  const endpoint = new WebSocketEndpoint({
+    hub,
+    actions,
+    secret: config.INTERNAL_SECRET,
+    clock,
+    logger: deps.logger,
+    defaultServerVersion: DEFAULT_SERVER_VERSION,
+    timers: {
+      pingIntervalMs: config.WS_PING_INTERVAL_MS,
+      readDeadlineMs: config.WS_READ_DEADLINE_MS,
+      authTimeoutMs: config.WS_AUTH_TIMEOUT_MS,
+      sweepIntervalMs: 1_000,
+      maxFrameBytes: config.WS_MAX_FRAME_BYTES,
+    },
+  });
+
+  let subscription: Subscription | undefined;
+  const health = async (): Promise<HealthReport> => {
+    const bus = await deps.bus.health().catch(() => false);
+    const started = subscription !== undefined;
+    return { ok: started && bus, checks: { started, bus } };
+  };
+  const http = createHttpApp({ service: SERVICE_NAME, logger: deps.logger, ready: health, trustRequestId: true });
+  const handler = http.finalize();
+  // One consumer group per replica: every replica sees every event and delivers to its own connections.
+  const instance = randomBytes(6).toString('hex');
+
+  return {
+    handler,
+    upgrade: endpoint.upgrade,
+    hub,
+    membership,
+    start: async () => {
+      if (subscription) return;
+      subscription = await deps.bus.subscribe({
+        groupId: `realtime-${instance}`,
+        topics: [...CONSUMED_TOPICS],
+        maxAttempts: 3,
+        handler: eventsConsumer({ hub, membership, users: directory, logger: deps.logger, maxAttempts: 3 }),
+      });
+      endpoint.start();
+    },
+    stop: async () => {
+      await endpoint.stop();
+      const running = subscription;
+      subscription = undefined;
+      await running?.stop();
+    },
+    health,
+  };
+}

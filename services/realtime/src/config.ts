@@ -1,0 +1,41 @@
+import { commonEnvSchema, Joi, loadConfig } from '@switchyard/config';
+
+/** The service's environment (only main.ts reads process.env). Timers and limits default to the reference's. */
+export interface RealtimeConfig {
+  readonly PORT: number;
+  readonly INTERNAL_SECRET: string;
+  readonly LOG_LEVEL: 'error' | 'warn' | 'info' | 'debug';
+  readonly LOG_FORMAT: 'json' | 'pretty';
+  readonly NODE_ENV?: 'development' | 'production' | 'test';
+  readonly WS_PING_INTERVAL_MS: number;
+  readonly WS_READ_DEADLINE_MS: number;
+  readonly WS_AUTH_TIMEOUT_MS: number;
+  readonly WS_SEND_QUEUE: number;
+  readonly WS_REPLAY_BUFFER: number;
+  readonly WS_RECONNECT_WINDOW_MS: number;
+  readonly WS_MAX_FRAME_BYTES: number;
+  readonly MEMBERSHIP_CACHE_TTL_MS: number;
+  readonly MEMBERSHIP_CACHE_MAX_CHANNELS: number;
+}
+
+export const realtimeEnvSchema = Joi.object<RealtimeConfig>({
+  NODE_ENV: commonEnvSchema.NODE_ENV,
+  LOG_LEVEL: commonEnvSchema.LOG_LEVEL,
+  LOG_FORMAT: commonEnvSchema.LOG_FORMAT,
+  INTERNAL_SECRET: commonEnvSchema.INTERNAL_SECRET.required(),
+  PORT: Joi.number().integer().min(0).max(65535).default(8070).description('HTTP (WebSocket upgrade) port of the realtime service'),
+  WS_PING_INTERVAL_MS: Joi.number().integer().min(100).default(60_000).description('Server ping frame interval'),
+  WS_READ_DEADLINE_MS: Joi.number().integer().min(200).default(100_000).description('A socket without a pong for this long is dropped'),
+  WS_AUTH_TIMEOUT_MS: Joi.number().integer().min(100).default(5_000).description('An unauthenticated socket is closed after this'),
+  WS_SEND_QUEUE: Joi.number().integer().min(2).max(100_000).default(256).description('Frames in flight per socket before it is cut off (slow consumer)'),
+  WS_REPLAY_BUFFER: Joi.number().integer().min(0).max(100_000).default(128).description('Sent events kept per connection for reconnect replay'),
+  WS_RECONNECT_WINDOW_MS: Joi.number().integer().min(0).default(300_000).description('How long a disconnected connection can be resumed'),
+  WS_MAX_FRAME_BYTES: Joi.number().integer().min(256).default(8_192).description('Largest client frame; larger closes the socket'),
+  MEMBERSHIP_CACHE_TTL_MS: Joi.number().integer().min(0).default(1_800_000).description('How long a channel member set or team membership is cached (membership events evict it sooner)'),
+  MEMBERSHIP_CACHE_MAX_CHANNELS: Joi.number().integer().min(1).default(10_000).description('Channel member sets kept in the cache'),
+});
+
+/** Validates the env (every problem at once) into the typed config. */
+export function loadRealtimeConfig(env: NodeJS.ProcessEnv | Record<string, string | undefined>): Readonly<RealtimeConfig> {
+  return loadConfig(realtimeEnvSchema, env as NodeJS.ProcessEnv);
+}

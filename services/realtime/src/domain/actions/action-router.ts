@@ -1,0 +1,125 @@
+import { isValidId } from '@switchyard/ids';
+import type { Connection } from '../connection';
+import type { Hub } from '../hub';
+import type { MembershipCache } from '../membership-cache';
+import type { Clock, SessionSource, TypingPublisher } from '../ports';
+import { failReply, okReply, WsErrors, type WsError } from './replies';
+
+export interface ActionDeps {
+  readonly hub: Hub;
+  readonly sessions: SessionSource;
+  readonly membership: MembershipCache;
+  readonly typing: TypingPublisher;
+  readonly clock: Clock;
+  /** `version` of the ping reply (the reference's CurrentVersion). */
+  readonly currentVersion: string;
+  /** After a successful `authentication_challenge` (e.g. to look the username up). */
+  readonly onAuthenticated: (conn: Connection) => void;
+}
+
+/** What the socket layer does after a frame: nothing, or close the socket (the reference closes on bad auth). */
+export type FrameOutcome = 'ok' | 'close';
+
+type Json = Record<string, unknown>;
+
+function isObject(value: unknown): value is Json {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+const STATIC_OK = new Set(['presence', 'posted_notify_ack']);
+
+/**
+ * One client frame `{seq, action, data}` (mattermost-wire-2.md §1.2). An unauthenticated socket gets no
+ * reply to anything but a successful `authentication_challenge`; a failed challenge closes the socket; a
+ * challenge on an authenticated socket is ignored.
+ */
+export async function handleFrame(deps: ActionDeps, conn: Connection, frame: unknown, serverVersion: string): Promise<FrameOutcome> {
+  if (!isObject(frame)) return conn.authenticated ? reply(conn, 0, WsErrors.noAction()) : 'ok';
+  const action = typeof frame.action === 'string' ? frame.action : '';
+  const seq = typeof frame.seq === 'number' && Number.isInteger(frame.seq) ? frame.seq : 0;
+  const data = isObject(frame.data) ? frame.data : {};
+  if (action === '') return conn.authenticated ? reply(conn, seq, WsErrors.noAction()) : 'ok';
+  if (seq <= 0) return conn.authenticated ? reply(conn, seq, WsErrors.badSeq()) : 'ok';
+
+  if (action === 'authentication_challenge') {
+    if (conn.authenticated) return 'ok';
+    const token = data.token;
+    if (typeof token !== 'string' || token === '') return 'close';
+    const session = await deps.sessions.resolve(token).catch(() => undefined);
+    if (!session || (session.expiresAt > 0 && session.expiresAt <= deps.clock.now())) return 'close';
+    if (!conn.connected || conn.authenticated) return 'ok';
+    deps.hub.authenticate(
+      conn,
+      {
+        userId: session.userId,
+        sessionId: session.sessionId,
+        roles: session.roles,
+        isBot: session.isBot,
+        expiresAt: session.expiresAt,
+        ...(session.tokenId === undefined ? {} : { tokenId: session.tokenId }),
+      },
+      serverVersion,
+    );
+    deps.onAuthenticated(conn);
+    conn.reply(okReply(seq));
+    return 'ok';
+  }
+  if (!conn.authenticated || action.startsWith('custom_')) return 'ok';
+
+  switch (action) {
+    case 'ping':
+      conn.reply(okReply(seq, { node_id: '', server_time: deps.clock.now(), text: 'pong', version: deps.currentVersion }));
+      return 'ok';
+    case 'user_typing':
+      return userTyping(deps, conn, seq, data);
+    case 'get_statuses': {
+      const statuses: Record<string, string> = {};
+      for (const userId of deps.hub.onlineUsers()) statuses[userId] = 'online';
+      conn.reply(okReply(seq, statuses));
+      return 'ok';
+    }
+    case 'get_statuses_by_ids': {
+      const ids = data.user_ids;
+      if (!Array.isArray(ids) || ids.length === 0 || !ids.every((id) => typeof id === 'string')) return reply(conn, seq, WsErrors.invalidParam('user_ids'));
+      const statuses: Record<string, string> = {};
+      for (const id of ids as string[]) statuses[id] = deps.hub.online(id) ? 'online' : 'offline';
+      conn.reply(okReply(seq, statuses));
+      return 'ok';
+    }
+    case 'user_update_active_status':
+      if (typeof data.user_is_active !== 'boolean') return reply(conn, seq, WsErrors.invalidParam('user_is_active'));
+      conn.reply(okReply(seq));
+      return 'ok';
+    default:
+      if (STATIC_OK.has(action)) {
+        conn.reply(okReply(seq));
+        return 'ok';
+      }
+      return reply(conn, seq, WsErrors.badAction());
+  }
+}
+
+async function userTyping(deps: ActionDeps, conn: Connection, seq: number, data: Json): Promise<FrameOutcome> {
+  const channelId = data.channel_id;
+  if (typeof channelId !== 'string' || !isValidId(channelId)) return reply(conn, seq, WsErrors.invalidParam('channel_id'));
+  const parentId = typeof data.parent_id === 'string' ? data.parent_id : '';
+  let allowed: boolean;
+  try {
+    allowed = conn.isAdmin ? (await deps.membership.channelMembers(channelId)) !== undefined : await deps.membership.isChannelMember(channelId, conn.userId);
+  } catch {
+    return reply(conn, seq, WsErrors.serverBusy());
+  }
+  if (!allowed) return reply(conn, seq, WsErrors.invalidParam('channel_id'));
+  try {
+    await deps.typing.typing(channelId, conn.userId, parentId);
+  } catch {
+    return reply(conn, seq, WsErrors.serverBusy());
+  }
+  conn.reply(okReply(seq));
+  return 'ok';
+}
+
+function reply(conn: Connection, seq: number, error: WsError): FrameOutcome {
+  conn.reply(failReply(seq, error));
+  return 'ok';
+}

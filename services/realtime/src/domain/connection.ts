@@ -1,0 +1,164 @@
+import { withSeq } from './ws-event';
+
+/** The transport under one connection (a `ws` socket in production, a recorder in unit tests). */
+export interface SocketPort {
+  /** `done` runs once the frame has left the process (or failed). */
+  send(text: string, done: (error?: Error) => void): void;
+  close(code?: number, reason?: string): void;
+  /** Drops the TCP connection without a close handshake. */
+  terminate(): void;
+}
+
+/** Who a connection belongs to, once authenticated. */
+export interface ConnectionSession {
+  readonly userId: string;
+  readonly sessionId: string;
+  readonly tokenId?: string;
+  readonly roles: string;
+  readonly isBot: boolean;
+  /** ms; 0 = never. */
+  readonly expiresAt: number;
+}
+
+export interface ConnectionLimits {
+  /** Frames written but not yet flushed before the socket is cut off (the reference's 256-slot queue). */
+  readonly sendQueue: number;
+  /** Sent events kept for replay after a reconnect (the reference's dead queue of 128). */
+  readonly replayBuffer: number;
+}
+
+interface LogEntry {
+  readonly seq: number;
+  readonly prefix: string;
+}
+
+/**
+ * One WebSocket connection as the reference's WebConn: an id, a per-connection `seq` (0 for hello, +1 per
+ * event written, no gaps), the last sent events for replay, and a bounded send queue. After the socket
+ * goes away the connection is kept for a while (away): events keep being numbered and logged (at most
+ * `sendQueue` of them) so that a reconnect with the same id and a sequence number still in the log gets
+ * exactly what it missed.
+ */
+export class Connection {
+  public session: ConnectionSession | undefined;
+  public username = '';
+  public socket: SocketPort | undefined;
+  /** ms of the last activity (connect, frame, pong); the reaper drops away connections by it. */
+  public lastActivity: number;
+  /** The socket was cut off because its send queue filled. */
+  public overflowed = false;
+  private nextSeq = 0;
+  private pending = 0;
+  private awayCount = 0;
+  private readonly log: LogEntry[] = [];
+
+  public constructor(
+    public readonly id: string,
+    private readonly limits: ConnectionLimits,
+    now: number,
+  ) {
+    this.lastActivity = now;
+  }
+
+  public get userId(): string {
+    return this.session?.userId ?? '';
+  }
+
+  public get authenticated(): boolean {
+    return this.session !== undefined;
+  }
+
+  public get isAdmin(): boolean {
+    return (this.session?.roles ?? '').split(' ').includes('system_admin');
+  }
+
+  public get connected(): boolean {
+    return this.socket !== undefined;
+  }
+
+  /** Frames in flight on the socket. */
+  public get queued(): number {
+    return this.pending;
+  }
+
+  /** The seq the next event will get. */
+  public get sequence(): number {
+    return this.nextSeq;
+  }
+
+  /** Away and past its queue: the reference drops such a connection; a reconnect gets a fresh hello. */
+  public get lost(): boolean {
+    return this.socket === undefined && this.awayCount > this.limits.sendQueue;
+  }
+
+  /**
+   * Numbers the event for this connection and sends it (or logs it while away). A full send queue cuts
+   * the socket off. Returns false when the event was dropped (droppable and the queue half full).
+   */
+  public write(prefix: string, droppable = false): boolean {
+    if (droppable && this.pending >= this.limits.sendQueue / 2) return false;
+    const seq = this.nextSeq;
+    this.nextSeq += 1;
+    this.log.push({ seq, prefix });
+    const socket = this.socket;
+    if (!socket) {
+      this.awayCount += 1;
+      this.trim(this.limits.replayBuffer + this.limits.sendQueue);
+      return true;
+    }
+    this.trim(this.limits.replayBuffer);
+    if (this.pending >= this.limits.sendQueue) {
+      this.overflowed = true;
+      this.detach();
+      socket.terminate();
+      this.awayCount += 1;
+      return true;
+    }
+    this.sendNow(socket, withSeq(prefix, seq));
+    return true;
+  }
+
+  /** A reply frame (`seq_reply`): not numbered, not logged. */
+  public reply(text: string): void {
+    if (this.socket) this.sendNow(this.socket, text);
+  }
+
+  public attach(socket: SocketPort, now: number): void {
+    this.socket = socket;
+    this.pending = 0;
+    this.overflowed = false;
+    this.lastActivity = now;
+  }
+
+  /** The socket is gone; the connection stays (away) for a reconnect. */
+  public detach(): void {
+    this.socket = undefined;
+    this.awayCount = 0;
+    this.pending = 0;
+  }
+
+  /**
+   * Whether a reconnect asking for `sequence` can go on losslessly: `sequence` is in the log or is the
+   * next seq. When it can, the missed events are sent (same seq numbers) and true is returned.
+   */
+  public resume(sequence: number): boolean {
+    const first = this.log[0]?.seq ?? this.nextSeq;
+    if (!Number.isInteger(sequence) || sequence < first || sequence > this.nextSeq || this.lost || !this.socket) return false;
+    const socket = this.socket;
+    for (const entry of this.log) if (entry.seq >= sequence) this.sendNow(socket, withSeq(entry.prefix, entry.seq));
+    this.awayCount = 0;
+    this.trim(this.limits.replayBuffer);
+    return true;
+  }
+
+  private trim(max: number): void {
+    if (this.log.length > max) this.log.splice(0, this.log.length - max);
+  }
+
+  private sendNow(socket: SocketPort, text: string): void {
+    this.pending += 1;
+    socket.send(text, () => {
+      if (this.socket === socket) this.pending = Math.max(0, this.pending - 1);
+    });
+  }
+}

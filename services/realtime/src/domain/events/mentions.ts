@@ -1,0 +1,23 @@
+/** `@name` tokens of a message (lower-cased, trailing dots and dashes dropped as the reference does). */
+export function mentionedNames(message: string): Set<string> {
+  const names = new Set<string>();
+  for (const match of message.matchAll(/@([a-z0-9._-]+)/gi)) {
+    const raw = (match[1] ?? '').toLowerCase();
+    names.add(raw);
+    const trimmed = raw.replace(/[._-]+$/, '');
+    if (trimmed !== raw && trimmed !== '') names.add(trimmed);
+  }
+  return names;
+}
+
+const CHANNEL_WIDE = ['channel', 'all', 'here'];
+
+/**
+ * Whether a post mentions the receiver (newest reference: `mentions` is sent per connection, only to a
+ * mentioned receiver, as `["<own id>"]`). The author is never mentioned by their own post.
+ */
+export function mentions(names: ReadonlySet<string>, receiver: { readonly id: string; readonly username: string }, authorId: string): boolean {
+  if (receiver.id === authorId) return false;
+  if (receiver.username !== '' && names.has(receiver.username.toLowerCase())) return true;
+  return CHANNEL_WIDE.some((n) => names.has(n));
+}

@@ -1,0 +1,89 @@
+import { clientPost, type PostEventPayload, type PostsEvent, type ReactionEventPayload } from '@switchyard/contracts';
+import type { MembershipCache } from '../membership-cache';
+import type { UserSource } from '../ports';
+import { broadcast, type WsEvent } from '../ws-event';
+import { mentionedNames, mentions } from './mentions';
+
+export interface PostEventsDeps {
+  readonly membership: MembershipCache;
+  readonly users: UserSource;
+  /** The username of a connected user ('' when unknown), for mentions. */
+  readonly usernameOf: (userId: string) => string;
+}
+
+/** The reference's `channel_display_name` of `posted`: `@sender` in a DM, sorted member usernames in a GM. */
+async function channelDisplayName(deps: PostEventsDeps, payload: PostEventPayload): Promise<string> {
+  const channel = payload.channel;
+  if (channel.type === 'D') return `@${payload.author.username}`;
+  if (channel.type !== 'G') return channel.display_name;
+  const members = await deps.membership.channelMembers(channel.id);
+  const users = await deps.users.usersByIds([...(members ?? [])]);
+  return users
+    .map((u) => u.username)
+    .sort()
+    .join(', ');
+}
+
+/** `sender_name`: `@username`; a webhook's override name outside DMs; "System" for system messages. */
+function senderName(payload: PostEventPayload): string {
+  const post = payload.post;
+  if (post.type.startsWith('system_')) return 'System';
+  const override = post.props.override_username;
+  if (payload.from_webhook && payload.channel.type !== 'D' && typeof override === 'string' && override !== '') return override;
+  return `@${payload.author.username}`;
+}
+
+async function posted(deps: PostEventsDeps, payload: PostEventPayload): Promise<WsEvent> {
+  const post = payload.post;
+  const names = mentionedNames(post.message);
+  const files = post.file_ids.length > 0;
+  const metadataFiles = (post.metadata?.files ?? []) as readonly { mime_type?: unknown }[];
+  const image = metadataFiles.some((f) => typeof f.mime_type === 'string' && f.mime_type.startsWith('image/'));
+  return {
+    event: 'posted',
+    data: {
+      channel_display_name: await channelDisplayName(deps, payload),
+      channel_name: payload.channel.name,
+      channel_type: payload.channel.type,
+      post: JSON.stringify(clientPost(post)),
+      sender_name: senderName(payload),
+      set_online: payload.source === 'api',
+      team_id: payload.channel.type === 'D' || payload.channel.type === 'G' ? '' : (payload.team?.id ?? payload.channel.team_id),
+      ...(files ? { otherFile: 'true' } : {}),
+      ...(image ? { image: 'true' } : {}),
+    },
+    broadcast: broadcast({ channel_id: payload.channel.id }),
+    dataFor: names.size === 0 ? undefined : (userId) => (mentions(names, { id: userId, username: deps.usernameOf(userId) }, post.user_id) ? { mentions: JSON.stringify([userId]) } : undefined),
+  };
+}
+
+function reaction(type: 'reaction_added' | 'reaction_removed', payload: ReactionEventPayload): WsEvent {
+  const r = payload.reaction as ReactionEventPayload['reaction'] & Record<string, unknown>;
+  const wire = { update_at: r.create_at, delete_at: 0, remote_id: '', ...r, channel_id: payload.channel.id };
+  return { event: type, data: { reaction: JSON.stringify(wire) }, broadcast: broadcast({ channel_id: payload.channel.id }) };
+}
+
+/** posts.events → WebSocket events (mattermost-wire-2.md §1.6). */
+export async function fromPostsEvent(deps: PostEventsDeps, event: PostsEvent): Promise<WsEvent[]> {
+  switch (event.type) {
+    case 'post.created':
+      return [await posted(deps, event.payload)];
+    case 'post.updated':
+      return [{ event: 'post_edited', data: { post: JSON.stringify(clientPost(event.payload.post)) }, broadcast: broadcast({ channel_id: event.payload.channel.id }) }];
+    case 'post.deleted': {
+      // The reference sends a sanitised copy to non-admins and a sensitive one to admins.
+      const post = JSON.stringify(clientPost(event.payload.post));
+      const channelId = event.payload.channel.id;
+      return [
+        { event: 'post_deleted', data: { post }, broadcast: broadcast({ channel_id: channelId, contains_sanitized_data: true }) },
+        { event: 'post_deleted', data: { post }, broadcast: broadcast({ channel_id: channelId, contains_sensitive_data: true }) },
+      ];
+    }
+    case 'reaction.added':
+      return [reaction('reaction_added', event.payload)];
+    case 'reaction.removed':
+      return [reaction('reaction_removed', event.payload)];
+    default:
+      return [];
+  }
+}

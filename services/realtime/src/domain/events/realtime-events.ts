@@ -1,0 +1,29 @@
+import type { RealtimeEvent } from '@switchyard/contracts';
+import { broadcast, type WsEvent } from '../ws-event';
+
+/** realtime.events → `ephemeral_message` (to the target user only), `open_dialog`, `typing`. */
+export function fromRealtimeEvent(event: RealtimeEvent): WsEvent[] {
+  switch (event.type) {
+    case 'ephemeral.post':
+      return [
+        {
+          event: 'ephemeral_message',
+          data: { post: JSON.stringify(event.payload.post) },
+          broadcast: broadcast({ user_id: event.payload.user_id, channel_id: event.payload.post.channel_id }),
+        },
+      ];
+    case 'dialog.open':
+      return [{ event: 'open_dialog', data: { dialog: JSON.stringify(event.payload.dialog) }, broadcast: broadcast({ user_id: event.payload.user_id }) }];
+    case 'typing':
+      return [
+        {
+          event: 'typing',
+          data: { parent_id: event.payload.parent_id, user_id: event.payload.user_id },
+          broadcast: broadcast({ channel_id: event.payload.channel_id, omit_users: { [event.payload.user_id]: true } }),
+          droppable: true,
+        },
+      ];
+    default:
+      return [];
+  }
+}

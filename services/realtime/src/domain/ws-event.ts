@@ -1,0 +1,47 @@
+/** `broadcast` of a server event (mattermost-wire-2.md §1.3, newest form). */
+export interface Broadcast {
+  readonly omit_users: Readonly<Record<string, true>> | null;
+  readonly user_id: string;
+  readonly channel_id: string;
+  readonly team_id: string;
+  readonly connection_id: string;
+  readonly omit_connection_id: string;
+  /** Only for users without manage_system. */
+  readonly contains_sanitized_data?: boolean;
+  /** Only for users with manage_system. */
+  readonly contains_sensitive_data?: boolean;
+}
+
+/** One event to deliver; `data` keys are sorted when it is written (the reference writes a Go map). */
+export interface WsEvent {
+  readonly event: string;
+  readonly data: Readonly<Record<string, unknown>>;
+  readonly broadcast: Broadcast;
+  /** Dropped for a connection whose send queue is half full (`typing`, `status_change`). */
+  readonly droppable?: boolean;
+  /** Extra `data` for one receiving user (e.g. `mentions` when they are mentioned); undefined = none. */
+  readonly dataFor?: (userId: string) => Readonly<Record<string, unknown>> | undefined;
+}
+
+export function broadcast(fields: Partial<Broadcast> = {}): Broadcast {
+  return { omit_users: null, user_id: '', channel_id: '', team_id: '', connection_id: '', omit_connection_id: '', ...fields };
+}
+
+function sortedData(data: Readonly<Record<string, unknown>>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(data).sort()) if (data[key] !== undefined) out[key] = data[key];
+  return out;
+}
+
+/**
+ * The event's JSON without its closing `seq`: `{"event": "posted", "data": {…}, "broadcast": {…}, "seq": `.
+ * Written once per event (or once per receiver with extra data) and completed per connection.
+ */
+export function eventPrefix(event: WsEvent, extra?: Readonly<Record<string, unknown>>): string {
+  const data = sortedData(extra ? { ...event.data, ...extra } : event.data);
+  return `{"event": ${JSON.stringify(event.event)}, "data": ${JSON.stringify(data)}, "broadcast": ${JSON.stringify(event.broadcast)}, "seq": `;
+}
+
+export function withSeq(prefix: string, seq: number): string {
+  return `${prefix}${seq}}`;
+}

@@ -1,0 +1,97 @@
+import {
+  ephemeralPostPayloadSchema,
+  openDialogPayloadSchema,
+  Topics,
+  typingPayloadSchema,
+  type ChannelsEvent,
+  type PostsEvent,
+  type RealtimeEvent,
+  type UsersEvent,
+} from '@switchyard/contracts';
+import type { BusMessage, MessageHandler } from '@switchyard/event-bus';
+import type { Logger } from '@switchyard/logger';
+import { fromChannelsEvent } from '../../domain/events/channel-events';
+import { fromPostsEvent } from '../../domain/events/post-events';
+import { fromRealtimeEvent } from '../../domain/events/realtime-events';
+import { fromUsersEvent, revokedBy } from '../../domain/events/user-events';
+import type { Hub } from '../../domain/hub';
+import type { MembershipCache } from '../../domain/membership-cache';
+import type { UserSource } from '../../domain/ports';
+import type { WsEvent } from '../../domain/ws-event';
+
+export const CONSUMED_TOPICS = [Topics.postsEvents, Topics.channelsEvents, Topics.usersEvents, Topics.realtimeEvents] as const;
+
+export interface EventsConsumerDeps {
+  readonly hub: Hub;
+  readonly membership: MembershipCache;
+  readonly users: UserSource;
+  readonly logger: Logger;
+  /** Attempts of a message whose lookups failed before anything was delivered. */
+  readonly maxAttempts: number;
+}
+
+const REALTIME_SCHEMAS = { 'ephemeral.post': ephemeralPostPayloadSchema, 'dialog.open': openDialogPayloadSchema, typing: typingPayloadSchema } as const;
+
+function isEnvelope(value: unknown): value is { type: string; payload: Record<string, unknown> } {
+  return typeof value === 'object' && value !== null && typeof (value as { type?: unknown }).type === 'string' && typeof (value as { payload?: unknown }).payload === 'object' && (value as { payload?: unknown }).payload !== null;
+}
+
+/**
+ * Every replica's own consumer of posts.events, channels.events, users.events and realtime.events: each
+ * message becomes WebSocket events delivered to this replica's connections; users.events also closes the
+ * connections of revoked sessions and deactivated users, and refreshes roles. A message whose lookups
+ * fail before anything was delivered is tried again; once something was delivered it is never repeated.
+ */
+export function eventsConsumer(deps: EventsConsumerDeps): MessageHandler {
+  const toEvents = async (message: BusMessage): Promise<WsEvent[]> => {
+    const value = message.value;
+    if (!isEnvelope(value)) return [];
+    switch (message.topic) {
+      case Topics.postsEvents:
+        return fromPostsEvent({ membership: deps.membership, users: deps.users, usernameOf: (id) => deps.hub.connectionsOf(id)[0]?.username ?? '' }, value as unknown as PostsEvent);
+      case Topics.channelsEvents:
+        return fromChannelsEvent(deps.membership, value as unknown as ChannelsEvent);
+      case Topics.usersEvents: {
+        const event = value as unknown as UsersEvent;
+        const revoked = revokedBy(event);
+        if (revoked) {
+          const closed = deps.hub.closeWhere(revoked, 1008, 'session revoked');
+          if (closed > 0) deps.logger.info('websocket connections closed', { reason: event.type, user_id: event.payload.userId, closed });
+        }
+        if (event.type === 'user.roles_updated') await refreshRoles(deps, event.payload.userId);
+        return fromUsersEvent(deps, event);
+      }
+      case Topics.realtimeEvents: {
+        const schema = REALTIME_SCHEMAS[value.type as keyof typeof REALTIME_SCHEMAS];
+        if (!schema || schema.validate(value.payload).error) {
+          deps.logger.warn('realtime.events message ignored (unknown type or invalid payload)', { type: value.type });
+          return [];
+        }
+        return fromRealtimeEvent(value as unknown as RealtimeEvent);
+      }
+      default:
+        return [];
+    }
+  };
+
+  return async (message) => {
+    let delivered = 0;
+    try {
+      for (const event of await toEvents(message)) {
+        await deps.hub.deliver(event);
+        delivered += 1;
+      }
+    } catch (error) {
+      if (delivered === 0 && message.attempt < deps.maxAttempts) throw error;
+      deps.logger.warn('websocket event not delivered', { topic: message.topic, error: error instanceof Error ? error.message : String(error) });
+    }
+  };
+}
+
+async function refreshRoles(deps: EventsConsumerDeps, userId: string): Promise<void> {
+  const conns = deps.hub.connectionsOf(userId);
+  if (conns.length === 0) return;
+  const [user] = await deps.users.usersByIds([userId]);
+  if (!user) return;
+  for (const conn of conns) if (conn.session) conn.session = { ...conn.session, roles: user.roles };
+}

@@ -1,0 +1,3 @@
+export { createRealtimeApp, SERVICE_NAME, type RealtimeApp, type RealtimeDeps } from './app';
+export { loadRealtimeConfig, realtimeEnvSchema, type RealtimeConfig } from './config';
+export { MemoryDirectory } from './adapters/memory/directory.memory';
