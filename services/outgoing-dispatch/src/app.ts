@@ -6,7 +6,7 @@ import { createHttpApp, identityMiddleware, jsonBody, rawBody, type HealthReport
 import { followSystemConfig } from '@switchyard/live-config';
 import type { Logger } from '@switchyard/logger';
 import { MutableConfigView } from '@switchyard/system-config';
-import { BusDeliveryQueue, BusPostCommands } from './adapters/bus/bus-publishers';
+import { BusClientEvents, BusDeliveryQueue, BusPostCommands } from './adapters/bus/bus-publishers';
 import { EcdsaTriggerIds } from './adapters/crypto/ecdsa-trigger-ids';
 import { AxiosIntegrationClient } from './adapters/http/integration-client.axios';
 import { OriginBreakers } from './adapters/http/origin-breakers';
@@ -67,6 +67,7 @@ export function createOutgoingDispatchApp(config: Readonly<OutgoingDispatchConfi
     liveConfig,
     platform: deps.platform ?? new TransportPlatform(deps.transport, config.INTERNAL_SECRET),
     postCommands: new BusPostCommands(deps.bus),
+    clientEvents: new BusClientEvents(deps.bus),
     queue: new BusDeliveryQueue(deps.bus),
     client: deps.integrationClient ?? (axiosClient as IntegrationClient),
     triggerIds: new EcdsaTriggerIds(config.INTERNAL_SECRET),

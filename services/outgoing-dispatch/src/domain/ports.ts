@@ -84,6 +84,14 @@ export interface PostCommands {
   createPosts(commands: readonly CreatePostCommandPayload[]): Promise<void>;
 }
 
+/** realtime.events: what reaches one user's WebSocket connections and nobody else's. */
+export interface ClientEvents {
+  /** An `ephemeral_message` for `userId` (post type `system_ephemeral`, client-visible, never stored). */
+  ephemeralPost(userId: string, post: WirePost): Promise<void>;
+  /** An `open_dialog` for `userId`: the reference's `{trigger_id, url, dialog}`. */
+  openDialog(userId: string, dialog: { readonly trigger_id: string; readonly url: string; readonly dialog: Readonly<Record<string, unknown>> }): Promise<void>;
+}
+
 /** outgoing.deliveries: tells the dispatcher group a delivery is ready (keyed by hook id). */
 export interface DeliveryQueue {
   enqueue(deliveries: readonly Pick<Delivery, 'id' | 'hookId'>[]): Promise<void>;
@@ -135,6 +143,7 @@ export interface Deps extends Repositories {
   readonly liveConfig: ConfigView;
   readonly platform: Platform;
   readonly postCommands: PostCommands;
+  readonly clientEvents: ClientEvents;
   readonly queue: DeliveryQueue;
   readonly client: IntegrationClient;
   readonly triggerIds: TriggerIds;

@@ -1,7 +1,7 @@
-import { envelope, Topics, type CreatePostCommandPayload } from '@switchyard/contracts';
+import { envelope, ephemeralPostMessage, Topics, type CreatePostCommandPayload, type OpenDialogEvent, type WirePost } from '@switchyard/contracts';
 import type { EventPublisher } from '@switchyard/event-bus';
 import type { Delivery } from '../../domain/entities';
-import type { DeliveryQueue, PostCommands } from '../../domain/ports';
+import type { ClientEvents, DeliveryQueue, PostCommands } from '../../domain/ports';
 
 /** The message on outgoing.deliveries: the ids of one hook's ready deliveries (the records hold everything else). */
 export interface DeliveryMessage {
@@ -37,5 +37,19 @@ export class BusPostCommands implements PostCommands {
       Topics.postsCommands,
       commands.map((c) => ({ key: c.post.channel_id, value: envelope('post.create', c, 1, c.post.id) })),
     );
+  }
+}
+
+/** realtime.events, keyed by the target user: every realtime replica delivers to that user's sockets. */
+export class BusClientEvents implements ClientEvents {
+  public constructor(private readonly bus: EventPublisher) {}
+
+  public async ephemeralPost(userId: string, post: WirePost): Promise<void> {
+    await this.bus.publish(Topics.realtimeEvents, [ephemeralPostMessage(envelope('ephemeral.post', { user_id: userId, post }))]);
+  }
+
+  public async openDialog(userId: string, dialog: { readonly trigger_id: string; readonly url: string; readonly dialog: Readonly<Record<string, unknown>> }): Promise<void> {
+    const event: OpenDialogEvent = envelope('dialog.open', { user_id: userId, dialog });
+    await this.bus.publish(Topics.realtimeEvents, [{ key: userId, value: event }]);
   }
 }

@@ -1,7 +1,7 @@
 import { commonErrors } from '@switchyard/errors';
 import { newId } from '@switchyard/ids';
 import { hasPermission, hasTeamPermission, Permissions } from '@switchyard/permissions';
-import type { InternalPostView } from '@switchyard/contracts';
+import type { InternalPostView, WirePost } from '@switchyard/contracts';
 import { actionErrors } from '../errors';
 import type { Actor } from '../hooks/hook-access';
 import { USER_AGENT, integrationTimeoutMs } from '../delivery/attempt-delivery.usecase';
@@ -49,6 +49,38 @@ async function canReadChannel(deps: Deps, actor: Actor, view: InternalPostView):
   if (channelRoles !== undefined) return true;
   if (channel.type !== 'O' || channel.team_id === '') return false;
   return hasTeamPermission(actor.roles, await deps.platform.teamRoles(channel.team_id, actor.userId), Permissions.readPublicChannel);
+}
+
+const COPIED_PROPS = ['from_webhook', 'override_username', 'override_icon_url'] as const;
+
+/**
+ * The reference's ephemeral answer to a click: a `system_ephemeral` post for the clicking user in the
+ * post's channel and thread, with the webhook display props of the clicked post.
+ */
+export function actionEphemeralPost(view: InternalPostView, userId: string, text: string, now: number): WirePost {
+  const props: Record<string, unknown> = {};
+  for (const key of COPIED_PROPS) if (view.post.props[key] !== undefined) props[key] = view.post.props[key];
+  return {
+    id: newId(),
+    create_at: now,
+    update_at: now,
+    edit_at: 0,
+    delete_at: 0,
+    is_pinned: false,
+    user_id: userId,
+    channel_id: view.channel.id,
+    root_id: view.post.root_id !== '' ? view.post.root_id : view.post.id,
+    original_id: '',
+    message: text,
+    type: 'system_ephemeral',
+    props,
+    hashtags: '',
+    file_ids: [],
+    pending_post_id: '',
+    reply_count: 0,
+    last_reply_at: 0,
+    participants: null,
+  };
 }
 
 /**
@@ -109,7 +141,9 @@ export async function doPostAction(deps: Deps, actor: Actor, postId: string, act
     await deps.platform.updatePost(postId, { message: typeof u.message === 'string' ? u.message : '', ...(props ? { props } : {}) });
   }
   if (typeof response.ephemeral_text === 'string' && response.ephemeral_text !== '') {
-    deps.logger.debug('action answered with ephemeral_text (no ephemeral channel in this deployment)', { post_id: postId, action_id: actionId });
+    await deps.clientEvents
+      .ephemeralPost(actor.userId, actionEphemeralPost(view, actor.userId, response.ephemeral_text, now))
+      .catch((error: unknown) => deps.logger.warn('ephemeral_text of an action answer not sent', { post_id: postId, action_id: actionId, error: String(error) }));
   }
   const goto = typeof response.goto_location === 'string' && response.goto_location !== '' ? response.goto_location : undefined;
   return { status: 'OK', trigger_id: clientTriggerId, ...(goto ? { goto_location: goto } : {}) };

@@ -10,7 +10,8 @@ export interface OpenDialogInput {
 /**
  * `POST /actions/dialogs/open`: authorised by the signed trigger id (valid for
  * `OutgoingIntegrationRequestsTimeout` seconds). An invalid dialog is only logged, as the newest reference.
- * Switchyard has no websocket, so the `open_dialog` event is not sent anywhere.
+ * The user encoded in the trigger id gets `open_dialog` on their WebSocket connections, with the client
+ * trigger id (realtime.events).
  */
 export async function openDialog(deps: Deps, input: OpenDialogInput): Promise<{ userId: string; clientTriggerId: string }> {
   if (input.url === '') throw commonErrors.invalidBodyParam('url');
@@ -20,5 +21,6 @@ export async function openDialog(deps: Deps, input: OpenDialogInput): Promise<{ 
   if (typeof title !== 'string' || title.length < 1 || title.length > 24) {
     deps.logger.warn('interactive dialog is invalid (title must be 1-24 characters)', { user_id: decoded.userId });
   }
+  await deps.clientEvents.openDialog(decoded.userId, { trigger_id: decoded.clientTriggerId, url: input.url, dialog: input.dialog ?? {} });
   return decoded;
 }

@@ -1,7 +1,7 @@
 import { after, before, beforeEach, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { Webhook } from 'standardwebhooks';
-import type { InternalChannel } from '@switchyard/contracts';
+import { Topics, type InternalChannel } from '@switchyard/contracts';
 import { EcdsaTriggerIds } from '../../adapters/crypto/ecdsa-trigger-ids';
 import { fastDelivery, harness, SECRET, type Caller, type Harness } from '../../test-support/harness';
 import { startReceiver, type Receiver } from '../../test-support/receiver';
@@ -107,6 +107,25 @@ describe('interactive actions and dialogs', () => {
     assert.deepEqual(h.world.postUpdates.filter((u) => u.postId === post.id).at(-1)?.body, { message: 'x', props: { attachments: [] } });
   });
 
+  it('when the integration answers ephemeral_text, then an ephemeral.post for the clicking user only, in the post thread, goes on realtime.events', async () => {
+    const post = postWithActions();
+    const before = h.bus.published.length;
+    receiver.respond(() => ({ body: JSON.stringify({ ephemeral_text: 'only for you' }) }));
+    assert.equal((await click(post.id, 'approve')).statusCode, 200);
+    const sent = h.bus.published.slice(before).filter((p) => p.topic === Topics.realtimeEvents);
+    assert.equal(sent.length, 1);
+    assert.equal(sent[0]?.key, clicker.id);
+    assert.equal(sent[0]?.value.type, 'ephemeral.post');
+    const payload = sent[0]?.value.payload as { user_id: string; post: { type: string; message: string; user_id: string; channel_id: string; root_id: string; id: string } };
+    assert.equal(payload.user_id, clicker.id);
+    assert.equal(payload.post.type, 'system_ephemeral');
+    assert.equal(payload.post.message, 'only for you');
+    assert.equal(payload.post.user_id, clicker.id);
+    assert.equal(payload.post.channel_id, channel.id);
+    assert.equal(payload.post.root_id, post.id);
+    assert.notEqual(payload.post.id, post.id);
+  });
+
   it('when the integration fails, answers non-200 or non-JSON, then 400 action_integration', async () => {
     const post = postWithActions();
     for (const answer of [{ status: 500 }, { status: 201, body: '{}' }, { status: 200, body: 'not json' }]) {
@@ -165,6 +184,10 @@ describe('interactive actions and dialogs', () => {
     const ok = await h.request('POST', '/api/v4/actions/dialogs/open', { body: { trigger_id: triggerId, url: 'http://example.com/dialog', dialog } });
     assert.equal(ok.statusCode, 200, ok.body);
     assert.deepEqual(ok.json(), { status: 'OK' });
+    const opened = h.bus.published.filter((p) => p.topic === Topics.realtimeEvents && p.value.type === 'dialog.open').at(-1);
+    assert.equal(opened?.key, clicker.id);
+    const clientTrigger = Buffer.from(triggerId, 'base64').toString('utf8').split(':')[0];
+    assert.deepEqual(opened?.value.payload, { user_id: clicker.id, dialog: { trigger_id: clientTrigger, url: 'http://example.com/dialog', dialog } });
 
     const noUrl = await h.request('POST', '/api/v4/actions/dialogs/open', { body: { trigger_id: triggerId, dialog } });
     assert.equal(noUrl.statusCode, 400);

@@ -1,3 +1,4 @@
+import { clientPost, envelope, ephemeralPostMessage, Topics, type WirePost } from '@switchyard/contracts';
 import { commonErrors } from '@switchyard/errors';
 import { newId } from '@switchyard/ids';
 import { hasPermission, Permissions } from '@switchyard/permissions';
@@ -11,7 +12,7 @@ import { buildStoredPost } from './store-post';
 export const EPHEMERAL_POST_TYPE = 'system_ephemeral';
 
 export interface EphemeralPostCommand {
-  /** Who would see it (the reference delivers it to them over websocket; Switchyard has no websocket). */
+  /** Who sees it: the post reaches that user's WebSocket connections as `ephemeral_message`. */
   readonly user_id: string;
   readonly post: {
     /** Kept when the client sends one (the reference keeps it, so an integration can replace the post); else generated. */
@@ -49,4 +50,18 @@ export function createEphemeralPost(deps: Pick<Deps, 'clock'>, actor: Actor, com
     'api',
   );
   return { ...post, pending_events: [] };
+}
+
+/**
+ * Sends the ephemeral post to `userId` only (realtime.events → `ephemeral_message` on their WebSocket
+ * connections, whatever channel it names). Nothing is stored.
+ */
+export async function sendEphemeralPost(deps: Pick<Deps, 'events'>, userId: string, post: StoredPost): Promise<void> {
+  const { pending_events: _notStored, ...wire } = post;
+  const event = envelope('ephemeral.post', { user_id: userId, post: clientPost(wire as WirePost) as unknown as WirePost });
+  try {
+    await deps.events.publish(Topics.realtimeEvents, [ephemeralPostMessage(event)]);
+  } catch {
+    throw commonErrors.serverBusy();
+  }
 }

@@ -1,5 +1,6 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { Topics } from '@switchyard/contracts';
 import { newId } from '@switchyard/ids';
 import { postsHarness, type Caller, type PostsHarness } from '../../test-support/http-harness';
 
@@ -19,7 +20,7 @@ describe('POST /api/v4/posts/ephemeral', () => {
 
   const attachments = [{ text: 'pick', actions: [{ name: 'Go', integration: { url: 'http://127.0.0.1:9/act', context: { secret: 's' } } }] }];
 
-  it('when a system admin sends one, then 201 with a system_ephemeral Post by the caller, action ids generated, integrations stripped, nothing stored or published', async () => {
+  it('when a system admin sends one, then 201 with a system_ephemeral Post by the caller, action ids generated, integrations stripped, nothing stored, only the ephemeral.post for the target published', async () => {
     const before = h.sink.published.length;
     const res = await h.request('POST', '/api/v4/posts/ephemeral', {
       as: admin,
@@ -40,7 +41,13 @@ describe('POST /api/v4/posts/ephemeral', () => {
     assert.equal('pending_events' in post, false);
     assert.deepEqual(post.file_ids, []);
     assert.equal(await h.repositories.posts.findById(post.id), undefined);
-    assert.equal(h.sink.published.length, before);
+    const published = h.sink.published.slice(before);
+    assert.deepEqual(published.map((p) => [p.topic, p.key, p.value.type]), [[Topics.realtimeEvents, member.id, 'ephemeral.post']]);
+    const payload = published[0]?.value.payload as { user_id: string; post: Record<string, unknown> & { props: { attachments: { actions: Record<string, unknown>[] }[] } } };
+    assert.equal(payload.user_id, member.id);
+    assert.equal(payload.post.id, post.id);
+    assert.equal(payload.post.type, 'system_ephemeral');
+    assert.equal('integration' in (payload.post.props.attachments[0]?.actions[0] ?? {}), false);
   });
 
   it('when the caller lacks create_post_ephemeral, then 403 api.context.permissions.app_error', async () => {

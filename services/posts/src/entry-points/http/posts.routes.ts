@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import { sendJson, sendStatusOk } from '@switchyard/http-kit';
 import { validate } from '@switchyard/validation';
-import { createEphemeralPost, type EphemeralPostCommand } from '../../domain/posts/create-ephemeral-post.usecase';
+import { createEphemeralPost, sendEphemeralPost, type EphemeralPostCommand } from '../../domain/posts/create-ephemeral-post.usecase';
 import { createPost } from '../../domain/posts/create-post.usecase';
 import { deletePost } from '../../domain/posts/delete-post.usecase';
 import { editPost, updatePost } from '../../domain/posts/edit-post.usecase';
@@ -61,6 +61,7 @@ export function postsRoutes(ctx: HttpContext): Router {
     const actor = actorOf(req);
     const body = validate(ephemeralPostBody, req.body, { onError: (key) => commonErrors.invalidParam(key) }) as { user_id: string; post: EphemeralPostCommand['post'] & { props: Record<string, unknown> | null } };
     const post = createEphemeralPost(deps, actor, { user_id: body.user_id, post: { ...body.post, props: body.post.props ?? {} } });
+    await sendEphemeralPost(deps, body.user_id, post);
     sendJson(res, 201, presentPost(post));
   });
 
