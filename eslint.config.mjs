@@ -1,5 +1,6 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
 
 const infrastructure = ['express', 'mongoose', 'mongodb', 'kafkajs', 'ioredis', 'axios', 'opossum', 'winston', 'undici', 'light-my-request', 'rate-limiter-flexible', '@opentelemetry/*'];
 
@@ -15,6 +16,19 @@ export default tseslint.config(
       '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: false }],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       'no-restricted-imports': ['error', { patterns: [{ group: ['@switchyard/*/*', '!@switchyard/event-bus/contract'], message: 'Import packages through their entry point.' }] }],
+    },
+  },
+  {
+    // The web console: browser code with its own tsconfig (DOM, JSX), React's hook rules.
+    files: ['apps/console/**/*.ts', 'apps/console/**/*.tsx'],
+    plugins: { 'react-hooks': reactHooks },
+    languageOptions: { parserOptions: { project: ['./apps/console/tsconfig.test.json'], tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': ['error', { allowForKnownSafeCalls: [{ from: 'package', package: 'node:test', name: ['test', 'it', 'describe', 'suite', 'before', 'after', 'beforeEach', 'afterEach'] }] }],
+      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: false }],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
     },
   },
   {

@@ -27,9 +27,12 @@ if [ -n "${KAFKA_BROKERS:-}" ] && [ -n "${MONGO_URL:-}" ] && [ -n "${REDIS_URL:-
   bash scripts/run-node-tests.sh all $dirs || status=$?
   echo "test: black-box API suite against the distributed runtime (one process per service; scripts/test-distributed.sh)"
   SKIP_BUILD=1 bash scripts/test-distributed.sh || status=$?
-  exit "$status"
 else
   echo "test: SKIPPING real-server suites (*.int.test.ts) and the distributed-runtime API suite: KAFKA_BROKERS, MONGO_URL and REDIS_URL are not all set."
   echo "test:   start them with 'bash deploy/local/up.sh' (writes deploy/local/.env, read automatically), stop with 'bash deploy/local/down.sh'."
-  exec bash scripts/run-node-tests.sh unit $dirs
+  status=0
+  bash scripts/run-node-tests.sh unit $dirs || status=$?
 fi
+echo "test: web console (unit tests, then browser tests in headless Chromium; scripts/test-console.sh)"
+bash scripts/test-console.sh || status=$?
+exit "$status"

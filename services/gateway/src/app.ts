@@ -16,6 +16,7 @@ import { ROUTE_TABLE, SESSION_OPTIONAL } from './domain/route-table';
 import { SessionResolver } from './domain/session-resolver';
 import { versionId } from './domain/version-id';
 import { authenticate } from './entry-points/http/authenticate.middleware';
+import { consoleStaticRoutes } from './entry-points/http/console-static.routes';
 import { configWriteBarrier } from './entry-points/http/config-write-barrier.middleware';
 import { forward } from './entry-points/http/forward.handler';
 import { ping } from './entry-points/http/ping.routes';
@@ -117,6 +118,7 @@ export function createGatewayApp(config: GatewayConfig, deps: GatewayDeps): Gate
       },
     }),
   );
+  if (config.CONSOLE_DIR !== '') app.use(consoleStaticRoutes(config.CONSOLE_DIR));
   const handler = http.finalize();
 
   // Per-instance consumer groups: every gateway replica must see every change.

@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import { commonEnvSchema, Joi, loadConfig } from '@switchyard/config';
 import { parseServiceUrls } from '@switchyard/service-runtime';
 
@@ -18,7 +19,12 @@ export interface GatewayConfig {
   readonly TOKEN_CACHE_MAX_ENTRIES: number;
   readonly CONFIG_WRITE_TIMEOUT_MS: number;
   readonly CONFIG_WRITE_SETTLE_MS: number;
+  /** The built web console served at `/` (empty: not served). */
+  readonly CONSOLE_DIR: string;
 }
+
+/** apps/console/dist of this checkout, from services/gateway/{src,dist}/config. */
+export const DEFAULT_CONSOLE_DIR = resolve(__dirname, '..', '..', '..', 'apps', 'console', 'dist');
 
 
 const serviceUrls = Joi.string()
@@ -47,6 +53,7 @@ const schema = Joi.object<GatewayConfig>({
   CONFIG_WRITE_TIMEOUT_MS: Joi.number().integer().min(0).max(30_000).default(3_000).description('Longest wait, before answering a config write, for its config.updated event to reach this gateway (0 = do not wait)'),
   CONFIG_WRITE_SETTLE_MS: Joi.number().integer().min(0).max(5_000).default(30).description('Extra wait after that event, for the other services consuming it'),
   TOKEN_CACHE_MAX_ENTRIES: Joi.number().integer().min(1).default(50_000).description('Bound on cached sessions (memory cache)'),
+  CONSOLE_DIR: Joi.string().allow('').default(DEFAULT_CONSOLE_DIR).description('Folder of the built web console, served at / (empty: no console)'),
 });
 
 /** Validates the environment, listing every problem at once. */

@@ -1,0 +1,137 @@
+/** The JSON records of the REST API v4 the console reads (only the fields it uses). */
+
+export interface User {
+  readonly id: string;
+  readonly username: string;
+  readonly first_name?: string;
+  readonly last_name?: string;
+  readonly nickname?: string;
+  readonly email?: string;
+  readonly roles: string;
+  readonly is_bot?: boolean;
+  readonly delete_at: number;
+}
+
+export interface Bot {
+  readonly user_id: string;
+  readonly username: string;
+  readonly display_name: string;
+  readonly description: string;
+  readonly owner_id: string;
+  readonly create_at: number;
+  readonly update_at: number;
+  readonly delete_at: number;
+}
+
+export interface UserAccessToken {
+  readonly id: string;
+  readonly token?: string;
+  readonly user_id: string;
+  readonly description: string;
+  readonly is_active: boolean;
+}
+
+export interface Team {
+  readonly id: string;
+  readonly name: string;
+  readonly display_name: string;
+  readonly type: string;
+}
+
+export interface Channel {
+  readonly id: string;
+  readonly team_id: string;
+  readonly name: string;
+  readonly display_name: string;
+  readonly type: string;
+  readonly purpose?: string;
+  readonly header?: string;
+  readonly delete_at: number;
+}
+
+export interface Post {
+  readonly id: string;
+  readonly create_at: number;
+  readonly update_at: number;
+  readonly edit_at: number;
+  readonly delete_at: number;
+  readonly user_id: string;
+  readonly channel_id: string;
+  readonly root_id: string;
+  readonly message: string;
+  readonly type: string;
+  readonly props: Readonly<Record<string, unknown>>;
+  readonly reply_count?: number;
+  readonly has_reactions?: boolean;
+}
+
+export interface PostList {
+  readonly order: readonly string[];
+  readonly posts: Readonly<Record<string, Post>>;
+}
+
+export interface Reaction {
+  readonly user_id: string;
+  readonly post_id: string;
+  readonly emoji_name: string;
+  readonly create_at: number;
+}
+
+export interface IncomingHook {
+  readonly id: string;
+  readonly create_at: number;
+  readonly update_at: number;
+  readonly delete_at: number;
+  readonly user_id: string;
+  readonly channel_id: string;
+  readonly team_id: string;
+  readonly display_name: string;
+  readonly description: string;
+  readonly username: string;
+  readonly icon_url: string;
+  readonly channel_locked: boolean;
+  readonly reaction_notifications?: boolean;
+}
+
+export interface OutgoingHook {
+  readonly id: string;
+  readonly token: string;
+  readonly create_at: number;
+  readonly update_at: number;
+  readonly delete_at: number;
+  readonly creator_id: string;
+  readonly channel_id: string;
+  readonly team_id: string;
+  readonly trigger_words: readonly string[];
+  readonly trigger_when: number;
+  readonly callback_urls: readonly string[];
+  readonly display_name: string;
+  readonly description: string;
+  readonly content_type: string;
+  readonly username: string;
+  readonly icon_url: string;
+  readonly signing_secret?: string;
+  readonly disabled_at?: number;
+}
+
+export interface Delivery {
+  readonly id: string;
+  readonly hook_id: string;
+  readonly post_id: string;
+  readonly url: string;
+  readonly status: string;
+  readonly attempts: number;
+  readonly last_status_code: number;
+  readonly last_error: string;
+  readonly last_latency_ms: number;
+  readonly create_at: number;
+  readonly update_at: number;
+  readonly next_attempt_at: number;
+}
+
+/** The part of the system config the console shows (GET /config); the rest is kept as it is. */
+export interface SystemConfig {
+  readonly ServiceSettings: Readonly<Record<string, unknown>>;
+  readonly RateLimitSettings: Readonly<Record<string, unknown>>;
+  readonly [section: string]: unknown;
+}

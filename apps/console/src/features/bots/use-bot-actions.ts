@@ -1,0 +1,39 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../api/client';
+import type { Bot, User, UserAccessToken } from '../../api/types';
+import { botsKey } from './use-bots';
+
+export interface NewBot {
+  readonly username: string;
+  readonly display_name: string;
+  readonly description: string;
+}
+
+/** Writes on bots; each refreshes the bot list. */
+export function useBotActions() {
+  const client = useQueryClient();
+  const refresh = () => client.invalidateQueries({ queryKey: botsKey });
+  /** Creates the bot and its first token, as the reference's web app does on its creation screen. */
+  const create = useMutation({
+    mutationFn: async (input: NewBot) => {
+      const bot = await api.post<Bot>('/bots', input);
+      const token = await api.post<UserAccessToken>(`/users/${bot.user_id}/tokens`, { description: 'Created with the bot' });
+      return { bot, token };
+    },
+    onSuccess: refresh,
+  });
+  const disable = useMutation({ mutationFn: (botId: string) => api.post<Bot>(`/bots/${botId}/disable`), onSuccess: refresh });
+  const enable = useMutation({ mutationFn: (botId: string) => api.post<Bot>(`/bots/${botId}/enable`), onSuccess: refresh });
+  const newToken = useMutation({
+    mutationFn: (input: { botId: string; description: string }) => api.post<UserAccessToken>(`/users/${input.botId}/tokens`, { description: input.description }),
+  });
+  /** Admins only: finds the user by username and turns the account into a bot. */
+  const convertUser = useMutation({
+    mutationFn: async (username: string) => {
+      const user = await api.get<User>(`/users/username/${encodeURIComponent(username.replace(/^@/, ''))}`);
+      return api.post<Bot>(`/users/${user.id}/convert_to_bot`);
+    },
+    onSuccess: refresh,
+  });
+  return { create, disable, enable, newToken, convertUser };
+}
