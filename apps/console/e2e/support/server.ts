@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 
 export const REPO = resolve(import.meta.dirname, '..', '..', '..', '..');
 
@@ -19,9 +20,11 @@ export async function startServer(): Promise<RunningServer> {
   const main = resolve(REPO, 'apps/embedded/dist/main.js');
   if (!existsSync(main)) throw new Error(`${main} is missing: run \`npm run build\` first`);
   if (!existsSync(resolve(REPO, 'apps/console/dist/index.html'))) throw new Error('apps/console/dist is missing: run `npm run build` first');
+  // A data directory of its own: the first user signed up is the system admin, and nothing is left behind.
+  const dataDir = mkdtempSync(join(tmpdir(), 'switchyard-console-e2e-'));
   const child: ChildProcess = spawn(process.execPath, [main], {
     cwd: REPO,
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn' },
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stderr = '';
@@ -47,11 +50,15 @@ export async function startServer(): Promise<RunningServer> {
     url,
     stop: () =>
       new Promise<void>((done) => {
-        if (child.exitCode !== null) {
+        const finish = () => {
+          rmSync(dataDir, { recursive: true, force: true });
           done();
+        };
+        if (child.exitCode !== null) {
+          finish();
           return;
         }
-        child.once('exit', () => done());
+        child.once('exit', finish);
         child.kill('SIGTERM');
       }),
   };
