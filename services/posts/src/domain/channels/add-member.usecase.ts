@@ -28,6 +28,6 @@ export async function addChannelMember(deps: Deps, actor: Actor, channelId: stri
   if (!user) throw Errors.addMemberUnknownUser();
   if ((await deps.users.teamRoles(channel.team_id, userId)) === undefined) throw Errors.addMemberNotInTeam();
   const { member, created } = await ensureMember(deps, newMember(channel.id, userId, deps.clock.now()));
-  if (created) await publishChannelEvent(deps, 'channel.member_added', channel, userId);
+  if (created) await publishChannelEvent(deps, 'channel.member_added', channel, userId, undefined, actor.userId);
   return member;
 }

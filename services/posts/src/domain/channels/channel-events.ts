@@ -16,8 +16,8 @@ export function toInternalChannel(channel: Channel): InternalChannel {
 }
 
 /** channels.events, keyed by channel id. Best effort: a failure is reported to `onError`, never thrown. */
-export async function publishChannelEvent(deps: Pick<Deps, 'events'>, type: ChannelsEventType, channel: Channel, userId?: string, onError?: (error: unknown) => void): Promise<void> {
-  const payload = { channel: toInternalChannel(channel), ...(userId !== undefined ? { user_id: userId } : {}) };
+export async function publishChannelEvent(deps: Pick<Deps, 'events'>, type: ChannelsEventType, channel: Channel, userId?: string, onError?: (error: unknown) => void, actorId?: string): Promise<void> {
+  const payload = { channel: toInternalChannel(channel), ...(userId !== undefined ? { user_id: userId } : {}), ...(actorId !== undefined ? { actor_id: actorId } : {}) };
   try {
     await deps.events.publish(Topics.channelsEvents, [{ key: channel.id, value: envelope(type, payload) }]);
   } catch (error) {

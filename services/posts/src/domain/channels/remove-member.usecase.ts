@@ -13,5 +13,5 @@ export async function removeChannelMember(deps: Deps, actor: Actor, channelId: s
     await accessTo(deps, actor, channel).require(channel.type === 'O' ? Permissions.managePublicChannelMembers : Permissions.managePrivateChannelMembers);
   }
   if (!(await deps.channelMembers.delete(channelId, userId))) throw Errors.memberNotFound();
-  await publishChannelEvent(deps, 'channel.member_removed', channel, userId);
+  await publishChannelEvent(deps, 'channel.member_removed', channel, userId, undefined, actor.userId);
 }
