@@ -6,12 +6,12 @@ import { Services } from '@switchyard/contracts';
 import { MemoryEventBus } from '@switchyard/event-bus';
 import { InProcessTransport, listen } from '@switchyard/http-kit';
 import { createLogger } from '@switchyard/logger';
-import { openStore, type SqliteStore } from '@switchyard/sqlite-kit';
+import { openStore, SqliteEventJournal, type SqliteStore } from '@switchyard/sqlite-kit';
 import { createGatewayApp, loadGatewayConfig } from '@switchyard/gateway';
 import { createUsersBotsApp, createUsersBotsSqliteRepositories, loadUsersBotsConfig } from '@switchyard/users-bots';
-import { createPostsApp, loadPostsConfig } from '@switchyard/posts';
-import { createIncomingHooksApp, loadIncomingHooksConfig } from '@switchyard/incoming-hooks';
-import { createOutgoingDispatchApp, loadOutgoingDispatchConfig } from '@switchyard/outgoing-dispatch';
+import { createPostsApp, createPostsSqliteRepositories, loadPostsConfig } from '@switchyard/posts';
+import { createIncomingHooksApp, createIncomingHooksSqliteRepositories, loadIncomingHooksConfig } from '@switchyard/incoming-hooks';
+import { createOutgoingDispatchApp, createOutgoingDispatchSqliteRepositories, loadOutgoingDispatchConfig } from '@switchyard/outgoing-dispatch';
 import { createRealtimeApp, loadRealtimeConfig } from '@switchyard/realtime';
 
 export interface EmbeddedOptions {
@@ -71,7 +71,10 @@ async function startOn(store: SqliteStore, options: EmbeddedOptions, closeStore:
   const internalSecret = randomBytes(32).toString('base64url');
   const env = { INTERNAL_SECRET: internalSecret, LOG_LEVEL: options.logLevel ?? 'info', LOG_FORMAT: options.logFormat ?? 'json' };
   const loggerFor = (service: string) => createLogger({ service, level: env.LOG_LEVEL, format: env.LOG_FORMAT });
-  const bus = new MemoryEventBus();
+  // The bus's log and consumer positions live in the store: publish resolves once durable, and after a
+  // restart every group resumes where it stopped (the outbox of posts covers what was never published).
+  const journal = new SqliteEventJournal(store, (error) => loggerFor('embedded').error('event journal write failed', { error }));
+  const bus = new MemoryEventBus({ journal });
   const transport = new InProcessTransport();
   const started: StartedService[] = [];
 
@@ -85,17 +88,27 @@ async function startOn(store: SqliteStore, options: EmbeddedOptions, closeStore:
   await usersBots.start();
   started.push(usersBots);
 
-  const posts = createPostsApp(loadPostsConfig(env), { logger: loggerFor(Services.posts), bus, transport });
+  const posts = createPostsApp(loadPostsConfig(env), { logger: loggerFor(Services.posts), bus, transport, repositories: createPostsSqliteRepositories(store) });
   transport.register(Services.posts, posts.handler);
   await posts.start();
   started.push(posts);
 
-  const incomingHooks = createIncomingHooksApp(loadIncomingHooksConfig(env), { logger: loggerFor(Services.incomingHooks), bus, transport });
+  const incomingHooks = createIncomingHooksApp(loadIncomingHooksConfig(env), {
+    logger: loggerFor(Services.incomingHooks),
+    bus,
+    transport,
+    repositories: createIncomingHooksSqliteRepositories(store),
+  });
   transport.register(Services.incomingHooks, incomingHooks.handler);
   await incomingHooks.start();
   started.push(incomingHooks);
 
-  const outgoingDispatch = createOutgoingDispatchApp(loadOutgoingDispatchConfig(env), { logger: loggerFor(Services.outgoingDispatch), bus, transport });
+  const outgoingDispatch = createOutgoingDispatchApp(loadOutgoingDispatchConfig(env), {
+    logger: loggerFor(Services.outgoingDispatch),
+    bus,
+    transport,
+    repositories: createOutgoingDispatchSqliteRepositories(store),
+  });
   transport.register(Services.outgoingDispatch, outgoingDispatch.handler);
   await outgoingDispatch.start();
   started.push(outgoingDispatch);
@@ -115,6 +128,9 @@ async function startOn(store: SqliteStore, options: EmbeddedOptions, closeStore:
   await gateway.start();
   started.push(gateway);
 
+  // Groups of the previous run that did not come back (per-instance cache and config followers) stop
+  // holding messages back.
+  bus.forgetDormantGroups();
   const server = await listen(gateway.handler, options.port, options.host ?? '0.0.0.0');
   // The WebSocket API on the same port: the gateway checks the upgrade and hands it to realtime in-process.
   server.server.on('upgrade', gateway.upgrade);
@@ -127,6 +143,7 @@ async function startOn(store: SqliteStore, options: EmbeddedOptions, closeStore:
       for (const service of started.reverse()) await service.stop();
       await bus.close();
       await transport.close();
+      await journal.flush().catch(() => undefined);
       await closeStore();
     },
   };

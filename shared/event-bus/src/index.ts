@@ -11,3 +11,4 @@ export {
 } from './ports';
 export { MemoryEventBus, type MemoryEventBusOptions } from './memory-event-bus';
 export { partitionFor } from './partitioner';
+export type { EventJournal, JournalEntry, JournalState } from './journal';

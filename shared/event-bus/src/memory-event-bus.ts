@@ -8,6 +8,7 @@ import {
   type SubscribeOptions,
   type Subscription,
 } from './ports';
+import type { EventJournal, JournalEntry } from './journal';
 import { partitionFor } from './partitioner';
 
 interface StoredMessage {
@@ -53,6 +54,11 @@ export interface MemoryEventBusOptions {
   /** Delay before a failed message is handed over again: attempt × this, capped at 1 s. */
   readonly retryDelayMs?: number;
   readonly onHandlerError?: (error: unknown, message: BusMessage) => void;
+  /**
+   * Keeps the log and the groups' positions durable: publish resolves once the messages are stored,
+   * and a new bus on the same journal resumes every group where it stopped (at-least-once).
+   */
+  readonly journal?: EventJournal;
 }
 
 /**
@@ -64,13 +70,43 @@ export class MemoryEventBus implements EventBus {
   private readonly groups = new Map<string, Group>();
   private readonly locations = new Map<string, LocatedPartition>();
   private closed = false;
+  /** Groups subscribed since this bus started (the others were restored from the journal). */
+  private readonly subscribedGroups = new Set<string>();
 
-  public constructor(private readonly options: MemoryEventBusOptions = {}) {}
+  public constructor(private readonly options: MemoryEventBusOptions = {}) {
+    if (options.journal) this.restore(options.journal);
+  }
+
+  /**
+   * Forgets the groups restored from the journal that nobody subscribed to since start (per-instance
+   * groups of the previous run), so they stop holding messages back. Call once every consumer is up.
+   */
+  public forgetDormantGroups(): string[] {
+    const dormant = [...this.groups.keys()].filter((id) => !this.subscribedGroups.has(id));
+    for (const id of dormant) this.groups.delete(id);
+    if (dormant.length > 0) this.options.journal?.forget(dormant);
+    for (const partitionKey of this.locations.keys()) this.trim(partitionKey);
+    return dormant;
+  }
+
+  private restore(journal: EventJournal): void {
+    const state = journal.load();
+    for (const stored of state.partitions) {
+      const partition = this.partitionsOf(stored.topic)[stored.partition];
+      if (!partition) continue;
+      partition.base = stored.base;
+      partition.log = stored.messages.map((m) => ({ key: m.key, json: m.json, headers: m.headers }));
+    }
+    for (const offset of state.offsets) {
+      this.groupOf(offset.groupId).committed.set(`${offset.topic}#${offset.partition}`, offset.next);
+    }
+  }
 
   public async publish<T>(topic: string, messages: readonly OutgoingMessage<T>[]): Promise<void> {
     if (this.closed) throw new Error('event bus is closed');
     const partitions = this.partitionsOf(topic);
     const touched = new Set<number>();
+    const entries: JournalEntry[] = [];
     for (const message of messages) {
       const index = partitionFor(message.key, partitions.length);
       const partition = partitions[index];
@@ -78,7 +114,9 @@ export class MemoryEventBus implements EventBus {
       // Serialised once: consumers each get a copy, as they would from a broker.
       const json = JSON.stringify(message.value);
       if (json === undefined) throw new SyntaxError(`"undefined" is not valid JSON`);
-      partition.log.push({ key: message.key, json, headers: { ...(message.headers ?? {}) } });
+      const stored = { key: message.key, json, headers: { ...(message.headers ?? {}) } };
+      if (this.options.journal) entries.push({ topic, partition: index, offset: partition.base + partition.log.length, ...stored });
+      partition.log.push(stored);
       touched.add(index);
     }
     // Only the partitions that got a message can need a pump; the others have nothing new to hand over.
@@ -86,17 +124,21 @@ export class MemoryEventBus implements EventBus {
     for (const group of this.groups.values()) {
       for (const partitionKey of keys) this.startPump(group, partitionKey);
     }
+    if (entries.length > 0) await this.options.journal?.append(entries);
   }
 
   public async subscribe(options: SubscribeOptions): Promise<Subscription> {
     if (this.closed) throw new Error('event bus is closed');
     const group = this.groupOf(options.groupId);
+    this.subscribedGroups.add(options.groupId);
     const member: Member = { options, stopped: false, running: new Set() };
     for (const topic of options.topics) {
       this.partitionsOf(topic).forEach((partition, index) => {
         const key = `${topic}#${index}`;
         if (!group.committed.has(key)) {
-          group.committed.set(key, options.fromBeginning ? partition.base : partition.base + partition.log.length);
+          const next = options.fromBeginning ? partition.base : partition.base + partition.log.length;
+          group.committed.set(key, next);
+          this.options.journal?.commit(group.id, topic, index, next);
         }
       });
     }
@@ -214,6 +256,7 @@ export class MemoryEventBus implements EventBus {
       if (!stored) return;
       await this.deliver(owner, topic, index, offset, stored);
       group.committed.set(partitionKey, offset + 1);
+      this.options.journal?.commit(group.id, topic, index, offset + 1);
     }
   }
 
@@ -267,6 +310,8 @@ export class MemoryEventBus implements EventBus {
     if (drop > 1024) {
       partition.log.splice(0, drop);
       partition.base = low;
+      const { topic, index } = this.located(partitionKey);
+      this.options.journal?.trim(topic, index, low);
     }
   }
 }

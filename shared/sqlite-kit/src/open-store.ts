@@ -139,7 +139,7 @@ export function openStore(options: OpenStoreOptions): SqliteStore {
         throw openFailure(error, dir, path);
       }
     },
-    write: (fn) => commits.write(fn),
+    write: (fn) => (closed ? Promise.reject(new Error(`the store at ${path} is closed`)) : commits.write(fn)),
     flush: () => commits.flush(),
     versions: () => schemaVersions(opened),
     backup: async (file) => {

@@ -46,3 +46,5 @@ export function definedChanges<T extends object>(changes: T, immutable: readonly
 
 /** SQLite booleans are integers. */
 export const bool = (value: boolean): number => (value ? 1 : 0);
+
+export type { Statement as SqliteStatement } from 'better-sqlite3';

@@ -19,8 +19,8 @@ export interface OutgoingReceiver {
   close(): Promise<void>;
 }
 
-/** An outgoing-webhook / action receiver on 127.0.0.1 (the suite only talks to loopback). */
-export async function startOutgoingReceiver(): Promise<OutgoingReceiver> {
+/** An outgoing-webhook / action receiver on 127.0.0.1 (the suite only talks to loopback); port 0 picks a free one. */
+export async function startOutgoingReceiver(port = 0): Promise<OutgoingReceiver> {
   const requests: Received[] = [];
   let answer: (request: Received) => Answer = () => ({ status: 200, body: '' });
   const server = createServer((req, res) => {
@@ -34,7 +34,7 @@ export async function startOutgoingReceiver(): Promise<OutgoingReceiver> {
       res.end(a.body ?? '');
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
     url,

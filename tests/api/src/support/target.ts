@@ -3,7 +3,7 @@ import { acquireSharedLock } from './shared-lock';
 /**
  * The running product under test. With `SWITCHYARD_URL` set, the suite talks to that server (the
  * distributed runtime, started elsewhere, shared by every test file); otherwise each test file starts
- * its own embedded runtime in this process, with a fresh in-memory store. Against a shared server the
+ * its own embedded runtime in this process, with a fresh store in a temporary data directory. Against a shared server the
  * files take turns (see shared-lock.ts), since several of them change global config.
  */
 export interface Target {

@@ -1,0 +1,93 @@
+import { definedChanges, fromDoc, fromDocs, pageWindow, type DocRow, type SqliteStore } from '@switchyard/sqlite-kit';
+import type { Delivery, DeliveryChanges } from '../../domain/entities';
+import type { ClaimRequest, DeliveryRepository, Page } from '../../domain/ports';
+
+const IMMUTABLE = ['id', 'hookId', 'postId', 'createAt'];
+
+function columns(d: Delivery): unknown[] {
+  return [d.id, d.hookId, d.status, d.createAt, d.nextAttemptAt, d.claimedBy, d.claimUntil, JSON.stringify(d)];
+}
+
+/**
+ * Deliveries in the embedded store: the delivery log and the retry queue survive restarts. Claims read
+ * and write in one synchronous write, so they are atomic, as the port requires.
+ */
+export class SqliteDeliveryRepository implements DeliveryRepository {
+  private readonly insertRow;
+  private readonly replaceRow;
+  private readonly byId;
+  private readonly due;
+  private readonly byHook;
+  private readonly nextDue;
+
+  public constructor(private readonly store: SqliteStore) {
+    const db = store.db;
+    this.insertRow = db.prepare(
+      'INSERT INTO od_deliveries (id, hook_id, status, create_at, next_attempt_at, claimed_by, claim_until, doc) VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING',
+    );
+    this.replaceRow = db.prepare('UPDATE od_deliveries SET id = ?, hook_id = ?, status = ?, create_at = ?, next_attempt_at = ?, claimed_by = ?, claim_until = ?, doc = ? WHERE id = ?');
+    this.byId = db.prepare<[string], DocRow>('SELECT doc FROM od_deliveries WHERE id = ?');
+    this.due = db.prepare<[number, number, number], DocRow>(
+      "SELECT doc FROM od_deliveries WHERE status IN ('pending', 'failed') AND next_attempt_at <= ? AND claim_until <= ? ORDER BY next_attempt_at, id LIMIT ?",
+    );
+    this.byHook = db.prepare<[string, number, number], DocRow>('SELECT doc FROM od_deliveries WHERE hook_id = ? ORDER BY create_at DESC, id DESC LIMIT ? OFFSET ?');
+    this.nextDue = db.prepare<[], { at: number | null }>("SELECT min(max(next_attempt_at, claim_until)) AS at FROM od_deliveries WHERE status IN ('pending', 'failed')");
+  }
+
+  public async insertIfAbsent(delivery: Delivery): Promise<boolean> {
+    return this.store.write(() => this.insertRow.run(...columns(delivery)).changes === 1);
+  }
+
+  public async findById(id: string): Promise<Delivery | undefined> {
+    return fromDoc<Delivery>(this.byId.get(id));
+  }
+
+  public async claim(id: string, request: ClaimRequest): Promise<Delivery | undefined> {
+    return this.store.write(() => {
+      const found = fromDoc<Delivery>(this.byId.get(id));
+      if (!found || !claimable(found, request.now)) return undefined;
+      return this.save({ ...found, claimedBy: request.owner, claimUntil: request.leaseUntil });
+    });
+  }
+
+  public async claimDue(request: ClaimRequest, limit: number): Promise<Delivery[]> {
+    if (!(limit > 0)) return [];
+    return this.store.write(() =>
+      fromDocs<Delivery>(this.due.all(request.now, request.now, limit)).map((d) => this.save({ ...d, claimedBy: request.owner, claimUntil: request.leaseUntil })),
+    );
+  }
+
+  public async finish(id: string, owner: string, changes: DeliveryChanges): Promise<boolean> {
+    return this.store.write(() => {
+      const found = fromDoc<Delivery>(this.byId.get(id));
+      if (!found || found.claimedBy !== owner) return false;
+      this.save({ ...found, ...definedChanges(changes, IMMUTABLE), claimedBy: '', claimUntil: 0 });
+      return true;
+    });
+  }
+
+  public async update(id: string, changes: DeliveryChanges): Promise<Delivery | undefined> {
+    return this.store.write(() => {
+      const found = fromDoc<Delivery>(this.byId.get(id));
+      return found ? this.save({ ...found, ...definedChanges(changes, IMMUTABLE) }) : undefined;
+    });
+  }
+
+  public async listByHook(hookId: string, page: Page): Promise<Delivery[]> {
+    const window = pageWindow(page);
+    return window ? fromDocs<Delivery>(this.byHook.all(hookId, window.limit, window.offset)) : [];
+  }
+
+  public async nextDueAt(): Promise<number | undefined> {
+    return this.nextDue.get()?.at ?? undefined;
+  }
+
+  private save(delivery: Delivery): Delivery {
+    this.replaceRow.run(...columns(delivery), delivery.id);
+    return delivery;
+  }
+}
+
+function claimable(delivery: Delivery, now: number): boolean {
+  return (delivery.status === 'pending' || delivery.status === 'failed') && delivery.nextAttemptAt <= now && delivery.claimUntil <= now;
+}

@@ -1,0 +1,46 @@
+import { fromDoc, fromDocs, pageWindow, type DocRow, type SqliteStore } from '@switchyard/sqlite-kit';
+import type { ChannelMember } from '../../domain/entities';
+import type { ChannelMemberRepository, Page } from '../../domain/ports';
+import { mapDuplicates } from './sqlite-support';
+
+const UNIQUE_KEYS = { 'channel_id,user_id': 'member' };
+
+export class SqliteChannelMemberRepository implements ChannelMemberRepository {
+  private readonly insertRow;
+  private readonly one;
+  private readonly deleteRow;
+  private readonly byChannel;
+  private readonly byUser;
+
+  public constructor(private readonly store: SqliteStore) {
+    const db = store.db;
+    this.insertRow = db.prepare('INSERT INTO p_channel_members (channel_id, user_id, create_at, doc) VALUES (?, ?, ?, ?)');
+    this.one = db.prepare<[string, string], DocRow>('SELECT doc FROM p_channel_members WHERE channel_id = ? AND user_id = ?');
+    this.deleteRow = db.prepare('DELETE FROM p_channel_members WHERE channel_id = ? AND user_id = ?');
+    this.byChannel = db.prepare<[string, number, number], DocRow>('SELECT doc FROM p_channel_members WHERE channel_id = ? ORDER BY create_at, user_id LIMIT ? OFFSET ?');
+    this.byUser = db.prepare<[string], DocRow>('SELECT doc FROM p_channel_members WHERE user_id = ? ORDER BY create_at, user_id');
+  }
+
+  public async insert(member: ChannelMember): Promise<void> {
+    await this.store.write(() =>
+      mapDuplicates(UNIQUE_KEYS, () => this.insertRow.run(member.channel_id, member.user_id, member.create_at, JSON.stringify(member))),
+    );
+  }
+
+  public async find(channelId: string, userId: string): Promise<ChannelMember | undefined> {
+    return fromDoc<ChannelMember>(this.one.get(channelId, userId));
+  }
+
+  public async delete(channelId: string, userId: string): Promise<boolean> {
+    return this.store.write(() => this.deleteRow.run(channelId, userId).changes === 1);
+  }
+
+  public async listByChannel(channelId: string, page: Page): Promise<ChannelMember[]> {
+    const window = pageWindow(page);
+    return window ? fromDocs<ChannelMember>(this.byChannel.all(channelId, window.limit, window.offset)) : [];
+  }
+
+  public async listByUser(userId: string): Promise<ChannelMember[]> {
+    return fromDocs<ChannelMember>(this.byUser.all(userId));
+  }
+}

@@ -1,0 +1,83 @@
+import { definedChanges, fromDoc, fromDocs, inKeyOrder, jsonList, pageWindow, type DocRow, type SqliteStore } from '@switchyard/sqlite-kit';
+import type { Channel, ChannelChanges, ChannelType } from '../../domain/entities';
+import type { ChannelRepository, Page } from '../../domain/ports';
+import { mapDuplicates } from './sqlite-support';
+
+const UNIQUE_KEYS = { id: 'id', 'team_id,name': 'name' };
+
+function columns(c: Channel): unknown[] {
+  return [c.id, c.team_id, c.name, c.type, c.display_name, c.delete_at, JSON.stringify(c)];
+}
+
+export class SqliteChannelRepository implements ChannelRepository {
+  private readonly insertRow;
+  private readonly replaceRow;
+  private readonly byId;
+  private readonly byIds;
+  private readonly byName;
+  private readonly byTeam;
+  private readonly byTeamLive;
+
+  public constructor(private readonly store: SqliteStore) {
+    const db = store.db;
+    this.insertRow = db.prepare('INSERT INTO p_channels (id, team_id, name, type, display_name, delete_at, doc) VALUES (?, ?, ?, ?, ?, ?, ?)');
+    this.replaceRow = db.prepare('UPDATE p_channels SET id = ?, team_id = ?, name = ?, type = ?, display_name = ?, delete_at = ?, doc = ? WHERE id = ?');
+    this.byId = db.prepare<[string], DocRow>('SELECT doc FROM p_channels WHERE id = ?');
+    this.byIds = db.prepare<[string], DocRow & { k: string }>('SELECT id AS k, doc FROM p_channels WHERE id IN (SELECT value FROM json_each(?))');
+    this.byName = db.prepare<[string, string], DocRow>('SELECT doc FROM p_channels WHERE team_id = ? AND name = ?');
+    this.byTeam = db.prepare<[string, string, number, number], DocRow>(
+      'SELECT doc FROM p_channels WHERE team_id = ? AND type IN (SELECT value FROM json_each(?)) ORDER BY display_name, id LIMIT ? OFFSET ?',
+    );
+    this.byTeamLive = db.prepare<[string, string, number, number], DocRow>(
+      'SELECT doc FROM p_channels WHERE team_id = ? AND type IN (SELECT value FROM json_each(?)) AND delete_at = 0 ORDER BY display_name, id LIMIT ? OFFSET ?',
+    );
+  }
+
+  public async insert(channel: Channel): Promise<void> {
+    await this.store.write(() => mapDuplicates(UNIQUE_KEYS, () => this.insertRow.run(...columns(channel))));
+  }
+
+  public async findById(id: string): Promise<Channel | undefined> {
+    return fromDoc<Channel>(this.byId.get(id));
+  }
+
+  public async findByIds(ids: readonly string[]): Promise<Channel[]> {
+    if (ids.length === 0) return [];
+    return inKeyOrder<Channel>(ids, this.byIds.all(jsonList(ids)));
+  }
+
+  public async findByName(teamId: string, name: string): Promise<Channel | undefined> {
+    return fromDoc<Channel>(this.byName.get(teamId, name));
+  }
+
+  public async update(id: string, changes: ChannelChanges): Promise<Channel | undefined> {
+    return this.store.write(() => {
+      const current = fromDoc<Channel>(this.byId.get(id));
+      if (!current) return undefined;
+      const next: Channel = { ...current, ...definedChanges(changes, ['id', 'team_id', 'create_at']), id, team_id: current.team_id, create_at: current.create_at };
+      mapDuplicates(UNIQUE_KEYS, () => this.replaceRow.run(...columns(next), id));
+      return next;
+    });
+  }
+
+  public async listByTeam(teamId: string, types: readonly ChannelType[], includeArchived: boolean, page: Page): Promise<Channel[]> {
+    const window = pageWindow(page);
+    if (!window || types.length === 0) return [];
+    const statement = includeArchived ? this.byTeam : this.byTeamLive;
+    return fromDocs<Channel>(statement.all(teamId, jsonList(types), window.limit, window.offset));
+  }
+
+  public async recordPost(id: string, at: number, root: boolean): Promise<void> {
+    await this.store.write(() => {
+      const c = fromDoc<Channel>(this.byId.get(id));
+      if (!c) return;
+      const next: Channel = {
+        ...c,
+        last_post_at: Math.max(c.last_post_at, at),
+        total_msg_count: c.total_msg_count + 1,
+        ...(root ? { last_root_post_at: Math.max(c.last_root_post_at, at), total_msg_count_root: c.total_msg_count_root + 1 } : {}),
+      };
+      this.replaceRow.run(...columns(next), id);
+    });
+  }
+}

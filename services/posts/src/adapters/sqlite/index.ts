@@ -1,0 +1,20 @@
+import type { SqliteStore } from '@switchyard/sqlite-kit';
+import type { PostsRepositories } from '../../domain/ports';
+import { SqliteChannelMemberRepository } from './channel-member.repository.sqlite';
+import { SqliteChannelRepository } from './channel.repository.sqlite';
+import { SqlitePostRepository } from './post.repository.sqlite';
+import { SqliteReactionRepository } from './reaction.repository.sqlite';
+import { POSTS_COMPONENT, POSTS_MIGRATIONS } from './schema.sqlite';
+
+export { SqliteChannelMemberRepository, SqliteChannelRepository, SqlitePostRepository, SqliteReactionRepository, POSTS_COMPONENT, POSTS_MIGRATIONS };
+
+/** posts' repositories on the embedded SQLite store (its tables created or migrated first). */
+export function createSqliteRepositories(store: SqliteStore): PostsRepositories {
+  store.migrate(POSTS_COMPONENT, POSTS_MIGRATIONS);
+  return {
+    channels: new SqliteChannelRepository(store),
+    channelMembers: new SqliteChannelMemberRepository(store),
+    posts: new SqlitePostRepository(store),
+    reactions: new SqliteReactionRepository(store),
+  };
+}

@@ -1,0 +1,54 @@
+import type { Migration } from '@switchyard/sqlite-kit';
+
+/** posts' tables in the embedded store: each entity as a JSON `doc`, plus the columns its queries use. */
+export const POSTS_COMPONENT = 'posts';
+
+export const POSTS_MIGRATIONS: readonly Migration[] = [
+  `
+  CREATE TABLE p_channels (
+    id TEXT PRIMARY KEY,
+    team_id TEXT NOT NULL,
+    name TEXT NOT NULL,
+    type TEXT NOT NULL,
+    display_name TEXT NOT NULL,
+    delete_at INTEGER NOT NULL,
+    doc TEXT NOT NULL
+  ) STRICT;
+  CREATE UNIQUE INDEX p_channels_name ON p_channels (team_id, name);
+  CREATE INDEX p_channels_team ON p_channels (team_id, display_name, id);
+
+  CREATE TABLE p_channel_members (
+    channel_id TEXT NOT NULL,
+    user_id TEXT NOT NULL,
+    create_at INTEGER NOT NULL,
+    doc TEXT NOT NULL,
+    PRIMARY KEY (channel_id, user_id)
+  ) STRICT;
+  CREATE INDEX p_channel_members_channel ON p_channel_members (channel_id, create_at, user_id);
+  CREATE INDEX p_channel_members_user ON p_channel_members (user_id, create_at);
+
+  CREATE TABLE p_posts (
+    id TEXT PRIMARY KEY,
+    channel_id TEXT NOT NULL,
+    user_id TEXT NOT NULL,
+    pending_post_id TEXT NOT NULL,
+    create_at INTEGER NOT NULL,
+    update_at INTEGER NOT NULL,
+    delete_at INTEGER NOT NULL,
+    outbox INTEGER NOT NULL,      -- 1 while pending_events is not empty (the outbox sweep)
+    doc TEXT NOT NULL
+  ) STRICT;
+  CREATE INDEX p_posts_channel ON p_posts (channel_id, create_at, id);
+  CREATE INDEX p_posts_pending_post ON p_posts (user_id, pending_post_id) WHERE pending_post_id <> '';
+  CREATE INDEX p_posts_outbox ON p_posts (create_at, id) WHERE outbox = 1;
+
+  CREATE TABLE p_reactions (
+    post_id TEXT NOT NULL,
+    user_id TEXT NOT NULL,
+    emoji_name TEXT NOT NULL,
+    create_at INTEGER NOT NULL,
+    doc TEXT NOT NULL,
+    PRIMARY KEY (post_id, user_id, emoji_name)
+  ) STRICT;
+  `,
+];

@@ -1,0 +1,37 @@
+/**
+ * Where the in-process bus keeps its log and its consumer groups' positions so they survive a restart
+ * (the embedded runtime's SQLite store). Without one the bus is memory only.
+ */
+export interface JournalEntry {
+  readonly topic: string;
+  readonly partition: number;
+  readonly offset: number;
+  readonly key: string;
+  /** The value as JSON. */
+  readonly json: string;
+  readonly headers: Readonly<Record<string, string>>;
+}
+
+export interface JournalState {
+  /** Retained messages of each partition, from `base` on, in offset order without gaps. */
+  readonly partitions: readonly {
+    readonly topic: string;
+    readonly partition: number;
+    readonly base: number;
+    readonly messages: readonly Omit<JournalEntry, 'topic' | 'partition' | 'offset'>[];
+  }[];
+  /** Next offset to handle, per group and partition. */
+  readonly offsets: readonly { readonly groupId: string; readonly topic: string; readonly partition: number; readonly next: number }[];
+}
+
+export interface EventJournal {
+  load(): JournalState;
+  /** Stores published messages; resolves once they are durable. */
+  append(entries: readonly JournalEntry[]): Promise<void>;
+  /** Records a group's position (written with the next batch; a crash may replay a few: at-least-once). */
+  commit(groupId: string, topic: string, partition: number, next: number): void;
+  /** Every group has handled the partition's messages below `base`: they may go. */
+  trim(topic: string, partition: number, base: number): void;
+  /** Drops the positions of groups that no longer exist. */
+  forget(groupIds: readonly string[]): void;
+}
