@@ -27,9 +27,13 @@ export interface KafkaSubscriptionSettings {
 
 type Outcome = 'done' | 'abandoned';
 
+/** Within a long batch, handled offsets are committed at least this often. */
+const COMMIT_EVERY_MS = 1_000;
+
 /**
  * One subscription = one kafkajs consumer (one group member). Messages of a partition are handled one
- * at a time; a message's offset is committed only after its handler succeeded or it was dead-lettered.
+ * at a time; an offset is committed only after its message's handler succeeded or it was dead-lettered
+ * (once per fetched batch, see `eachBatch`).
  * A failing handler is retried in place (blocking its partition, so later messages wait), heartbeating
  * meanwhile. `eachBatch` is used rather than `eachMessage` because kafkajs' `consumer.commitOffsets`
  * is a no-op once `disconnect()` began, and the in-flight message must still be committed then.
@@ -110,30 +114,52 @@ export class KafkaSubscription implements Subscription {
     });
   }
 
+  /**
+   * Handles the batch's messages in order and commits the offset after the last one handled: once per
+   * fetched batch (and every COMMIT_EVERY_MS within a long one) rather than once per message, which cost
+   * the broker a write to __consumer_offsets per message. A crash redelivers at most the uncommitted rest
+   * of a batch; handlers are idempotent (at least once). Stopping still commits the in-flight message.
+   */
   private async eachBatch(payload: EachBatchPayload): Promise<void> {
     const { batch } = payload;
-    for (const record of batch.messages) {
-      if (!payload.isRunning() || payload.isStale()) return;
-      const outcome = await this.deliver(batch.topic, batch.partition, record, payload);
-      if (outcome === 'abandoned') return;
-      payload.resolveOffset(record.offset);
-      try {
-        await payload.commitOffsetsIfNecessary({
-          topics: [{ topic: batch.topic, partitions: [{ partition: batch.partition, offset: nextOffset(record.offset) }] }],
-        });
-      } catch (error) {
-        // Not committed: the next owner of the partition handles this message again (at least once).
-        this.settings.logger.warn('event consumer: offset commit failed', {
-          groupId: this.options.groupId,
-          topic: batch.topic,
-          partition: batch.partition,
-          offset: record.offset,
-          error: errorMessage(error),
-        });
-        throw error;
+    let handled: string | undefined;
+    let committedAt = Date.now();
+    try {
+      for (const record of batch.messages) {
+        if (!payload.isRunning() || payload.isStale()) return;
+        const outcome = await this.deliver(batch.topic, batch.partition, record, payload);
+        if (outcome === 'abandoned') return;
+        payload.resolveOffset(record.offset);
+        handled = record.offset;
+        if (Date.now() - committedAt >= COMMIT_EVERY_MS) {
+          await this.commit(payload, handled);
+          handled = undefined;
+          committedAt = Date.now();
+        }
+        // Surfaces a rebalance (kafkajs then rejoins); skipped while stopping, where it would only rejoin.
+        if (payload.isRunning()) await payload.heartbeat();
       }
-      // Surfaces a rebalance (kafkajs then rejoins); skipped while stopping, where it would only rejoin.
-      if (payload.isRunning()) await payload.heartbeat();
+    } finally {
+      if (handled !== undefined) await this.commit(payload, handled);
+    }
+  }
+
+  private async commit(payload: EachBatchPayload, offset: string): Promise<void> {
+    const { batch } = payload;
+    try {
+      await payload.commitOffsetsIfNecessary({
+        topics: [{ topic: batch.topic, partitions: [{ partition: batch.partition, offset: nextOffset(offset) }] }],
+      });
+    } catch (error) {
+      // Not committed: the next owner of the partition handles these messages again (at least once).
+      this.settings.logger.warn('event consumer: offset commit failed', {
+        groupId: this.options.groupId,
+        topic: batch.topic,
+        partition: batch.partition,
+        offset,
+        error: errorMessage(error),
+      });
+      throw error;
     }
   }
 
