@@ -5,11 +5,21 @@ import type { Deps } from '../../domain/ports';
 
 export const POSTS_EVENTS_GROUP = 'outgoing-dispatch';
 
+/**
+ * Fields that rule a post out before anything else is looked at (mayFire's first test): most posts.events
+ * traffic (webhook posts, system messages) stops here without validating the whole payload.
+ */
+function cannotFire(payload: unknown): boolean {
+  const p = payload as { source?: unknown; from_webhook?: unknown; is_system?: unknown } | null;
+  return p === null || typeof p !== 'object' || p.source !== 'api' || p.from_webhook === true || p.is_system === true;
+}
+
 /** posts.events → fireHooks for each `post.created`. Invalid messages are logged and skipped. */
 export function postCreatedHandler(deps: Deps): MessageHandler {
   return async (message) => {
     const value = message.value as { type?: unknown; payload?: unknown } | null;
-    if (value?.type !== 'post.created') return;
+    if (value?.type !== 'post.created' || cannotFire(value.payload)) return;
+    if (!deps.liveConfig.current().ServiceSettings.EnableOutgoingWebhooks) return;
     const { error, value: payload } = postEventPayloadSchema.validate(value.payload);
     if (error) {
       deps.logger.warn('invalid post.created event skipped', { error: error.message, offset: message.offset });
