@@ -6,6 +6,7 @@
 import { createRequire } from 'node:module';
 import { cpus, loadavg } from 'node:os';
 import { setTimeout as delay } from 'node:timers/promises';
+import { CpuMeter, distributedProcesses, embeddedProcesses, formatCpuReport, type TargetProcess } from '../bench-support/cpu';
 import { adminToken, externalTarget, must, rssMb, startEmbeddedProcess, wantsTarget } from '../bench-support/target';
 
 const requireCjs = createRequire(__filename);
@@ -32,24 +33,27 @@ export interface ApiBenchFigure {
   readonly non2xx: number;
 }
 
-async function load(label: string, route: string, options: Record<string, unknown>): Promise<ApiBenchFigure> {
+async function load(label: string, route: string, processes: readonly TargetProcess[], options: Record<string, unknown>): Promise<ApiBenchFigure> {
   const autocannon = requireCjs('autocannon') as Autocannon;
   await autocannon({ ...options, connections: CONNECTIONS, duration: WARMUP_S });
+  const meter = await CpuMeter.start(processes);
   const result = await autocannon({ ...options, connections: CONNECTIONS, duration: DURATION_S });
+  const cpu = await meter.finish(result.requests.total - result.non2xx);
   const figure = { target: label, route, requestsPerSec: Math.round(result.requests.average), p50Ms: result.latency.p50, p99Ms: result.latency.p99, non2xx: result.non2xx + result.errors + result.timeouts };
   process.stdout.write(`api ${route} [${label}] ${CONNECTIONS} connections, ${DURATION_S} s: ${figure.requestsPerSec} req/s, p50 ${figure.p50Ms} ms, p99 ${figure.p99Ms} ms, ${figure.non2xx} non-2xx or errors\n`);
+  process.stdout.write(formatCpuReport(cpu));
   return figure;
 }
 
-async function measure(label: string, url: string): Promise<ApiBenchFigure[]> {
+async function measure(label: string, url: string, processes: readonly TargetProcess[]): Promise<ApiBenchFigure[]> {
   const token = await adminToken(url);
   const suffix = Math.random().toString(36).slice(2, 10);
   const team = await must(url, 'POST', '/api/v4/teams', { name: `benchapi-${suffix}`, display_name: `Bench ${suffix}`, type: 'O' }, token, 201);
   const channel = await must(url, 'POST', '/api/v4/channels', { team_id: team.id, name: `bench-${suffix}`, display_name: 'Bench', type: 'O' }, token, 201);
   const auth = { authorization: `Bearer ${token}` };
   const figures = [
-    await load(label, 'GET /api/v4/users/me', { url: `${url}/api/v4/users/me`, headers: auth }),
-    await load(label, 'POST /api/v4/posts', {
+    await load(label, 'GET /api/v4/users/me', processes, { url: `${url}/api/v4/users/me`, headers: auth }),
+    await load(label, 'POST /api/v4/posts', processes, {
       url: `${url}/api/v4/posts`,
       method: 'POST',
       headers: { ...auth, 'content-type': 'application/json' },
@@ -68,13 +72,13 @@ export async function run(): Promise<ApiBenchFigure[]> {
       await delay(2_000);
       const idle = rssMb(embedded.pid);
       if (idle !== undefined) process.stdout.write(`api [embedded] idle RSS of the whole process: ${idle} MB\n`);
-      figures.push(...(await measure('embedded', embedded.url)));
+      figures.push(...(await measure('embedded', embedded.url, embeddedProcesses(embedded.pid))));
     } finally {
       await embedded.stop();
     }
   }
   const url = externalTarget();
-  if (url && wantsTarget('distributed')) figures.push(...(await measure('distributed', url)));
+  if (url && wantsTarget('distributed')) figures.push(...(await measure('distributed', url, distributedProcesses(url))));
   else process.stdout.write('api [distributed]: skipped (set SWITCHYARD_URL to a running distributed Switchyard on loopback)\n');
   return figures;
 }

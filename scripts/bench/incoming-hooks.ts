@@ -6,6 +6,7 @@
  */
 import { cpus, loadavg } from 'node:os';
 import { createRequire } from 'node:module';
+import { CpuMeter, distributedProcesses, embeddedProcesses, formatCpuReport, type TargetProcess } from '../bench-support/cpu';
 import { adminToken, call, externalTarget, rssMb, startEmbeddedProcess, wantsTarget } from '../bench-support/target';
 
 const requireCjs = createRequire(__filename);
@@ -63,10 +64,12 @@ export interface IncomingHooksBenchFigure {
   readonly errors: number;
 }
 
-async function measure(label: string, url: string): Promise<IncomingHooksBenchFigure> {
+async function measure(label: string, url: string, processes: readonly TargetProcess[]): Promise<IncomingHooksBenchFigure> {
   const { key, token } = await prepareHook(url);
   await blast(url, key, WARMUP_S);
+  const meter = await CpuMeter.start(processes);
   const result = await blast(url, key, DURATION_S);
+  const cpu = await meter.finish(result.requests.total - result.non2xx);
   // Context on a shared box: the cheapest authenticated read, same connections, right after.
   const autocannon = requireCjs('autocannon') as Autocannon;
   const me = await autocannon({ url: `${url}/api/v4/users/me`, connections: CONNECTIONS, duration: Math.min(5, DURATION_S), headers: { authorization: `Bearer ${token}` } });
@@ -82,6 +85,7 @@ async function measure(label: string, url: string): Promise<IncomingHooksBenchFi
   process.stdout.write(
     `incoming-hooks POST /hooks/{key} [${label}] ${CONNECTIONS} connections, ${DURATION_S} s: ${figure.requestsPerSec} req/s, p50 ${figure.p50Ms} ms, p99 ${figure.p99Ms} ms, ` +
       `${figure.total} requests, ${figure.non2xx} non-2xx, ${figure.errors} errors\n` +
+      formatCpuReport(cpu) +
       `  baseline GET /api/v4/users/me [${label}]: ${Math.round(me.requests.average)} req/s, p99 ${me.latency.p99} ms; load average ${loadavg().map((l) => l.toFixed(1)).join(' ')} on ${cpus().length} cores\n`,
   );
   return figure;
@@ -93,7 +97,7 @@ export async function run(): Promise<IncomingHooksBenchFigure[]> {
   if (wantsTarget('embedded')) {
     const embedded = await startEmbeddedProcess();
     try {
-      figures.push(await measure('embedded', embedded.url));
+      figures.push(await measure('embedded', embedded.url, embeddedProcesses(embedded.pid)));
       const rss = rssMb(embedded.pid);
       if (rss !== undefined) process.stdout.write(`  embedded process RSS after the run: ${rss} MB\n`);
     } finally {
@@ -102,7 +106,7 @@ export async function run(): Promise<IncomingHooksBenchFigure[]> {
   }
   const url = externalTarget();
   if (url && wantsTarget('distributed')) {
-    figures.push(await measure('distributed', url));
+    figures.push(await measure('distributed', url, distributedProcesses(url)));
   } else {
     process.stdout.write('incoming-hooks [distributed]: skipped (set SWITCHYARD_URL to a running distributed Switchyard on loopback)\n');
   }

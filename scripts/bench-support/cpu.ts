@@ -1,0 +1,322 @@
+/**
+ * CPU per request for the benchmarks, read from /proc (Linux): the CPU time (user + system, every thread) of
+ * each process of the target over a measured run, divided by the requests that completed with a 2xx, plus
+ * the machine's busy time (all CPUs, /proc/stat) per request with and without the load generator (this
+ * process). Work the target still does after the load stopped (a queued post, an outbox, an outgoing
+ * consumer) is waited for and counted: the meter stops only once the target's own processes are quiet.
+ *
+ * The processes of a target: the embedded runtime's pid, or for a distributed target (SWITCHYARD_URL) the
+ * process listening on the gateway's port, its parent launcher and the launcher's other children (one per
+ * service), and the processes listening on the ports of KAFKA_BROKERS, MONGO_URL and REDIS_URL (from the
+ * environment, else deploy/local/.env). BENCH_PIDS=name=pid,... replaces the discovery.
+ */
+import { readFileSync, readdirSync, readlinkSync } from 'node:fs';
+import { join } from 'node:path';
+import { setTimeout as delay } from 'node:timers/promises';
+
+export interface TargetProcess {
+  readonly name: string;
+  readonly pid: number;
+  /** Kafka, MongoDB-wire, Redis: shared servers whose CPU may include other clients' work. */
+  readonly infrastructure: boolean;
+}
+
+/** Clock ticks per second of /proc times (USER_HZ; 100 on every mainstream Linux build). */
+const TICKS_PER_SECOND = 100;
+/**
+ * The target counts as drained when its own processes, over a window this long, use no more of a CPU than
+ * they did while idle before the run (consumers' polls and heartbeats) times 1.25, plus 2 % of a CPU.
+ */
+const QUIET_WINDOW_MS = 500;
+const IDLE_SAMPLE_MS = 1_000;
+const MAX_DRAIN_MS = 20_000;
+
+/** utime + stime of one process in ms, or undefined when it is gone. */
+export function processCpuMs(pid: number): number | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // The command name (field 2) may hold spaces and parentheses: fields are counted after its last ')'.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const utime = Number(fields[11]);
+    const stime = Number(fields[12]);
+    return ((utime + stime) * 1000) / TICKS_PER_SECOND;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The machine's busy and total CPU time (ms, all CPUs) from the first line of /proc/stat. */
+export function machineCpuMs(): { busy: number; total: number } {
+  const line = readFileSync('/proc/stat', 'utf8').split('\n')[0] ?? '';
+  const values = line.trim().split(/\s+/).slice(1, 9).map(Number);
+  const total = values.reduce((sum, v) => sum + v, 0);
+  const idle = (values[3] ?? 0) + (values[4] ?? 0);
+  return { busy: ((total - idle) * 1000) / TICKS_PER_SECOND, total: (total * 1000) / TICKS_PER_SECOND };
+}
+
+function parentOf(pid: number): number | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+  } catch {
+    return undefined;
+  }
+}
+
+function cmdline(pid: number): string {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').join(' ');
+  } catch {
+    return '';
+  }
+}
+
+function allPids(): number[] {
+  return readdirSync('/proc')
+    .filter((entry) => /^\d+$/.test(entry))
+    .map(Number);
+}
+
+/** Socket inodes listening on the port (IPv4 and IPv6). */
+function listeningInodes(port: number): Set<string> {
+  const inodes = new Set<string>();
+  for (const file of ['/proc/net/tcp', '/proc/net/tcp6']) {
+    let text = '';
+    try {
+      text = readFileSync(file, 'utf8');
+    } catch {
+      continue;
+    }
+    for (const line of text.split('\n').slice(1)) {
+      const cols = line.trim().split(/\s+/);
+      const local = cols[1];
+      if (!local || cols[3] !== '0A') continue;
+      if (parseInt(local.slice(local.lastIndexOf(':') + 1), 16) === port && cols[9]) inodes.add(cols[9]);
+    }
+  }
+  return inodes;
+}
+
+/** The process listening on the TCP port, if this user may see it. */
+export function pidListeningOn(port: number): number | undefined {
+  const inodes = listeningInodes(port);
+  if (inodes.size === 0) return undefined;
+  for (const pid of allPids()) {
+    let fds: string[];
+    try {
+      fds = readdirSync(`/proc/${pid}/fd`);
+    } catch {
+      continue;
+    }
+    for (const fd of fds) {
+      try {
+        const link = readlinkSync(join(`/proc/${pid}/fd`, fd));
+        const inode = /^socket:\[(\d+)\]$/.exec(link)?.[1];
+        if (inode && inodes.has(inode)) return pid;
+      } catch {
+        // the fd closed meanwhile
+      }
+    }
+  }
+  return undefined;
+}
+
+function serverEnv(): Record<string, string> {
+  const env: Record<string, string> = {};
+  try {
+    for (const line of readFileSync(join(__dirname, '..', '..', 'deploy', 'local', '.env'), 'utf8').split('\n')) {
+      const match = /^([A-Z_]+)=(.*)$/.exec(line.trim());
+      if (match?.[1]) env[match[1]] = match[2] ?? '';
+    }
+  } catch {
+    // no deploy/local/.env: only the environment
+  }
+  for (const key of ['KAFKA_BROKERS', 'MONGO_URL', 'REDIS_URL']) {
+    const value = process.env[key];
+    if (value) env[key] = value;
+  }
+  return env;
+}
+
+function portOf(address: string | undefined): number | undefined {
+  if (!address) return undefined;
+  const first = address.split(',')[0] ?? '';
+  const match = /:(\d+)(?:\/|$)/.exec(first.replace(/^[a-z]+:\/\//, ''));
+  return match?.[1] ? Number(match[1]) : undefined;
+}
+
+function fromOverride(value: string): TargetProcess[] {
+  return value
+    .split(',')
+    .map((entry) => entry.trim().split('='))
+    .filter((pair): pair is [string, string] => pair.length === 2 && /^\d+$/.test(pair[1] ?? ''))
+    .map(([name, pid]) => ({ name, pid: Number(pid), infrastructure: /kafka|mongo|redis/.test(name) }));
+}
+
+/** The embedded runtime is one process. */
+export function embeddedProcesses(pid: number): TargetProcess[] {
+  return [{ name: 'embedded', pid, infrastructure: false }];
+}
+
+/** The processes of a distributed target at `url` (see the file comment). */
+export function distributedProcesses(url: string): TargetProcess[] {
+  if (process.env.BENCH_PIDS) return fromOverride(process.env.BENCH_PIDS);
+  const found: TargetProcess[] = [];
+  const gatewayPort = Number(new URL(url).port || 80);
+  const gateway = pidListeningOn(gatewayPort);
+  if (gateway !== undefined) {
+    const launcher = parentOf(gateway);
+    const launcherLine = launcher === undefined ? '' : cmdline(launcher);
+    if (launcher !== undefined && /launcher/.test(launcherLine)) {
+      found.push({ name: 'launcher', pid: launcher, infrastructure: false });
+      for (const pid of allPids()) {
+        if (parentOf(pid) !== launcher) continue;
+        const name = /services\/([a-z-]+)\//.exec(cmdline(pid))?.[1] ?? `pid ${pid}`;
+        found.push({ name, pid, infrastructure: false });
+      }
+    } else {
+      found.push({ name: 'gateway', pid: gateway, infrastructure: false });
+    }
+  }
+  const env = serverEnv();
+  for (const [name, address] of [
+    ['kafka', env.KAFKA_BROKERS],
+    ['mongodb-wire', env.MONGO_URL],
+    ['redis', env.REDIS_URL],
+  ] as const) {
+    const port = portOf(address);
+    const pid = port === undefined ? undefined : pidListeningOn(port);
+    if (pid !== undefined) found.push({ name, pid, infrastructure: true });
+  }
+  return found;
+}
+
+export interface CpuReport {
+  /** Requests the CPU is divided by (2xx only). */
+  readonly completed: number;
+  /** CPU ms per completed request, by process name (processes that vanished are left out). */
+  readonly perProcessMs: Readonly<Record<string, number>>;
+  /** Every process of the target, and Switchyard's own (without Kafka, MongoDB-wire, Redis). */
+  readonly allMs: number;
+  readonly switchyardMs: number;
+  /**
+   * `allMs` minus what the processes would have used idle over the same time (polls, heartbeats): on a
+   * shared, saturated machine throughput drops and that idle share inflates `allMs`; this is the work the
+   * requests caused.
+   */
+  readonly beyondIdleMs: number;
+  /** The machine's busy CPU per request, and the same without this process (the load generator). */
+  readonly machineMs: number;
+  readonly machineWithoutLoadGeneratorMs: number;
+  /** Wall time from the end of the load until the target was quiet. */
+  readonly drainMs: number;
+  /** Share of one CPU the target's own processes used while idle before the run. */
+  readonly idleShare: number;
+  readonly wallMs: number;
+}
+
+interface Snapshot {
+  readonly at: number;
+  readonly byPid: Map<number, number>;
+  readonly machine: { busy: number; total: number };
+  readonly self: number;
+}
+
+function snapshot(processes: readonly TargetProcess[]): Snapshot {
+  const byPid = new Map<number, number>();
+  for (const p of processes) {
+    const ms = processCpuMs(p.pid);
+    if (ms !== undefined) byPid.set(p.pid, ms);
+  }
+  return { at: Date.now(), byPid, machine: machineCpuMs(), self: processCpuMs(process.pid) ?? 0 };
+}
+
+function ownCpu(processes: readonly TargetProcess[], snap: Snapshot): number {
+  return processes.filter((p) => !p.infrastructure).reduce((sum, p) => sum + (snap.byPid.get(p.pid) ?? 0), 0);
+}
+
+/** Starts counting now; `finish` waits for the target to drain, then divides by the completed requests. */
+export class CpuMeter {
+  private constructor(
+    private readonly processes: readonly TargetProcess[],
+    private readonly start: Snapshot,
+    /** Share of one CPU the target's own processes use while idle. */
+    private readonly idleShare: number,
+    /** The same per process. */
+    private readonly idleByPid: ReadonlyMap<number, number>,
+  ) {}
+
+  /** Samples the target idle for a second (the drain criterion and the idle figures), then starts counting. */
+  public static async start(processes: readonly TargetProcess[]): Promise<CpuMeter> {
+    const before = snapshot(processes);
+    await delay(IDLE_SAMPLE_MS);
+    const start = snapshot(processes);
+    const window = start.at - before.at;
+    const idleByPid = new Map<number, number>();
+    for (const p of processes) {
+      const a = before.byPid.get(p.pid);
+      const b = start.byPid.get(p.pid);
+      if (a !== undefined && b !== undefined) idleByPid.set(p.pid, (b - a) / window);
+    }
+    return new CpuMeter(processes, start, (ownCpu(processes, start) - ownCpu(processes, before)) / window, idleByPid);
+  }
+
+  public async finish(completed: number): Promise<CpuReport> {
+    const loadEnded = Date.now();
+    let previous = snapshot(this.processes);
+    while (Date.now() - loadEnded < MAX_DRAIN_MS) {
+      await delay(QUIET_WINDOW_MS);
+      const next = snapshot(this.processes);
+      const used = ownCpu(this.processes, next) - ownCpu(this.processes, previous);
+      const window = next.at - previous.at;
+      previous = next;
+      if (used <= (this.idleShare * 1.25 + 0.02) * window) break;
+    }
+    const end = previous;
+    const per = (ms: number): number => (completed > 0 ? ms / completed : Number.NaN);
+    const perProcessMs: Record<string, number> = {};
+    let all = 0;
+    let own = 0;
+    let idle = 0;
+    const wall = end.at - this.start.at;
+    for (const p of this.processes) {
+      const before = this.start.byPid.get(p.pid);
+      const after = end.byPid.get(p.pid);
+      if (before === undefined || after === undefined) continue;
+      const used = after - before;
+      perProcessMs[p.name] = (perProcessMs[p.name] ?? 0) + per(used);
+      all += used;
+      if (!p.infrastructure) own += used;
+      idle += Math.min(used, (this.idleByPid.get(p.pid) ?? 0) * wall);
+    }
+    const machine = end.machine.busy - this.start.machine.busy;
+    const self = end.self - this.start.self;
+    return {
+      completed,
+      perProcessMs,
+      allMs: per(all),
+      beyondIdleMs: per(all - idle),
+      switchyardMs: per(own),
+      machineMs: per(machine),
+      machineWithoutLoadGeneratorMs: per(machine - self),
+      drainMs: end.at - loadEnded,
+      idleShare: this.idleShare,
+      wallMs: wall,
+    };
+  }
+}
+
+const fmt = (ms: number): string => (Number.isFinite(ms) ? ms.toFixed(2) : 'n/a');
+
+/** One line per figure, e.g. `CPU/request: 2.91 ms all processes (gateway 0.40, posts 0.95, …, kafka 0.61), …`. */
+export function formatCpuReport(report: CpuReport): string {
+  const parts = Object.entries(report.perProcessMs)
+    .sort(([, a], [, b]) => b - a)
+    .map(([name, ms]) => `${name} ${fmt(ms)}`)
+    .join(', ');
+  return (
+    `  CPU ms/request over ${report.completed} 2xx requests: ${fmt(report.allMs)} all target processes (${parts}); ` +
+    `Switchyard's own ${fmt(report.switchyardMs)}; beyond idle ${fmt(report.beyondIdleMs)}; machine busy ${fmt(report.machineMs)}, ${fmt(report.machineWithoutLoadGeneratorMs)} without the load generator; ` +
+    `drained ${(report.drainMs / 1000).toFixed(1)} s after the load\n`
+  );
+}
