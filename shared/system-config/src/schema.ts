@@ -1,21 +1,22 @@
-import Joi from 'joi';
+import type { ObjectSchema, Schema } from 'joi';
+import { Joi } from '@switchyard/validation';
 import { defaultSystemConfig, INCOMING_WEBHOOK_ACK_MODES, type SystemConfig } from './defaults';
 
-/** A joi schema derived from the defaults: every known key must keep its JSON type; unknown keys are dropped. */
-function schemaFor(value: unknown): Joi.Schema {
+/** A joi schema derived from the defaults: every known key must keep its JSON type (null = not set, the shared rule); unknown keys are dropped. */
+function schemaFor(value: unknown): Schema {
   if (Array.isArray(value)) return Joi.array().items(Joi.number().min(0));
   if (typeof value === 'boolean') return Joi.boolean();
   if (typeof value === 'number') return Joi.number();
   if (typeof value === 'string') return Joi.string().allow('').max(4096);
   if (value && typeof value === 'object') {
-    const keys: Record<string, Joi.Schema> = {};
+    const keys: Record<string, Schema> = {};
     for (const [k, v] of Object.entries(value)) keys[k] = schemaFor(v);
     return Joi.object(keys).unknown(true);
   }
   return Joi.any();
 }
 
-export const systemConfigPatchSchema: Joi.ObjectSchema = (schemaFor(defaultSystemConfig()) as Joi.ObjectSchema).unknown(true);
+export const systemConfigPatchSchema: ObjectSchema = (schemaFor(defaultSystemConfig()) as ObjectSchema).unknown(true);
 
 /** Range rules beyond types, as `model.config.is_valid.*` ids. Returns the first failure. */
 export function configRangeProblem(config: SystemConfig): { id: string; message: string } | undefined {

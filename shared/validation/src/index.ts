@@ -1,4 +1,4 @@
 export { parseJsonBody } from './json-body';
 export { validate, validateWithId, type ValidateOptions } from './validate';
 export { requireIdParam, parsePaging, queryFlag, type Paging } from './url-params';
-export { default as Joi } from 'joi';
+export { Joi } from './joi';

@@ -34,3 +34,28 @@ test('when paging params are odd, then they follow the reference defaults and cl
 test('when an id URL param is invalid, then invalid_url_param', () => {
   assert.equal(errorId(() => requireIdParam('nope', 'user_id')), 'api.context.invalid_url_param.app_error');
 });
+
+test('when a declared key is null, then it counts as not set: default, left out, or the same error as a missing key', () => {
+  const schema = Joi.object({
+    name: Joi.string().required(),
+    purpose: Joi.string().allow('').default(''),
+    pinned: Joi.boolean(),
+    props: Joi.object().unknown(true).allow(null).default({}),
+    tags: Joi.object().pattern(Joi.string(), Joi.string()),
+  });
+  assert.deepEqual(validate(schema, { name: 'a', purpose: null, pinned: null, props: null }), { name: 'a', purpose: '', props: {} });
+  assert.deepEqual(JSON.parse(JSON.stringify(validate(schema, { name: 'a', tags: { x: null, y: 'v' } }))), { name: 'a', purpose: '', props: {}, tags: { y: 'v' } });
+  assert.equal(errorId(() => validate(schema, { name: null })), errorId(() => validate(schema, {})));
+  assert.equal(errorId(() => validate(schema, { name: null })), 'api.context.invalid_body_param.app_error');
+});
+
+test('when a free-form map (keys no schema declares) holds a null, then it is kept, as Go keeps a nil in map[string]interface{}', () => {
+  const schema = Joi.object({ props: Joi.object().unknown(true) });
+  assert.deepEqual(validate(schema, { props: { a: null, b: { c: null } } }), { props: { a: null, b: { c: null } } });
+});
+
+test('when a null stands where a type is wrong, then it is still not set, not a type error', () => {
+  const schema = Joi.object({ count: Joi.number().integer(), list: Joi.array().items(Joi.string()) });
+  assert.deepEqual(validate(schema, { count: null, list: null }), {});
+  assert.equal(errorId(() => validate(schema, { count: 'x' })), 'api.context.invalid_body_param.app_error');
+});
