@@ -1,0 +1,58 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { envelope, Topics } from '@switchyard/contracts';
+import type { BusMessage } from '@switchyard/event-bus';
+import { createSilentLogger } from '@switchyard/logger';
+import { Hub } from '../../domain/hub';
+import { MembershipCache } from '../../domain/membership-cache';
+import { RecordingSocket, session, user, world } from '../../test-support/fakes';
+import { eventsConsumer } from './events.consumer';
+
+const message = (topic: string, value: unknown, attempt = 1): BusMessage => ({ topic, partition: 0, offset: '0', key: 'k', value, headers: {}, attempt });
+
+describe('events consumer', () => {
+  it('when a member joins a channel, then the cached members are evicted before user_added goes out, so the newcomer gets the next post', async () => {
+    const w = world();
+    const handler = eventsConsumer({ hub: w.hub, membership: w.membership, users: w.directory, logger: createSilentLogger(), maxAttempts: 3 });
+    w.directory.addChannelMember('c1', 'old');
+    const newcomer = new RecordingSocket();
+    w.hub.open(newcomer, { session: session('new'), connectionId: '', sequenceNumber: 0 });
+    w.hub.open(new RecordingSocket(), { session: session('old'), connectionId: '', sequenceNumber: 0 });
+    await w.membership.channelMembers('c1');
+    w.directory.addChannelMember('c1', 'new');
+    const channel = { id: 'c1', team_id: 't', team_name: 'tn', type: 'O', name: 'n', display_name: 'N', creator_id: 'old', delete_at: 0 };
+    await handler(message(Topics.channelsEvents, envelope('channel.member_added', { channel, user_id: 'new', actor_id: 'old' })));
+    const post = { id: 'p1', create_at: 1, update_at: 1, edit_at: 0, delete_at: 0, is_pinned: false, user_id: 'old', channel_id: 'c1', root_id: '', original_id: '', message: 'hi', type: '', props: {}, hashtags: '', file_ids: [], pending_post_id: '', reply_count: 0, last_reply_at: 0, participants: null };
+    await handler(message(Topics.postsEvents, envelope('post.created', { post, channel, team: { id: 't', name: 'tn' }, author: { id: 'old', username: 'old', is_bot: false }, source: 'api', from_webhook: false, is_system: false })));
+    assert.deepEqual(newcomer.events().map((f) => f.event), ['hello', 'status_change', 'user_added', 'posted']);
+  });
+
+  it('when a token is revoked, then only the sockets authenticated with it close; invalid realtime.events payloads are ignored', async () => {
+    const w = world();
+    const handler = eventsConsumer({ hub: w.hub, membership: w.membership, users: w.directory, logger: createSilentLogger(), maxAttempts: 3 });
+    const withToken = new RecordingSocket();
+    const withSession = new RecordingSocket();
+    w.hub.open(withToken, { session: session('u', { sessionId: 'pat-session', tokenId: 'tok1' }), connectionId: '', sequenceNumber: 0 });
+    w.hub.open(withSession, { session: session('u', { sessionId: 'login' }), connectionId: '', sequenceNumber: 0 });
+    await handler(message(Topics.usersEvents, envelope('token.revoked', { userId: 'u', tokenIds: ['tok1'], sessionIds: ['pat-session'] })));
+    assert.equal(withToken.closedWith, 1008);
+    assert.equal(withSession.closedWith, undefined);
+    await handler(message(Topics.realtimeEvents, envelope('ephemeral.post', { user_id: 'u', post: { id: 'x' } })));
+    assert.equal(withSession.events('ephemeral_message').length, 0);
+    w.directory.addUser(user('u', 'uname', { deleteAt: 5 }));
+    await handler(message(Topics.usersEvents, envelope('user.deactivated', { userId: 'u' })));
+    assert.equal(withSession.closedWith, 1008);
+  });
+
+  it('when a lookup fails before anything was delivered, then the message is retried; after the last attempt it is dropped', async () => {
+    const w = world();
+    const failing = { channelMemberIds: async () => Promise.reject(new Error('posts down')), isTeamMember: async () => false };
+    const membership = new MembershipCache({ source: failing, clock: w.clock, ttlMs: 1, maxChannels: 1, maxTeamEntries: 1 });
+    const hub = new Hub({ membership, clock: w.clock, limits: { sendQueue: 4, replayBuffer: 4 }, reconnectWindowMs: 1, defaultServerVersion: 'v' });
+    hub.open(new RecordingSocket(), { session: session('u'), connectionId: '', sequenceNumber: 0 });
+    const handler = eventsConsumer({ hub, membership, users: w.directory, logger: createSilentLogger(), maxAttempts: 2 });
+    const typing = envelope('typing', { channel_id: 'c', user_id: 'x', parent_id: '' });
+    await assert.rejects(handler(message(Topics.realtimeEvents, typing, 1)));
+    await handler(message(Topics.realtimeEvents, typing, 2));
+  });
+});
