@@ -13,23 +13,51 @@ const sessionOf = (userId: string, sessionId: string): ResolvedSession => ({
   expiresAt: 0,
 });
 
+/**
+ * A cache under test and a way to move its clock: a memory adapter takes an injected clock; a Redis adapter
+ * moves every key of its prefix `ms` closer to expiry (PTTL - ms), which is all that time means to it.
+ * Either way no test sleeps on the wall clock, so a slow machine cannot flip a result.
+ */
+export interface TokenCacheSubject {
+  readonly cache: TokenCache;
+  advance(ms: number): Promise<void>;
+}
+
 /** The behaviour every TokenCache adapter promises; run it against each adapter. */
-export function tokenCacheContract(name: string, make: () => Promise<TokenCache>): void {
-  test(`${name}: when a session is set, then it is returned until its ttl passes`, async () => {
-    const cache = await make();
+export function tokenCacheContract(name: string, make: () => Promise<TokenCacheSubject>): void {
+  test(`${name}: when a session is set, then it is returned until its ttl passes, and not after`, async () => {
+    const { cache, advance } = await make();
     try {
-      await cache.set('k1', sessionOf('u1', 's1'), 60);
+      await cache.set('k1', sessionOf('u1', 's1'), 60_000);
+      await cache.set('k2', sessionOf('u1', 's2'), 120_000);
       assert.deepEqual(await cache.get('k1'), sessionOf('u1', 's1'));
       assert.equal(await cache.get('other'), undefined);
-      await new Promise((r) => setTimeout(r, 80));
-      assert.equal(await cache.get('k1'), undefined);
+      await advance(50_000);
+      assert.deepEqual(await cache.get('k1'), sessionOf('u1', 's1'), 'still cached 10 s before its ttl');
+      await advance(10_000);
+      assert.equal(await cache.get('k1'), undefined, 'gone once its ttl has passed');
+      assert.deepEqual(await cache.get('k2'), sessionOf('u1', 's2'), 'a longer ttl is kept');
+      await advance(60_000);
+      assert.equal(await cache.get('k2'), undefined);
+    } finally {
+      await cache.close();
+    }
+  });
+
+  test(`${name}: when the ttl is zero or negative, then nothing is cached`, async () => {
+    const { cache } = await make();
+    try {
+      await cache.set('z', sessionOf('u1', 's1'), 0);
+      await cache.set('n', sessionOf('u1', 's1'), -5);
+      assert.equal(await cache.get('z'), undefined);
+      assert.equal(await cache.get('n'), undefined);
     } finally {
       await cache.close();
     }
   });
 
   test(`${name}: when a user is evicted, then every entry of that user goes and only those`, async () => {
-    const cache = await make();
+    const { cache } = await make();
     try {
       await cache.set('a1', sessionOf('ua', 's1'), 10_000);
       await cache.set('a2', sessionOf('ua', 's2'), 10_000);
@@ -39,13 +67,28 @@ export function tokenCacheContract(name: string, make: () => Promise<TokenCache>
       assert.equal(await cache.get('a2'), undefined);
       assert.equal((await cache.get('b1'))?.userId, 'ub');
       await cache.evictUser('nobody');
+      assert.equal((await cache.get('b1'))?.userId, 'ub');
+    } finally {
+      await cache.close();
+    }
+  });
+
+  test(`${name}: when a user's short entry expired, then evicting the user still removes their longer one`, async () => {
+    const { cache, advance } = await make();
+    try {
+      await cache.set('short', sessionOf('ua', 's2'), 10_000);
+      await cache.set('long', sessionOf('ua', 's1'), 120_000);
+      await advance(30_000);
+      assert.equal((await cache.get('long'))?.sessionId, 's1');
+      await cache.evictUser('ua');
+      assert.equal(await cache.get('long'), undefined);
     } finally {
       await cache.close();
     }
   });
 
   test(`${name}: when a key is set again for another user, then evicting the old user leaves it`, async () => {
-    const cache = await make();
+    const { cache } = await make();
     try {
       await cache.set('k', sessionOf('old', 's1'), 10_000);
       await cache.set('k', sessionOf('new', 's2'), 10_000);

@@ -4,7 +4,15 @@ import type { ResolvedSession } from '@switchyard/contracts';
 import { tokenCacheContract } from '../../test-support/token-cache.contract';
 import { MemoryTokenCache } from './token-cache.memory';
 
-tokenCacheContract('MemoryTokenCache', async () => new MemoryTokenCache({ maxEntries: 100 }));
+tokenCacheContract('MemoryTokenCache', async () => {
+  let now = 1_700_000_000_000;
+  return {
+    cache: new MemoryTokenCache({ maxEntries: 100, now: () => now }),
+    advance: async (ms) => {
+      now += ms;
+    },
+  };
+});
 
 test('when the memory cache is full, then the least recently used entry goes first', async () => {
   const cache = new MemoryTokenCache({ maxEntries: 2 });

@@ -27,8 +27,48 @@ describe('gateway Redis adapters', { skip: !url && 'REDIS_URL not set: run deplo
     await Promise.all(clients.map((c) => c.quit()));
   });
 
-  tokenCacheContract('RedisTokenCache', async () => new RedisTokenCache({ redis: client(), keyPrefix: prefix() }));
-  rateLimiterContract('RedisRateLimiter', async () => new RedisRateLimiter({ redis: client(), keyPrefix: prefix() }));
+  /** Time passing, as Redis sees it: every key of the prefix `ms` closer to expiry (gone at zero). */
+  const expireSooner = async (redis: Redis, keyPrefix: string, ms: number): Promise<void> => {
+    for (const key of await redis.keys(`${keyPrefix}*`)) {
+      const left = await redis.pttl(key);
+      if (left < 0) continue;
+      if (left <= ms) await redis.del(key);
+      else await redis.pexpire(key, left - ms);
+    }
+  };
+
+  tokenCacheContract('RedisTokenCache', async () => {
+    const redis = client();
+    const keyPrefix = prefix();
+    return { cache: new RedisTokenCache({ redis, keyPrefix }), advance: (ms) => expireSooner(redis, keyPrefix, ms) };
+  });
+
+  rateLimiterContract('RedisRateLimiter', async () => {
+    const redis = client();
+    const keyPrefix = prefix();
+    return {
+      limiter: new RedisRateLimiter({ redis, keyPrefix }),
+      // A bucket is its theoretical arrival time (ms on Redis' clock) kept until that time: both move back.
+      advance: async (ms) => {
+        for (const key of await redis.keys(`${keyPrefix}*`)) {
+          const tat = Number(await redis.get(key));
+          const left = await redis.pttl(key);
+          if (left <= ms) await redis.del(key);
+          else await redis.set(key, String(tat - ms), 'PX', left - ms);
+        }
+      },
+    };
+  });
+
+  test('when a session is cached on Redis, then its key lives exactly the ttl asked for (PTTL)', async () => {
+    const redis = client();
+    const keyPrefix = prefix();
+    const cache = new RedisTokenCache({ redis, keyPrefix });
+    const session: ResolvedSession = { userId: 'u1', sessionId: 's1', roles: 'system_user', isBot: false, sessionType: 'session', csrfToken: 'c', expiresAt: 0 };
+    await cache.set('h1', session, 90_000);
+    const left = await redis.pttl(`${keyPrefix}tc:h1`);
+    assert.ok(left > 80_000 && left <= 90_000, `PTTL ${left}`);
+  });
 
   test('when two gateways share Redis, then a user evicted by one is gone for the other', async () => {
     const keyPrefix = prefix();
