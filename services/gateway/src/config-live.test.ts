@@ -37,15 +37,21 @@ test('when a config.updated event arrives, then the live config is replaced (def
 
 test('when a config event lands while the first load is on its way, then the older load does not overwrite it', async () => {
   const h = await startHarness({ start: false });
-  h.usersBots.failConfigTimes = 1;
+  let release: () => void = () => undefined;
+  h.usersBots.holdConfig = new Promise((resolve) => (release = resolve));
   try {
-    await h.gateway.start(); // first attempt fails; the retry comes later
+    const started = h.gateway.start(); // its config request waits in users-bots with the old document
+    await eventually(() => h.usersBots.configCalls === 1);
     const newer = { ...h.usersBots.config, ServiceSettings: { ...h.usersBots.config.ServiceSettings, MaximumPayloadSizeBytes: 4242 } };
     await h.publishConfig(newer);
-    await eventually(async () => (await h.gateway.health()).ok);
-    await new Promise((r) => setTimeout(r, 300));
+    await eventually(() => h.gateway.config.current().ServiceSettings.MaximumPayloadSizeBytes === 4242);
+    release(); // the stale document arrives after the event
+    await started;
+    assert.equal(h.usersBots.configCalls, 1);
+    assert.equal((await h.gateway.health()).ok, true);
     assert.equal(h.gateway.config.current().ServiceSettings.MaximumPayloadSizeBytes, 4242);
   } finally {
+    release();
     await h.stop();
   }
 });

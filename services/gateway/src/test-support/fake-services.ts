@@ -76,6 +76,8 @@ export interface FakeUsersBots {
   configCalls: number;
   /** Config requests answered 503 before one succeeds. */
   failConfigTimes: number;
+  /** While set, config answers wait for it, then send the document as it was when the request came in. */
+  holdConfig: Promise<void> | undefined;
   /** Resolve answers 503 (users-bots in trouble). */
   resolveDown: boolean;
   config: SystemConfig;
@@ -91,6 +93,7 @@ export function fakeUsersBots(): FakeUsersBots {
     resolveCalls: 0,
     configCalls: 0,
     failConfigTimes: 0,
+    holdConfig: undefined,
     resolveDown: false,
     config: defaultSystemConfig(),
     state,
@@ -118,14 +121,16 @@ export function fakeUsersBots(): FakeUsersBots {
     }
     json(res, 200, session);
   });
-  fake.app.get(InternalPaths.config, (_req, res) => {
+  fake.app.get(InternalPaths.config, async (_req, res) => {
     fake.configCalls += 1;
     if (fake.failConfigTimes > 0) {
       fake.failConfigTimes -= 1;
       json(res, 503, { id: 'api.context.server_busy.app_error', message: 'busy', detailed_error: '', request_id: '', status_code: 503 });
       return;
     }
-    json(res, 200, fake.config);
+    const document = fake.config;
+    if (fake.holdConfig) await fake.holdConfig;
+    json(res, 200, document);
   });
   fake.app.use(fakeService('users-bots', state));
   return fake;

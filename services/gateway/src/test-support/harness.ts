@@ -14,6 +14,8 @@ export class FlakyTransport implements ServiceTransport {
   public readonly down = new Set<string>();
   public readonly hanging = new Set<string>();
   public readonly calls: { service: string; request: InternalRequest }[] = [];
+  /** Calls the service has answered (in answer order). */
+  public readonly answered: { service: string; request: InternalRequest; status: number }[] = [];
 
   public constructor(private readonly inner: ServiceTransport) {}
 
@@ -21,7 +23,9 @@ export class FlakyTransport implements ServiceTransport {
     this.calls.push({ service, request });
     if (this.down.has(service)) throw new Error(`connect ECONNREFUSED (${service})`);
     if (this.hanging.has(service)) return new Promise(() => undefined);
-    return this.inner.send(service, request);
+    const response = await this.inner.send(service, request);
+    this.answered.push({ service, request, status: response.status });
+    return response;
   }
 
   public async close(): Promise<void> {
