@@ -6,7 +6,7 @@ import { createSilentLogger } from '@switchyard/logger';
 import type { SystemConfig } from '@switchyard/system-config';
 import { createOutgoingDispatchApp, type OutgoingDispatchApp } from '../app';
 import type { Resolver } from '../adapters/http/ssrf-guard';
-import type { Repositories } from '../domain/ports';
+import type { Clock, Repositories } from '../domain/ports';
 import { FakeWorld } from './fake-platform';
 
 export const SECRET = 'test-internal-secret-0123456789abcdef';
@@ -54,6 +54,7 @@ export interface HarnessOptions {
   readonly repositories?: Repositories;
   readonly instanceId?: string;
   readonly scanIntervalMs?: number;
+  readonly clock?: Clock;
 }
 
 export interface Harness {
@@ -85,7 +86,7 @@ export async function harness(options: HarnessOptions = {}): Promise<Harness> {
   const transport = new InProcessTransport({ [Services.usersBots]: world.usersBots, [Services.posts]: world.postsService });
   const app = createOutgoingDispatchApp(
     { PORT: 0, INTERNAL_SECRET: SECRET, LOG_LEVEL: 'error', LOG_FORMAT: 'json', DELIVERY_SCAN_INTERVAL_MS: options.scanIntervalMs ?? 50, ...(options.instanceId ? { INSTANCE_ID: options.instanceId } : {}) },
-    { logger: silentLogger, bus, transport, ...(options.resolver ? { resolver: options.resolver } : {}), ...(options.repositories ? { repositories: options.repositories } : {}) },
+    { logger: silentLogger, bus, transport, ...(options.resolver ? { resolver: options.resolver } : {}), ...(options.repositories ? { repositories: options.repositories } : {}), ...(options.clock ? { clock: options.clock } : {}) },
   );
   await app.start();
   app.liveConfig.replace(structuredClone(world.config));

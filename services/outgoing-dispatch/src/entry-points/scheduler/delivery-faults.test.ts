@@ -1,6 +1,8 @@
 import { after, before, beforeEach, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { Webhook } from 'standardwebhooks';
 import type { InternalChannel, InternalUser } from '@switchyard/contracts';
+import { partitionFor } from '@switchyard/event-bus';
 import { memoryRepositories } from '../../adapters/memory';
 import { FakeWorld } from '../../test-support/fake-platform';
 import { eventually, fastDelivery, harness, RecordingBus, SECRET, type Caller, type Harness } from '../../test-support/harness';
@@ -22,9 +24,11 @@ describe('durable delivery: retries, Retry-After, 410, dead letters, redelivery,
   let admin: Caller;
   let author: InternalUser;
   let channel: InternalChannel;
+  // Real time plus an offset a test may move forward (the secret overlap is a day long).
+  const clock = { offset: 0, now: () => Date.now() + clock.offset };
 
   before(async () => {
-    h = await harness({ scanIntervalMs: 20 });
+    h = await harness({ scanIntervalMs: 20, clock });
     h.setConfig(fastDelivery);
     receiver = await startReceiver();
     teamId = h.world.team('faults');
@@ -144,15 +148,53 @@ describe('durable delivery: retries, Retry-After, 410, dead letters, redelivery,
     assert.equal(bad.statusCode, 400);
   });
 
-  it('when the signing secret was rotated, then both signatures are sent during the overlap window', async () => {
-    const hook = await hookFor('rotate');
+  it('when the signing secret was rotated, then the old and the new secret each sign during the overlap, and only the new one after it', async () => {
+    const created = (await h.request('POST', '/api/v4/hooks/outgoing', { as: admin, body: { team_id: teamId, trigger_words: ['rotate'], callback_urls: [`${receiver.url}/rotate`] } })).json() as { id: string; signing_secret: string };
     receiver.respond(() => ({ status: 200 }));
-    await h.request('POST', `/api/v4/hooks/outgoing/${hook.id}/regen_signing_secret`, { as: admin });
-    await fire('rotate');
-    await settled(hook.id, 'delivered');
-    const signature = String(receiver.requests.find((r) => r.path === '/rotate')?.headers['webhook-signature']);
-    assert.equal(signature.split(' ').length, 2);
-    assert.ok(signature.split(' ').every((s) => s.startsWith('v1,')));
+    h.setConfig((c) => {
+      fastDelivery(c);
+      c.DeliverySettings.SecretOverlapMinutes = 30;
+    });
+    const rotated = await h.request('POST', `/api/v4/hooks/outgoing/${created.id}/regen_signing_secret`, { as: admin });
+    assert.equal(rotated.statusCode, 200, rotated.body);
+    const oldSecret = created.signing_secret;
+    const newSecret = (rotated.json() as { signing_secret: string }).signing_secret;
+    assert.match(newSecret, /^whsec_/);
+    assert.notEqual(newSecret, oldSecret);
+    /** The request's signatures, and the one each secret would give it (Standard Webhooks' own signer). */
+    const signed = (index: number) => {
+      const request = receiver.requests.filter((r) => r.path === '/rotate')[index];
+      assert.ok(request, `request ${index} arrived`);
+      const id = String(request.headers['webhook-id']);
+      const at = new Date(Number(request.headers['webhook-timestamp']) * 1000);
+      return {
+        parts: String(request.headers['webhook-signature']).split(' ').sort(),
+        by: (secret: string) => new Webhook(secret).sign(id, at, request.body),
+        headers: { 'webhook-id': id, 'webhook-timestamp': String(request.headers['webhook-timestamp']), 'webhook-signature': String(request.headers['webhook-signature']) },
+        body: request.body,
+      };
+    };
+    try {
+      await fire('rotate');
+      await eventually(() => receiver.requests.filter((r) => r.path === '/rotate').length === 1, 20_000, 'the first delivery');
+      const during = signed(0);
+      assert.deepEqual(during.parts, [during.by(oldSecret), during.by(newSecret)].sort(), 'one signature from each secret');
+      assert.doesNotThrow(() => new Webhook(oldSecret).verify(during.body, during.headers, { jsonParse: false }));
+      assert.doesNotThrow(() => new Webhook(newSecret).verify(during.body, during.headers, { jsonParse: false }));
+
+      clock.offset = 29 * 60_000; // a minute before the overlap ends: both still sign
+      await fire('rotate');
+      await eventually(() => receiver.requests.filter((r) => r.path === '/rotate').length === 2, 20_000, 'the second delivery');
+      assert.deepEqual(signed(1).parts, [signed(1).by(oldSecret), signed(1).by(newSecret)].sort());
+
+      clock.offset = 30 * 60_000 + 1_000; // SecretOverlapMinutes later
+      await fire('rotate');
+      await eventually(() => receiver.requests.filter((r) => r.path === '/rotate').length === 3, 20_000, 'the third delivery');
+      const afterwards = signed(2);
+      assert.deepEqual(afterwards.parts, [afterwards.by(newSecret)], 'exactly one signature, from the new secret');
+    } finally {
+      clock.offset = 0;
+    }
   });
 
   it('when an origin keeps failing, then its breaker opens and further deliveries wait without using attempts', async () => {
@@ -218,17 +260,29 @@ describe('two dispatcher instances on one bus and one store', () => {
       const teamId = world.team('pair');
       const admin = { id: world.user('padmin').id, roles: 'system_admin system_user' };
       const author = world.user('carol', { teamId });
-      const channel = world.channel(teamId, 'O');
+      // One channel on each partition of posts.events (keyed by channel id), so that both instances own
+      // some of the work: which instance owns a single channel's partition is up to its hash.
+      const channels: InternalChannel[] = [];
+      while (channels.length < 3) {
+        const candidate = world.channel(teamId, 'O');
+        if (!channels.some((c) => partitionFor(c.id, 3) === partitionFor(candidate.id, 3))) channels.push(candidate);
+      }
       const hookIds: string[] = [];
       for (let i = 0; i < 6; i += 1) {
-        const res = await a.request('POST', '/api/v4/hooks/outgoing', { as: admin, body: { team_id: teamId, channel_id: channel.id, trigger_words: [`w${i}`], callback_urls: [`${receiver.url}/h${i}`] } });
+        const res = await a.request('POST', '/api/v4/hooks/outgoing', { as: admin, body: { team_id: teamId, trigger_words: [`w${i}`], callback_urls: [`${receiver.url}/h${i}`] } });
+        assert.equal(res.statusCode, 201, res.body);
         hookIds.push((res.json() as { id: string }).id);
       }
       const total = 60;
       for (let i = 0; i < total; i += 1) {
+        const channel = channels[i % channels.length] as InternalChannel;
         const post = world.post(channel, author.id, `w${i % 6} message ${i}`);
         await a.publishPost(post, channel, author);
-        if (i === total / 2) void b.stop(); // abrupt: b leaves while its partitions still have work
+        if (i === total / 2) {
+          // Both have taken work by now (waited for, not assumed: on a busy machine b may not have run yet) ...
+          await eventually(() => (attemptsBy.get('a') ?? 0) > 0 && (attemptsBy.get('b') ?? 0) > 0, 15_000, `both instances attempting: ${JSON.stringify([...attemptsBy])}`);
+          void b.stop(); // ... and b leaves abruptly while its partitions still have work
+        }
       }
       await eventually(async () => {
         let delivered = 0;
@@ -238,8 +292,9 @@ describe('two dispatcher instances on one bus and one store', () => {
       const byInstance = new Set(receiver.requests.map((r) => r.path));
       assert.equal(byInstance.size, 6);
       const ids = receiver.requests.map((r) => String(r.headers['webhook-id']));
-      assert.equal(new Set(ids).size, total);
-      assert.ok((attemptsBy.get('a') ?? 0) > 0 && (attemptsBy.get('b') ?? 0) > 0, `both instances attempted: ${JSON.stringify([...attemptsBy])}`);
+      assert.equal(new Set(ids).size, total, 'every delivery arrived');
+      assert.equal(ids.length, total, `each exactly once (${ids.length - new Set(ids).size} duplicates)`);
+      assert.equal((attemptsBy.get('a') ?? 0) + (attemptsBy.get('b') ?? 0), total, `one claim per delivery: ${JSON.stringify([...attemptsBy])}`);
     } finally {
       await a.stop();
       await b.stop().catch(() => undefined);
