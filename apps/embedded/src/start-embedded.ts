@@ -7,6 +7,7 @@ import { MemoryEventBus } from '@switchyard/event-bus';
 import { InProcessTransport, listen } from '@switchyard/http-kit';
 import { createLogger } from '@switchyard/logger';
 import { openStore, SqliteEventJournal, type SqliteStore } from '@switchyard/sqlite-kit';
+import { answerWhenDurable } from './durable-responses';
 import { createGatewayApp, loadGatewayConfig } from '@switchyard/gateway';
 import { createUsersBotsApp, createUsersBotsSqliteRepositories, loadUsersBotsConfig } from '@switchyard/users-bots';
 import { createPostsApp, createPostsSqliteRepositories, loadPostsConfig } from '@switchyard/posts';
@@ -131,7 +132,8 @@ async function startOn(store: SqliteStore, options: EmbeddedOptions, closeStore:
   // Groups of the previous run that did not come back (per-instance cache and config followers) stop
   // holding messages back.
   bus.forgetDormantGroups();
-  const server = await listen(gateway.handler, options.port, options.host ?? '0.0.0.0');
+  // Writes inside the runtime resolve at commit; an answer leaves only once they are on disk.
+  const server = await listen(answerWhenDurable(gateway.handler, () => store.flush()), options.port, options.host ?? '0.0.0.0');
   // The WebSocket API on the same port: the gateway checks the upgrade and hands it to realtime in-process.
   server.server.on('upgrade', gateway.upgrade);
   return {

@@ -11,18 +11,27 @@ interface Waiter {
  *
  * Writes run at once, synchronously, inside one open transaction shared by every write of the current
  * event-loop turn (each in its own savepoint, so a failing write undoes only itself). The transaction
- * commits on `setImmediate`, then one `fdatasync` of the WAL file on the libuv thread pool makes the
- * batch durable, and only then do the writes' promises resolve: a caller that answers 2xx after
- * awaiting a write has its change on disk. While a sync runs, later batches commit and wait for the
- * next one, so one fsync covers many requests and the event loop never blocks on the disk.
+ * commits on `setImmediate` and each write's promise resolves then: the change is committed and
+ * visible, so the services' internal pipelines (consumers, outbox, deliveries) go on at memory speed.
+ * After every commit one `fdatasync` of the WAL file runs on the libuv thread pool; `flush()` resolves
+ * once everything committed before it is on disk. The embedded runtime awaits `flush()` before any
+ * answer leaves the process, so an acknowledged change is durable: WAL commits are ordered, so the sync
+ * that covers a request's last write covers every write before it. While a sync runs, later commits
+ * wait for the next one, so one fsync covers many requests and the event loop never blocks on the disk.
  *
  * Why not synchronous=FULL: it fsyncs inside COMMIT, on the event loop. fdatasync of the WAL file on
  * another descriptor flushes the same inode, which is what FULL's sync at commit does.
  */
 export class GroupCommit {
   private open = false;
-  private inBatch: Waiter[] = [];
-  private committed: Waiter[] = [];
+  /** Writes of the open transaction: resolved at its commit. */
+  private writes: Waiter[] = [];
+  /** flush() callers waiting for the open transaction's commit and the sync after it. */
+  private flushesAfterCommit: Waiter[] = [];
+  /** flush() callers waiting for the next sync. */
+  private flushesAfterSync: Waiter[] = [];
+  /** Commits not yet covered by a finished or running sync. */
+  private unsynced = false;
   private syncing = false;
   private failure: unknown;
   private readonly begin: Database.Statement;
@@ -43,16 +52,20 @@ export class GroupCommit {
     this.rollbackTo = db.prepare('ROLLBACK TO w');
   }
 
-  /** Runs `fn` now in the shared transaction; resolves with its result once the change is durable. */
+  /** Runs `fn` now in the shared transaction; resolves with its result once committed. */
   public write<T>(fn: () => T): Promise<T> {
     if (this.failure !== undefined) return Promise.reject(this.failure);
-    if (!this.open) {
-      this.begin.run();
-      this.open = true;
-      setImmediate(() => this.commit());
-    }
     let result: T;
-    this.savepoint.run();
+    try {
+      if (!this.open) {
+        this.begin.run();
+        this.open = true;
+        setImmediate(() => this.commit());
+      }
+      this.savepoint.run();
+    } catch (error) {
+      return Promise.reject(error);
+    }
     try {
       result = fn();
     } catch (error) {
@@ -62,72 +75,79 @@ export class GroupCommit {
     }
     this.release.run();
     return new Promise<T>((resolve, reject) => {
-      this.inBatch.push({ resolve: () => resolve(result), reject });
+      this.writes.push({ resolve: () => resolve(result), reject });
     });
   }
 
-  /** Resolves once everything written so far is durable. */
+  /** Resolves once everything written so far is on disk. */
   public flush(): Promise<void> {
     if (this.failure !== undefined) return Promise.reject(this.failure);
-    if (!this.open && !this.syncing && this.committed.length === 0) return Promise.resolve();
-    if (!this.open) {
-      return new Promise((resolve, reject) => {
-        this.committed.push({ resolve, reject });
-        this.sync();
-      });
-    }
-    return new Promise((resolve, reject) => this.inBatch.push({ resolve, reject }));
+    if (this.open) return new Promise((resolve, reject) => this.flushesAfterCommit.push({ resolve, reject }));
+    if (!this.unsynced && !this.syncing) return Promise.resolve();
+    return new Promise((resolve, reject) => {
+      this.flushesAfterSync.push({ resolve, reject });
+      this.sync();
+    });
   }
 
-  /** Commits the open batch at once (before a backup or close). */
+  /** Commits the open batch at once (before a migration, a backup or close). */
   public commitNow(): void {
     if (this.open) this.commit();
   }
 
-  /** Resolves when no batch is open or syncing. */
+  /** Resolves when no batch is open and everything committed is on disk. */
   public async idle(): Promise<void> {
     this.commitNow();
-    if (!this.syncing && this.committed.length === 0) return;
+    await this.flush().catch(() => undefined);
+    if (!this.syncing) return;
     await new Promise<void>((resolve) => this.idleWaiters.push(resolve));
   }
 
   private commit(): void {
     if (!this.open) return;
-    const batch = this.inBatch;
-    this.inBatch = [];
+    const writes = this.writes;
+    const flushes = this.flushesAfterCommit;
+    this.writes = [];
+    this.flushesAfterCommit = [];
     this.open = false;
     try {
       this.commitStatement.run();
     } catch (error) {
       if (this.db.inTransaction) this.db.exec('ROLLBACK');
-      for (const waiter of batch) waiter.reject(error);
+      for (const waiter of [...writes, ...flushes]) waiter.reject(error);
       return;
     }
-    this.committed.push(...batch);
+    this.unsynced = true;
+    for (const waiter of writes) waiter.resolve();
+    this.flushesAfterSync.push(...flushes);
     this.sync();
   }
 
   private sync(): void {
     if (this.syncing) return;
-    if (this.committed.length === 0) {
-      const waiters = this.idleWaiters;
+    if (!this.unsynced) {
+      const done = this.flushesAfterSync;
+      this.flushesAfterSync = [];
+      for (const waiter of done) waiter.resolve();
+      const idle = this.idleWaiters;
       this.idleWaiters = [];
-      for (const done of waiters) done();
+      for (const resolve of idle) resolve();
       return;
     }
     this.syncing = true;
-    const batch = this.committed;
-    this.committed = [];
+    this.unsynced = false;
+    const covered = this.flushesAfterSync;
+    this.flushesAfterSync = [];
     fdatasync(this.walFd, (error) => {
       this.syncing = false;
       if (error) {
         // After a failed fsync the kernel may have dropped the dirty pages: nothing after it can be
         // trusted, so every later write fails too (the process should restart and recover from the WAL).
         this.failure = error;
-        for (const waiter of [...batch, ...this.committed]) waiter.reject(error);
-        this.committed = [];
+        for (const waiter of [...covered, ...this.flushesAfterSync]) waiter.reject(error);
+        this.flushesAfterSync = [];
       } else {
-        for (const waiter of batch) waiter.resolve();
+        for (const waiter of covered) waiter.resolve();
       }
       this.sync();
     });

@@ -22,7 +22,7 @@ export interface SqliteStore {
   readonly db: Database.Database;
   /** Creates or upgrades a component's tables (refuses a newer schema than `migrations` knows). */
   migrate(component: string, migrations: readonly Migration[]): void;
-  /** Runs `fn` now in the current group transaction; resolves once the change is on disk. */
+  /** Runs `fn` now in the current group transaction; resolves once committed (on disk at the next `flush()`). */
   write<T>(fn: () => T): Promise<T>;
   /** Resolves once everything written so far is on disk. */
   flush(): Promise<void>;
