@@ -58,7 +58,7 @@ export function createPostsApp(config: Readonly<PostsConfig>, deps: PostsDeps): 
     users,
     events,
     liveConfig,
-    relay: (postId) => outbox.schedule(postId),
+    relay: (postId, fresh) => outbox.schedule(postId, fresh),
   };
   let started = false;
   let subscriptions: Subscription[] = [];

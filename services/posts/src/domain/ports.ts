@@ -104,6 +104,12 @@ export interface UsersDirectory {
   teamIdByName(name: string): Promise<string | undefined>;
 }
 
+/** A post as it was just inserted (its whole outbox) and its channel. */
+export interface FreshPost {
+  readonly post: StoredPost;
+  readonly channel: Channel;
+}
+
 /** Where events go (the event bus): resolves once durably accepted. */
 export interface EventSink {
   publish(topic: string, messages: readonly { key: string; value: unknown }[]): Promise<void>;
@@ -114,6 +120,9 @@ export interface Deps extends PostsRepositories {
   readonly users: UsersDirectory;
   readonly events: EventSink;
   readonly liveConfig: ConfigView;
-  /** Publishes a post's outbox right after a write; resolves when done, never rejects (the sweep retries what fails). */
-  readonly relay: (postId: string) => Promise<void>;
+  /**
+   * Publishes a post's outbox right after a write; resolves when done, never rejects (the sweep retries
+   * what fails). `fresh`: the post as just inserted and its channel, so the relay does not read them back.
+   */
+  readonly relay: (postId: string, fresh?: FreshPost) => Promise<void>;
 }

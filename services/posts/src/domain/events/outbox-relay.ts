@@ -1,7 +1,7 @@
 import { Topics, type Envelope, type PostAuthor, type PostEventPayload, type ReactionEventPayload, type WirePost } from '@switchyard/contracts';
 import { toInternalChannel } from '../channels/channel-events';
-import type { PendingEvent, StoredPost } from '../entities';
-import type { Deps } from '../ports';
+import type { Channel, PendingEvent, StoredPost } from '../entities';
+import type { Deps, FreshPost } from '../ports';
 import { incomingHookOf, withoutHookKey } from '../rules/hook-origin';
 import { isSystemType } from '../rules/post-rules';
 
@@ -16,8 +16,8 @@ async function authorOf(deps: Pick<Deps, 'users'>, userId: string, fallbackIsBot
   return user ? { id: user.id, username: user.username, is_bot: user.isBot } : { id: userId, username: '', is_bot: fallbackIsBot };
 }
 
-async function envelopeFor(deps: Pick<Deps, 'users' | 'channels'>, post: StoredPost, event: PendingEvent): Promise<Envelope | undefined> {
-  const channel = await deps.channels.findById(post.channel_id);
+async function envelopeFor(deps: Pick<Deps, 'users' | 'channels'>, post: StoredPost, event: PendingEvent, known?: Channel): Promise<Envelope | undefined> {
+  const channel = known ?? (await deps.channels.findById(post.channel_id));
   if (!channel) return undefined;
   const internal = toInternalChannel(channel);
   const team = channel.team_id === '' ? null : { id: channel.team_id, name: channel.team_name };
@@ -58,10 +58,15 @@ export class OutboxRelay {
 
   public constructor(private readonly deps: Pick<Deps, 'posts' | 'channels' | 'users' | 'events'>, private readonly onError: (error: unknown, postId: string) => void) {}
 
-  /** Queues a run for the post; resolves when it finished (never rejects). */
-  public schedule(postId: string): Promise<void> {
-    const previous = this.chains.get(postId) ?? Promise.resolve();
-    const next = previous.then(() => this.publish(postId)).catch((error: unknown) => this.onError(error, postId));
+  /**
+   * Queues a run for the post; resolves when it finished (never rejects). `fresh` (the post as just
+   * inserted and its channel) saves reading them back, when no other run of the post is queued.
+   */
+  public schedule(postId: string, fresh?: FreshPost): Promise<void> {
+    const queued = this.chains.get(postId);
+    const previous = queued ?? Promise.resolve();
+    const known = queued === undefined ? fresh : undefined;
+    const next = previous.then(() => this.publish(postId, known)).catch((error: unknown) => this.onError(error, postId));
     this.chains.set(postId, next);
     void next.finally(() => {
       if (this.chains.get(postId) === next) this.chains.delete(postId);
@@ -81,11 +86,11 @@ export class OutboxRelay {
     while (this.chains.size > 0) await Promise.all([...this.chains.values()]);
   }
 
-  private async publish(postId: string): Promise<void> {
-    const post = await this.deps.posts.findById(postId);
+  private async publish(postId: string, fresh?: FreshPost): Promise<void> {
+    const post = fresh?.post ?? (await this.deps.posts.findById(postId));
     if (!post) return;
     for (const event of post.pending_events) {
-      const envelope = await envelopeFor(this.deps, post, event);
+      const envelope = await envelopeFor(this.deps, post, event, fresh?.channel);
       if (envelope) await this.deps.events.publish(Topics.postsEvents, [{ key: post.channel_id, value: envelope }]);
       await this.deps.posts.clearEvent(post.id, event.id);
     }

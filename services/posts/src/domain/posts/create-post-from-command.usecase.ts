@@ -1,6 +1,6 @@
 import type { CreatePostCommandPayload } from '@switchyard/contracts';
 import { badRequest } from '@switchyard/errors';
-import type { StoredPost } from '../entities';
+import type { Channel, StoredPost } from '../entities';
 import { Errors } from '../errors';
 import type { Deps } from '../ports';
 import { normaliseAttachments } from '../rules/attachments';
@@ -21,12 +21,37 @@ export interface CommandOutcome {
  * idempotent by post id.
  */
 export async function createPostFromCommand(deps: Deps, payload: CreatePostCommandPayload): Promise<CommandOutcome> {
-  const input = payload.post;
-  const existing = await deps.posts.findById(input.id);
-  if (existing) {
-    if (existing.pending_events.length > 0) void deps.relay(existing.id);
-    return { post: existing, created: false };
+  let post: StoredPost;
+  let channel: Channel;
+  try {
+    ({ post, channel } = await validCommand(deps, payload));
+  } catch (error) {
+    // A redelivered command whose post exists is answered with the post, whatever changed since.
+    const existing = await alreadyStored(deps, payload.post.id);
+    if (existing) return existing;
+    throw error;
   }
+  const stored = await storeNewPost(deps, post, channel);
+  if (stored) return { post: stored, created: true };
+  const raced = await alreadyStored(deps, post.id);
+  if (!raced) throw Errors.postNotFound();
+  return raced;
+}
+
+/** The post of a command already handled (redelivery, producer retry): its unpublished events are relayed again. */
+async function alreadyStored(deps: Deps, postId: string): Promise<CommandOutcome | undefined> {
+  const existing = await deps.posts.findById(postId);
+  if (!existing) return undefined;
+  if (existing.pending_events.length > 0) void deps.relay(existing.id);
+  return { post: existing, created: false };
+}
+
+/**
+ * The post to insert, checked (no read of the post first: the insert's unique id is the idempotency
+ * check, and a duplicate is then read back).
+ */
+async function validCommand(deps: Deps, payload: CreatePostCommandPayload): Promise<{ post: StoredPost; channel: Channel }> {
+  const input = payload.post;
   const channel = await deps.channels.findById(input.channel_id);
   if (!channel) throw Errors.channelNotFound();
   if (channel.delete_at !== 0) throw Errors.postToArchived();
@@ -59,9 +84,5 @@ export async function createPostFromCommand(deps: Deps, payload: CreatePostComma
     payload.source,
   );
   if (hookId) post.incoming_hook_id = hookId;
-  const stored = await storeNewPost(deps, post);
-  if (stored) return { post: stored, created: true };
-  const raced = await deps.posts.findById(input.id);
-  if (!raced) throw Errors.postNotFound();
-  return { post: raced, created: false };
+  return { post, channel };
 }

@@ -78,6 +78,6 @@ export async function createPost(deps: Deps, actor: Actor, command: CreatePostCo
     },
     'api',
   );
-  await storeNewPost(deps, post);
+  await storeNewPost(deps, post, channel);
   return post;
 }

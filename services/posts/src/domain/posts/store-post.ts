@@ -1,5 +1,5 @@
 import type { PostSource } from '@switchyard/contracts';
-import type { StoredPost } from '../entities';
+import type { Channel, StoredPost } from '../entities';
 import { isDuplicateKeyError } from '../errors';
 import type { Deps } from '../ports';
 import { hashtagsOf } from '../rules/post-rules';
@@ -48,16 +48,17 @@ export function buildStoredPost(post: NewPost, source: PostSource): StoredPost {
 
 /**
  * Stores a new post with its `post.created` event in its outbox (one write), then counts it on the
- * channel (and its root) and hands the outbox to the relay. Returns undefined when the id exists.
+ * channel (and its root) and hands the outbox to the relay (with the post and its channel, which it
+ * then does not read back). Returns undefined when the id exists.
  */
-export async function storeNewPost(deps: Deps, post: StoredPost): Promise<StoredPost | undefined> {
+export async function storeNewPost(deps: Deps, post: StoredPost, channel: Channel): Promise<StoredPost | undefined> {
   try {
     await deps.posts.insert(post);
   } catch (error) {
     if (isDuplicateKeyError(error)) return undefined;
     throw error;
   }
-  void deps.relay(post.id);
+  void deps.relay(post.id, { post, channel });
   await deps.channels.recordPost(post.channel_id, post.create_at, post.root_id === '');
   if (post.root_id !== '') await deps.posts.recordReply(post.root_id, post.create_at);
   return post;
