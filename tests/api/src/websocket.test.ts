@@ -6,6 +6,7 @@ import { raw } from './support/http';
 import { newChannel, newTeam, postIn, teamBot, teamMember, type Actor } from './support/posts-fixtures';
 import { startTarget, type Target } from './support/target';
 import WebSocket from 'ws';
+import { OfficialSocket } from './support/mm-websocket';
 import { parsed, TestSocket, websocketUrl, type Frame } from './support/ws';
 
 const ID = /^[a-z0-9]{26}$/;
@@ -203,5 +204,84 @@ describe('WebSocket API: connect, authenticate, posted, who receives what', { ti
     await socket.event('hello');
     await carol.client.logout();
     await socket.closed;
+  });
+
+  it('when a client reconnects with its connection_id and next sequence_number, then the events it missed are replayed with their seq and no hello', async () => {
+    const channel = await newChannel(alice, team);
+    const first = await open({ token: alice.token });
+    const hello = await first.event('hello');
+    const connectionId = String(hello.data?.connection_id);
+    const before = await postIn(alice, channel.id, 'before the drop');
+    await first.event('posted', (f) => parsed(f, 'post').id === before.id);
+    const next = Math.max(...first.events().map((f) => Number(f.seq))) + 1;
+    first.close();
+    await first.closed;
+    const missed = [await postIn(alice, channel.id, 'missed one'), await postIn(alice, channel.id, 'missed two')];
+    // The events are numbered for the away connection as they arrive; wait until both are in (another socket sees them).
+    const watcher = await open({ token: alice.token });
+    await watcher.event('hello');
+    const third = await postIn(alice, channel.id, 'after');
+    await watcher.event('posted', (f) => parsed(f, 'post').id === third.id);
+    const again = await open({ token: alice.token, query: `connection_id=${connectionId}&sequence_number=${next}` });
+    for (const post of [...missed, third]) await again.event('posted', (f) => parsed(f, 'post').id === post.id);
+    assert.equal(again.frames.some((f) => f.event === 'hello'), false);
+    const seqs = again.events().map((f) => Number(f.seq));
+    assert.equal(seqs[0], next);
+    assert.deepEqual(seqs, seqs.map((_, i) => next + i));
+  });
+
+  it('when a reconnect asks for a sequence the server no longer has, or names an unknown connection, then a fresh hello with a new connection id', async () => {
+    const first = await open({ token: alice.token });
+    const hello = await first.event('hello');
+    first.close();
+    await first.closed;
+    const tooNew = await open({ token: alice.token, query: `connection_id=${String(hello.data?.connection_id)}&sequence_number=999999` });
+    const fresh = await tooNew.event('hello');
+    assert.equal(fresh.seq, 0);
+    assert.notEqual(fresh.data?.connection_id, hello.data?.connection_id);
+    const unknown = await open({ token: alice.token, query: `connection_id=${'z'.repeat(26)}&sequence_number=3` });
+    const other = await unknown.event('hello');
+    assert.notEqual(other.data?.connection_id, 'z'.repeat(26));
+  });
+
+  it('when the official client authenticates with the challenge and reconnects, then it gets a fresh hello and runs its missed-message resync (the reference: an unauthenticated upgrade starts a new connection)', async () => {
+    const client = new OfficialSocket(target.url, alice.token, 'challenge');
+    try {
+      const first = await client.event('hello');
+      (client.client as unknown as { conn: WebSocket | null }).conn?.terminate();
+      const second = await client.event('hello', () => true, 30_000);
+      assert.notEqual(second.data?.connection_id, first.data?.connection_id);
+      assert.equal(client.missed, 1);
+    } finally {
+      client.close();
+    }
+  });
+
+  it('when the reconnect parameters are malformed, then the socket is closed right after the upgrade', async () => {
+    const short = await open({ token: alice.token, query: 'connection_id=abc&sequence_number=1' });
+    await short.closed;
+    const noSeq = await open({ token: alice.token, query: `connection_id=${'a'.repeat(26)}` });
+    await noSeq.closed;
+    assert.equal(short.frames.length + noSeq.frames.length, 0);
+  });
+
+  it('when the official client (cookie-authenticated, as in a browser) loses its socket, then it reconnects with its connection id and misses nothing', async () => {
+    const channel = await newChannel(alice, team);
+    const client = new OfficialSocket(target.url, alice.token, 'cookie');
+    try {
+      await client.event('hello');
+      const one = await postIn(alice, channel.id, 'one');
+      await client.event('posted', (f) => parsed(f, 'post').id === one.id);
+      // Drop the TCP connection under the client (a network blip); it reconnects on its own.
+      const conn = (client.client as unknown as { conn: WebSocket | null }).conn;
+      conn?.terminate();
+      const two = await postIn(alice, channel.id, 'two');
+      await client.event('posted', (f) => parsed(f, 'post').id === two.id, 30_000);
+      assert.equal(client.missed, 0, 'no missed-message resync: the server replayed');
+      assert.ok(client.reconnects >= 1);
+      assert.equal(client.events.filter((f) => f.event === 'hello').length, 1);
+    } finally {
+      client.close();
+    }
   });
 });

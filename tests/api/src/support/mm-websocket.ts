@@ -6,18 +6,26 @@ import { websocketUrl, type Frame } from './ws';
 (globalThis as { WebSocket?: unknown }).WebSocket ??= WebSocket;
 
 /**
- * The unmodified official `WebSocketClient`, connected with a token (it authenticates with
- * `authentication_challenge`, as in a browser), recording every event its listeners get.
+ * The unmodified official `WebSocketClient`, recording every event its listeners get. `challenge`: the
+ * client is given the token and authenticates with `authentication_challenge`; `cookie`: the socket
+ * carries the MMAUTHTOKEN cookie, as a browser's does, and the client gets no token (the web app's way).
  */
 export class OfficialSocket {
-  public readonly client = new WebSocketClient({ newWebSocketFn: (url: string) => new WebSocket(url) as unknown as globalThis.WebSocket, clientPingInterval: 600_000, minWebSocketRetryTime: 200, reconnectJitterRange: 100 });
+  public readonly client: WebSocketClient;
   public readonly events: Frame[] = [];
   public missed = 0;
   public reconnects = 0;
   private waiters: { match: (f: Frame) => boolean; resolve: (f: Frame) => void }[] = [];
   private readonly taken = new Set<Frame>();
 
-  public constructor(baseUrl: string, token: string) {
+  public constructor(baseUrl: string, token: string, auth: 'challenge' | 'cookie' = 'challenge') {
+    const headers: Record<string, string> = auth === 'cookie' ? { cookie: `MMAUTHTOKEN=${token}` } : {};
+    this.client = new WebSocketClient({
+      newWebSocketFn: (url: string) => new WebSocket(url, { headers }) as unknown as globalThis.WebSocket,
+      clientPingInterval: 600_000,
+      minWebSocketRetryTime: 200,
+      reconnectJitterRange: 100,
+    });
     this.client.addMessageListener((message) => {
       const frame = message as unknown as Frame;
       this.events.push(frame);
@@ -31,7 +39,7 @@ export class OfficialSocket {
     });
     this.client.addMissedMessageListener(() => (this.missed += 1));
     this.client.addReconnectListener(() => (this.reconnects += 1));
-    this.client.initialize(websocketUrl(baseUrl), token);
+    this.client.initialize(websocketUrl(baseUrl), auth === 'challenge' ? token : undefined);
   }
 
   public event(name: string, match: (f: Frame) => boolean = () => true, timeoutMs = 15_000): Promise<Frame> {
