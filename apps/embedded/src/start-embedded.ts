@@ -7,6 +7,7 @@ import { MemoryEventBus } from '@switchyard/event-bus';
 import { InProcessTransport, listen } from '@switchyard/http-kit';
 import { createLogger } from '@switchyard/logger';
 import { openStore, SqliteEventJournal, type SqliteStore } from '@switchyard/sqlite-kit';
+import { withBackupRoute } from './backup-route';
 import { answerWhenDurable } from './durable-responses';
 import { createGatewayApp, loadGatewayConfig } from '@switchyard/gateway';
 import { createUsersBotsApp, createUsersBotsSqliteRepositories, loadUsersBotsConfig } from '@switchyard/users-bots';
@@ -133,7 +134,9 @@ async function startOn(store: SqliteStore, options: EmbeddedOptions, closeStore:
   // holding messages back.
   bus.forgetDormantGroups();
   // Writes inside the runtime resolve at commit; an answer leaves only once they are on disk.
-  const server = await listen(answerWhenDurable(gateway.handler, () => store.flush()), options.port, options.host ?? '0.0.0.0');
+  // GET /api/v4/system/backup (admins) is served here, in front of the gateway: only this runtime has the store.
+  const backupRoute = withBackupRoute(gateway.handler, { store, transport, internalSecret, logger: loggerFor('embedded') });
+  const server = await listen(answerWhenDurable(backupRoute, () => store.flush()), options.port, options.host ?? '0.0.0.0');
   // The WebSocket API on the same port: the gateway checks the upgrade and hands it to realtime in-process.
   server.server.on('upgrade', gateway.upgrade);
   return {

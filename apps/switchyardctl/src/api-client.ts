@@ -1,3 +1,4 @@
+import { open, rename } from 'node:fs/promises';
 import { UsageError } from './usage-error';
 
 /**
@@ -86,6 +87,40 @@ export class ApiClient {
 
   async put<T>(path: string, body?: unknown): Promise<T> {
     return (await this.request<T>('PUT', path, { body })).body;
+  }
+
+  /**
+   * GET `path` (relative to `/api/v4`) and write the body to `file` (through `<file>.partial`, renamed
+   * once complete and fsynced). Returns the bytes written. Throws ApiError on any non-2xx answer.
+   */
+  async download(path: string, file: string): Promise<number> {
+    const headers: Record<string, string> = { 'User-Agent': this.userAgent, 'X-Requested-With': 'XMLHttpRequest' };
+    if (this.token) headers.Authorization = `Bearer ${this.token}`;
+    let response: Response;
+    try {
+      response = await fetch(`${this.baseUrl}/api/v4${path}`, { headers, redirect: 'manual' });
+    } catch (error) {
+      const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+      throw new ApiError(CliErrorIds.connectionFailed, `cannot reach ${this.displayUrl}: ${cause?.code ?? cause?.message ?? String(error)}`, 0);
+    }
+    if (!response.ok || !response.body) {
+      const text = await response.text();
+      throw toApiError(response, parseJson(text), text);
+    }
+    const partial = `${file}.partial`;
+    const out = await open(partial, 'w');
+    let bytes = 0;
+    try {
+      for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
+        await out.write(chunk);
+        bytes += chunk.byteLength;
+      }
+      await out.sync();
+    } finally {
+      await out.close();
+    }
+    await rename(partial, file);
+    return bytes;
   }
 
   /** `path` is relative to `/api/v4`, e.g. `/users/me`. Throws ApiError on any non-2xx answer. */

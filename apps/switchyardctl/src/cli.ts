@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Command, CommanderError } from 'commander';
 import { isApiError } from './api-client';
+import { registerBackupCommands } from './commands/backup';
 import { registerBotCommands } from './commands/bot';
 import type { CommandContext } from './commands/context';
 import { registerTokenCommands } from './commands/token';
@@ -49,7 +50,7 @@ export async function runCli(args: readonly string[], options: RunOptions): Prom
 function buildProgram(options: RunOptions, version: string): Command {
   const { env, io } = options;
   const program = new Command('switchyardctl')
-    .description('Admin tool for a running Switchyard server: users, bots and personal access tokens, over REST API v4.')
+    .description('Admin tool for a running Switchyard server: users, bots and personal access tokens, over REST API v4; backup and restore of the embedded runtime\'s data.')
     .version(version, '-V, --version')
     .option('--url <url>', `server URL (default: $SWITCHYARD_URL or ${DEFAULT_URL})`)
     .option('--token <token>', 'personal access or session token (default: $SWITCHYARD_TOKEN)')
@@ -75,6 +76,7 @@ function buildProgram(options: RunOptions, version: string): Command {
   registerUserCommands(program, ctx);
   registerBotCommands(program, ctx);
   registerTokenCommands(program, ctx);
+  registerBackupCommands(program, ctx, io);
   return program;
 }
 

@@ -1,4 +1,4 @@
-import { closeSync, copyFileSync, existsSync, fsyncSync, openSync, renameSync, rmSync } from 'node:fs';
+import { closeSync, copyFileSync, existsSync, fsyncSync, mkdirSync, openSync, renameSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import Database from 'better-sqlite3';
 import { DATABASE_FILE, type SqliteStore } from './open-store';
@@ -46,6 +46,7 @@ function checkBackup(file: string): Record<string, number> {
 export function restoreDataDir(backup: string, dir: string): Record<string, number> {
   const source = resolve(backup);
   const versions = checkBackup(source);
+  mkdirSync(resolve(dir), { recursive: true });
   const target = join(resolve(dir), DATABASE_FILE);
   if (existsSync(target)) {
     let db: Database.Database | undefined;

@@ -1,0 +1,94 @@
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { runCtl } from './test-support/run-ctl';
+
+/** backup and restore against the embedded runtime on its own data directories. */
+interface EmbeddedModule {
+  startEmbedded(options: { port: number; host?: string; logLevel?: string; dataDir?: string }): Promise<{ url: string; stop(): Promise<void> }>;
+}
+
+function loadEmbedded(): { embedded?: EmbeddedModule; skip?: string } {
+  try {
+    return { embedded: createRequire(__filename)('@switchyard/embedded') as EmbeddedModule };
+  } catch (error) {
+    return { skip: `embedded runtime not loadable: ${(error as Error).message.split('\n')[0]}` };
+  }
+}
+
+const { embedded, skip } = loadEmbedded();
+const PASSWORD = 'Adm1n-backup-Passw0rd';
+
+describe('switchyardctl backup and restore', { skip, timeout: 120_000 }, () => {
+  const root = mkdtempSync(join(tmpdir(), 'ctl-backup-'));
+  const source = join(root, 'source');
+  const target = join(root, 'target');
+  const file = join(root, 'backup.db');
+  let server: { url: string; stop(): Promise<void> } | undefined;
+
+  const start = async (dataDir: string): Promise<{ url: string; stop(): Promise<void> }> => {
+    const started = await embedded!.startEmbedded({ port: 0, host: '127.0.0.1', logLevel: 'error', dataDir });
+    return { url: started.url.replace('://0.0.0.0:', '://127.0.0.1:').replace(/\/+$/, ''), stop: () => started.stop() };
+  };
+  const api = async (url: string, method: string, path: string, body?: unknown, token?: string) => {
+    const res = await fetch(`${url}/api/v4${path}`, {
+      method,
+      headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await res.text();
+    return { status: res.status, headers: res.headers, body: (text ? JSON.parse(text) : undefined) as Record<string, unknown> };
+  };
+
+  before(async () => {
+    server = await start(source);
+    assert.equal((await api(server.url, 'POST', '/users', { username: 'admin', email: 'admin@example.com', password: PASSWORD })).status, 201);
+    const login = await api(server.url, 'POST', '/users/login', { login_id: 'admin', password: PASSWORD });
+    const plain = await api(server.url, 'POST', '/users', { username: 'plain', email: 'plain@example.com', password: PASSWORD }, login.headers.get('token') ?? '');
+    assert.equal(plain.status, 201, JSON.stringify(plain.body));
+  });
+  after(async () => {
+    await server?.stop();
+    rmSync(root, { recursive: true, force: true });
+  });
+
+  it('when an admin backs up a running server, then the file is a store; a non-admin is refused; restore needs the server stopped', async () => {
+    const running = server!;
+    const backup = await runCtl(['--url', running.url, '--login', 'admin', 'backup', file], { SWITCHYARD_PASSWORD: PASSWORD });
+    assert.equal(backup.code, 0, backup.stderr);
+    assert.match(backup.stdout, /backup written to/);
+    assert.ok(statSync(file).size > 0);
+    assert.equal(existsSync(`${file}.partial`), false);
+
+    const refused = await runCtl(['--url', running.url, '--login', 'plain', 'backup', join(root, 'nope.db')], { SWITCHYARD_PASSWORD: PASSWORD });
+    assert.equal(refused.code, 1);
+    assert.match(refused.stderr, /api\.context\.permissions\.app_error/);
+    assert.equal(existsSync(join(root, 'nope.db')), false);
+    const anonymous = await fetch(`${running.url}/api/v4/system/backup`);
+    assert.equal(anonymous.status, 401);
+
+    // A later user is not in the backup.
+    const login = await api(running.url, 'POST', '/users/login', { login_id: 'admin', password: PASSWORD });
+    assert.equal((await api(running.url, 'POST', '/users', { username: 'later', email: 'later@example.com', password: PASSWORD }, login.headers.get('token') ?? '')).status, 201);
+    const busy = await runCtl(['restore', file, '--data-dir', source], {});
+    assert.equal(busy.code, 1);
+    assert.match(busy.stderr, /switchyardctl\.restore\.in_use/);
+
+    const restored = await runCtl(['restore', file, '--data-dir', target], {});
+    assert.equal(restored.code, 0, restored.stderr);
+    await running.stop();
+    server = await start(target);
+    const again = await api(server.url, 'POST', '/users/login', { login_id: 'admin', password: PASSWORD });
+    assert.equal(again.status, 200);
+    const token = again.headers.get('token') ?? '';
+    assert.equal((await api(server.url, 'GET', '/users/username/plain', undefined, token)).status, 200);
+    assert.equal((await api(server.url, 'GET', '/users/username/later', undefined, token)).status, 404);
+
+    const corrupt = await runCtl(['restore', join(root, 'missing.db'), '--data-dir', join(root, 'other')], {});
+    assert.equal(corrupt.code, 1);
+    assert.match(corrupt.stderr, /not a readable Switchyard backup/);
+  });
+});
