@@ -1,7 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { onUnauthorized } from './api/client';
-import { BotsPage } from './features/bots/bots-page';
+import { ChannelsPage } from './features/channel/channels-page';
+import { LiveEvents } from './features/channel/live-events';
 import { AppShell } from './features/layout/app-shell';
 import { SignInPage } from './features/session/sign-in-page';
 import { meKey, useMe } from './features/session/use-session';
@@ -18,9 +19,11 @@ export function App() {
   if (me.error) return <ErrorText error={me.error} />;
   if (!me.data) return <SignInPage />;
   return (
-    <AppShell me={me.data}>
-      <CurrentPage />
-    </AppShell>
+    <LiveEvents>
+      <AppShell me={me.data}>
+        <CurrentPage />
+      </AppShell>
+    </LiveEvents>
   );
 }
 
@@ -30,7 +33,7 @@ function CurrentPage() {
     const params = matchPath(page.path, path);
     if (params) return page.render(params);
   }
-  return path === '/' ? <BotsPage /> : <NotFound />;
+  return path === '/' ? <ChannelsPage /> : <NotFound />;
 }
 
 function NotFound() {

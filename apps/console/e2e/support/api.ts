@@ -25,7 +25,7 @@ export class SetupApi {
 
 export interface World {
   readonly admin: { readonly username: string; readonly password: string; readonly id: string };
-  readonly team: { readonly id: string; readonly name: string };
+  readonly team: { readonly id: string; readonly name: string; readonly display_name: string };
   readonly channel: { readonly id: string; readonly name: string; readonly display_name: string };
   readonly api: SetupApi;
 }
@@ -46,7 +46,7 @@ export async function arrangeWorld(base: string): Promise<World> {
   await api.login(username, password);
   const me = await api.call<{ id: string; roles: string }>('GET', '/users/me');
   if (!me.roles.includes('system_admin')) throw new Error(`${username} is not a system admin on ${base}`);
-  const team = await api.call<{ id: string; name: string }>('POST', '/teams', { name: `e2e-${suffix}`, display_name: `E2E ${suffix}`, type: 'O' });
+  const team = await api.call<{ id: string; name: string; display_name: string }>('POST', '/teams', { name: `e2e-${suffix}`, display_name: `E2E ${suffix}`, type: 'O' });
   const channel = await api.call<{ id: string; name: string; display_name: string }>('POST', '/channels', {
     team_id: team.id,
     name: `alerts-${suffix}`,

@@ -1,0 +1,86 @@
+import { useState } from 'react';
+import type { Channel, Post } from '../../api/types';
+import { EmptyState, ErrorText, Loading } from '../../ui/feedback';
+import { useMe } from '../session/use-session';
+import { Composer } from './composer';
+import { useLiveMode } from './live-events';
+import { attachmentsOf } from './message-attachments/types';
+import { PostItem } from './post-item';
+import { useChannelPosts, useReactions, useUsers } from './use-channel-data';
+import { useDataSources } from './use-data-sources';
+import { useEphemeralPosts } from './use-ephemeral';
+import { usePostActions } from './use-post-actions';
+
+/** A channel: its posts oldest to newest (root posts here, replies in the thread panel), the composer, live status. */
+export function ChannelView({ channel }: { channel: Channel }) {
+  const me = useMe().data;
+  const mode = useLiveMode();
+  const posts = useChannelPosts(channel.id);
+  const ephemeral = useEphemeralPosts(channel.id);
+  const { createPost, react, doAction } = usePostActions(channel.id);
+  const [threadId, setThreadId] = useState<string | undefined>();
+  const all: Post[] = posts.data ? posts.data.order.map((id) => posts.data.posts[id]).filter((p): p is Post => !!p && p.delete_at === 0) : [];
+  const merged = [...all, ...ephemeral].sort((a, b) => a.create_at - b.create_at);
+  const replies = new Map<string, Post[]>();
+  for (const p of merged) if (p.root_id) replies.set(p.root_id, [...(replies.get(p.root_id) ?? []), p]);
+  // Ephemeral answers show in the channel too (they are replies to the pressed post, seen by one person only).
+  const roots = merged.filter((p) => !p.root_id || p.type === 'system_ephemeral' || !all.some((r) => r.id === p.root_id));
+  const users = useUsers(merged.map((p) => p.user_id));
+  const reactions = useReactions(all.filter((p) => p.has_reactions).map((p) => p.id));
+  const needUsers = merged.some((p) => attachmentsOf(p.props).some((a) => a.actions?.some((x) => x.data_source === 'users')));
+  const sources = useDataSources(channel.team_id, needUsers);
+  const thread = threadId ? all.find((p) => p.id === threadId) : undefined;
+
+  const item = (post: Post, inThread: boolean) => (
+    <li key={post.id}>
+      <PostItem
+        post={post}
+        author={users.get(post.user_id)}
+        reactions={reactions.get(post.id) ?? []}
+        meId={me?.id ?? ''}
+        replyCount={Math.max(post.reply_count ?? 0, replies.get(post.id)?.length ?? 0)}
+        sources={sources}
+        busy={doAction.isPending && doAction.variables.postId === post.id}
+        onAction={(actionId, selectedOption) => doAction.mutate({ postId: post.id, actionId, ...(selectedOption !== undefined ? { selectedOption } : {}) })}
+        onReact={(emoji, remove) => me && react.mutate({ userId: me.id, postId: post.id, emoji, remove })}
+        {...(!inThread && post.type !== 'system_ephemeral' ? { onOpenThread: () => setThreadId(post.id) } : {})}
+      />
+    </li>
+  );
+
+  return (
+    <div className={thread ? 'channel with-thread' : 'channel'}>
+      <section className="channel-main" aria-labelledby="channel-title">
+        <header className="channel-header">
+          <h1 id="channel-title">~{channel.display_name || channel.name}</h1>
+          <span className="muted live" role="status">
+            {mode === 'live' ? 'Live' : mode === 'connecting' ? 'Connecting…' : 'Updating every 2 s (live updates unavailable)'}
+          </span>
+        </header>
+        {channel.purpose ? <p className="muted">{channel.purpose}</p> : null}
+        {posts.isPending ? <Loading label="Loading messages…" /> : null}
+        <ErrorText error={posts.error ?? doAction.error ?? react.error} />
+        {posts.data && roots.length === 0 ? <EmptyState title="No messages yet.">Write the first one below, or post to an incoming webhook of this channel.</EmptyState> : null}
+        <ol className="posts" aria-label={`Messages in ~${channel.name}`} aria-live="polite">
+          {roots.map((p) => item(p, false))}
+        </ol>
+        <Composer label={`Write to ~${channel.name}`} pending={createPost.isPending} error={createPost.error} onSend={(message, done) => createPost.mutate({ message }, { onSuccess: done })} />
+      </section>
+      {thread ? (
+        <aside className="thread" aria-labelledby="thread-title">
+          <header className="channel-header">
+            <h2 id="thread-title">Thread</h2>
+            <button type="button" onClick={() => setThreadId(undefined)}>
+              Close thread
+            </button>
+          </header>
+          <ol className="posts" aria-label="Thread messages">
+            {item(thread, true)}
+            {(replies.get(thread.id) ?? []).map((p) => item(p, true))}
+          </ol>
+          <Composer label="Reply to the thread" pending={createPost.isPending} error={createPost.error} onSend={(message, done) => createPost.mutate({ message, rootId: thread.id }, { onSuccess: done })} />
+        </aside>
+      ) : null}
+    </div>
+  );
+}
