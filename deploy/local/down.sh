@@ -5,7 +5,7 @@
 set -euo pipefail
 
 HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
-RUN="$HERE/.run"
+RUN="${DEPLOY_LOCAL_RUN:-$HERE/.run}"
 KEEP_DATA=0
 for arg in "$@"; do
   case "$arg" in

@@ -6,13 +6,15 @@
 #   Redis (Debian redis-server)                         apt, only if not on PATH
 # Installs are cached in deploy/local/.cache/ (reused while the version matches); every run
 # starts from FRESH data dirs in deploy/local/.run/ (wiped here). Stop with down.sh.
-# See README.md beside this file. Env: KAFKA_PORT KAFKA_CONTROLLER_PORT MONGO_PORT REDIS_PORT
-# MONGO_SERVER (auto|ferretdb|mongo-java-server), DEPLOY_LOCAL_CACHE (default: .cache beside this file).
+# See README.md beside this file. Env: KAFKA_PORT KAFKA_CONTROLLER_PORT KAFKA_SASL_SSL_PORT KAFKA_MTLS_PORT
+# MONGO_PORT REDIS_PORT MONGO_SERVER (auto|ferretdb|mongo-java-server), DEPLOY_LOCAL_CACHE (default: .cache
+# beside this file), DEPLOY_LOCAL_RUN / DEPLOY_LOCAL_ENV_FILE (a second, private set of servers: drills).
 set -euo pipefail
 
 HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 CACHE="${DEPLOY_LOCAL_CACHE:-$HERE/.cache}" # installs; point elsewhere to share them across clones
-RUN="$HERE/.run"
+RUN="${DEPLOY_LOCAL_RUN:-$HERE/.run}"
+ENV_FILE="${DEPLOY_LOCAL_ENV_FILE:-$HERE/.env}"
 HOST=127.0.0.1
 
 KAFKA_VERSION=3.9.1
@@ -24,6 +26,10 @@ MAVEN_DEPENDENCY_PLUGIN_VERSION=3.8.1
 
 KAFKA_PORT="${KAFKA_PORT:-9092}"
 KAFKA_CONTROLLER_PORT="${KAFKA_CONTROLLER_PORT:-9093}"
+# Secured listeners of the same broker, for the adapter's TLS/SASL test: SASL_SSL (PLAIN, SCRAM-SHA-256,
+# SCRAM-SHA-512) and SSL with a required client certificate. 0 turns them off (also when openssl is missing).
+KAFKA_SASL_SSL_PORT="${KAFKA_SASL_SSL_PORT:-9094}"
+KAFKA_MTLS_PORT="${KAFKA_MTLS_PORT:-9095}"
 MONGO_PORT="${MONGO_PORT:-27017}"
 REDIS_PORT="${REDIS_PORT:-6380}"
 # Default: mongo-java-server. FerretDB v1 loses concurrent single-document updates (read-modify-write,
@@ -103,7 +109,7 @@ cleanup_on_failure() {
   fi
   if [ "$rc" -ne 0 ] && [ -s "$RUN/pids" ]; then
     echo "up.sh: failed (exit $rc); stopping the servers it started (logs kept in $RUN)" >&2
-    "$HERE/down.sh" --keep-data >&2 || true
+    DEPLOY_LOCAL_RUN="$RUN" "$HERE/down.sh" --keep-data >&2 || true
   fi
   exit "$rc"
 }
@@ -115,17 +121,26 @@ done
 case "$MONGO_SERVER" in auto | ferretdb | mongo-java-server) ;; *) die "MONGO_SERVER must be auto, ferretdb or mongo-java-server (got '$MONGO_SERVER')" ;; esac
 
 if [ -f "$RUN/pids" ]; then
-  log "a previous up.sh run is recorded in .run/pids: running down.sh first"
-  "$HERE/down.sh"
+  log "a previous up.sh run is recorded in $RUN/pids: running down.sh first"
+  DEPLOY_LOCAL_RUN="$RUN" "$HERE/down.sh"
 fi
 rm -rf "$RUN"
 mkdir -p "$RUN" "$CACHE"
 : >"$RUN/pids"
 trap cleanup_on_failure EXIT
 
-for p in "$KAFKA_PORT" "$KAFKA_CONTROLLER_PORT" "$MONGO_PORT" "$REDIS_PORT"; do
+SECURE_KAFKA=1
+if [ "$KAFKA_SASL_SSL_PORT" = 0 ] || [ "$KAFKA_MTLS_PORT" = 0 ]; then
+  SECURE_KAFKA=0
+elif ! command -v openssl >/dev/null; then
+  SECURE_KAFKA=0
+  log "openssl not on PATH: Kafka's SASL_SSL and mTLS listeners are OFF (their test will skip)"
+fi
+ports=("$KAFKA_PORT" "$KAFKA_CONTROLLER_PORT" "$MONGO_PORT" "$REDIS_PORT")
+if [ "$SECURE_KAFKA" = 1 ]; then ports+=("$KAFKA_SASL_SSL_PORT" "$KAFKA_MTLS_PORT"); fi
+for p in "${ports[@]}"; do
   if port_open "$p"; then
-    die "port $HOST:$p is already in use by a process up.sh did not start (set KAFKA_PORT/KAFKA_CONTROLLER_PORT/MONGO_PORT/REDIS_PORT to move)"
+    die "port $HOST:$p is already in use by a process up.sh did not start (set KAFKA_PORT/KAFKA_CONTROLLER_PORT/KAFKA_SASL_SSL_PORT/KAFKA_MTLS_PORT/MONGO_PORT/REDIS_PORT to move)"
   fi
 done
 
@@ -328,16 +343,42 @@ fi
 # ---------------------------------------------------------------- start: Kafka
 KDIR="$RUN/kafka"
 mkdir -p "$KDIR/data"
+LISTENERS="PLAINTEXT://$HOST:$KAFKA_PORT"
+PROTOCOLS="CONTROLLER:PLAINTEXT,PLAINTEXT:PLAINTEXT"
+SCRAM_ARGS=()
+if [ "$SECURE_KAFKA" = 1 ]; then
+  # A throwaway CA, a broker certificate for 127.0.0.1 and a client certificate, all PEM (the broker
+  # reads PEM key/trust stores since Kafka 2.7: no keytool, no JKS). RSA keys, unencrypted PKCS#8.
+  TLS="$KDIR/tls"
+  mkdir -p "$TLS"
+  (
+    cd "$TLS"
+    openssl req -x509 -newkey rsa:2048 -nodes -keyout ca.key -out ca.pem -days 2 -subj "/CN=switchyard-local-ca" -sha256
+    for who in broker client; do
+      openssl req -newkey rsa:2048 -nodes -keyout "$who.key" -out "$who.csr" -subj "/CN=switchyard-local-$who" -sha256
+      printf 'subjectAltName=IP:%s,DNS:localhost\n' "$HOST" >"$who.ext"
+      openssl x509 -req -in "$who.csr" -CA ca.pem -CAkey ca.key -CAcreateserial -out "$who.pem" -days 2 -sha256 -extfile "$who.ext"
+    done
+    cat broker.key broker.pem >broker-keystore.pem
+    chmod 600 ./*.key broker-keystore.pem
+  ) >"$KDIR/tls.log" 2>&1 || die "openssl: generating the local Kafka certificates failed" "$KDIR/tls.log"
+  SASL_USER=switchyard
+  SASL_PASSWORD="$(head -c 18 /dev/urandom | base64 | tr '+/' '-_')"
+  LISTENERS="$LISTENERS,SASL_SSL://$HOST:$KAFKA_SASL_SSL_PORT,SSL://$HOST:$KAFKA_MTLS_PORT"
+  PROTOCOLS="$PROTOCOLS,SASL_SSL:SASL_SSL,SSL:SSL"
+  # SCRAM credentials live in the cluster metadata: written at format time (KIP-900), no extra JVM.
+  SCRAM_ARGS=(--add-scram "SCRAM-SHA-256=[name=$SASL_USER,password=$SASL_PASSWORD]" --add-scram "SCRAM-SHA-512=[name=$SASL_USER,password=$SASL_PASSWORD]")
+fi
 cat >"$KDIR/server.properties" <<EOF
 # generated by deploy/local/up.sh (Kafka does not expand env vars)
 process.roles=broker,controller
 node.id=1
 controller.quorum.voters=1@$HOST:$KAFKA_CONTROLLER_PORT
-listeners=PLAINTEXT://$HOST:$KAFKA_PORT,CONTROLLER://$HOST:$KAFKA_CONTROLLER_PORT
-advertised.listeners=PLAINTEXT://$HOST:$KAFKA_PORT
+listeners=$LISTENERS,CONTROLLER://$HOST:$KAFKA_CONTROLLER_PORT
+advertised.listeners=$LISTENERS
 controller.listener.names=CONTROLLER
 inter.broker.listener.name=PLAINTEXT
-listener.security.protocol.map=CONTROLLER:PLAINTEXT,PLAINTEXT:PLAINTEXT
+listener.security.protocol.map=$PROTOCOLS
 log.dirs=$KDIR/data
 auto.create.topics.enable=false
 num.partitions=3
@@ -348,6 +389,20 @@ transaction.state.log.replication.factor=1
 transaction.state.log.min.isr=1
 group.initial.rebalance.delay.ms=0
 EOF
+if [ "$SECURE_KAFKA" = 1 ]; then
+  cat >>"$KDIR/server.properties" <<EOF
+# SASL_SSL ($KAFKA_SASL_SSL_PORT): PLAIN and SCRAM over TLS; SSL ($KAFKA_MTLS_PORT): client certificate required.
+ssl.keystore.type=PEM
+ssl.keystore.location=$TLS/broker-keystore.pem
+ssl.truststore.type=PEM
+ssl.truststore.location=$TLS/ca.pem
+listener.name.ssl.ssl.client.auth=required
+sasl.enabled.mechanisms=PLAIN,SCRAM-SHA-256,SCRAM-SHA-512
+listener.name.sasl_ssl.plain.sasl.jaas.config=org.apache.kafka.common.security.plain.PlainLoginModule required user_$SASL_USER="$SASL_PASSWORD";
+listener.name.sasl_ssl.scram-sha-256.sasl.jaas.config=org.apache.kafka.common.security.scram.ScramLoginModule required;
+listener.name.sasl_ssl.scram-sha-512.sasl.jaas.config=org.apache.kafka.common.security.scram.ScramLoginModule required;
+EOF
+fi
 cat >"$KDIR/log4j.properties" <<EOF
 # generated by deploy/local/up.sh: broker log goes to .run/kafka/server.log
 log4j.rootLogger=INFO, file
@@ -374,7 +429,7 @@ while :; do
 done
 T_START[kafka]="$(now)"
 java -Dlog4j.configuration="file:$KDIR/tools-log4j.properties" -cp "$KAFKA_HOME/libs/*" \
-  kafka.tools.StorageTool format -t "$CLUSTER_ID" -c "$KDIR/server.properties" --ignore-formatted >"$KDIR/format.log" 2>&1 ||
+  kafka.tools.StorageTool format -t "$CLUSTER_ID" -c "$KDIR/server.properties" --ignore-formatted "${SCRAM_ARGS[@]}" >"$KDIR/format.log" 2>&1 ||
   die "kafka storage format failed" "$KDIR/format.log"
 start_bg kafka "$KDIR/stdout.log" java -Xms256m -Xmx512m -XX:+UseG1GC -Djava.awt.headless=true \
   -Dlog4j.configuration="file:$KDIR/log4j.properties" -cp "$KAFKA_HOME/libs/*" kafka.Kafka "$KDIR/server.properties"
@@ -439,19 +494,31 @@ T_READY[kafka]="$(since "${T_START[kafka]}")"
 log "kafka: ready, $(grep -c '^Created topic' "$KDIR/init.log" || true) topics created: $(tail -n 1 "$KDIR/init.log" | sed 's/^KafkaInit: //') (${T_READY[kafka]}s after start)"
 
 # ---------------------------------------------------------------- .env
-cat >"$HERE/.env.tmp" <<EOF
+cat >"$ENV_FILE.tmp" <<EOF
 # written by deploy/local/up.sh at $(date -u +%Y-%m-%dT%H:%M:%SZ); servers stop with deploy/local/down.sh
 KAFKA_BROKERS=$HOST:$KAFKA_PORT
 MONGO_URL=mongodb://$HOST:$MONGO_PORT
 REDIS_URL=redis://$HOST:$REDIS_PORT
 MONGO_IMPL=$MONGO_IMPL
 EOF
-mv "$HERE/.env.tmp" "$HERE/.env"
+if [ "$SECURE_KAFKA" = 1 ]; then
+  # Not KAFKA_SASL_*/KAFKA_SSL_*: the services read those, and the plaintext listener above is theirs.
+  cat >>"$ENV_FILE.tmp" <<EOF
+KAFKA_TEST_SASL_SSL_BROKERS=$HOST:$KAFKA_SASL_SSL_PORT
+KAFKA_TEST_MTLS_BROKERS=$HOST:$KAFKA_MTLS_PORT
+KAFKA_TEST_CA_FILE=$TLS/ca.pem
+KAFKA_TEST_CLIENT_CERT_FILE=$TLS/client.pem
+KAFKA_TEST_CLIENT_KEY_FILE=$TLS/client.key
+KAFKA_TEST_SASL_USERNAME=$SASL_USER
+KAFKA_TEST_SASL_PASSWORD=$SASL_PASSWORD
+EOF
+fi
+mv "$ENV_FILE.tmp" "$ENV_FILE"
 echo "$MONGO_IMPL" >"$RUN/mongo-impl"
 trap - EXIT
 
 echo
-echo "Servers up on $HOST (pids in deploy/local/.run/pids, env in deploy/local/.env):"
+echo "Servers up on $HOST (pids in $RUN/pids, env in $ENV_FILE):"
 printf '  %-6s %-34s %-22s install %7ss  start->ready %6ss\n' \
   kafka "Kafka $KAFKA_VERSION (KRaft)" "$HOST:$KAFKA_PORT" "${T_INSTALL[kafka]}" "${T_READY[kafka]}"
 if [ "$MONGO_IMPL" = ferretdb ]; then mdesc="FerretDB $FERRETDB_VERSION (SQLite)"; else mdesc="mongo-java-server $MONGO_JAVA_SERVER_VERSION"; fi

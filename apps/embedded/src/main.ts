@@ -1,3 +1,4 @@
+import { parseListenAddress } from '@switchyard/metrics';
 import { isStoreOpenError } from '@switchyard/sqlite-kit';
 import { dataDirFrom } from './data-dir';
 import { startEmbedded } from './start-embedded';
@@ -17,14 +18,25 @@ async function main(): Promise<void> {
   const dataDir = dataDirFrom(process.argv.slice(2), process.env);
   if ('error' in dataDir) fail(dataDir.error);
   process.stdout.write(`Switchyard (embedded) data directory: ${dataDir.dir}\n`);
+  // MetricsSettings.ListenAddress: `:8067` by default (as the reference); METRICS_PORT overrides, METRICS_ENABLED=false turns it off.
+  let metrics: { port: number; host: string } | undefined;
+  if (process.env.METRICS_ENABLED !== 'false') {
+    try {
+      metrics = process.env.METRICS_PORT ? { host: process.env.HOST ?? '0.0.0.0', port: parseListenAddress(process.env.METRICS_PORT).port } : parseListenAddress(process.env.METRICS_LISTEN_ADDRESS ?? ':8067');
+    } catch (error) {
+      process.stderr.write(`Invalid configuration:\n  - METRICS_PORT / METRICS_LISTEN_ADDRESS: ${error instanceof Error ? error.message : String(error)}\n`);
+      process.exit(1);
+    }
+  }
   const running = await startEmbedded({
+    ...(metrics ? { metrics } : {}),
     port,
     host: process.env.HOST ?? '0.0.0.0',
     logLevel: process.env.LOG_LEVEL ?? 'info',
     logFormat: process.env.LOG_FORMAT === 'pretty' ? 'pretty' : 'json',
     dataDir: dataDir.dir,
   });
-  process.stdout.write(`Switchyard (embedded) listening on ${running.url}\n`);
+  process.stdout.write(`Switchyard (embedded) listening on ${running.url}${running.metricsUrl ? `; metrics on ${running.metricsUrl}` : ''}\n`);
   const shutdown = (signal: string): void => {
     process.stdout.write(`${signal}: shutting down\n`);
     running.stop().then(

@@ -6,6 +6,7 @@ import { Services } from '@switchyard/contracts';
 import { MemoryEventBus } from '@switchyard/event-bus';
 import { InProcessTransport, listen } from '@switchyard/http-kit';
 import { createLogger } from '@switchyard/logger';
+import { startMetricsServer, type MetricsServer } from '@switchyard/metrics';
 import { openStore, SqliteEventJournal, type SqliteStore } from '@switchyard/sqlite-kit';
 import { withBackupRoute } from './backup-route';
 import { answerWhenDurable } from './durable-responses';
@@ -27,6 +28,8 @@ export interface EmbeddedOptions {
    * temporary directory, removed at stop (tests).
    */
   readonly dataDir?: string;
+  /** The Prometheus listener (MetricsSettings.ListenAddress, default `:8067`); undefined = none. */
+  readonly metrics?: { readonly port: number; readonly host?: string };
 }
 
 export interface RunningEmbedded {
@@ -34,6 +37,8 @@ export interface RunningEmbedded {
   readonly port: number;
   /** The data directory in use (absolute). */
   readonly dataDir: string;
+  /** `http://…/metrics` when a metrics listener was asked for. */
+  readonly metricsUrl?: string;
   stop(): Promise<void>;
 }
 
@@ -133,6 +138,16 @@ async function startOn(store: SqliteStore, options: EmbeddedOptions, closeStore:
   // Groups of the previous run that did not come back (per-instance cache and config followers) stop
   // holding messages back.
   bus.forgetDormantGroups();
+  // Every service's metrics in one registry (label `service` tells them apart), never on the public port.
+  let metrics: MetricsServer | undefined;
+  if (options.metrics) {
+    try {
+      metrics = await startMetricsServer(options.metrics.port, options.metrics.host ?? options.host ?? '0.0.0.0');
+    } catch (error) {
+      // Another process has the port (a second `npm start`, a distributed posts on 8067): run without.
+      loggerFor('embedded').warn('metrics listener not started', { port: options.metrics.port, error: error instanceof Error ? error.message : String(error) });
+    }
+  }
   // Writes inside the runtime resolve at commit; an answer leaves only once they are on disk.
   // GET /api/v4/system/backup (admins) is served here, in front of the gateway: only this runtime has the store.
   const backupRoute = withBackupRoute(gateway.handler, { store, transport, internalSecret, logger: loggerFor('embedded') });
@@ -143,8 +158,10 @@ async function startOn(store: SqliteStore, options: EmbeddedOptions, closeStore:
     url: server.url,
     port: server.port,
     dataDir: store.dir,
+    ...(metrics ? { metricsUrl: metrics.url } : {}),
     stop: async () => {
       await server.close();
+      await metrics?.close();
       for (const service of started.reverse()) await service.stop();
       await bus.close();
       await transport.close();

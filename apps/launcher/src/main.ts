@@ -22,6 +22,8 @@ for (const key of ['KAFKA_BROKERS', 'MONGO_URL', 'REDIS_URL']) {
   }
 }
 env.INTERNAL_SECRET ??= randomBytes(32).toString('base64url');
+// Each service serves its metrics on its own port (PORT + 1000 by default): one METRICS_PORT for all would clash.
+delete env.METRICS_PORT;
 const topicsFile = join(root, 'deploy/local/topics.txt');
 if (env.KAFKA_TOPICS_FILE === undefined && existsSync(topicsFile)) env.KAFKA_TOPICS_FILE = topicsFile;
 const portBase = env.SERVICE_PORT_BASE ? Number(env.SERVICE_PORT_BASE) : undefined;

@@ -5,8 +5,9 @@
 //     exists on the selected containers, probes on declared ports, ConfigMaps, Secrets and keys that
 //     exist, HPA targets, PDB and NetworkPolicy selectors, requests within limits, duplicate names.
 //
-// Usage: k8s-check FILE... ("-" reads standard input, e.g. `kustomize build k8s/base | k8s-check -`).
-// Each FILE is one rendered set: references must resolve inside it.
+// Usage: k8s-check [-external-secrets=NAME,...] FILE... ("-" reads standard input, e.g.
+// `kustomize build k8s/base | k8s-check -`). Each FILE is one rendered set: references must resolve
+// inside it, except Secrets named in -external-secrets (created outside the render, e.g. for the base).
 // Exit status: 0 valid, 1 invalid, 2 usage or I/O error.
 package main
 
@@ -51,6 +52,9 @@ type workload struct {
 	template corev1.PodSpec
 }
 
+// externalSecrets: Secrets that exist outside the rendered set (the base ships none).
+var externalSecrets = map[string]bool{}
+
 type checker struct {
 	objects   []object
 	workloads []workload
@@ -77,9 +81,21 @@ func main() {
 	}
 	decoder := serializer.NewCodecFactory(scheme, serializer.EnableStrict).UniversalDeserializer()
 
+	var paths []string
+	for _, arg := range os.Args[1:] {
+		if names, ok := strings.CutPrefix(arg, "-external-secrets="); ok {
+			for _, n := range strings.Split(names, ",") {
+				if n != "" {
+					externalSecrets[n] = true
+				}
+			}
+			continue
+		}
+		paths = append(paths, arg)
+	}
 	// Each file is one rendered set (one `kustomize build`): references resolve within it.
 	failed := false
-	for _, path := range os.Args[1:] {
+	for _, path := range paths {
 		c := &checker{}
 		if err := c.load(path, decoder); err != nil {
 			fmt.Fprintf(os.Stderr, "k8s-check: %s: %v\n", path, err)
@@ -244,6 +260,9 @@ func (c *checker) selected(ns string, s labels.Selector) []workload {
 }
 
 func (c *checker) find(kind, ns, name string) (object, bool) {
+	if kind == "Secret" && externalSecrets[name] {
+		return object{kind: kind, ns: ns, name: name}, true
+	}
 	for _, o := range c.objects {
 		if o.kind == kind && o.ns == ns && o.name == name {
 			return o, true
@@ -256,6 +275,9 @@ func (c *checker) hasKey(kind, ns, name, key string) (found, hasKey bool) {
 	o, ok := c.find(kind, ns, name)
 	if !ok {
 		return false, false
+	}
+	if o.obj == nil { // external: its keys are not known here
+		return true, true
 	}
 	switch t := o.obj.(type) {
 	case *corev1.ConfigMap:

@@ -12,6 +12,7 @@ import { AxiosIntegrationClient } from './adapters/http/integration-client.axios
 import { OriginBreakers } from './adapters/http/origin-breakers';
 import type { Resolver } from './adapters/http/ssrf-guard';
 import { memoryRepositories } from './adapters/memory';
+import { prometheusDeliveryObserver } from './adapters/metrics/delivery-observer.prom';
 import { TransportPlatform } from './adapters/platform/platform.http';
 import type { OutgoingDispatchConfig } from './config';
 import type { Clock, Deps, IntegrationClient, Platform, Repositories } from './domain/ports';
@@ -74,6 +75,7 @@ export function createOutgoingDispatchApp(config: Readonly<OutgoingDispatchConfi
     logger: deps.logger,
     instanceId,
     wakeAt: (time) => scheduler.wakeAt(time),
+    observer: prometheusDeliveryObserver(repositories.deliveries),
   };
   let started = false;
   let subscriptions: Subscription[] = [];

@@ -1,13 +1,35 @@
-import { Kafka, Partitioners, type Admin, type Message, type Producer } from 'kafkajs';
+import { Kafka, Partitioners, type Admin, type ITopicConfig, type Message, type Producer, type SASLOptions } from 'kafkajs';
 import type { BusMessage, EventBus, OutgoingMessage, SubscribeOptions, Subscription } from '@switchyard/event-bus';
+import { kafkaMetrics } from '@switchyard/metrics';
 import { encodeValue, errorMessage } from './codec';
 import { kafkaLogCreator, silentLogger, toKafkaLogLevel, type KafkaEventBusLogger, type KafkaLogLevel } from './kafka-log';
 import { KafkaSubscription, type RawRecord } from './kafka-subscription';
 import { publishSpan, withTraceContext } from './tracing';
 
+/** TLS to the brokers: `true` = system CAs; PEM strings for a private CA and a client certificate (mTLS). */
+export interface KafkaTlsOptions {
+  readonly ca?: string;
+  readonly cert?: string;
+  readonly key?: string;
+  readonly passphrase?: string;
+  /** SNI / certificate name when it differs from the bootstrap host. */
+  readonly servername?: string;
+  /** Default true; false only for a throwaway test cluster. */
+  readonly rejectUnauthorized?: boolean;
+}
+
+/** SASL authentication (over TLS in production). */
+export interface KafkaSaslOptions {
+  readonly mechanism: 'plain' | 'scram-sha-256' | 'scram-sha-512';
+  readonly username: string;
+  readonly password: string;
+}
+
 export interface KafkaEventBusOptions {
   /** `host:port` of one or more brokers (bootstrap list). */
   readonly brokers: readonly string[];
+  readonly ssl?: boolean | KafkaTlsOptions;
+  readonly sasl?: KafkaSaslOptions;
   /** Client id sent to the broker (shows in broker logs and quotas); the service name is a good one. */
   readonly clientId: string;
   readonly logger?: KafkaEventBusLogger;
@@ -19,6 +41,12 @@ export interface KafkaEventBusOptions {
   readonly defaultPartitions?: number;
   /** Replication factor of topics created by `ensureTopics`. Default: the broker's `default.replication.factor`. */
   readonly replicationFactor?: number;
+  /** `min.insync.replicas` of topics created by `ensureTopics`. Default: the broker's. */
+  readonly minInsyncReplicas?: number;
+  /** `retention.ms` per topic created by `ensureTopics` (-1 = forever); others get `defaultRetentionMs`. */
+  readonly retentionMs?: Readonly<Record<string, number>>;
+  /** Default: the broker's `log.retention.*`. */
+  readonly defaultRetentionMs?: number;
   /** Delay before redelivering a failed message: attempt × this, capped at `maxRetryDelayMs`. Default 100 ms. */
   readonly retryDelayMs?: number;
   /** Default 2000 ms. */
@@ -44,6 +72,8 @@ export interface KafkaEventBusOptions {
 export interface TopicSpec {
   readonly topic: string;
   readonly partitions?: number;
+  /** `retention.ms` when created; default from the options. */
+  readonly retentionMs?: number;
 }
 
 const HEALTH_TIMEOUT_MS = 5000;
@@ -83,6 +113,8 @@ export class KafkaEventBus implements EventBus {
     this.kafka = new Kafka({
       clientId: options.clientId,
       brokers: [...options.brokers],
+      ...(options.ssl === undefined || options.ssl === false ? {} : { ssl: options.ssl === true ? true : { ...options.ssl } }),
+      ...(options.sasl ? { sasl: { ...options.sasl } as SASLOptions } : {}),
       connectionTimeout: options.connectionTimeoutMs ?? 3000,
       requestTimeout: options.requestTimeoutMs ?? 30_000,
       logLevel: toKafkaLogLevel(options.kafkaLogLevel ?? 'warn'),
@@ -143,9 +175,11 @@ export class KafkaEventBus implements EventBus {
    */
   public async ensureTopics(topics: readonly (string | TopicSpec)[], partitions?: number): Promise<void> {
     const specs = new Map<string, number>();
+    const retention = new Map<string, number | undefined>();
     for (const entry of topics) {
-      const spec = typeof entry === 'string' ? { topic: entry } : entry;
+      const spec: TopicSpec = typeof entry === 'string' ? { topic: entry } : entry;
       specs.set(spec.topic, spec.partitions ?? partitions ?? this.options.partitions?.[spec.topic] ?? this.options.defaultPartitions ?? 3);
+      retention.set(spec.topic, spec.retentionMs ?? this.options.retentionMs?.[spec.topic] ?? this.options.defaultRetentionMs);
     }
     if (specs.size === 0) return;
     const admin = await this.connectedAdmin();
@@ -158,7 +192,12 @@ export class KafkaEventBus implements EventBus {
       // returns false without waiting at all).
       await admin.createTopics({
         waitForLeaders: false,
-        topics: missing.map(([topic, numPartitions]) => ({ topic, numPartitions, replicationFactor: this.options.replicationFactor ?? -1 })),
+        topics: missing.map(([topic, numPartitions]) => ({
+          topic,
+          numPartitions,
+          replicationFactor: this.options.replicationFactor ?? -1,
+          configEntries: topicConfig(this.options.minInsyncReplicas, retention.get(topic)),
+        })),
       });
     }
     await this.waitForLeaders(admin, specs);
@@ -226,8 +265,10 @@ export class KafkaEventBus implements EventBus {
         try {
           const producer = await this.connectedProducer();
           await producer.sendBatch({ topicMessages: [...byTopic].map(([name, messages]) => ({ topic: name, messages })), acks: -1 });
+          for (const [name, messages] of byTopic) kafkaMetrics.produced(name, messages.length);
           for (const item of batch) item.resolve();
         } catch (error) {
+          for (const [name, messages] of byTopic) kafkaMetrics.produceFailed(name, messages.length);
           for (const item of batch) item.reject(error);
         }
       }
@@ -283,6 +324,13 @@ export class KafkaEventBus implements EventBus {
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
   }
+}
+
+function topicConfig(minInsyncReplicas: number | undefined, retentionMs: number | undefined): ITopicConfig['configEntries'] {
+  const entries: { name: string; value: string }[] = [];
+  if (minInsyncReplicas !== undefined) entries.push({ name: 'min.insync.replicas', value: String(minInsyncReplicas) });
+  if (retentionMs !== undefined) entries.push({ name: 'retention.ms', value: String(retentionMs) });
+  return entries;
 }
 
 function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {

@@ -1,6 +1,7 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import type { Consumer, EachBatchPayload, KafkaMessage } from 'kafkajs';
 import { DEFAULT_MAX_ATTEMPTS, deadLetterTopic, type BusMessage, type SubscribeOptions, type Subscription } from '@switchyard/event-bus';
+import { kafkaMetrics } from '@switchyard/metrics';
 import { deadLetterHeaders, decodeHeaders, decodeValue, errorMessage, nextOffset, retryDelay } from './codec';
 import type { KafkaEventBusLogger } from './kafka-log';
 import { processInTraceContext } from './tracing';
@@ -61,6 +62,8 @@ export class KafkaSubscription implements Subscription {
       settings.logger.error('event consumer crashed and will not restart', { groupId: options.groupId, error: errorMessage(payload.error) });
     });
     consumer.on(consumer.events.GROUP_JOIN, ({ payload }) => {
+      // New assignment: lag figures of partitions this member no longer owns would be stale.
+      kafkaMetrics.forgetLag(options.groupId);
       settings.logger.info('event consumer joined its group', {
         groupId: payload.groupId,
         memberId: payload.memberId,
@@ -95,7 +98,10 @@ export class KafkaSubscription implements Subscription {
       .catch((error: unknown) => {
         this.settings.logger.warn('event consumer did not disconnect cleanly', { groupId: this.options.groupId, error: errorMessage(error) });
       })
-      .finally(() => this.settings.onStopped(this));
+      .finally(() => {
+        kafkaMetrics.forgetLag(this.options.groupId);
+        this.settings.onStopped(this);
+      });
     return this.stopping;
   }
 
@@ -131,6 +137,8 @@ export class KafkaSubscription implements Subscription {
         if (outcome === 'abandoned') return;
         payload.resolveOffset(record.offset);
         handled = record.offset;
+        // Lag after this message: the partition's end (high watermark) minus the next offset to read.
+        kafkaMetrics.lag(batch.topic, batch.partition, this.options.groupId, Number(batch.highWatermark) - Number(nextOffset(record.offset)));
         if (Date.now() - committedAt >= COMMIT_EVERY_MS) {
           await this.commit(payload, handled);
           handled = undefined;
@@ -178,12 +186,17 @@ export class KafkaSubscription implements Subscription {
       const decoded = decodeValue(record.value);
       if (!decoded.ok) return this.deadLetter(topic, partition, record, headers, decoded.reason, 0, payload);
       const message: BusMessage = { topic, partition, offset: record.offset, key, value: decoded.value, headers: { ...headers }, attempt };
+      const started = process.hrtime.bigint();
       try {
         await this.withHeartbeat(payload, () =>
           processInTraceContext(topic, headers, { ...attributes, 'messaging.kafka.attempt': attempt }, () => this.options.handler(message)),
         );
+        kafkaMetrics.handlerSeconds(topic, this.options.groupId, Number(process.hrtime.bigint() - started) / 1e9);
+        kafkaMetrics.consumed(topic, this.options.groupId, 'ok');
         return 'done';
       } catch (error) {
+        kafkaMetrics.handlerSeconds(topic, this.options.groupId, Number(process.hrtime.bigint() - started) / 1e9);
+        if (attempt < maxAttempts) kafkaMetrics.consumed(topic, this.options.groupId, 'retried');
         this.reportFailure(error, message, maxAttempts);
         if (attempt >= maxAttempts) return this.deadLetter(topic, partition, record, headers, error, attempt, payload);
         if (!(await this.pause(retryDelay(attempt, this.settings.retryDelayMs, this.settings.maxRetryDelayMs), payload))) return 'abandoned';
@@ -206,6 +219,7 @@ export class KafkaSubscription implements Subscription {
     for (let failures = 1; ; failures += 1) {
       try {
         await this.settings.publishDeadLetter(target, dead);
+        kafkaMetrics.consumed(topic, this.options.groupId, 'dead_lettered');
         this.settings.logger.warn('event dead-lettered', { groupId: info.groupId, topic, partition, offset: info.offset, attempts, deadLetterTopic: target, reason: errorMessage(reason) });
         return 'done';
       } catch (error) {

@@ -2,6 +2,7 @@ import express, { type Express, type NextFunction, type Request, type Response }
 import { commonErrors } from '@switchyard/errors';
 import { isValidId } from '@switchyard/ids';
 import { runWithRequestContext, type Logger } from '@switchyard/logger';
+import { observeHttpRequest } from '@switchyard/metrics';
 import { errorMiddleware } from './error-middleware';
 import { newRequestId } from './request-id';
 import { sendJson } from './send-json';
@@ -27,6 +28,13 @@ export interface HttpApp {
   finalize(): Express;
 }
 
+/** The template of the route that answered (mount path + route path), or `unmatched`. */
+function routeTemplate(req: Request): string {
+  const route = req.route as { path?: unknown } | undefined;
+  if (!route || typeof route.path !== 'string') return 'unmatched';
+  return `${req.baseUrl}${route.path}`;
+}
+
 /** An express 5 app with request ids, request-scoped log context, health probes and the error middleware. */
 export function createHttpApp(options: HttpAppOptions): HttpApp {
   const app = express();
@@ -36,6 +44,11 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
   app.set('query parser', 'simple');
 
   app.use((req: Request, res: Response, next: NextFunction) => {
+    const started = process.hrtime.bigint();
+    // Labelled by the matched route's template (`/api/v4/users/:user_id`), never the raw path.
+    res.once('finish', () => {
+      observeHttpRequest(options.service, routeTemplate(req), req.method, res.statusCode, Number(process.hrtime.bigint() - started) / 1e9);
+    });
     const incoming = req.headers['x-request-id'];
     const requestId = options.trustRequestId && typeof incoming === 'string' && isValidId(incoming) ? incoming : newRequestId();
     req.requestId = requestId;

@@ -1,10 +1,13 @@
 import mongoose, { type Connection } from 'mongoose';
+import { observeStoreOperation } from '@switchyard/metrics';
 
 export interface MongoOptions {
   readonly url: string;
   /** Each service owns its own database (collections are never shared between services). */
   readonly dbName: string;
   readonly serverSelectionTimeoutMs?: number;
+  /** Label of the store-latency metric (command monitoring); default: no metrics. */
+  readonly service?: string;
 }
 
 /**
@@ -18,8 +21,16 @@ export async function connectMongo(options: MongoOptions): Promise<Connection> {
     autoIndex: true,
     maxPoolSize: 20,
     retryWrites: false,
+    monitorCommands: options.service !== undefined,
   });
   await connection.asPromise();
+  const service = options.service;
+  if (service !== undefined) {
+    // Driver command monitoring: every command's name and duration (ms), never its filter or documents.
+    const client = connection.getClient();
+    client.on('commandSucceeded', (event) => observeStoreOperation(service, 'mongo', event.commandName, true, event.duration / 1000));
+    client.on('commandFailed', (event) => observeStoreOperation(service, 'mongo', event.commandName, false, event.duration / 1000));
+  }
   return connection;
 }
 

@@ -33,18 +33,22 @@ export interface OwnedInfra extends Infra {
 
 const REDIS_PING_TIMEOUT_MS = 2_000;
 
-/** The topics every service may publish or consume, and their dead-letter topics. */
-export function topicsToEnsure(config: RuntimeConfig): { topic: string; partitions: number }[] {
+/** The topics every service may publish or consume, and their dead-letter topics, with partitions and retention. */
+export function topicsToEnsure(config: RuntimeConfig): { topic: string; partitions: number; retentionMs: number }[] {
   const names = new Set<string>([...ALL_TOPICS, ...ALL_TOPICS.map(deadLetterTopic), ...Object.keys(config.KAFKA_TOPIC_PARTITIONS)]);
-  return [...names].map((topic) => ({
-    topic,
-    partitions: config.KAFKA_TOPIC_PARTITIONS[topic] ?? (topic.endsWith('.dlq') ? 1 : config.KAFKA_DEFAULT_PARTITIONS),
-  }));
+  return [...names].map((topic) => {
+    const dlq = topic.endsWith('.dlq');
+    return {
+      topic,
+      partitions: config.KAFKA_TOPIC_PARTITIONS[topic] ?? (dlq ? 1 : config.KAFKA_DEFAULT_PARTITIONS),
+      retentionMs: config.kafka.retentionMs[topic] ?? (dlq ? config.kafka.deadLetterRetentionMs : config.kafka.defaultRetentionMs),
+    };
+  });
 }
 
 /** The same topics under this deployment's namespace. */
-function namespacedTopics(config: RuntimeConfig): { topic: string; partitions: number }[] {
-  return topicsToEnsure(config).map((t) => ({ topic: config.KAFKA_NAMESPACE + t.topic, partitions: t.partitions }));
+function namespacedTopics(config: RuntimeConfig): { topic: string; partitions: number; retentionMs: number }[] {
+  return topicsToEnsure(config).map((t) => ({ ...t, topic: config.KAFKA_NAMESPACE + t.topic }));
 }
 
 /** Opens what the environment asks for; on a failure closes what was opened and rethrows. */
@@ -68,6 +72,10 @@ export async function buildInfra(name: string, config: RuntimeConfig): Promise<O
     if (config.KAFKA_BROKERS && config.KAFKA_BROKERS.length > 0) {
       const kafka = new KafkaEventBus({
         brokers: config.KAFKA_BROKERS,
+        ...(config.kafka.ssl ? { ssl: config.kafka.ssl } : {}),
+        ...(config.kafka.sasl ? { sasl: config.kafka.sasl } : {}),
+        replicationFactor: config.kafka.replicationFactor,
+        ...(config.kafka.minInsyncReplicas !== undefined ? { minInsyncReplicas: config.kafka.minInsyncReplicas } : {}),
         clientId: name,
         logger: logger.child({ component: 'kafka' }),
         kafkaLogLevel: config.KAFKA_LOG_LEVEL,
@@ -96,7 +104,7 @@ export async function buildInfra(name: string, config: RuntimeConfig): Promise<O
 
     let mongo: Connection | undefined;
     if (config.MONGO_URL) {
-      const connection = await connectMongo({ url: config.MONGO_URL, dbName: config.MONGO_DB });
+      const connection = await connectMongo({ url: config.MONGO_URL, dbName: config.MONGO_DB, service: name });
       closers.push({ what: 'mongo', close: () => connection.close() });
       mongo = connection;
     }

@@ -1,5 +1,6 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import { listen, type RunningServer, type UpgradeHandler } from '@switchyard/http-kit';
+import { startMetricsServer, type MetricsServer } from '@switchyard/metrics';
 import { shutdownTelemetry } from '@switchyard/telemetry';
 import { buildInfra, type Infra, type OwnedInfra } from './infra';
 import { loadAllConfig, type RuntimeConfig } from './runtime-config';
@@ -41,6 +42,8 @@ export interface RunningService<A extends RunnableApp> {
   readonly app: A;
   readonly infra: Infra;
   readonly server: RunningServer;
+  /** The Prometheus listener (METRICS_PORT), when METRICS_ENABLED. */
+  readonly metrics?: MetricsServer;
   /** Stop intake, stop the app, close bus (consumers commit, producer flushes), transport, Redis, Mongo, flush traces. */
   shutdown(reason: string): Promise<void>;
 }
@@ -64,11 +67,14 @@ export async function runService<C, A extends RunnableApp>(options: RunServiceOp
   const logger = infra.logger;
   let app: A;
   let server: RunningServer;
+  let metrics: MetricsServer | undefined;
   try {
     app = await options.build(infra, service);
+    if (runtime.METRICS_ENABLED) metrics = await startMetrics(runtime, logger);
     server = await listen(withInfraReadiness(app.handler, infra), runtime.PORT, runtime.HOST);
     if (app.upgrade) server.server.on('upgrade', app.upgrade);
   } catch (error) {
+    await metrics?.close();
     await infra.close();
     throw error;
   }
@@ -82,6 +88,8 @@ export async function runService<C, A extends RunnableApp>(options: RunServiceOp
         ['app', () => app.stop()],
         ['infra', () => infra.close()],
         ['telemetry', () => shutdownTelemetry()],
+        // Last: Prometheus may scrape the final counts while the rest drains.
+        ['metrics', async () => metrics?.close()],
       ];
       let failed = false;
       for (const [step, run] of steps) {
@@ -118,8 +126,24 @@ export async function runService<C, A extends RunnableApp>(options: RunServiceOp
     await shutdown('start failed').catch(() => undefined);
     throw error;
   }
-  logger.info('listening', { url: server.url, bus: runtime.KAFKA_BROKERS ? 'kafka' : 'memory', mongo: infra.mongo !== undefined, redis: infra.redis !== undefined });
-  return { app, infra, server, shutdown };
+  logger.info('listening', { url: server.url, metrics: metrics?.url, bus: runtime.KAFKA_BROKERS ? 'kafka' : 'memory', mongo: infra.mongo !== undefined, redis: infra.redis !== undefined });
+  return { app, infra, server, ...(metrics ? { metrics } : {}), shutdown };
+}
+
+/**
+ * The metrics listener on METRICS_PORT, or by default on PORT + 1000 (gateway 9065, users-bots 9066, ...:
+ * one per service, as in the distributed runtime and the manifests). A default port that is taken (or
+ * past 65535) falls back to an ephemeral one with a warning; an explicit METRICS_PORT that is taken fails.
+ */
+async function startMetrics(runtime: RuntimeConfig, logger: Infra['logger']): Promise<MetricsServer> {
+  if (runtime.METRICS_PORT !== undefined) return startMetricsServer(runtime.METRICS_PORT, runtime.METRICS_HOST);
+  const derived = runtime.PORT === 0 || runtime.PORT + 1000 > 65_535 ? 0 : runtime.PORT + 1000;
+  try {
+    return await startMetricsServer(derived, runtime.METRICS_HOST);
+  } catch (error) {
+    logger.warn('metrics port taken; using an ephemeral one (set METRICS_PORT)', { port: derived, error: error instanceof Error ? error.message : String(error) });
+    return startMetricsServer(0, runtime.METRICS_HOST);
+  }
 }
 
 /** `/health/ready` answers 503 with the failing checks while Mongo or Redis do not answer; else the app decides. */

@@ -1,5 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { commonEnvSchema, ConfigError, Joi, loadConfig } from '@switchyard/config';
+import { kafkaSettings, kafkaSettingsSchema, type KafkaSettings, type RawKafkaSettings } from './kafka-settings';
+import { productionSecretProblems } from './secret-guard';
 
 /** The environment every service process understands (its own keys come from its config.ts). */
 export interface RuntimeConfig {
@@ -18,11 +20,18 @@ export interface RuntimeConfig {
   readonly KAFKA_TOPIC_PARTITIONS: Readonly<Record<string, number>>;
   readonly KAFKA_DEFAULT_PARTITIONS: number;
   readonly KAFKA_LOG_LEVEL: 'nothing' | 'error' | 'warn' | 'info' | 'debug';
+  /** TLS, SASL, replication and retention (KAFKA_SSL*, KAFKA_SASL_*, KAFKA_REPLICATION_FACTOR, ...). */
+  readonly kafka: KafkaSettings;
   readonly MONGO_URL?: string;
   readonly MONGO_DB: string;
   readonly REDIS_URL?: string;
   readonly REDIS_KEY_PREFIX: string;
   readonly SHUTDOWN_TIMEOUT_MS: number;
+  /** Serve Prometheus metrics on their own listener (never on PORT). */
+  readonly METRICS_ENABLED: boolean;
+  /** The metrics listener's port when set (METRICS_PORT); else runService uses PORT + 1000 (see metricsPortOf). */
+  readonly METRICS_PORT?: number;
+  readonly METRICS_HOST: string;
 }
 
 /** `users-bots=http://127.0.0.1:8066,posts=http://127.0.0.1:8067` → `{ 'users-bots': 'http://…', posts: 'http://…' }`. */
@@ -59,6 +68,19 @@ export function parseTopicPartitions(value: string): Record<string, number> {
   return out;
 }
 
+/** `posts.events=604800000,users.events=-1` → retention.ms per topic (-1 = forever). */
+export function parseTopicRetention(value: string): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const raw of value.split(',')) {
+    const entry = raw.trim();
+    if (entry === '') continue;
+    const match = /^([A-Za-z0-9._-]+)\s*=\s*(-1|\d+)$/.exec(entry);
+    if (!match?.[1] || !match[2]) throw new Error(`"${entry}" is not <topic>=<retention ms>`);
+    out[match[1]] = Number(match[2]);
+  }
+  return out;
+}
+
 const fromParser = (parse: (value: string) => unknown) =>
   Joi.string()
     .empty('')
@@ -73,7 +95,7 @@ const fromParser = (parse: (value: string) => unknown) =>
 
 const defaultDbName = (service: string): string => `switchyard_${service.replace(/[^A-Za-z0-9]/g, '_')}`;
 
-type RawRuntimeConfig = RuntimeConfig & { readonly KAFKA_TOPICS_FILE?: string };
+type RawRuntimeConfig = Omit<RuntimeConfig, 'kafka' | 'METRICS_HOST'> & RawKafkaSettings & { readonly KAFKA_TOPICS_FILE?: string; readonly METRICS_HOST?: string };
 
 function runtimeSchema(service: string, defaultPort: number): Joi.ObjectSchema<RawRuntimeConfig> {
   return Joi.object<RawRuntimeConfig>({
@@ -93,11 +115,16 @@ function runtimeSchema(service: string, defaultPort: number): Joi.ObjectSchema<R
     KAFKA_TOPICS_FILE: Joi.string().empty('').description('File in deploy/local/topics.txt format ("<topic> <partitions>" per line) read for partition counts'),
     KAFKA_DEFAULT_PARTITIONS: Joi.number().integer().min(1).default(3).description('Partitions of a created topic not listed elsewhere'),
     KAFKA_LOG_LEVEL: Joi.string().valid('nothing', 'error', 'warn', 'info', 'debug').default('warn').description('Level of kafkajs\' own log lines'),
+    ...kafkaSettingsSchema,
+    KAFKA_TOPIC_RETENTION_MS: fromParser(parseTopicRetention).description('retention.ms per created topic: "posts.events=604800000,users.events=-1"'),
     MONGO_URL: commonEnvSchema.MONGO_URL.empty(''),
     MONGO_DB: Joi.string().pattern(/^[A-Za-z0-9_-]{1,63}$/).default(defaultDbName(service)).description('Database of this service (never shared)'),
     REDIS_URL: commonEnvSchema.REDIS_URL.empty(''),
     REDIS_KEY_PREFIX: Joi.string().allow('').default('sy:').description('Prefix of every Redis key this process writes'),
     SHUTDOWN_TIMEOUT_MS: Joi.number().integer().min(100).default(15_000).description('Hard deadline of a graceful shutdown'),
+    METRICS_ENABLED: Joi.boolean().default(true).description('Serve Prometheus metrics at /metrics on the metrics listener'),
+    METRICS_PORT: Joi.number().port().description('Port of the metrics listener (default PORT + 1000: gateway 9065, users-bots 9066, ...; taken → ephemeral)'),
+    METRICS_HOST: Joi.string().empty('').description('Interface of the metrics listener (default HOST)'),
   });
 }
 
@@ -108,20 +135,50 @@ export function loadRuntimeConfig(
   defaultPort: number,
 ): { config?: RuntimeConfig; problems: string[] } {
   try {
-    const config = loadConfig(runtimeSchema(service, defaultPort), env as NodeJS.ProcessEnv);
-    if (config.KAFKA_TOPICS_FILE === undefined) return { config, problems: [] };
-    let fromFile: Record<string, number>;
-    try {
-      fromFile = parseTopicPartitions(readFileSync(config.KAFKA_TOPICS_FILE, 'utf8'));
-    } catch (error) {
-      return { problems: [`KAFKA_TOPICS_FILE: ${error instanceof Error ? error.message : String(error)}`] };
+    const raw = loadConfig(runtimeSchema(service, defaultPort), env as NodeJS.ProcessEnv);
+    const problems = productionSecretProblems(env);
+    const kafka = kafkaSettings(raw);
+    problems.push(...kafka.problems);
+    let partitions = raw.KAFKA_TOPIC_PARTITIONS;
+    if (raw.KAFKA_TOPICS_FILE !== undefined) {
+      try {
+        partitions = { ...parseTopicPartitions(readFileSync(raw.KAFKA_TOPICS_FILE, 'utf8')), ...raw.KAFKA_TOPIC_PARTITIONS };
+      } catch (error) {
+        problems.push(`KAFKA_TOPICS_FILE: ${error instanceof Error ? error.message : String(error)}`);
+      }
     }
-    const { KAFKA_TOPICS_FILE: _file, ...rest } = config;
-    return { config: Object.freeze({ ...rest, KAFKA_TOPIC_PARTITIONS: { ...fromFile, ...config.KAFKA_TOPIC_PARTITIONS } }), problems: [] };
+    if (problems.length > 0 || !kafka.settings) return { problems };
+    return { config: Object.freeze(runtimeOf(raw, partitions, kafka.settings)), problems: [] };
   } catch (error) {
-    if (error instanceof ConfigError) return { problems: [...error.problems] };
+    if (error instanceof ConfigError) return { problems: [...error.problems, ...productionSecretProblems(env)] };
     throw error;
   }
+}
+
+function runtimeOf(raw: RawRuntimeConfig, partitions: Readonly<Record<string, number>>, kafka: KafkaSettings): RuntimeConfig {
+  return {
+    PORT: raw.PORT,
+    HOST: raw.HOST,
+    LOG_LEVEL: raw.LOG_LEVEL,
+    LOG_FORMAT: raw.LOG_FORMAT,
+    SERVICE_URLS: raw.SERVICE_URLS,
+    UPSTREAM_TIMEOUT_MS: raw.UPSTREAM_TIMEOUT_MS,
+    ...(raw.KAFKA_BROKERS ? { KAFKA_BROKERS: raw.KAFKA_BROKERS } : {}),
+    KAFKA_ENSURE_TOPICS: raw.KAFKA_ENSURE_TOPICS,
+    KAFKA_NAMESPACE: raw.KAFKA_NAMESPACE,
+    KAFKA_TOPIC_PARTITIONS: partitions,
+    KAFKA_DEFAULT_PARTITIONS: raw.KAFKA_DEFAULT_PARTITIONS,
+    KAFKA_LOG_LEVEL: raw.KAFKA_LOG_LEVEL,
+    kafka,
+    ...(raw.MONGO_URL ? { MONGO_URL: raw.MONGO_URL } : {}),
+    MONGO_DB: raw.MONGO_DB,
+    ...(raw.REDIS_URL ? { REDIS_URL: raw.REDIS_URL } : {}),
+    REDIS_KEY_PREFIX: raw.REDIS_KEY_PREFIX,
+    SHUTDOWN_TIMEOUT_MS: raw.SHUTDOWN_TIMEOUT_MS,
+    METRICS_ENABLED: raw.METRICS_ENABLED,
+    ...(raw.METRICS_PORT !== undefined ? { METRICS_PORT: raw.METRICS_PORT } : {}),
+    METRICS_HOST: raw.METRICS_HOST ?? raw.HOST,
+  };
 }
 
 /** Runs both loaders and throws one ConfigError listing every problem of both. */

@@ -54,6 +54,8 @@ export interface DeliveryRepository {
   listByHook(hookId: string, page: Page): Promise<Delivery[]>;
   /** The earliest `nextAttemptAt` of a pending or failed delivery, for the scheduler's next wake-up. */
   nextDueAt(): Promise<number | undefined>;
+  /** How many deliveries are pending or failed (waiting for an attempt): the retries-pending metric. */
+  countWaiting(): Promise<number>;
 }
 
 export interface Repositories {
@@ -152,4 +154,16 @@ export interface Deps extends Repositories {
   readonly instanceId: string;
   /** Called when a delivery will be due at that time (the scheduler wakes up then). */
   readonly wakeAt: (time: number) => void;
+  /** Told about every attempt and dead delivery (metrics); optional. */
+  readonly observer?: DeliveryObserver;
+}
+
+export type DeadReason = 'retries_exhausted' | 'blocked' | 'gone' | 'hook_unavailable';
+
+/** What happened to deliveries, for the operators (the Prometheus adapter counts it). */
+export interface DeliveryObserver {
+  /** One call made: its outcome for the delivery, the HTTP status (undefined: no answer) and latency. */
+  attempted(outcome: 'delivered' | 'retry' | 'dead', status: number | undefined, latencyMs: number): void;
+  dead(reason: DeadReason): void;
+  hookDisabled(): void;
 }

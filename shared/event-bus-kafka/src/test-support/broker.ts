@@ -32,3 +32,32 @@ export function testBusOptions(clientId: string, overrides: Partial<KafkaEventBu
     ...overrides,
   };
 }
+
+/** The secured listeners deploy/local/up.sh adds to the same broker (absent when openssl was missing). */
+export interface SecureTestBroker {
+  readonly saslSslBrokers: readonly string[];
+  readonly mtlsBrokers: readonly string[];
+  readonly caFile: string;
+  readonly clientCertFile: string;
+  readonly clientKeyFile: string;
+  readonly username: string;
+  readonly password: string;
+}
+
+const list = (value: string | undefined): string[] => (value ?? '').split(',').map((b) => b.trim()).filter((b) => b !== '');
+
+export function secureTestBroker(env: NodeJS.ProcessEnv = process.env): SecureTestBroker | undefined {
+  const { KAFKA_TEST_SASL_SSL_BROKERS, KAFKA_TEST_MTLS_BROKERS, KAFKA_TEST_CA_FILE, KAFKA_TEST_CLIENT_CERT_FILE, KAFKA_TEST_CLIENT_KEY_FILE, KAFKA_TEST_SASL_USERNAME, KAFKA_TEST_SASL_PASSWORD } = env;
+  if (!KAFKA_TEST_SASL_SSL_BROKERS || !KAFKA_TEST_MTLS_BROKERS || !KAFKA_TEST_CA_FILE || !KAFKA_TEST_CLIENT_CERT_FILE || !KAFKA_TEST_CLIENT_KEY_FILE || !KAFKA_TEST_SASL_USERNAME || !KAFKA_TEST_SASL_PASSWORD) return undefined;
+  return {
+    saslSslBrokers: list(KAFKA_TEST_SASL_SSL_BROKERS),
+    mtlsBrokers: list(KAFKA_TEST_MTLS_BROKERS),
+    caFile: KAFKA_TEST_CA_FILE,
+    clientCertFile: KAFKA_TEST_CLIENT_CERT_FILE,
+    clientKeyFile: KAFKA_TEST_CLIENT_KEY_FILE,
+    username: KAFKA_TEST_SASL_USERNAME,
+    password: KAFKA_TEST_SASL_PASSWORD,
+  };
+}
+
+export const SKIP_WITHOUT_SECURE_BROKER = 'KAFKA_TEST_SASL_SSL_BROKERS etc. not set: run deploy/local/up.sh (with openssl on PATH)';

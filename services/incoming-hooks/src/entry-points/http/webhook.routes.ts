@@ -1,6 +1,7 @@
 import { Router, type Request, type Response } from 'express';
 import { commonErrors, isAppError, toWireError } from '@switchyard/errors';
 import { rawBody } from '@switchyard/http-kit';
+import { intakeMetrics } from '@switchyard/metrics';
 import type { StoredResponse } from '../../domain/entities';
 import { ingestWebhook, type IngestOutcome } from '../../domain/ingest/ingest-webhook.usecase';
 import type { WebhookRequest } from '../../domain/ingest/webhook-request';
@@ -20,7 +21,48 @@ function readBody(req: Request, res: Response, limit: number): Promise<Buffer> {
   });
 }
 
+/** Refusals named by their error id: a fixed word, never the key or the message. */
+const REASON_BY_ERROR_ID: Readonly<Record<string, string>> = {
+  'web.incoming_webhook.invalid.app_error': 'unknown_hook',
+  'web.incoming_webhook.parse.app_error': 'invalid_payload',
+  'model.incoming_hook.parse_data.app_error': 'invalid_payload',
+  'web.incoming_webhook.text.app_error': 'invalid_payload',
+  'web.incoming_webhook.split_props_length.app_error': 'invalid_payload',
+  'web.incoming_webhook.disabled.app_error': 'disabled',
+  'web.incoming_webhook.channel.app_error': 'channel_not_found',
+  'web.incoming_webhook.channel_locked.app_error': 'channel_locked',
+  'web.incoming_webhook.permissions.app_error': 'forbidden',
+  'web.incoming_webhook.user.app_error': 'user_not_found',
+  'api.context.rate_limit.app_error': 'rate_limited',
+  'api.incoming_webhook.idempotency.in_progress.app_error': 'idempotency_in_progress',
+};
+
+/** The refusal reason of the intake metric, from the answer's error id, else its status. */
+export function refusalReason(answer: Pick<StoredResponse, 'status' | 'body' | 'contentType'>): string {
+  if (answer.contentType === 'application/json') {
+    try {
+      const id = (JSON.parse(answer.body) as { id?: unknown }).id;
+      const known = typeof id === 'string' ? REASON_BY_ERROR_ID[id] : undefined;
+      if (known) return known;
+    } catch {
+      // not JSON after all: by status
+    }
+  }
+  switch (answer.status) {
+    case 400: return 'bad_request';
+    case 401: case 403: return 'forbidden';
+    case 404: return 'not_found';
+    case 413: return 'too_large';
+    case 429: return 'rate_limited';
+    case 501: return 'disabled';
+    case 503: return 'unavailable';
+    default: return answer.status >= 500 ? 'error' : 'other';
+  }
+}
+
 function write(res: Response, answer: StoredResponse): void {
+  if (answer.status < 300) intakeMetrics.accepted();
+  else intakeMetrics.refused(refusalReason(answer));
   res.status(answer.status);
   for (const [name, value] of Object.entries(answer.headers ?? {})) res.setHeader(name, value);
   res.setHeader('Content-Type', answer.contentType);
@@ -80,7 +122,10 @@ export function webhookRoutes(ctx: HttpContext): Router {
       if (answer.status >= 500 && answer.status !== 501) logger.error('incoming webhook failed', { hook: hookRef(key), request_id: requestId, error });
       else if (debugging) logger.info('incoming webhook refused', { hook: hookRef(key), request_id: requestId, status: answer.status, body: answer.body });
       if (!res.headersSent) write(res, answer);
-      else res.end();
+      else {
+        intakeMetrics.refused(refusalReason(answer));
+        res.end();
+      }
     }
   });
 

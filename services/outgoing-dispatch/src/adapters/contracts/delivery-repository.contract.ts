@@ -79,5 +79,11 @@ export function deliveryRepositoryContract(name: string, fresh: () => Promise<De
       await repo.insertIfAbsent(aDelivery({ status: 'delivered' }));
       assert.equal(await repo.nextDueAt(), undefined);
     });
+
+    it('when deliveries are in every state, then only pending and failed ones count as waiting', async () => {
+      const repo = await fresh();
+      for (const status of ['pending', 'failed', 'failed', 'delivered', 'dead'] as const) await repo.insertIfAbsent(aDelivery({ status }));
+      assert.equal(await repo.countWaiting(), 3);
+    });
   });
 }

@@ -1,4 +1,5 @@
 import CircuitBreaker from 'opossum';
+import { deliveryMetrics } from '@switchyard/metrics';
 import type { SystemConfig } from '@switchyard/system-config';
 import type { OutboundResult } from '../../domain/ports';
 
@@ -54,7 +55,10 @@ export class OriginBreakers {
   }
 
   public shutdown(): void {
-    for (const entry of this.entries.values()) entry.breaker.shutdown();
+    for (const [origin, entry] of this.entries) {
+      entry.breaker.shutdown();
+      deliveryMetrics.breakerGone(origin);
+    }
     this.entries.clear();
   }
 
@@ -83,7 +87,11 @@ export class OriginBreakers {
     const entry: Entry = { breaker, signature, openedAt: 0 };
     breaker.on('open', () => {
       entry.openedAt = this.now();
+      deliveryMetrics.breaker(origin, 'open');
     });
+    breaker.on('halfOpen', () => deliveryMetrics.breaker(origin, 'half_open'));
+    breaker.on('close', () => deliveryMetrics.breaker(origin, 'closed'));
+    deliveryMetrics.breaker(origin, 'closed');
     this.entries.set(origin, entry);
     return entry;
   }

@@ -63,6 +63,12 @@ export class MemoryDeliveryRepository implements DeliveryRepository {
       .map(copy);
   }
 
+  public async countWaiting(): Promise<number> {
+    let count = 0;
+    for (const d of this.deliveries.values()) if (d.status === 'pending' || d.status === 'failed') count += 1;
+    return count;
+  }
+
   public async nextDueAt(): Promise<number | undefined> {
     let next: number | undefined;
     for (const d of this.deliveries.values()) {

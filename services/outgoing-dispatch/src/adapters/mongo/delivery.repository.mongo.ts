@@ -69,6 +69,10 @@ export class MongoDeliveryRepository implements DeliveryRepository {
     return docs.map(fromDeliveryDocument);
   }
 
+  public async countWaiting(): Promise<number> {
+    return this.model.countDocuments({ status: { $in: ACTIVE } });
+  }
+
   public async nextDueAt(): Promise<number | undefined> {
     const docs = await this.model.find({ status: { $in: ACTIVE } }).sort({ nextAttemptAt: 1 }).limit(50).lean<DeliveryDocument[]>();
     let next: number | undefined;

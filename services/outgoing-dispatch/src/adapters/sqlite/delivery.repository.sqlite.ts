@@ -19,6 +19,7 @@ export class SqliteDeliveryRepository implements DeliveryRepository {
   private readonly due;
   private readonly byHook;
   private readonly nextDue;
+  private readonly waiting;
 
   public constructor(private readonly store: SqliteStore) {
     const db = store.db;
@@ -31,6 +32,7 @@ export class SqliteDeliveryRepository implements DeliveryRepository {
       "SELECT doc FROM od_deliveries WHERE status IN ('pending', 'failed') AND next_attempt_at <= ? AND claim_until <= ? ORDER BY next_attempt_at, id LIMIT ?",
     );
     this.byHook = db.prepare<[string, number, number], DocRow>('SELECT doc FROM od_deliveries WHERE hook_id = ? ORDER BY create_at DESC, id DESC LIMIT ? OFFSET ?');
+    this.waiting = db.prepare<[], { n: number }>("SELECT count(*) AS n FROM od_deliveries WHERE status IN ('pending', 'failed')");
     this.nextDue = db.prepare<[], { at: number | null }>("SELECT min(max(next_attempt_at, claim_until)) AS at FROM od_deliveries WHERE status IN ('pending', 'failed')");
   }
 
@@ -80,6 +82,10 @@ export class SqliteDeliveryRepository implements DeliveryRepository {
 
   public async nextDueAt(): Promise<number | undefined> {
     return this.nextDue.get()?.at ?? undefined;
+  }
+
+  public async countWaiting(): Promise<number> {
+    return this.waiting.get()?.n ?? 0;
   }
 
   private save(delivery: Delivery): Delivery {

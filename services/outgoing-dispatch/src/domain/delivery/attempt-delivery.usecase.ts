@@ -1,6 +1,6 @@
 import type { Delivery, DeliveryChanges, OutgoingHook } from '../entities';
 import { activeSecrets } from '../hooks/regen-token.usecase';
-import type { Deps, OutboundResult } from '../ports';
+import type { DeadReason, Deps, OutboundResult } from '../ports';
 import { signatureHeaders } from '../secrets';
 import { backoffMs, isRetryableStatus, retryAfterMs } from './backoff';
 import { buildReply, parseHookResponse } from './build-reply';
@@ -51,7 +51,7 @@ export async function attemptDelivery(deps: Deps, delivery: Delivery): Promise<A
   const config = deps.liveConfig.current();
   const stopReason = !hook || hook.deleteAt !== 0 ? 'the hook was deleted' : hook.disabledAt !== 0 ? 'the hook is disabled' : !config.ServiceSettings.EnableOutgoingWebhooks ? 'outgoing webhooks are disabled' : undefined;
   if (stopReason !== undefined || !hook) {
-    return finish(deps, delivery, { status: 'dead', lastError: stopReason ?? 'the hook was deleted', nextAttemptAt: 0 }, 'dead');
+    return finish(deps, delivery, { status: 'dead', lastError: stopReason ?? 'the hook was deleted', nextAttemptAt: 0 }, 'dead', 'hook_unavailable');
   }
   const headers = {
     'Content-Type': delivery.contentType,
@@ -69,7 +69,7 @@ export async function attemptDelivery(deps: Deps, delivery: Delivery): Promise<A
   const attempted = { attempts: delivery.attempts + 1, tries: delivery.tries + 1, lastLatencyMs: result.latencyMs, updateAt: now };
   if (result.kind === 'failure') {
     logFailure(deps, hook, delivery, result.message);
-    if (result.reason === 'blocked') return finish(deps, delivery, { ...attempted, status: 'dead', lastStatusCode: 0, lastError: result.message, nextAttemptAt: 0 }, 'dead');
+    if (result.reason === 'blocked') return finish(deps, delivery, { ...attempted, status: 'dead', lastStatusCode: 0, lastError: result.message, nextAttemptAt: 0 }, 'dead', 'blocked');
     // The receiver got the request; only its answer was over the cap (no reply is posted).
     if (result.reason === 'too_large') return finish(deps, delivery, { ...attempted, status: 'delivered', lastStatusCode: 0, lastError: result.message, nextAttemptAt: 0 }, 'delivered');
     return retryOrDie(deps, delivery, { ...attempted, lastStatusCode: 0, lastError: result.message }, undefined, now);
@@ -77,7 +77,8 @@ export async function attemptDelivery(deps: Deps, delivery: Delivery): Promise<A
   if (result.status === 410) {
     logFailure(deps, hook, delivery, 'status=410: hook disabled');
     await deps.hooks.replace({ ...hook, disabledAt: now, updateAt: Math.max(now, hook.updateAt + 1) });
-    return finish(deps, delivery, { ...attempted, status: 'dead', lastStatusCode: 410, lastError: 'the receiver answered 410 Gone: hook disabled', nextAttemptAt: 0 }, 'dead');
+    deps.observer?.hookDisabled();
+    return finish(deps, delivery, { ...attempted, status: 'dead', lastStatusCode: 410, lastError: 'the receiver answered 410 Gone: hook disabled', nextAttemptAt: 0 }, 'dead', 'gone');
   }
   if (isRetryableStatus(result.status)) {
     logFailure(deps, hook, delivery, `status=${result.status}`);
@@ -98,15 +99,27 @@ async function retryOrDie(deps: Deps, delivery: Delivery, changes: DeliveryChang
   const settings = deps.liveConfig.current().DeliverySettings;
   const tries = changes.tries ?? delivery.tries + 1;
   const delay = backoffMs(tries, settings.RetryBackoffSeconds, settings.JitterPercent);
-  if (delay === undefined) return finish(deps, delivery, { ...changes, status: 'dead', nextAttemptAt: 0 }, 'dead');
+  if (delay === undefined) return finish(deps, delivery, { ...changes, status: 'dead', nextAttemptAt: 0 }, 'dead', 'retries_exhausted');
   const at = now + (retryAfter ?? delay);
   deps.wakeAt(at);
   return finish(deps, delivery, { ...changes, status: 'failed', nextAttemptAt: at }, 'failed');
 }
 
-async function finish(deps: Deps, delivery: Delivery, changes: DeliveryChanges, outcome: AttemptOutcome): Promise<AttemptOutcome> {
+async function finish(deps: Deps, delivery: Delivery, changes: DeliveryChanges, outcome: AttemptOutcome, deadReason?: DeadReason): Promise<AttemptOutcome> {
   const held = await deps.deliveries.finish(delivery.id, deps.instanceId, { updateAt: deps.clock.now(), ...changes });
+  observe(deps, changes, outcome, deadReason);
   return held ? outcome : 'lost';
+}
+
+/** A call was made when the changes count an attempt; its status 0 means no answer. */
+function observe(deps: Deps, changes: DeliveryChanges, outcome: AttemptOutcome, deadReason: DeadReason | undefined): void {
+  const observer = deps.observer;
+  if (!observer) return;
+  if (changes.attempts !== undefined && (outcome === 'delivered' || outcome === 'failed' || outcome === 'dead')) {
+    const status = changes.lastStatusCode === undefined || changes.lastStatusCode === 0 ? undefined : changes.lastStatusCode;
+    observer.attempted(outcome === 'failed' ? 'retry' : outcome, status, changes.lastLatencyMs ?? 0);
+  }
+  if (outcome === 'dead' && deadReason) observer.dead(deadReason);
 }
 
 /** Failed calls are always logged with hook id, URL origin and reason; never tokens, secrets or bodies. */
