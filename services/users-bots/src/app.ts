@@ -3,6 +3,7 @@ import type { EventBus, Subscription } from '@switchyard/event-bus';
 import { createHttpApp, identityMiddleware, jsonBody, rawBody, type HealthReport, type ServiceTransport } from '@switchyard/http-kit';
 import type { Logger } from '@switchyard/logger';
 import { MutableConfigView } from '@switchyard/system-config';
+import { CachingUserRepository } from './adapters/cache/caching-user-repository';
 import { memoryRepositories } from './adapters/memory';
 import { ScryptPasswordHasher } from './adapters/crypto/scrypt-password-hasher';
 import { affectedUsersHeader, restoreAffectedUsers } from './adapters/events/affected-users';
@@ -22,6 +23,7 @@ import { tokensRoutes } from './entry-points/http/tokens.routes';
 import { userAdminRoutes } from './entry-points/http/user-admin.routes';
 import { usersRoutes } from './entry-points/http/users.routes';
 import { subscribeConfigUpdates } from './entry-points/kafka/config-updated.consumer';
+import { subscribeUserCacheEviction } from './entry-points/kafka/user-cache-eviction.consumer';
 
 export const SERVICE_NAME = 'users-bots';
 
@@ -50,16 +52,19 @@ export interface UsersBotsApp {
 /** Composition root: adapters → use-case deps → HTTP routes. */
 export function createApp(config: Readonly<UsersBotsConfig>, deps: UsersBotsDeps): UsersBotsApp {
   const liveConfig = new MutableConfigView();
-  const repositories: Repositories = { ...memoryRepositories(), ...(deps.repositories ?? {}) };
+  const stored: Repositories = { ...memoryRepositories(), ...(deps.repositories ?? {}) };
+  const users = new CachingUserRepository(stored.users);
+  const repositories: Repositories = { ...stored, users };
   const domain: Deps = {
     ...repositories,
+    cachedUsers: users,
     clock: deps.clock ?? systemClock,
     passwords: deps.passwordHasher ?? new ScryptPasswordHasher(),
     events: new BusDomainEvents(deps.bus),
     liveConfig,
   };
   let started = false;
-  let subscription: Subscription | undefined;
+  let subscriptions: Subscription[] = [];
 
   const health = async (): Promise<HealthReport> => {
     const bus = await deps.bus.health().catch(() => false);
@@ -92,14 +97,19 @@ export function createApp(config: Readonly<UsersBotsConfig>, deps: UsersBotsDeps
       await ensureConfig(domain);
       const systemBot = await ensureSystemBot(domain);
       if (!systemBot) deps.logger.warn('the system bot username is taken by a user; system messages will have no sender', { username: 'switchyard' });
-      subscription = await subscribeConfigUpdates(deps.bus, repositories.configStore, liveConfig);
+      subscriptions = [
+        await subscribeConfigUpdates(deps.bus, repositories.configStore, liveConfig),
+        // Another replica's user changes: this instance's cached users (GET /users/me) are dropped.
+        await subscribeUserCacheEviction(deps.bus, (userId) => users.evict(userId)),
+      ];
       started = true;
       deps.logger.info('users-bots started');
     },
     stop: async () => {
       started = false;
-      await subscription?.stop();
-      subscription = undefined;
+      const running = subscriptions;
+      subscriptions = [];
+      await Promise.all(running.map((s) => s.stop()));
     },
     health,
   };

@@ -62,6 +62,14 @@ export interface UserRepository {
   countHumans(): Promise<number>;
 }
 
+/**
+ * Users for the hot public reads (`GET /users/me`, `GET /users/{id}`): may answer from a short-lived
+ * cache that every change evicts. Logins, permission checks and writes read `UserRepository` instead.
+ */
+export interface CachedUsers {
+  cached(id: string): Promise<User | undefined>;
+}
+
 export interface SessionRepository {
   /** Unique: id, tokenHash → DuplicateKeyError('id' | 'tokenHash'). */
   insert(session: Session): Promise<void>;
@@ -173,6 +181,7 @@ export interface LiveConfig {
 
 /** Everything a use case may touch. */
 export interface Deps extends Repositories {
+  readonly cachedUsers: CachedUsers;
   readonly clock: Clock;
   readonly passwords: PasswordHasher;
   readonly events: DomainEvents;

@@ -26,7 +26,8 @@ export function domainHarness(): DomainHarness {
   const bus = new RecordingBus();
   const clock = new ManualClock();
   const config = new MutableConfigView(defaultSystemConfig());
-  const deps: Deps = { ...memoryRepositories(), clock, passwords: fastHasher, events: new BusDomainEvents(bus), liveConfig: config };
+  const repositories = memoryRepositories();
+  const deps: Deps = { ...repositories, cachedUsers: { cached: (id) => repositories.users.findById(id) }, clock, passwords: fastHasher, events: new BusDomainEvents(bus), liveConfig: config };
   return {
     deps,
     bus,
