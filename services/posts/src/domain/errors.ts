@@ -24,6 +24,7 @@ export const Errors = {
   postNotFound: (): AppError => notFound('app.post.get.app_error', 'Unable to get the post.'),
   postToArchived: (): AppError => badRequest('api.post.create_post.can_not_post_to_deleted.error', 'Can not post to deleted channel.'),
   postRootId: (): AppError => badRequest('api.post.create_post.root_id.app_error', 'Invalid RootId parameter.'),
+  postChannelRootId: (): AppError => badRequest('api.post.create_post.channel_root_id.app_error', 'Invalid ChannelId for RootId parameter.'),
   postMessageLength: (length: number, max: number): AppError =>
     badRequest('model.post.is_valid.message_length.app_error', `Post Message property is longer than the maximum permitted length of ${max} characters.`, { detailedError: `Length=${length}, MaxLength=${max}` }),
   postProps: (): AppError => badRequest('model.post.is_valid.props.app_error', 'Invalid props.'),

@@ -70,6 +70,10 @@ export interface PostRepository {
   list(query: PostQuery): Promise<StoredPost[]>;
   /** Replies to a root post: reply_count + 1, last_reply_at = max(last_reply_at, at). */
   recordReply(rootId: string, at: number): Promise<void>;
+  /** A reply was deleted: reply_count - 1, never below 0. */
+  forgetReply(rootId: string): Promise<void>;
+  /** The non-deleted replies of a root in its channel (root_id = rootId), oldest first by (create_at, id). */
+  listReplies(channelId: string, rootId: string): Promise<StoredPost[]>;
   deletePermanently(id: string): Promise<boolean>;
 }
 

@@ -79,9 +79,33 @@ export function postRepositoryContract(name: string, make: Factory<PostRepositor
       const after = await repo.findById(root.id);
       assert.equal(after?.reply_count, 2);
       assert.equal(after?.last_reply_at, 500);
+      await repo.forgetReply(root.id);
+      assert.equal((await repo.findById(root.id))?.reply_count, 1);
+      await repo.forgetReply(root.id);
+      await repo.forgetReply(root.id);
+      assert.equal((await repo.findById(root.id))?.reply_count, 0, 'never below 0');
       assert.equal(await repo.deletePermanently(root.id), true);
       assert.equal(await repo.deletePermanently(root.id), false);
       assert.equal(await repo.findById(root.id), undefined);
+    });
+
+    it('when a thread has replies, then listReplies gives its live replies in that channel oldest first, ties by id', async () => {
+      const repo = await make();
+      const channelId = newId();
+      const root = aPost({ channel_id: channelId, create_at: 100 });
+      const [a, b] = [newId(), newId()].sort();
+      const replies = [
+        aPost({ channel_id: channelId, root_id: root.id, create_at: 300 }),
+        aPost({ id: b, channel_id: channelId, root_id: root.id, create_at: 200 }),
+        aPost({ id: a, channel_id: channelId, root_id: root.id, create_at: 200 }),
+      ];
+      const deleted = aPost({ channel_id: channelId, root_id: root.id, create_at: 250, delete_at: 260 });
+      const otherThread = aPost({ channel_id: channelId, root_id: newId(), create_at: 210 });
+      for (const post of [root, ...replies, deleted, otherThread]) await repo.insert(post);
+      const ids = (await repo.listReplies(channelId, root.id)).map((p) => p.id);
+      assert.deepEqual(ids, [a, b, replies[0]?.id]);
+      assert.deepEqual(await repo.listReplies(newId(), root.id), []);
+      assert.deepEqual(await repo.listReplies(channelId, newId()), []);
     });
   });
 }

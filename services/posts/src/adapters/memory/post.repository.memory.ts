@@ -109,6 +109,20 @@ export class MemoryPostRepository implements PostRepository {
     if (root) this.byId.set(rootId, { ...root, reply_count: root.reply_count + 1, last_reply_at: Math.max(root.last_reply_at, at) });
   }
 
+  public async forgetReply(rootId: string): Promise<void> {
+    const root = this.byId.get(rootId);
+    if (root) this.byId.set(rootId, { ...root, reply_count: Math.max(0, root.reply_count - 1) });
+  }
+
+  public async listReplies(channelId: string, rootId: string): Promise<StoredPost[]> {
+    const out: StoredPost[] = [];
+    for (const key of this.byChannel.get(channelId) ?? []) {
+      const post = this.byId.get(key.id);
+      if (post && post.root_id === rootId && post.delete_at === 0) out.push(copy(post));
+    }
+    return out;
+  }
+
   public async deletePermanently(id: string): Promise<boolean> {
     const post = this.byId.get(id);
     if (!post) return false;

@@ -79,6 +79,15 @@ export class MongoPostRepository implements PostRepository {
     await this.model.updateOne({ _id: rootId }, { $inc: { reply_count: 1 }, $max: { last_reply_at: at } });
   }
 
+  public async forgetReply(rootId: string): Promise<void> {
+    await this.model.updateOne({ _id: rootId, reply_count: { $gt: 0 } }, { $inc: { reply_count: -1 } });
+  }
+
+  public async listReplies(channelId: string, rootId: string): Promise<StoredPost[]> {
+    const docs = await this.model.find({ root_id: rootId, channel_id: channelId, delete_at: 0 }).sort({ create_at: 1, _id: 1 }).lean<PostDocument[]>();
+    return docs.map(fromPostDocument);
+  }
+
   public async deletePermanently(id: string): Promise<boolean> {
     const result = await this.model.deleteOne({ _id: id });
     return result.deletedCount > 0;

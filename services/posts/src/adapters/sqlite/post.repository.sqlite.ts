@@ -18,6 +18,7 @@ export class SqlitePostRepository implements PostRepository {
   private readonly byPendingPost;
   private readonly outbox;
   private readonly deleteRow;
+  private readonly replies;
   /** list() statements by the filters they use (a handful of shapes). */
   private readonly listStatements = new Map<string, SqliteStatement<unknown[], DocRow>>();
 
@@ -34,6 +35,7 @@ export class SqlitePostRepository implements PostRepository {
     );
     this.outbox = db.prepare<[number], DocRow>('SELECT doc FROM p_posts WHERE outbox = 1 ORDER BY create_at, id LIMIT ?');
     this.deleteRow = db.prepare('DELETE FROM p_posts WHERE id = ?');
+    this.replies = db.prepare<[string, string], DocRow>("SELECT doc FROM p_posts WHERE channel_id = ? AND delete_at = 0 AND json_extract(doc, '$.root_id') = ? ORDER BY create_at, id");
   }
 
   public async insert(post: StoredPost): Promise<void> {
@@ -100,6 +102,15 @@ export class SqlitePostRepository implements PostRepository {
 
   public async recordReply(rootId: string, at: number): Promise<void> {
     await this.store.write(() => this.change(rootId, (root) => ({ ...root, reply_count: root.reply_count + 1, last_reply_at: Math.max(root.last_reply_at, at) })));
+  }
+
+  public async forgetReply(rootId: string): Promise<void> {
+    await this.store.write(() => this.change(rootId, (root) => ({ ...root, reply_count: Math.max(0, root.reply_count - 1) })));
+  }
+
+  public async listReplies(channelId: string, rootId: string): Promise<StoredPost[]> {
+    // The channel index narrows it; root_id lives in the document.
+    return fromDocs<StoredPost>(this.replies.all(channelId, rootId));
   }
 
   public async deletePermanently(id: string): Promise<boolean> {

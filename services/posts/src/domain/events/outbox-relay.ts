@@ -4,6 +4,7 @@ import type { Channel, PendingEvent, StoredPost } from '../entities';
 import type { Deps, FreshPost } from '../ports';
 import { incomingHookOf, withoutHookKey } from '../rules/hook-origin';
 import { isSystemType } from '../rules/post-rules';
+import { withReplyCount } from '../posts/reply-counts';
 
 /** The stored post without its outbox and hook key: what events and internal APIs carry (integrations included). */
 export function toWirePost(post: StoredPost): WirePost {
@@ -16,12 +17,13 @@ async function authorOf(deps: Pick<Deps, 'users'>, userId: string, fallbackIsBot
   return user ? { id: user.id, username: user.username, is_bot: user.isBot } : { id: userId, username: '', is_bot: fallbackIsBot };
 }
 
-async function envelopeFor(deps: Pick<Deps, 'users' | 'channels'>, post: StoredPost, event: PendingEvent, known?: Channel): Promise<Envelope | undefined> {
+async function envelopeFor(deps: Pick<Deps, 'users' | 'channels' | 'posts'>, post: StoredPost, event: PendingEvent, known?: Channel): Promise<Envelope | undefined> {
   const channel = known ?? (await deps.channels.findById(post.channel_id));
   if (!channel) return undefined;
   const internal = toInternalChannel(channel);
   const team = channel.team_id === '' ? null : { id: channel.team_id, name: channel.team_name };
-  const wire = toWirePost(post);
+  // A reply's event carries its root's reply_count (the new count, for post.created).
+  const wire = toWirePost(await withReplyCount(deps, post));
   const hookId = incomingHookOf(post);
   if (event.type === 'reaction.added' || event.type === 'reaction.removed') {
     if (!event.reaction) return undefined;

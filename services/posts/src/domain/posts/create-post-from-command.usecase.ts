@@ -6,6 +6,7 @@ import type { Deps } from '../ports';
 import { normaliseAttachments } from '../rules/attachments';
 import { incomingHookOf, withoutHookKey } from '../rules/hook-origin';
 import { checkMessage, checkProps, checkTypeValid } from '../rules/post-rules';
+import { checkReplyRoot } from './reply-root';
 import { buildStoredPost, storeNewPost } from './store-post';
 
 export interface CommandOutcome {
@@ -63,10 +64,7 @@ async function validCommand(deps: Deps, payload: CreatePostCommandPayload): Prom
   const hookId = payload.source === 'incoming_webhook' ? (payload.hook_id ?? incomingHookOf({ props: input.props })) : undefined;
   if (author.isBot) props.from_bot = 'true';
   checkProps(props);
-  if (input.root_id !== '') {
-    const root = await deps.posts.findById(input.root_id);
-    if (!root || root.channel_id !== channel.id || root.delete_at !== 0) throw Errors.postRootId();
-  }
+  await checkReplyRoot(deps, channel.id, input.root_id);
   const post = buildStoredPost(
     {
       id: input.id,

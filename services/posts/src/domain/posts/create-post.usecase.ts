@@ -9,6 +9,7 @@ import type { Deps } from '../ports';
 import { normaliseAttachments } from '../rules/attachments';
 import { LEGACY_HOOK_KEY_PROP } from '../rules/hook-origin';
 import { checkClientType, checkFileIds, checkMessage, checkProps, PENDING_POST_WINDOW_MS } from '../rules/post-rules';
+import { checkReplyRoot } from './reply-root';
 import { buildStoredPost, storeNewPost } from './store-post';
 
 export interface CreatePostCommand {
@@ -47,10 +48,7 @@ export async function createPost(deps: Deps, actor: Actor, command: CreatePostCo
     const previous = await deps.posts.findByPendingPostId(actor.userId, command.pending_post_id, now - PENDING_POST_WINDOW_MS);
     if (previous) return previous;
   }
-  if (command.root_id !== '') {
-    const root = await deps.posts.findById(command.root_id);
-    if (!root || root.channel_id !== channel.id || root.root_id !== '' || root.delete_at !== 0) throw Errors.postRootId();
-  }
+  await checkReplyRoot(deps, channel.id, command.root_id);
   let metadata: Record<string, unknown> | undefined;
   if (command.priority) {
     if (command.root_id !== '') throw Errors.priorityRootOnly();

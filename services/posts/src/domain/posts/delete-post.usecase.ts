@@ -10,7 +10,8 @@ import { loadPostFor } from './load-post';
 
 /**
  * `DELETE /posts/{id}`: own posts need delete_post, others' delete_others_posts. The post keeps its id
- * with delete_at set and `props.deleteBy`. `permanent=true` needs EnableAPIPostDeletion and manage_system.
+ * with delete_at set and `props.deleteBy`; deleting a root deletes its replies too, deleting a reply lowers
+ * its root's reply_count. `permanent=true` needs EnableAPIPostDeletion and manage_system.
  */
 export async function deletePost(deps: Deps, actor: Actor, postId: string, permanent: boolean): Promise<void> {
   if (permanent) {
@@ -24,6 +25,9 @@ export async function deletePost(deps: Deps, actor: Actor, postId: string, perma
   if (post.delete_at === 0) {
     const props = { ...post.props, deleteBy: actor.userId };
     await deps.posts.update(post.id, { delete_at: now, update_at: now, props }, deletedEvent(post.id, now, 'api'));
+    // A reply leaves its root's count; a root takes its replies with it (one event, for the root).
+    if (post.root_id !== '') await deps.posts.forgetReply(post.root_id);
+    else for (const reply of await deps.posts.listReplies(post.channel_id, post.id)) await deps.posts.update(reply.id, { delete_at: now, update_at: now });
     // A permanent delete waits for post.deleted to be published: the outbox goes with the document.
     if (permanent) await deps.relay(post.id);
     else void deps.relay(post.id);

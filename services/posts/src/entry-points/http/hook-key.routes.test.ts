@@ -27,12 +27,13 @@ describe('the incoming hook key never reaches a client', () => {
   });
   after(async () => h.stop());
 
-  /** Every client answer that can carry the post: single, list, edit, patch, pin. */
+  /** Every client answer that can carry the post: single, lists, thread, edit, patch, internal. */
   async function clientAnswers(postId: string): Promise<string[]> {
     const answers = [
       await h.request('GET', `/api/v4/posts/${postId}`, { as: alice }),
       await h.request('GET', `/api/v4/channels/${channelId}/posts`, { as: alice }),
       await h.request('GET', `/api/v4/channels/${channelId}/posts?since=1`, { as: alice }),
+      await h.request('GET', `/api/v4/posts/${postId}/thread`, { as: alice }),
       await h.request('PUT', `/api/v4/posts/${postId}/patch`, { as: alice, body: { message: 'patched', props: { from_webhook: 'true', card: 'c' } } }),
       await h.request('PUT', `/api/v4/posts/${postId}`, { as: alice, body: { id: postId, message: 'edited', props: { from_webhook: 'true' } } }),
       await h.request('GET', `/internal/v1/posts/${postId}`, { internal: true }),

@@ -6,11 +6,14 @@ import { createPost } from '../../domain/posts/create-post.usecase';
 import { deletePost } from '../../domain/posts/delete-post.usecase';
 import { editPost, updatePost } from '../../domain/posts/edit-post.usecase';
 import { getPost } from '../../domain/posts/get-post.usecase';
+import { getThread } from '../../domain/posts/get-thread.usecase';
+import { withReplyCount, withReplyCounts } from '../../domain/posts/reply-counts';
 import { listChannelPosts } from '../../domain/posts/list-channel-posts.usecase';
 import { commonErrors } from '@switchyard/errors';
 import { actorOf, idParam, paging, queryBool, queryValue, type HttpContext } from './http-context';
 import { createPostBody, ephemeralPostBody, patchPostBody, updatePostBody } from './posts.schemas';
-import { presentPost, presentPostList } from './presenters';
+import { presentPost, presentPostList, presentThread } from './presenters';
+import { threadQueryOf } from './thread-query';
 
 interface CreateBody {
   channel_id: string;
@@ -54,7 +57,7 @@ export function postsRoutes(ctx: HttpContext): Router {
       ...(body.create_at !== undefined ? { create_at: body.create_at } : {}),
       ...(priority ? { priority } : {}),
     });
-    sendJson(res, 201, presentPost(post));
+    sendJson(res, 201, presentPost(await withReplyCount(deps, post)));
   });
 
   router.post('/api/v4/posts/ephemeral', ...ctx.withBody, async (req, res) => {
@@ -67,7 +70,12 @@ export function postsRoutes(ctx: HttpContext): Router {
 
   router.get('/api/v4/posts/:post_id', async (req, res) => {
     const postId = idParam(req, 'post_id');
-    sendJson(res, 200, presentPost(await getPost(deps, actorOf(req), postId, queryBool(req, 'include_deleted'))));
+    sendJson(res, 200, presentPost(await withReplyCount(deps, await getPost(deps, actorOf(req), postId, queryBool(req, 'include_deleted')))));
+  });
+
+  router.get('/api/v4/posts/:post_id/thread', async (req, res) => {
+    const postId = idParam(req, 'post_id');
+    sendJson(res, 200, presentThread(await getThread(deps, actorOf(req), postId, threadQueryOf(req))));
   });
 
   router.put('/api/v4/posts/:post_id', ...ctx.withBody, async (req, res) => {
@@ -80,7 +88,7 @@ export function postsRoutes(ctx: HttpContext): Router {
       ...(body.file_ids !== undefined ? { file_ids: body.file_ids } : {}),
       ...(body.is_pinned !== undefined ? { is_pinned: body.is_pinned } : {}),
     });
-    sendJson(res, 200, presentPost(post));
+    sendJson(res, 200, presentPost(await withReplyCount(deps, post)));
   });
 
   router.put('/api/v4/posts/:post_id/patch', ...ctx.withBody, async (req, res) => {
@@ -93,7 +101,7 @@ export function postsRoutes(ctx: HttpContext): Router {
       ...(body.file_ids !== undefined ? { file_ids: body.file_ids } : {}),
       ...(body.is_pinned !== undefined ? { is_pinned: body.is_pinned } : {}),
     });
-    sendJson(res, 200, presentPost(post));
+    sendJson(res, 200, presentPost(await withReplyCount(deps, post)));
   });
 
   router.delete('/api/v4/posts/:post_id', async (req, res) => {
@@ -120,7 +128,7 @@ export function postsRoutes(ctx: HttpContext): Router {
       ...(before ? { before } : {}),
       ...(after ? { after } : {}),
     });
-    sendJson(res, 200, presentPostList(result.posts, result.nextPostId, result.prevPostId));
+    sendJson(res, 200, presentPostList(await withReplyCounts(deps, result.posts), result.nextPostId, result.prevPostId));
   });
 
   return router;

@@ -10,7 +10,8 @@ export const createPostBody = Joi.object({
   message: Joi.string().allow('').default(''),
   type: Joi.string().allow('').max(200).default(''),
   props: props.allow(null).default({}),
-  root_id: optionalId.default(''),
+  // Any string: a malformed root is the domain's 400 api.post.create_post.root_id.app_error, as the reference.
+  root_id: Joi.string().allow('').max(64).default(''),
   file_ids: fileIds.allow(null).default([]),
   pending_post_id: Joi.string().allow('').max(100).default(''),
   create_at: Joi.number().integer().min(0),

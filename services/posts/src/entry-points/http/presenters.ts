@@ -1,6 +1,7 @@
 import type { InternalChannel, InternalChannelMember, WirePost } from '@switchyard/contracts';
 import { toInternalChannel } from '../../domain/channels/channel-events';
 import { toWirePost } from '../../domain/events/outbox-relay';
+import type { ThreadPage } from '../../domain/posts/get-thread.usecase';
 import { channelMemberRoles, type Channel, type ChannelMember, type Reaction, type StoredPost } from '../../domain/entities';
 import { stripIntegrations } from '../../domain/rules/attachments';
 
@@ -47,6 +48,17 @@ export function presentPostList(posts: readonly StoredPost[], nextPostId = '', p
   const map: Record<string, Json> = {};
   for (const post of posts) map[post.id] = presentPost(post);
   return { order: posts.map((p) => p.id), posts: map, next_post_id: nextPostId, prev_post_id: prevPostId, first_inaccessible_post_time: 0 };
+}
+
+/** `GET /posts/{id}/thread`: a PostList in the page's order, `has_next` when paged; collapsed threads add the requested post's thread fields. */
+export function presentThread(page: ThreadPage): Json {
+  const list = presentPostList(page.posts);
+  const first = page.order[0];
+  if (page.thread && first !== undefined) {
+    const posts = list.posts as Record<string, Json>;
+    posts[first] = { ...posts[first], participants: page.thread.participants, is_following: page.thread.isFollowing };
+  }
+  return page.hasNext === undefined ? list : { ...list, has_next: page.hasNext };
 }
 
 export function presentReaction(reaction: Reaction): Json {
