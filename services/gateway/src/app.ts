@@ -17,6 +17,7 @@ import { SessionResolver } from './domain/session-resolver';
 import { versionId } from './domain/version-id';
 import { authenticate } from './entry-points/http/authenticate.middleware';
 import { consoleStaticRoutes } from './entry-points/http/console-static.routes';
+import { canonicalPath } from './entry-points/http/canonical-path.middleware';
 import { configWriteBarrier } from './entry-points/http/config-write-barrier.middleware';
 import { forward } from './entry-points/http/forward.handler';
 import { ping } from './entry-points/http/ping.routes';
@@ -58,7 +59,7 @@ export function createGatewayApp(config: GatewayConfig, deps: GatewayDeps): Gate
   const view = new MutableConfigView();
   const tokenCache = deps.tokenCache ?? new MemoryTokenCache({ maxEntries: config.TOKEN_CACHE_MAX_ENTRIES });
   const limiter = deps.rateLimiter ?? createMemoryRateLimiter();
-  const liveConfig = new LiveConfig({ view, source: new HttpConfigSource(deps.transport, config.INTERNAL_SECRET), logger });
+  const liveConfig = new LiveConfig({ view, source: new HttpConfigSource(deps.transport, config.INTERNAL_SECRET, 'gateway'), logger });
   const resolver = new SessionResolver({
     cache: tokenCache,
     source: new HttpSessionSource(deps.transport, config.INTERNAL_SECRET),
@@ -101,6 +102,7 @@ export function createGatewayApp(config: GatewayConfig, deps: GatewayDeps): Gate
     versionId: () => currentVersionId,
     trustProxy: config.TRUST_PROXY,
   });
+  app.use(canonicalPath());
   app.get('/api/v4/system/ping', ping({ transport: deps.transport, services: deps.services, selfReady: async () => (await health()).ok, timeoutMs: PING_TIMEOUT_MS }));
   app.use('/api/v4/config', configWriteBarrier({ liveConfig, timeoutMs: config.CONFIG_WRITE_TIMEOUT_MS, settleMs: config.CONFIG_WRITE_SETTLE_MS }));
   app.use(

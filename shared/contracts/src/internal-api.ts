@@ -1,5 +1,6 @@
 /**
- * Internal HTTP APIs between services (never routed by the gateway: the gateway only forwards
+ * Internal HTTP APIs between services, callable only with a service credential (http-kit serviceCredential;
+ * never a user identity), never routed by the gateway (the gateway only forwards
  * `/api/v4/*` and `/hooks/*`). Bodies are JSON.
  */
 export const InternalPaths = {
@@ -68,7 +69,7 @@ export const Services = {
 export type ServiceName = (typeof Services)[keyof typeof Services];
 
 /**
- * posts' internal API (called by incoming-hooks and outgoing-dispatch with `internalCallHeaders`).
+ * posts' internal API (called by incoming-hooks and outgoing-dispatch with their service credential, http-kit `serviceCredential`).
  * Errors are Mattermost AppErrors (404 `app.channel.get.existing.app_error` for an unknown channel,
  * `app.post.get.app_error` for an unknown post).
  */

@@ -4,7 +4,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import express from 'express';
 import { createSilentLogger } from '@switchyard/logger';
 import { createHttpApp, InProcessTransport, jsonBody, rawBody, sendJson } from './index';
-import { dispatchInProcess, normalizeTarget } from './in-process-dispatch';
+import { dispatchInProcess } from './in-process-dispatch';
 
 function service() {
   const http = createHttpApp({ service: 't', logger: createSilentLogger(), ready: async () => ({ ok: true, checks: {} }) });
@@ -65,15 +65,32 @@ test('when a handler reads the request as a stream, then it gets the whole body 
   assert.equal(res.body.toString('utf8'), 'got hello');
 });
 
-test('when paths carry dot segments, spaces or a bare question mark, then they are normalised as a URL parser does', () => {
-  assert.equal(normalizeTarget('/api/v4/users/me'), '/api/v4/users/me');
-  assert.equal(normalizeTarget('/api/v4/users?page=1&per_page=2'), '/api/v4/users?page=1&per_page=2');
-  assert.equal(normalizeTarget('/api/v4/users/../teams'), '/api/v4/teams');
-  assert.equal(normalizeTarget('/api/v4/%2e%2e/x'), '/api/x');
-  assert.equal(normalizeTarget('/a b?c d'), '/a%20b?c%20d');
-  assert.equal(normalizeTarget('/a?'), '/a');
-  assert.equal(normalizeTarget('//evil/x'), '//evil/x');
-  assert.equal(normalizeTarget('/a#frag'), '/a');
+test('when paths carry dot segments, escapes, double slashes or an empty query, then the service sees them exactly as given', async () => {
+  const app = express();
+  app.use((req, res) => {
+    res.json({ url: req.url, originalUrl: req.originalUrl });
+  });
+  const transport = new InProcessTransport({ t: app });
+  for (const path of [
+    '/api/v4/users/me',
+    '/api/v4/users?page=1&per_page=2',
+    '/api/v4/users/../teams',
+    '/api/v4/users/%2e%2e/%2E%2E/%2e%2e/internal/v1/config',
+    '/api/v4/posts/.%2e/x',
+    '/a?',
+    '//evil/x',
+    '/a%2fb%5Cc',
+  ]) {
+    const res = await transport.send('t', { method: 'GET', path, headers: {} });
+    assert.deepEqual(JSON.parse(res.body.toString('utf8')), { url: path, originalUrl: path }, path);
+  }
+});
+
+test('when a target is not a path or has characters no HTTP client sends, then the call is refused instead of repaired', async () => {
+  const transport = new InProcessTransport({ t: service() });
+  for (const path of ['api/v4/users', 'http://other/x', '/a b', '/a\nb', '/\u0100']) {
+    await assert.rejects(transport.send('t', { method: 'GET', path, headers: {} }), /request target/, path);
+  }
 });
 
 test('when the answer is 204 or the request is HEAD, then the body is empty but the headers stay', async () => {

@@ -5,7 +5,7 @@ import type { Socket } from 'node:net';
  * A request handed to an express app in this process without a socket: a real IncomingMessage and
  * ServerResponse whose writes are collected in memory. It replaces light-my-request's `inject` (a fake
  * HTTP round trip per hop, with prototype re-parenting and stream plumbing) on the embedded runtime's hot
- * path, and keeps what a service saw through it: the same URL normalisation, header folding, default
+ * path, and keeps what a service saw through it: the same header folding, default
  * `user-agent`/`host`, `content-length` of the body, remote address 127.0.0.1, and the same response
  * headers (everything the app set, lower-cased, as strings, plus `date`).
  */
@@ -32,16 +32,21 @@ export const IN_PROCESS_BODY = Symbol.for('switchyard.http-kit.in-process-body')
 type InProcessRequest = IncomingMessage & { [IN_PROCESS_BODY]?: Buffer };
 
 const EMPTY = Buffer.alloc(0);
-const BASE_URL = 'http://localhost';
 
-/** Characters a WHATWG URL leaves as they are in a path and query of an http URL. */
-const PLAIN_TARGET = /^\/[A-Za-z0-9\-._~!$&()*+,;=:@/%]*(?:\?[A-Za-z0-9\-._~!$&()*+,;=:@/?%]+)?$/;
+/** What node's own HTTP client refuses in a request target (ERR_UNESCAPED_CHARACTERS): space, controls, beyond latin1. */
+const INVALID_TARGET = /[^\u0021-\u00ff]/;
 
-/** `pathname + search` of the path resolved against http://localhost (dot segments, escapes), as light-my-request did. */
-export function normalizeTarget(path: string): string {
-  if (PLAIN_TARGET.test(path) && !path.startsWith('//') && !path.includes('/.') && !/%2e/i.test(path)) return path;
-  const url = new URL(path.startsWith('//') ? BASE_URL + path : path, BASE_URL);
-  return url.pathname + url.search;
+/**
+ * The request target exactly as given: the transport never resolves dot segments, decodes escapes or
+ * drops anything, so a service sees the very path its caller decided on (a gateway that routed
+ * `/api/v4/x/%2e%2e/...` must not have it become another path on the way). A target that is not a path,
+ * or that no HTTP client could send, is refused instead of being repaired.
+ */
+export function checkTarget(path: string): string {
+  if (!path.startsWith('/') || INVALID_TARGET.test(path)) {
+    throw Object.assign(new TypeError('in-process request target must be a path of visible characters'), { code: 'ERR_INVALID_TARGET' });
+  }
+  return path;
 }
 
 /** Header names whose duplicates node's HTTP parser discards (keeping the first). */
@@ -75,7 +80,7 @@ const fakeSocket = {
 function buildRequest(request: DispatchRequest): InProcessRequest {
   const req = new IncomingMessage(fakeSocket) as InProcessRequest;
   req.method = request.method.toUpperCase();
-  req.url = normalizeTarget(request.path);
+  req.url = checkTarget(request.path);
   req.httpVersionMajor = 1;
   req.httpVersionMinor = 1;
   req.httpVersion = '1.1';

@@ -22,7 +22,15 @@ export {
   type HeaderMap,
 } from './transport';
 export { listen, type RunningServer } from './listen';
-export { internalCallHeaders, isInternalCall, INTERNAL_CALL_HEADER } from './internal-call';
+export {
+  serviceCredential,
+  serviceOnly,
+  verifyServiceCredential,
+  SERVICE_CREDENTIAL_HEADER,
+  SERVICE_CREDENTIAL_MAX_AGE_MS,
+  type ServiceCredential,
+  type SignedRequest,
+} from './service-credential';
 export { loggablePath } from './loggable-path';
 export { InProcessUpgrades, proxyUpgrade, rejectUpgrade, supportsUpgrade, type UpgradeHandler, type UpgradeTransport } from './upgrade';
 export { newRequestId } from './request-id';

@@ -6,6 +6,7 @@ import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { dispatchInProcess } from './in-process-dispatch';
 import { InProcessUpgrades, proxyUpgrade, rejectUpgrade, type UpgradeHandler, type UpgradeTransport } from './upgrade';
+import type { ServiceCredential } from './service-credential';
 
 export type HeaderMap = Record<string, string | string[] | undefined>;
 
@@ -122,17 +123,18 @@ export class HttpTransport implements ServiceTransport, UpgradeTransport {
 
 /**
  * Calls a JSON endpoint of another service and returns the parsed body; a Mattermost error body from
- * the other side is re-thrown as the same AppError, so it reaches the client unchanged.
+ * the other side is re-thrown as the same AppError, so it reaches the client unchanged. With `as`, the
+ * call carries that service credential, signed for this method and path (internal routes need it).
  */
 export async function callJson<T>(
   transport: ServiceTransport,
   service: string,
-  request: Omit<InternalRequest, 'body' | 'headers'> & { readonly body?: unknown; readonly headers?: HeaderMap },
+  request: Omit<InternalRequest, 'body' | 'headers'> & { readonly body?: unknown; readonly headers?: HeaderMap; readonly as?: ServiceCredential },
 ): Promise<T> {
   const response = await transport.send(service, {
     method: request.method,
     path: request.path,
-    headers: { 'content-type': 'application/json', ...(request.headers ?? {}) },
+    headers: { 'content-type': 'application/json', ...(request.headers ?? {}), ...(request.as ? request.as.headers(request.method, request.path) : {}) },
     ...(request.body === undefined ? {} : { body: Buffer.from(JSON.stringify(request.body)) }),
   });
   const text = response.body.toString('utf8');

@@ -30,7 +30,7 @@ export interface SystemConfigFollower {
  * instance has its own consumer group, because every replica must see every change.
  */
 export function followSystemConfig(options: FollowSystemConfigOptions): SystemConfigFollower {
-  const live = new LiveConfig({ view: options.view, source: new HttpConfigSource(options.transport, options.internalSecret), logger: options.logger });
+  const live = new LiveConfig({ view: options.view, source: new HttpConfigSource(options.transport, options.internalSecret, options.service), logger: options.logger });
   let subscription: Subscription | undefined;
   return {
     get loaded() {

@@ -2,7 +2,7 @@ import express, { type Express, type Request, type Response } from 'express';
 import { InternalPaths, type ResolvedSession } from '@switchyard/contracts';
 import { verifyIdentity } from '@switchyard/http-kit';
 import { defaultSystemConfig, type SystemConfig } from '@switchyard/system-config';
-import { INTERNAL_CALL_HEADER, internalCallHeaders } from '@switchyard/http-kit';
+import { serviceOnly } from '@switchyard/http-kit';
 
 export const SECRET = 'test-internal-secret-0123456789';
 
@@ -98,14 +98,13 @@ export function fakeUsersBots(): FakeUsersBots {
     config: defaultSystemConfig(),
     state,
   };
-  // users-bots refuses internal calls without the internal-call header.
-  const expected = internalCallHeaders(SECRET)[INTERNAL_CALL_HEADER];
+  // users-bots takes internal calls only from a service credential (the gateway's, here).
+  const onlyGateway = serviceOnly(SECRET, ['gateway']);
   fake.app.use('/internal', (req, res, next) => {
-    if (req.headers[INTERNAL_CALL_HEADER] === expected) {
-      next();
-      return;
-    }
-    json(res, 401, { id: 'api.context.session_expired.app_error', message: 'internal call without credentials', detailed_error: '', request_id: '', status_code: 401 });
+    onlyGateway(req, res, (error?: unknown) => {
+      if (error === undefined) next();
+      else json(res, 401, { id: 'api.context.session_expired.app_error', message: 'internal call without credentials', detailed_error: '', request_id: '', status_code: 401 });
+    });
   });
   fake.app.post(InternalPaths.resolveToken, async (req, res) => {
     fake.resolveCalls += 1;

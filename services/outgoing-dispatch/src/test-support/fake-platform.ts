@@ -1,6 +1,6 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import { InternalPaths, type InternalChannel, type InternalUser, type WirePost } from '@switchyard/contracts';
-import { isInternalCall } from '@switchyard/http-kit';
+import { verifyServiceCredential } from '@switchyard/http-kit';
 import { newId } from '@switchyard/ids';
 import { defaultSystemConfig, type SystemConfig } from '@switchyard/system-config';
 
@@ -77,7 +77,7 @@ export class FakeWorld {
   };
 
   private async handleUsersBots(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    if (!isInternalCall(req, this.secret)) return send(res, 401, { id: 'api.context.session_expired.app_error' });
+    if (verifyServiceCredential({ method: req.method ?? '', target: req.url ?? '', headers: req.headers }, this.secret) !== 'outgoing-dispatch') return send(res, 401, { id: 'api.context.session_expired.app_error' });
     const url = req.url ?? '';
     if (req.method === 'GET' && url === InternalPaths.config) return send(res, 200, this.config);
     if (req.method === 'POST' && url === InternalPaths.usersByIds) {
@@ -94,7 +94,7 @@ export class FakeWorld {
   }
 
   private async handlePosts(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    if (!isInternalCall(req, this.secret)) return send(res, 401, { id: 'api.context.session_expired.app_error' });
+    if (verifyServiceCredential({ method: req.method ?? '', target: req.url ?? '', headers: req.headers }, this.secret) !== 'outgoing-dispatch') return send(res, 401, { id: 'api.context.session_expired.app_error' });
     const url = req.url ?? '';
     const member = /^\/internal\/v1\/channels\/([^/]+)\/members\/([^/]+)$/.exec(url);
     if (req.method === 'GET' && member) {

@@ -1,7 +1,7 @@
 import { inject, type InjectOptions, type Response } from 'light-my-request';
 import { newId } from '@switchyard/ids';
 import { MemoryEventBus } from '@switchyard/event-bus';
-import { InProcessTransport, signIdentity, internalCallHeaders } from '@switchyard/http-kit';
+import { InProcessTransport, serviceCredential, signIdentity } from '@switchyard/http-kit';
 import { createSilentLogger } from '@switchyard/logger';
 import { defaultSystemConfig, type SystemConfig } from '@switchyard/system-config';
 import { createPostsApp, type PostsApp } from '../app';
@@ -27,7 +27,7 @@ export interface PostsHarness {
   readonly users: FakeUsers;
   readonly clock: ManualClock;
   readonly repositories: PostsRepositories;
-  request(method: string, url: string, options?: { as?: Caller; body?: unknown; raw?: string; internal?: boolean }): Promise<Response>;
+  request(method: string, url: string, options?: { as?: Caller; body?: unknown; raw?: string; /** Sign the call as this service (internal routes). */ internal?: string }): Promise<Response>;
   /** A user (system_user unless roles say otherwise), member of `teamId` when given. */
   user(options?: { roles?: string; isBot?: boolean; teamId?: string; teamRoles?: string }): Caller;
   team(): string;
@@ -56,7 +56,7 @@ export async function postsHarness(options: { repositories?: PostsRepositories; 
   const request: PostsHarness['request'] = async (method, url, opts = {}) => {
     const headers: Record<string, string> = {};
     if (opts.as) Object.assign(headers, signIdentity({ userId: opts.as.id, sessionId: 's', roles: opts.as.roles, isBot: opts.as.isBot ?? false, sessionType: 'session' }, SECRET));
-    if (opts.internal) Object.assign(headers, internalCallHeaders(SECRET));
+    if (opts.internal) Object.assign(headers, serviceCredential(opts.internal, SECRET).headers(method, url));
     const injectOptions: InjectOptions = { method: method as 'GET', url, headers };
     if (opts.raw !== undefined) injectOptions.payload = opts.raw;
     else if (opts.body !== undefined) injectOptions.payload = JSON.stringify(opts.body);

@@ -1,8 +1,7 @@
 import { inject, type InjectOptions, type Response } from 'light-my-request';
-import { signIdentity } from '@switchyard/http-kit';
+import { serviceCredential, signIdentity } from '@switchyard/http-kit';
 import { createApp, type UsersBotsApp } from '../app';
 import { ManualClock } from '../adapters/clock/system-clock';
-import { internalCallHeaders } from '@switchyard/http-kit';
 import { fastHasher, silentLogger } from './domain-harness';
 import { RecordingBus } from './recording-bus';
 
@@ -19,7 +18,8 @@ export interface HttpHarness {
   readonly app: UsersBotsApp;
   readonly bus: RecordingBus;
   readonly clock: ManualClock;
-  request(method: string, url: string, options?: { as?: Caller; body?: unknown; raw?: string; headers?: Record<string, string> }): Promise<Response>;
+  /** `service`: sign the call as that service (internal routes). */
+  request(method: string, url: string, options?: { as?: Caller; service?: string; body?: unknown; raw?: string; headers?: Record<string, string> }): Promise<Response>;
   /** The first user: a system admin. */
   admin(): Promise<Caller>;
   /** Declares the admin when a test created the first user itself. */
@@ -39,7 +39,10 @@ export function identityHeaders(caller: Caller): Record<string, string> {
   );
 }
 
-export { internalCallHeaders };
+/** Service credential headers for one internal call, as `service` signs it. */
+export function serviceHeaders(service: string, method: string, url: string, secret = SECRET): Record<string, string> {
+  return serviceCredential(service, secret).headers(method, url);
+}
 
 /** A started users-bots app driven with light-my-request, identities signed as the gateway would. */
 export async function httpHarness(): Promise<HttpHarness> {
@@ -53,7 +56,11 @@ export async function httpHarness(): Promise<HttpHarness> {
   let adminCaller: Caller | undefined;
 
   const request: HttpHarness['request'] = async (method, url, options = {}) => {
-    const headers: Record<string, string> = { ...(options.as ? identityHeaders(options.as) : {}), ...(options.headers ?? {}) };
+    const headers: Record<string, string> = {
+      ...(options.as ? identityHeaders(options.as) : {}),
+      ...(options.service ? serviceHeaders(options.service, method, url) : {}),
+      ...(options.headers ?? {}),
+    };
     const opts: InjectOptions = { method: method as 'GET', url, headers };
     if (options.raw !== undefined) opts.payload = options.raw;
     else if (options.body !== undefined) opts.payload = JSON.stringify(options.body);

@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { request as httpRequest } from 'node:http';
 
 /** A raw HTTP answer: status, headers, the body text and, when the body is JSON, its parsed value. */
 export interface RawResponse {
@@ -88,3 +89,44 @@ export function cookieLine(setCookies: string[], name: string): string | undefin
 }
 
 export const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * One request whose target goes on the wire byte for byte. fetch (WHATWG URL) and most clients resolve
+ * `..`, `%2e%2e` and `.%2e` segments before sending, so an attacker's path must be sent this way.
+ */
+export function rawTarget(baseUrl: string, method: string, target: string, options: RawOptions = {}): Promise<RawResponse> {
+  const headers: Record<string, string> = { ...options.headers };
+  if (options.token !== undefined) headers.Authorization = `Bearer ${options.token}`;
+  const body = options.rawBody ?? (options.body === undefined ? undefined : JSON.stringify(options.body));
+  if (body !== undefined) {
+    headers['Content-Type'] ??= 'application/json';
+    headers['Content-Length'] = String(Buffer.byteLength(body));
+  }
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(`${baseUrl}/`, { method, path: target, headers, agent: false, timeout: REQUEST_TIMEOUT_MS }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('error', reject);
+      res.on('end', () => {
+        const text = Buffer.concat(chunks).toString('utf8');
+        const responseHeaders = new Headers();
+        for (const [name, value] of Object.entries(res.headers)) {
+          if (value === undefined) continue;
+          for (const v of Array.isArray(value) ? value : [value]) responseHeaders.append(name, v);
+        }
+        let json: unknown;
+        if ((res.headers['content-type'] ?? '').startsWith('application/json') && text !== '') {
+          try {
+            json = JSON.parse(text);
+          } catch {
+            json = undefined;
+          }
+        }
+        resolve({ status: res.statusCode ?? 0, headers: responseHeaders, text, json, cookies: responseHeaders.getSetCookie() });
+      });
+    });
+    req.on('timeout', () => req.destroy(new Error(`no answer to ${method} ${target} within ${REQUEST_TIMEOUT_MS} ms`)));
+    req.on('error', reject);
+    req.end(body);
+  });
+}

@@ -1,15 +1,14 @@
 import { InternalPaths, Services, type ResolvedSession } from '@switchyard/contracts';
 import { isAppError } from '@switchyard/errors';
-import { callJson, type ServiceTransport } from '@switchyard/http-kit';
+import { callJson, serviceCredential, type ServiceCredential, type ServiceTransport } from '@switchyard/http-kit';
 import type { SessionSource } from '../../domain/ports';
-import { internalCallHeaders } from '@switchyard/http-kit';
 
 /** users-bots' `POST /internal/v1/auth/resolve {token}`: a session, or a 4xx error body for a bad token. */
 export class HttpSessionSource implements SessionSource {
-  private readonly headers: Record<string, string>;
+  private readonly as: ServiceCredential;
 
   public constructor(private readonly transport: ServiceTransport, secret: string) {
-    this.headers = internalCallHeaders(secret);
+    this.as = serviceCredential(Services.gateway, secret);
   }
 
   public async resolve(token: string): Promise<ResolvedSession | undefined> {
@@ -17,7 +16,7 @@ export class HttpSessionSource implements SessionSource {
       const session = await callJson<ResolvedSession>(this.transport, Services.usersBots, {
         method: 'POST',
         path: InternalPaths.resolveToken,
-        headers: this.headers,
+        as: this.as,
         body: { token },
       });
       return isResolvedSession(session) ? session : undefined;

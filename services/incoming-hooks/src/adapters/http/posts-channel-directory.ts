@@ -1,16 +1,16 @@
 import { PostsInternalPaths, Services, type InternalChannel, type InternalChannelMember } from '@switchyard/contracts';
 import { isAppError } from '@switchyard/errors';
-import { callJson, internalCallHeaders, type ServiceTransport } from '@switchyard/http-kit';
+import { callJson, serviceCredential, type ServiceCredential, type ServiceTransport } from '@switchyard/http-kit';
 import type { ChannelDirectory } from '../../domain/ports';
 
 const notFound = (error: unknown): boolean => isAppError(error) && error.statusCode === 404;
 
 /** Channels through posts' internal API. */
 export class PostsChannelDirectory implements ChannelDirectory {
-  private readonly headers: Record<string, string>;
+  private readonly as: ServiceCredential;
 
   public constructor(private readonly transport: ServiceTransport, secret: string) {
-    this.headers = internalCallHeaders(secret);
+    this.as = serviceCredential(Services.incomingHooks, secret);
   }
 
   public async channel(channelId: string): Promise<InternalChannel | undefined> {
@@ -22,7 +22,7 @@ export class PostsChannelDirectory implements ChannelDirectory {
   }
 
   public async directChannel(userA: string, userB: string): Promise<InternalChannel> {
-    return callJson<InternalChannel>(this.transport, Services.posts, { method: 'POST', path: PostsInternalPaths.directChannel, headers: this.headers, body: { user_ids: [userA, userB] } });
+    return callJson<InternalChannel>(this.transport, Services.posts, { method: 'POST', path: PostsInternalPaths.directChannel, as: this.as, body: { user_ids: [userA, userB] } });
   }
 
   public async memberRoles(channelId: string, userId: string): Promise<string | undefined> {
@@ -33,7 +33,7 @@ export class PostsChannelDirectory implements ChannelDirectory {
 
   private async get<T>(path: string): Promise<T | undefined> {
     try {
-      return await callJson<T>(this.transport, Services.posts, { method: 'GET', path, headers: this.headers });
+      return await callJson<T>(this.transport, Services.posts, { method: 'GET', path, as: this.as });
     } catch (error) {
       if (notFound(error)) return undefined;
       throw error;

@@ -1,24 +1,24 @@
 import { InternalPaths, Services, type InternalUser } from '@switchyard/contracts';
 import { isAppError } from '@switchyard/errors';
-import { callJson, internalCallHeaders, type ServiceTransport } from '@switchyard/http-kit';
+import { callJson, serviceCredential, type ServiceCredential, type ServiceTransport } from '@switchyard/http-kit';
 import type { UserDirectory } from '../../domain/ports';
 
 /** Users and team memberships through users-bots' internal API. */
 export class UsersBotsDirectory implements UserDirectory {
-  private readonly headers: Record<string, string>;
+  private readonly as: ServiceCredential;
 
   public constructor(private readonly transport: ServiceTransport, secret: string) {
-    this.headers = internalCallHeaders(secret);
+    this.as = serviceCredential(Services.incomingHooks, secret);
   }
 
   public async usersByIds(ids: readonly string[]): Promise<InternalUser[]> {
     if (ids.length === 0) return [];
-    return callJson<InternalUser[]>(this.transport, Services.usersBots, { method: 'POST', path: InternalPaths.usersByIds, headers: this.headers, body: { ids } });
+    return callJson<InternalUser[]>(this.transport, Services.usersBots, { method: 'POST', path: InternalPaths.usersByIds, as: this.as, body: { ids } });
   }
 
   public async usersByUsernames(usernames: readonly string[]): Promise<InternalUser[]> {
     if (usernames.length === 0) return [];
-    return callJson<InternalUser[]>(this.transport, Services.usersBots, { method: 'POST', path: InternalPaths.usersByUsernames, headers: this.headers, body: { usernames } });
+    return callJson<InternalUser[]>(this.transport, Services.usersBots, { method: 'POST', path: InternalPaths.usersByUsernames, as: this.as, body: { usernames } });
   }
 
   public async teamRoles(teamId: string, userId: string): Promise<string | undefined> {
@@ -27,7 +27,7 @@ export class UsersBotsDirectory implements UserDirectory {
       const member = await callJson<{ roles: string; delete_at: number }>(this.transport, Services.usersBots, {
         method: 'GET',
         path: `${InternalPaths.teamMember}/${teamId}/members/${userId}`,
-        headers: this.headers,
+        as: this.as,
       });
       return member.delete_at > 0 ? undefined : member.roles;
     } catch (error) {

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { isInternalCall, type InternalRequest, type InternalResponse, type ServiceTransport } from '@switchyard/http-kit';
+import { verifyServiceCredential, type InternalRequest, type InternalResponse, type ServiceTransport } from '@switchyard/http-kit';
 import { HttpUsersDirectory } from './users-directory.http';
 
 const SECRET = 'test-internal-secret-0123456789abcdef';
@@ -20,7 +20,7 @@ class RecordingTransport implements ServiceTransport {
   public async close(): Promise<void> {}
 }
 
-test('when team names and ids are looked up, then users-bots internal team routes are called with the internal-call header', async () => {
+test('when team names and ids are looked up, then users-bots internal team routes are called with the posts service credential for that method and path', async () => {
   const transport = new RecordingTransport();
   const directory = new HttpUsersDirectory(transport, SECRET);
   assert.equal(await directory.teamIdByName('alpha'), TEAM.id);
@@ -30,6 +30,6 @@ test('when team names and ids are looked up, then users-bots internal team route
   assert.deepEqual(transport.requests.map((r) => r.path), ['/internal/v1/teams/name/alpha', `/internal/v1/teams/${'u'.repeat(26)}`, '/internal/v1/teams/name/nosuch']);
   for (const request of transport.requests) {
     assert.ok(!request.path.startsWith('/api/v4/'), 'no public route');
-    assert.ok(isInternalCall({ headers: request.headers as import('node:http').IncomingHttpHeaders }, SECRET), 'signed as an internal call');
+    assert.equal(verifyServiceCredential({ method: request.method, target: request.path, headers: request.headers as import('node:http').IncomingHttpHeaders }, SECRET), 'posts', 'signed as posts');
   }
 });

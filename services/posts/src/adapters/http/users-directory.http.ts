@@ -1,6 +1,6 @@
 import { InternalPaths, Services, type InternalTeam, type InternalUser } from '@switchyard/contracts';
 import { isAppError } from '@switchyard/errors';
-import { callJson, internalCallHeaders, type ServiceTransport } from '@switchyard/http-kit';
+import { callJson, serviceCredential, type ServiceCredential, type ServiceTransport } from '@switchyard/http-kit';
 import type { UsersDirectory } from '../../domain/ports';
 
 interface TeamMemberWire {
@@ -13,12 +13,12 @@ const CACHE_MS = 10_000;
 
 /** users-bots through its internal API. */
 export class HttpUsersDirectory implements UsersDirectory {
-  private readonly headers: Record<string, string>;
+  private readonly as: ServiceCredential;
   private readonly users = new Map<string, { user: InternalUser; at: number }>();
   private readonly teams = new Map<string, { name: string; at: number }>();
 
   public constructor(private readonly transport: ServiceTransport, secret: string, private readonly now: () => number = Date.now) {
-    this.headers = internalCallHeaders(secret);
+    this.as = serviceCredential(Services.posts, secret);
   }
 
   public async teamRoles(teamId: string, userId: string): Promise<string | undefined> {
@@ -27,7 +27,7 @@ export class HttpUsersDirectory implements UsersDirectory {
       const member = await callJson<TeamMemberWire>(this.transport, Services.usersBots, {
         method: 'GET',
         path: `${InternalPaths.teamMember}/${encodeURIComponent(teamId)}/members/${encodeURIComponent(userId)}`,
-        headers: this.headers,
+        as: this.as,
       });
       if (!member || (member.delete_at ?? 0) !== 0) return undefined;
       return member.roles ?? '';
@@ -44,7 +44,7 @@ export class HttpUsersDirectory implements UsersDirectory {
       return !hit || now - hit.at > CACHE_MS;
     });
     if (missing.length > 0) {
-      const found = await callJson<InternalUser[]>(this.transport, Services.usersBots, { method: 'POST', path: InternalPaths.usersByIds, headers: this.headers, body: { ids: missing } });
+      const found = await callJson<InternalUser[]>(this.transport, Services.usersBots, { method: 'POST', path: InternalPaths.usersByIds, as: this.as, body: { ids: missing } });
       for (const user of found ?? []) this.users.set(user.id, { user, at: now });
       if (this.users.size > 10_000) this.users.clear();
     }
@@ -73,7 +73,7 @@ export class HttpUsersDirectory implements UsersDirectory {
   /** users-bots' internal team route; undefined for an unknown (404) or malformed (400) id or name. */
   private async lookupTeam(path: string): Promise<InternalTeam | undefined> {
     try {
-      const team = await callJson<InternalTeam>(this.transport, Services.usersBots, { method: 'GET', path, headers: this.headers });
+      const team = await callJson<InternalTeam>(this.transport, Services.usersBots, { method: 'GET', path, as: this.as });
       return typeof team?.id === 'string' && typeof team.name === 'string' ? team : undefined;
     } catch (error) {
       if (isAppError(error) && (error.statusCode === 404 || error.statusCode === 400)) return undefined;

@@ -36,7 +36,7 @@ describe('the incoming hook key never reaches a client', () => {
       await h.request('GET', `/api/v4/posts/${postId}/thread`, { as: alice }),
       await h.request('PUT', `/api/v4/posts/${postId}/patch`, { as: alice, body: { message: 'patched', props: { from_webhook: 'true', card: 'c' } } }),
       await h.request('PUT', `/api/v4/posts/${postId}`, { as: alice, body: { id: postId, message: 'edited', props: { from_webhook: 'true' } } }),
-      await h.request('GET', `/internal/v1/posts/${postId}`, { internal: true }),
+      await h.request('GET', `/internal/v1/posts/${postId}`, { internal: 'outgoing-dispatch' }),
     ];
     for (const res of answers) assert.equal(res.statusCode, 200, `${res.statusCode} ${res.body}`);
     return answers.map((res) => res.body);

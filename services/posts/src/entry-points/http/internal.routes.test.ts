@@ -17,7 +17,7 @@ describe('posts internal API', () => {
   });
   after(() => h.stop());
 
-  it('when called without the internal-call header or an identity, then 401 on every path', async () => {
+  it('when called without a service credential, or with a user or bot identity only, then 401 on every path', async () => {
     for (const [method, path] of [
       ['GET', PostsInternalPaths.channel(channel.id)],
       ['GET', PostsInternalPaths.channelByName(team, channel.name)],
@@ -29,19 +29,32 @@ describe('posts internal API', () => {
     ] as const) {
       const res = await h.request(method, path, { body: {} });
       assert.equal(res.statusCode, 401, `${method} ${path}`);
+      const bot = h.user({ isBot: true, teamId: team });
+      for (const caller of [alice, bot, { ...alice, roles: 'system_user system_admin' }]) {
+        const asUser = await h.request(method, path, { as: caller, body: { message: 'overwritten' } });
+        assert.equal(asUser.statusCode, 401, `${method} ${path} as ${caller.roles}`);
+        assert.equal((asUser.json() as { id: string }).id, 'api.context.session_expired.app_error');
+      }
     }
   });
 
+  it('when a service calls a route that does not name it, then 403 (posts are updated only by outgoing-dispatch)', async () => {
+    const res = await h.request('PUT', PostsInternalPaths.updatePost(channel.id), { internal: 'incoming-hooks', body: { message: 'x' } });
+    assert.equal(res.statusCode, 403);
+    assert.equal((await h.request('GET', PostsInternalPaths.channel(channel.id), { internal: 'gateway' })).statusCode, 403);
+    assert.equal((await h.request('GET', PostsInternalPaths.channel(channel.id), { internal: 'outgoing-dispatch' })).statusCode, 200);
+  });
+
   it('when a channel is read by id and by team + name, then the InternalChannel with team_name', async () => {
-    const byId = (await h.request('GET', PostsInternalPaths.channel(channel.id), { internal: true })).json() as InternalChannel;
+    const byId = (await h.request('GET', PostsInternalPaths.channel(channel.id), { internal: 'incoming-hooks' })).json() as InternalChannel;
     assert.equal(byId.id, channel.id);
     assert.equal(byId.team_id, team);
     assert.equal(byId.team_name, h.users.teams.get(team));
     assert.equal(byId.type, 'O');
     assert.equal(byId.delete_at, 0);
-    const byName = await h.request('GET', PostsInternalPaths.channelByName(team, channel.name), { internal: true });
+    const byName = await h.request('GET', PostsInternalPaths.channelByName(team, channel.name), { internal: 'incoming-hooks' });
     assert.deepEqual(byName.json(), byId);
-    const missing = await h.request('GET', PostsInternalPaths.channel('a'.repeat(26)), { internal: true });
+    const missing = await h.request('GET', PostsInternalPaths.channel('a'.repeat(26)), { internal: 'incoming-hooks' });
     assert.equal(missing.statusCode, 404);
     assert.equal((missing.json() as { id: string }).id, 'app.channel.get.existing.app_error');
   });
@@ -50,37 +63,37 @@ describe('posts internal API', () => {
     const bob = h.user({ teamId: team });
     const carol = h.user({ teamId: team });
     const own = await h.channel(alice, team);
-    const before = (await h.request('GET', PostsInternalPaths.channelMemberIds(own.id), { internal: true })).json() as { user_ids: string[] };
+    const before = (await h.request('GET', PostsInternalPaths.channelMemberIds(own.id), { internal: 'realtime' })).json() as { user_ids: string[] };
     assert.deepEqual(before.user_ids, [alice.id]);
     const added = await h.request('POST', `/api/v4/channels/${own.id}/members`, { as: alice, body: { user_id: bob.id } });
     assert.equal(added.statusCode, 201);
-    const after = (await h.request('GET', PostsInternalPaths.channelMemberIds(own.id), { internal: true })).json() as { user_ids: string[] };
+    const after = (await h.request('GET', PostsInternalPaths.channelMemberIds(own.id), { internal: 'realtime' })).json() as { user_ids: string[] };
     assert.deepEqual([...after.user_ids].sort(), [alice.id, bob.id].sort());
     assert.ok(!after.user_ids.includes(carol.id));
-    const missing = await h.request('GET', PostsInternalPaths.channelMemberIds('a'.repeat(26)), { internal: true });
+    const missing = await h.request('GET', PostsInternalPaths.channelMemberIds('a'.repeat(26)), { internal: 'realtime' });
     assert.equal(missing.statusCode, 404);
   });
 
   it('when a direct channel is asked twice, in either order, then the same <smaller>__<larger> channel with both members', async () => {
     const bob = h.user();
-    const first = (await h.request('POST', PostsInternalPaths.directChannel, { internal: true, body: { user_ids: [alice.id, bob.id] } })).json() as InternalChannel;
-    const second = (await h.request('POST', PostsInternalPaths.directChannel, { internal: true, body: { user_ids: [bob.id, alice.id] } })).json() as InternalChannel;
+    const first = (await h.request('POST', PostsInternalPaths.directChannel, { internal: 'incoming-hooks', body: { user_ids: [alice.id, bob.id] } })).json() as InternalChannel;
+    const second = (await h.request('POST', PostsInternalPaths.directChannel, { internal: 'incoming-hooks', body: { user_ids: [bob.id, alice.id] } })).json() as InternalChannel;
     assert.equal(first.id, second.id);
     assert.equal(first.type, 'D');
     assert.equal(first.name, [alice.id, bob.id].sort().join('__'));
     assert.equal(first.team_name, '');
-    const member = await h.request('GET', PostsInternalPaths.channelMember(first.id, bob.id), { internal: true });
+    const member = await h.request('GET', PostsInternalPaths.channelMember(first.id, bob.id), { internal: 'incoming-hooks' });
     assert.deepEqual(member.json(), { channel_id: first.id, user_id: bob.id, roles: 'channel_user' });
-    const none = await h.request('GET', PostsInternalPaths.channelMember(channel.id, bob.id), { internal: true });
+    const none = await h.request('GET', PostsInternalPaths.channelMember(channel.id, bob.id), { internal: 'incoming-hooks' });
     assert.equal((none.json() as { id: string }).id, 'app.channel.get_member.missing.app_error');
-    const bad = await h.request('POST', PostsInternalPaths.directChannel, { internal: true, body: { user_ids: [alice.id] } });
+    const bad = await h.request('POST', PostsInternalPaths.directChannel, { internal: 'incoming-hooks', body: { user_ids: [alice.id] } });
     assert.equal(bad.statusCode, 400);
   });
 
   it('when the raw post view is read, then integrations are there; the public read strips them', async () => {
     const created = await h.post(alice, channel.id, { props: { attachments: [{ actions: [{ id: 'go', name: 'Go', integration: { url: 'http://127.0.0.1:1/x', context: { secret: 'c' } } }] }] } });
     const id = (created.json() as { id: string }).id;
-    const view = (await h.request('GET', PostsInternalPaths.post(id), { internal: true })).json() as InternalPostView;
+    const view = (await h.request('GET', PostsInternalPaths.post(id), { internal: 'outgoing-dispatch' })).json() as InternalPostView;
     assert.equal(view.channel.id, channel.id);
     const action = ((view.post.props.attachments as Record<string, unknown>[])[0]?.actions as Record<string, unknown>[])[0];
     assert.deepEqual(action?.integration, { url: 'http://127.0.0.1:1/x', context: { secret: 'c' } });
@@ -95,7 +108,7 @@ describe('posts internal API', () => {
     const created = await h.post(bot, channel.id, { message: 'press', props: { from_webhook: 'true', override_username: 'hooky', keep: 'no' } });
     const id = (created.json() as { id: string }).id;
     const res = await h.request('PUT', PostsInternalPaths.updatePost(id), {
-      internal: true,
+      internal: 'outgoing-dispatch',
       body: { message: 'pressed', props: { from_webhook: 'false', override_username: 'evil', attachments: [{ color: 'danger', text: 'done' }] } },
     });
     assert.equal(res.statusCode, 200, res.body);
@@ -106,7 +119,7 @@ describe('posts internal API', () => {
     assert.equal(post.props.from_bot, 'true');
     assert.equal(post.props.keep, undefined);
     assert.equal((post.props.attachments as Record<string, unknown>[])[0]?.color, '#a30200');
-    const missing = await h.request('PUT', PostsInternalPaths.updatePost('c'.repeat(26)), { internal: true, body: { message: 'x' } });
+    const missing = await h.request('PUT', PostsInternalPaths.updatePost('c'.repeat(26)), { internal: 'outgoing-dispatch', body: { message: 'x' } });
     assert.equal((missing.json() as { id: string }).id, 'app.post.get.app_error');
   });
 });

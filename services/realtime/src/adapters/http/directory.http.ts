@@ -1,6 +1,6 @@
 import { InternalPaths, PostsInternalPaths, Services, type InternalUser, type ResolvedSession } from '@switchyard/contracts';
 import { isAppError } from '@switchyard/errors';
-import { callJson, internalCallHeaders, type ServiceTransport } from '@switchyard/http-kit';
+import { callJson, serviceCredential, type ServiceCredential, type ServiceTransport } from '@switchyard/http-kit';
 import type { MembershipSource, SessionSource, UserSource } from '../../domain/ports';
 
 interface TeamMemberWire {
@@ -13,15 +13,15 @@ function isStatus(error: unknown, ...codes: number[]): boolean {
 
 /** users-bots and posts through their internal APIs (in-process in the embedded runtime, HTTP otherwise). */
 export class HttpDirectory implements SessionSource, MembershipSource, UserSource {
-  private readonly headers: Record<string, string>;
+  private readonly as: ServiceCredential;
 
   public constructor(private readonly transport: ServiceTransport, secret: string) {
-    this.headers = internalCallHeaders(secret);
+    this.as = serviceCredential(Services.realtime, secret);
   }
 
   public async resolve(token: string): Promise<ResolvedSession | undefined> {
     try {
-      return await callJson<ResolvedSession>(this.transport, Services.usersBots, { method: 'POST', path: InternalPaths.resolveToken, headers: this.headers, body: { token } });
+      return await callJson<ResolvedSession>(this.transport, Services.usersBots, { method: 'POST', path: InternalPaths.resolveToken, as: this.as, body: { token } });
     } catch (error) {
       if (isStatus(error, 400, 401, 404)) return undefined;
       throw error;
@@ -30,7 +30,7 @@ export class HttpDirectory implements SessionSource, MembershipSource, UserSourc
 
   public async channelMemberIds(channelId: string): Promise<readonly string[] | undefined> {
     try {
-      const answer = await callJson<{ user_ids: string[] }>(this.transport, Services.posts, { method: 'GET', path: PostsInternalPaths.channelMemberIds(channelId), headers: this.headers });
+      const answer = await callJson<{ user_ids: string[] }>(this.transport, Services.posts, { method: 'GET', path: PostsInternalPaths.channelMemberIds(channelId), as: this.as });
       return answer.user_ids;
     } catch (error) {
       if (isStatus(error, 400, 404)) return undefined;
@@ -43,7 +43,7 @@ export class HttpDirectory implements SessionSource, MembershipSource, UserSourc
       const member = await callJson<TeamMemberWire>(this.transport, Services.usersBots, {
         method: 'GET',
         path: `${InternalPaths.teamMember}/${encodeURIComponent(teamId)}/members/${encodeURIComponent(userId)}`,
-        headers: this.headers,
+        as: this.as,
       });
       return (member?.delete_at ?? 0) === 0;
     } catch (error) {
@@ -54,6 +54,6 @@ export class HttpDirectory implements SessionSource, MembershipSource, UserSourc
 
   public async usersByIds(ids: readonly string[]): Promise<readonly InternalUser[]> {
     if (ids.length === 0) return [];
-    return callJson<InternalUser[]>(this.transport, Services.usersBots, { method: 'POST', path: InternalPaths.usersByIds, headers: this.headers, body: { ids } });
+    return callJson<InternalUser[]>(this.transport, Services.usersBots, { method: 'POST', path: InternalPaths.usersByIds, as: this.as, body: { ids } });
   }
 }

@@ -11,7 +11,7 @@ describe('login, logout and sessions', () => {
   });
   after(async () => h.stop());
 
-  const resolve = (token: string) => h.request('POST', '/internal/v1/auth/resolve', { as: admin, body: { token } });
+  const resolve = (token: string) => h.request('POST', '/internal/v1/auth/resolve', { service: 'gateway', body: { token } });
 
   it('when credentials are right, then 200 self user, a Token header, and a resolvable session that expires per config', async () => {
     const u = await h.user({ username: 'loginok' });

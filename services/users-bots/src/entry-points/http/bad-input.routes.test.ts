@@ -29,7 +29,7 @@ describe('bad input', () => {
     ];
     for (const raw of ['{"username": "x",', '{bad json}', '"unterminated']) {
       for (const [method, url] of targets) {
-        const res = await h.request(method, url, { as: admin, raw });
+        const res = await h.request(method, url, url.startsWith('/internal/') ? { service: 'gateway', raw } : { as: admin, raw });
         assert.equal(res.statusCode, 400, `${method} ${url} ${raw}`);
         assert.equal(res.json().id, 'api.context.invalid_body_param.app_error');
       }

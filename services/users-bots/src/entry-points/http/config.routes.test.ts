@@ -1,7 +1,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { SECRET_MASK } from '@switchyard/system-config';
-import { httpHarness, internalCallHeaders, SECRET, type Caller, type HttpHarness } from '../../test-support/http-harness';
+import { httpHarness, type Caller, type HttpHarness } from '../../test-support/http-harness';
 
 describe('config', () => {
   let h: HttpHarness;
@@ -12,7 +12,7 @@ describe('config', () => {
   });
   after(async () => h.stop());
 
-  const internalConfig = async () => (await h.request('GET', '/internal/v1/config', { headers: internalCallHeaders(SECRET) })).json();
+  const internalConfig = async () => (await h.request('GET', '/internal/v1/config', { service: 'posts' })).json();
 
   it('when the service starts, then IntegrationSigningSecret is generated (whsec_ + base64 of 32 bytes) and published', async () => {
     const secret = (await internalConfig()).ServiceSettings.IntegrationSigningSecret as string;

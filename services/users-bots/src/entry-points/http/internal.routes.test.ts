@@ -1,39 +1,68 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { httpHarness, internalCallHeaders, SECRET, type Caller, type HttpHarness } from '../../test-support/http-harness';
+import { SERVICE_CREDENTIAL_MAX_AGE_MS, serviceCredential } from '@switchyard/http-kit';
+import { httpHarness, identityHeaders, serviceHeaders, SECRET, type Caller, type HttpHarness } from '../../test-support/http-harness';
 
 describe('internal API', () => {
   let h: HttpHarness;
   let admin: Caller;
-  const internal = internalCallHeaders(SECRET);
   before(async () => {
     h = await httpHarness();
     admin = await h.admin();
   });
   after(async () => h.stop());
 
-  it('when a call has neither a signed identity nor the internal header, then 401 and nothing is revealed', async () => {
-    for (const [method, url] of [['GET', '/internal/v1/config'], ['POST', '/internal/v1/auth/resolve'], ['POST', '/internal/v1/users/by-ids']] as const) {
+  it('when a call has no service credential, then 401 and nothing is revealed', async () => {
+    for (const [method, url] of [['GET', '/internal/v1/config'], ['POST', '/internal/v1/auth/resolve'], ['POST', '/internal/v1/users/by-ids'], ['GET', '/internal/v1/nothing-here']] as const) {
       const res = await h.request(method, url, { body: {} });
       assert.equal(res.statusCode, 401, url);
       assert.equal(res.json().id, 'api.context.session_expired.app_error');
     }
-    const forged = await h.request('GET', '/internal/v1/config', { headers: internalCallHeaders('another-secret-entirely-000000') });
+    const forged = await h.request('GET', '/internal/v1/config', { headers: serviceHeaders('gateway', 'GET', '/internal/v1/config', 'another-secret-entirely-000000') });
     assert.equal(forged.statusCode, 401);
   });
 
+  it('when a user or bot identity (however valid, even an admin) calls an internal route, then 401', async () => {
+    const bot: Caller = { id: admin.id, roles: 'system_user system_admin', isBot: true };
+    for (const caller of [admin, bot]) {
+      for (const [method, url] of [['GET', '/internal/v1/config'], ['POST', '/internal/v1/auth/resolve'], ['POST', '/internal/v1/users/by-ids'], ['GET', `/internal/v1/teams/${'n'.repeat(26)}`]] as const) {
+        const res = await h.request(method, url, { as: caller, body: {} });
+        assert.equal(res.statusCode, 401, `${method} ${url}`);
+        assert.equal(res.json().id, 'api.context.session_expired.app_error');
+      }
+    }
+  });
+
+  it('when a service credential is for another method, another path, stale or from a service the route does not name, then it is refused', async () => {
+    const url = '/internal/v1/config';
+    assert.equal((await h.request('GET', url, { service: 'posts' })).statusCode, 200);
+    assert.equal((await h.request('GET', url, { headers: serviceHeaders('posts', 'POST', url) })).statusCode, 401, 'other method');
+    assert.equal((await h.request('GET', url, { headers: serviceHeaders('posts', 'GET', '/internal/v1/config?x=1') })).statusCode, 401, 'other target');
+    const stale = serviceCredential('posts', SECRET).headers('GET', url, Date.now() - SERVICE_CREDENTIAL_MAX_AGE_MS - 1_000);
+    assert.equal((await h.request('GET', url, { headers: stale })).statusCode, 401, 'stale');
+    const future = serviceCredential('posts', SECRET).headers('GET', url, Date.now() + SERVICE_CREDENTIAL_MAX_AGE_MS + 1_000);
+    assert.equal((await h.request('GET', url, { headers: future })).statusCode, 401, 'from the future');
+    const notAllowed = await h.request('POST', '/internal/v1/auth/resolve', { service: 'posts', body: { token: 'x'.repeat(26) } });
+    assert.equal(notAllowed.statusCode, 403, 'only the gateway resolves tokens');
+    assert.equal(notAllowed.json().id, 'api.context.permissions.app_error');
+    const unknownService = await h.request('GET', url, { service: 'intruder' });
+    assert.equal(unknownService.statusCode, 403);
+    const both = await h.request('GET', url, { headers: { ...identityHeaders(admin), ...serviceHeaders('posts', 'GET', '/internal/v1/teams') } });
+    assert.equal(both.statusCode, 401, 'a user identity does not make up for a misbound credential');
+  });
+
   it('when resolving tokens, then garbage, empty and non-string tokens are refused', async () => {
-    const unknown = await h.request('POST', '/internal/v1/auth/resolve', { headers: internal, body: { token: 'x'.repeat(26) } });
+    const unknown = await h.request('POST', '/internal/v1/auth/resolve', { service: 'gateway', body: { token: 'x'.repeat(26) } });
     assert.equal(unknown.statusCode, 401);
     assert.equal(unknown.json().id, 'api.context.session_expired.app_error');
-    assert.equal((await h.request('POST', '/internal/v1/auth/resolve', { headers: internal, body: { token: '' } })).statusCode, 400);
-    assert.equal((await h.request('POST', '/internal/v1/auth/resolve', { headers: internal, body: { token: { $gt: '' } } })).statusCode, 400);
+    assert.equal((await h.request('POST', '/internal/v1/auth/resolve', { service: 'gateway', body: { token: '' } })).statusCode, 400);
+    assert.equal((await h.request('POST', '/internal/v1/auth/resolve', { service: 'gateway', body: { token: { $gt: '' } } })).statusCode, 400);
   });
 
   it('when a login token is resolved, then the ResolvedSession has the exact shape', async () => {
     const u = await h.user();
     const token = String((await h.request('POST', '/api/v4/users/login', { body: { login_id: u.username, password: 'password-1' } })).headers.token);
-    const res = await h.request('POST', '/internal/v1/auth/resolve', { headers: internal, body: { token } });
+    const res = await h.request('POST', '/internal/v1/auth/resolve', { service: 'gateway', body: { token } });
     assert.equal(res.statusCode, 200);
     const session = res.json();
     assert.deepEqual(Object.keys(session).sort(), ['csrfToken', 'expiresAt', 'isBot', 'roles', 'sessionId', 'sessionType', 'userId']);
@@ -43,51 +72,51 @@ describe('internal API', () => {
   it('when users are looked up by ids or usernames, then InternalUser objects come back, deactivated ones included', async () => {
     const u = await h.user({ username: 'lookmeup' });
     await h.request('DELETE', `/api/v4/users/${u.id}`, { as: admin });
-    const byIds = await h.request('POST', '/internal/v1/users/by-ids', { headers: internal, body: { ids: [u.id, 'n'.repeat(26)] } });
+    const byIds = await h.request('POST', '/internal/v1/users/by-ids', { service: 'incoming-hooks', body: { ids: [u.id, 'n'.repeat(26)] } });
     assert.equal(byIds.statusCode, 200);
     const [found] = byIds.json();
     assert.deepEqual(Object.keys(found).sort(), ['deleteAt', 'firstName', 'id', 'isBot', 'lastName', 'nickname', 'roles', 'username']);
     assert.ok(found.deleteAt > 0);
-    const byNames = await h.request('POST', '/internal/v1/users/by-usernames', { headers: internal, body: { usernames: ['LookMeUp', 'switchyard'] } });
+    const byNames = await h.request('POST', '/internal/v1/users/by-usernames', { service: 'incoming-hooks', body: { usernames: ['LookMeUp', 'switchyard'] } });
     assert.deepEqual(byNames.json().map((x: { username: string; isBot: boolean }) => [x.username, x.isBot]).sort(), [['lookmeup', false], ['switchyard', true]]);
-    assert.equal((await h.request('POST', '/internal/v1/users/by-ids', { headers: internal, body: { ids: 'nope' } })).statusCode, 400);
-    assert.deepEqual((await h.request('POST', '/internal/v1/users/by-ids', { headers: internal, body: { ids: [] } })).json(), []);
+    assert.equal((await h.request('POST', '/internal/v1/users/by-ids', { service: 'incoming-hooks', body: { ids: 'nope' } })).statusCode, 400);
+    assert.deepEqual((await h.request('POST', '/internal/v1/users/by-ids', { service: 'incoming-hooks', body: { ids: [] } })).json(), []);
   });
 
   it('when a team member is asked for, then the TeamMember or 404', async () => {
     const u = await h.user();
     const team = (await h.request('POST', '/api/v4/teams', { as: u, body: { name: 'internalteam', display_name: 'I', type: 'O' } })).json();
-    const res = await h.request('GET', `/internal/v1/teams/${team.id}/members/${u.id}`, { headers: internal });
+    const res = await h.request('GET', `/internal/v1/teams/${team.id}/members/${u.id}`, { service: 'posts' });
     assert.equal(res.statusCode, 200);
     assert.equal(res.json().roles, 'team_user team_admin');
-    const missing = await h.request('GET', `/internal/v1/teams/${team.id}/members/${admin.id}`, { headers: internal });
+    const missing = await h.request('GET', `/internal/v1/teams/${team.id}/members/${admin.id}`, { service: 'posts' });
     assert.equal(missing.statusCode, 404);
     assert.equal(missing.json().id, 'app.team.get_member.missing.app_error');
-    assert.equal((await h.request('GET', `/internal/v1/teams/bad/members/${u.id}`, { headers: internal })).statusCode, 400);
+    assert.equal((await h.request('GET', `/internal/v1/teams/bad/members/${u.id}`, { service: 'posts' })).statusCode, 400);
   });
 
   it('when a team is asked for by id or name, then the InternalTeam (hidden and deleted teams too) or 404', async () => {
     const u = await h.user();
     const team = (await h.request('POST', '/api/v4/teams', { as: u, body: { name: 'internalbyname', display_name: 'By Name', type: 'I' } })).json();
-    const byId = await h.request('GET', `/internal/v1/teams/${team.id}`, { headers: internal });
+    const byId = await h.request('GET', `/internal/v1/teams/${team.id}`, { service: 'posts' });
     assert.equal(byId.statusCode, 200);
     assert.deepEqual(byId.json(), { id: team.id, name: 'internalbyname', display_name: 'By Name', type: 'I', delete_at: 0 });
-    const byName = await h.request('GET', '/internal/v1/teams/name/InternalByName', { headers: internal });
+    const byName = await h.request('GET', '/internal/v1/teams/name/InternalByName', { service: 'posts' });
     assert.equal(byName.statusCode, 200);
     assert.equal(byName.json().id, team.id);
-    const missing = await h.request('GET', `/internal/v1/teams/${'n'.repeat(26)}`, { headers: internal });
+    const missing = await h.request('GET', `/internal/v1/teams/${'n'.repeat(26)}`, { service: 'posts' });
     assert.equal(missing.statusCode, 404);
     assert.equal(missing.json().id, 'app.team.get.find.app_error');
-    const missingName = await h.request('GET', '/internal/v1/teams/name/nosuchteamhere', { headers: internal });
+    const missingName = await h.request('GET', '/internal/v1/teams/name/nosuchteamhere', { service: 'posts' });
     assert.equal(missingName.statusCode, 404);
     assert.equal(missingName.json().id, 'app.team.get_by_name.missing.app_error');
-    assert.equal((await h.request('GET', '/internal/v1/teams/bad', { headers: internal })).statusCode, 400);
-    assert.equal((await h.request('GET', '/internal/v1/teams/name/bad%20name', { headers: internal })).statusCode, 400);
+    assert.equal((await h.request('GET', '/internal/v1/teams/bad', { service: 'posts' })).statusCode, 400);
+    assert.equal((await h.request('GET', '/internal/v1/teams/name/bad%20name', { service: 'posts' })).statusCode, 400);
     assert.equal((await h.request('GET', `/internal/v1/teams/${team.id}`)).statusCode, 401);
   });
 
-  it('when a signed identity calls the internal API, then it is accepted too', async () => {
-    const res = await h.request('GET', '/internal/v1/config', { as: admin });
+  it('when a service calls the config route, then it gets the unmasked config', async () => {
+    const res = await h.request('GET', '/internal/v1/config', { service: 'outgoing-dispatch' });
     assert.equal(res.statusCode, 200);
     assert.match(res.json().ServiceSettings.IntegrationSigningSecret, /^whsec_/);
   });

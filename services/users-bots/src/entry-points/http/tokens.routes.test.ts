@@ -12,7 +12,7 @@ describe('personal access tokens and bot tokens', () => {
   });
   after(async () => h.stop());
 
-  const resolve = (token: string) => h.request('POST', '/internal/v1/auth/resolve', { as: admin, body: { token } });
+  const resolve = (token: string) => h.request('POST', '/internal/v1/auth/resolve', { service: 'gateway', body: { token } });
   const newBot = async (username: string) => (await h.request('POST', '/api/v4/bots', { as: admin, body: { username } })).json() as { user_id: string };
 
   it('when tokens are disabled, then humans get 501 but bot tokens are created and keep working', async () => {

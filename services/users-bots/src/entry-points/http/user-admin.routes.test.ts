@@ -15,7 +15,7 @@ describe('deactivation, roles and conversion', () => {
   const login = async (username: string, password = 'password-1') =>
     h.request('POST', '/api/v4/users/login', { body: { login_id: username, password } });
   const resolve = async (token: string) =>
-    h.request('POST', '/internal/v1/auth/resolve', { as: admin, body: { token } });
+    h.request('POST', '/internal/v1/auth/resolve', { service: 'gateway', body: { token } });
 
   it('when an admin deactivates a user, then sessions die, user.deactivated is published before the answer, and login says inactive', async () => {
     const u = await h.user();

@@ -1,0 +1,42 @@
+import type { NextFunction, Request, Response } from 'express';
+import { commonErrors } from '@switchyard/errors';
+import { decidePath } from '../../domain/canonical-path';
+
+/**
+ * First thing the gateway does with a request: decide on its decoded path (see decidePath). A path with
+ * empty, `.` or `..` segments is answered here with the reference's 301 (empty body, no request id or
+ * version header); an encoded slash or backslash inside a segment is 404; otherwise the request goes on
+ * with `url` and `originalUrl` set to the canonical target, which is what routing matches and what is
+ * forwarded, byte for byte.
+ */
+export function canonicalPath() {
+  return (req: Request, res: Response, next: NextFunction): void => {
+    const decision = decidePath(req.originalUrl);
+    switch (decision.kind) {
+      case 'forward':
+        if (decision.target !== req.originalUrl) {
+          req.url = decision.target;
+          req.originalUrl = decision.target;
+        }
+        next();
+        return;
+      case 'redirect':
+        req.resume();
+        res.removeHeader('X-Request-ID');
+        res.removeHeader('X-Version-Id');
+        res.statusCode = 301;
+        res.setHeader('Location', decision.location);
+        res.setHeader('Content-Length', '0');
+        res.end();
+        return;
+      case 'bad-escape':
+        req.resume();
+        next(commonErrors.invalidUrlParam('path'));
+        return;
+      case 'not-found':
+        req.resume();
+        next(commonErrors.routeNotFound(''));
+        return;
+    }
+  };
+}
