@@ -5,6 +5,7 @@ import { followSystemConfig } from '@switchyard/live-config';
 import type { Logger } from '@switchyard/logger';
 import { MutableConfigView } from '@switchyard/system-config';
 import { systemClock } from './adapters/clock/system-clock';
+import { CachingChannelRepository } from './adapters/cache/caching-channel-repository';
 import { HttpUsersDirectory } from './adapters/http/users-directory.http';
 import { memoryRepositories } from './adapters/memory';
 import type { PostsConfig } from './config';
@@ -15,6 +16,7 @@ import type { HttpContext } from './entry-points/http/http-context';
 import { internalRoutes } from './entry-points/http/internal.routes';
 import { postsRoutes } from './entry-points/http/posts.routes';
 import { reactionsRoutes } from './entry-points/http/reactions.routes';
+import { subscribeChannelCacheEviction } from './entry-points/kafka/channel-cache-eviction.consumer';
 import { subscribePostCommands } from './entry-points/kafka/post-create.consumer';
 import { subscribeTeamEvents } from './entry-points/kafka/team-events.consumer';
 
@@ -48,12 +50,15 @@ export interface PostsApp {
 export function createPostsApp(config: Readonly<PostsConfig>, deps: PostsDeps): PostsApp {
   const liveConfig = new MutableConfigView();
   const systemConfig = followSystemConfig({ service: SERVICE_NAME, view: liveConfig, bus: deps.bus, transport: deps.transport, internalSecret: config.INTERNAL_SECRET, logger: deps.logger });
-  const repositories: PostsRepositories = { ...memoryRepositories(), ...(deps.repositories ?? {}) };
+  const stored: PostsRepositories = { ...memoryRepositories(), ...(deps.repositories ?? {}) };
+  const channels = new CachingChannelRepository(stored.channels);
+  const repositories: PostsRepositories = { ...stored, channels };
   const users = deps.users ?? new HttpUsersDirectory(deps.transport, config.INTERNAL_SECRET);
   const events: EventSink = deps.events ?? deps.bus;
   const outbox = new OutboxRelay({ ...repositories, users, events }, (error, postId) => deps.logger.warn('outbox: publishing failed; the sweep will retry', { post_id: postId, error }));
   const domain: Deps = {
     ...repositories,
+    cachedChannels: channels,
     clock: deps.clock ?? systemClock,
     users,
     events,
@@ -100,7 +105,12 @@ export function createPostsApp(config: Readonly<PostsConfig>, deps: PostsDeps): 
     outbox,
     start: async () => {
       await systemConfig.start();
-      subscriptions = [await subscribePostCommands(deps.bus, domain, deps.logger), await subscribeTeamEvents(deps.bus, domain, deps.logger)];
+      subscriptions = [
+        // Channels changed through another replica leave this one's command cache (before commands are taken).
+        await subscribeChannelCacheEviction(deps.bus, (channelId) => channels.evict(channelId)),
+        await subscribePostCommands(deps.bus, domain, deps.logger),
+        await subscribeTeamEvents(deps.bus, domain, deps.logger),
+      ];
       await sweep();
       const interval = config.OUTBOX_SWEEP_INTERVAL_MS ?? 15_000;
       if (interval > 0) {

@@ -26,6 +26,14 @@ export interface ChannelRepository {
   recordPost(id: string, at: number, root: boolean): Promise<void>;
 }
 
+/**
+ * Channels for the create-post commands: may answer from a short-lived cache that every channel change
+ * evicts (identity, type and archive state are what the commands need).
+ */
+export interface CachedChannels {
+  cached(id: string): Promise<Channel | undefined>;
+}
+
 export interface ChannelMemberRepository {
   /** Unique: (channel_id, user_id) → DuplicateKeyError('member'). */
   insert(member: ChannelMember): Promise<void>;
@@ -120,6 +128,7 @@ export interface EventSink {
 }
 
 export interface Deps extends PostsRepositories {
+  readonly cachedChannels: CachedChannels;
   readonly clock: Clock;
   readonly users: UsersDirectory;
   readonly events: EventSink;

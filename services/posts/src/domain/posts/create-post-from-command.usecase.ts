@@ -53,7 +53,7 @@ async function alreadyStored(deps: Deps, postId: string): Promise<CommandOutcome
  */
 async function validCommand(deps: Deps, payload: CreatePostCommandPayload): Promise<{ post: StoredPost; channel: Channel }> {
   const input = payload.post;
-  const channel = await deps.channels.findById(input.channel_id);
+  const channel = await deps.cachedChannels.cached(input.channel_id);
   if (!channel) throw Errors.channelNotFound();
   if (channel.delete_at !== 0) throw Errors.postToArchived();
   checkTypeValid(input.type);

@@ -19,7 +19,8 @@ function setup() {
   const sink = new RecordingSink();
   const liveConfig = new MutableConfigView();
   liveConfig.replace(defaultSystemConfig());
-  const deps: Deps = { ...memoryRepositories(), clock: new ManualClock(), users, events: sink, liveConfig, relay: async () => undefined };
+  const repositories = memoryRepositories();
+  const deps: Deps = { ...repositories, cachedChannels: { cached: (id) => repositories.channels.findById(id) }, clock: new ManualClock(), users, events: sink, liveConfig, relay: async () => undefined };
   const handle = teamEventsHandler(deps, createSilentLogger());
   let offset = 0;
   const deliver = (type: string, payload: unknown, id?: string) => {
