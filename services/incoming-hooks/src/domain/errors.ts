@@ -39,6 +39,7 @@ export const Errors = {
     unavailable('web.incoming_webhook.store_timeout.app_error', 'The post was queued but not confirmed stored in time; it may still appear.'),
   rateLimited: commonErrors.rateLimited,
   invalidParam: commonErrors.invalidParam,
+  rootId: (): AppErrorType => badRequest('api.post.create_post.root_id.app_error', 'Invalid RootId parameter.'),
   invalidBodyParam: commonErrors.invalidBodyParam,
   permissions: commonErrors.permissions,
 };

@@ -1,4 +1,4 @@
-import type { InternalChannel, InternalUser, WirePostPriority, PostSource } from '@switchyard/contracts';
+import type { InternalChannel, InternalUser, WirePost, WirePostPriority, PostSource } from '@switchyard/contracts';
 import type { SystemConfig } from '@switchyard/system-config';
 import type { IdempotencyRecord, IncomingHook, IncomingHookChanges, StoredResponse } from './entities';
 
@@ -57,6 +57,8 @@ export interface ChannelDirectory {
   directChannel(userA: string, userB: string): Promise<InternalChannel>;
   /** The member's channel roles, undefined when not a member. */
   memberRoles(channelId: string, userId: string): Promise<string | undefined>;
+  /** A post as stored (deleted ones included: check delete_at), undefined when unknown. */
+  post(postId: string): Promise<Pick<WirePost, 'id' | 'channel_id' | 'root_id' | 'delete_at'> | undefined>;
 }
 
 /** Users and team memberships (users-bots' internal API). */
@@ -74,6 +76,8 @@ export interface NewPost {
   readonly message: string;
   readonly type: string;
   readonly props: Readonly<Record<string, unknown>>;
+  /** The thread the post replies to; '' for a root post. */
+  readonly root_id: string;
   readonly create_at: number;
   readonly priority?: WirePostPriority;
 }

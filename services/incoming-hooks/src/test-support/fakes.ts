@@ -48,6 +48,20 @@ export class FakeChannelDirectory implements ChannelDirectory {
     this.calls += 1;
     return this.members.get(`${channelId}:${userId}`);
   }
+
+  /** Posts posts would know (thread roots for webhook replies). */
+  public readonly posts = new Map<string, { id: string; channel_id: string; root_id: string; delete_at: number }>();
+
+  public addPost(channelId: string, rootId = '', deleteAt = 0): string {
+    const id = newId();
+    this.posts.set(id, { id, channel_id: channelId, root_id: rootId, delete_at: deleteAt });
+    return id;
+  }
+
+  public async post(postId: string): Promise<{ id: string; channel_id: string; root_id: string; delete_at: number } | undefined> {
+    this.calls += 1;
+    return this.posts.get(postId);
+  }
 }
 
 /** Users and team memberships held in maps (what users-bots' internal API would answer). */

@@ -25,7 +25,7 @@ export class BusPostCommands implements PostCommands {
           message: post.message,
           type: post.type,
           props: post.props,
-          root_id: '',
+          root_id: post.root_id,
           create_at: post.create_at,
           ...(post.priority ? { priority: post.priority } : {}),
         },

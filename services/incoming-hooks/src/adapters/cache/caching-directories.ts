@@ -44,6 +44,11 @@ export class CachingChannelDirectory implements ChannelDirectory {
     return roles;
   }
 
+  /** Not cached: a root can be deleted at any time. */
+  public post(postId: string): ReturnType<ChannelDirectory['post']> {
+    return this.inner.post(postId);
+  }
+
   public evictChannel(channelId: string, userId?: string): void {
     this.channels.delete(channelId);
     if (userId !== undefined) this.members.delete(`${channelId}:${userId}`);

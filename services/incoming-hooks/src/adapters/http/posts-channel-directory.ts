@@ -1,4 +1,4 @@
-import { PostsInternalPaths, Services, type InternalChannel, type InternalChannelMember } from '@switchyard/contracts';
+import { PostsInternalPaths, Services, type InternalChannel, type InternalChannelMember, type InternalPostView, type WirePost } from '@switchyard/contracts';
 import { isAppError } from '@switchyard/errors';
 import { callJson, serviceCredential, type ServiceCredential, type ServiceTransport } from '@switchyard/http-kit';
 import type { ChannelDirectory } from '../../domain/ports';
@@ -29,6 +29,10 @@ export class PostsChannelDirectory implements ChannelDirectory {
     const member = await this.get<InternalChannelMember>(PostsInternalPaths.channelMember(channelId, userId));
     if (!member) return undefined;
     return member.roles && member.roles.trim() !== '' ? member.roles : 'channel_user';
+  }
+
+  public async post(postId: string): Promise<Pick<WirePost, 'id' | 'channel_id' | 'root_id' | 'delete_at'> | undefined> {
+    return (await this.get<InternalPostView>(PostsInternalPaths.post(postId)))?.post;
   }
 
   private async get<T>(path: string): Promise<T | undefined> {

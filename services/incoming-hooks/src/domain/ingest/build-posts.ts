@@ -108,6 +108,8 @@ export interface PostsInput {
   readonly channelId: string;
   readonly userId: string;
   readonly type: string;
+  /** Every part replies to this thread ('' for root posts). */
+  readonly rootId: string;
   readonly priority: WirePostPriority | null;
   readonly now: number;
   readonly newId: () => string;
@@ -122,6 +124,7 @@ export function toNewPosts(input: PostsInput): NewPost[] {
     message: plan.message,
     type: input.type,
     props: plan.props,
+    root_id: input.rootId,
     create_at: input.now + index,
     ...(input.priority ? { priority: input.priority } : {}),
   }));

@@ -1,5 +1,6 @@
 import type { InternalUser } from '@switchyard/contracts';
 import { isAppError } from '@switchyard/errors';
+import { isValidId } from '@switchyard/ids';
 import type { IncomingHook, StoredResponse } from '../entities';
 import { Errors } from '../errors';
 import type { Deps } from '../ports';
@@ -60,6 +61,18 @@ export async function ingestWebhook(deps: Deps, input: IngestInput): Promise<Sto
   return withIdempotency(deps, hook.id, input.idempotencyKey, run);
 }
 
+/**
+ * `root_id` of a webhook post (wire-2 §4.3), checked after the channel and permission checks: not an id →
+ * 400 invalid_param root_id; unknown or deleted, in another channel, or itself a reply → 400
+ * api.post.create_post.root_id.app_error (posts would refuse it too, after the hook had answered).
+ */
+async function checkThreadRoot(deps: Deps, channelId: string, rootId: string): Promise<void> {
+  if (rootId === '') return;
+  if (!isValidId(rootId)) throw Errors.invalidParam('root_id');
+  const root = await deps.channels.post(rootId);
+  if (!root || root.delete_at !== 0 || root.channel_id !== channelId || root.root_id !== '') throw Errors.rootId();
+}
+
 async function createPosts(deps: Deps, hook: IncomingHook, req: WebhookRequest, requestId: string | undefined): Promise<string[]> {
   const config = deps.liveConfig.current();
   const loadOwner = async (): Promise<InternalUser> => {
@@ -68,6 +81,7 @@ async function createPosts(deps: Deps, hook: IncomingHook, req: WebhookRequest, 
     return owner;
   };
   const { channel, owner } = await resolveDestination(deps, hook, req.channel, loadOwner);
+  await checkThreadRoot(deps, channel.id, req.root_id);
   if (req.priority !== null && (req.priority.priority === undefined || req.priority.priority === null)) {
     throw Errors.invalidParam('webhook.priority.priority');
   }
@@ -87,6 +101,7 @@ async function createPosts(deps: Deps, hook: IncomingHook, req: WebhookRequest, 
     channelId: channel.id,
     userId: hook.userId,
     type: attachments ? 'slack_attachment' : req.type,
+    rootId: req.root_id,
     priority: req.priority,
     now: deps.clock.now(),
     newId: () => deps.ids.newId(),

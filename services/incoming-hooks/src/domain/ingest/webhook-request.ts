@@ -11,6 +11,8 @@ export interface WebhookRequest {
   readonly type: string;
   readonly icon_emoji: string;
   readonly priority: WirePostPriority | null;
+  /** The thread to reply to (newest reference, wire-2 §4.3); '' for a root post. */
+  readonly root_id: string;
 }
 
 export const emptyRequest: WebhookRequest = {
@@ -23,4 +25,5 @@ export const emptyRequest: WebhookRequest = {
   type: '',
   icon_emoji: '',
   priority: null,
+  root_id: '',
 };

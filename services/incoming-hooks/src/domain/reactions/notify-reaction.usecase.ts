@@ -51,6 +51,7 @@ export async function notifyReaction(deps: Deps, payload: ReactionEventPayload):
         message: notificationMessage(payload, hook.displayName),
         type: '',
         props: { from_bot: 'true' },
+        root_id: '',
         create_at: deps.clock.now(),
       },
     ],

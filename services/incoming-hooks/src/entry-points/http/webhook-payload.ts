@@ -45,7 +45,7 @@ function parseOnce(text: string): unknown {
   }
 }
 
-const STRING_FIELDS = ['text', 'username', 'icon_url', 'channel', 'type', 'icon_emoji'] as const;
+const STRING_FIELDS = ['text', 'username', 'icon_url', 'channel', 'type', 'icon_emoji', 'root_id'] as const;
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** Decodes the JSON form of IncomingWebhookRequest; `null` for an empty body or JSON `null`. */
@@ -104,6 +104,8 @@ const FORM_FIELDS: Readonly<Record<string, (typeof STRING_FIELDS)[number]>> = {
   type: 'type',
   iconemoji: 'icon_emoji',
   icon_emoji: 'icon_emoji',
+  rootid: 'root_id',
+  root_id: 'root_id',
 };
 
 /** multipart/form-data: one field per parameter (a `payload` field holding JSON is accepted too). */

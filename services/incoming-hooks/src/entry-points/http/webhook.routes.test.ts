@@ -213,6 +213,42 @@ describe('POST /hooks/{key}', () => {
     assert.deepEqual(lastPost().priority, { priority: 'urgent', requested_ack: true });
   });
 
+  it('when root_id names a live root post in the hook\'s channel, then every part of the message replies to it (form fields rootid/root_id too)', async () => {
+    const root = h.channels.addPost(h.town.id);
+    const res = await send({ text: 'x'.repeat(16_400), root_id: root });
+    assert.equal(res.statusCode, 200, res.body);
+    const parts = lastCommands(2);
+    assert.deepEqual(parts.map((c) => c.value.payload.post.root_id), [root, root]);
+    const boundary = 'RootB';
+    const multipart = [`--${boundary}`, 'Content-Disposition: form-data; name="text"', '', 'reply', `--${boundary}`, 'Content-Disposition: form-data; name="RootId"', '', root, `--${boundary}--`, ''].join('\r\n');
+    const mp = await h.request('POST', `/hooks/${hook.id}`, { raw: multipart, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } });
+    assert.equal(mp.statusCode, 200, mp.body);
+    assert.equal(lastPost().root_id, root);
+    assert.equal((await send({ text: 'root post', root_id: null })).statusCode, 200);
+    assert.equal(lastPost().root_id, '');
+  });
+
+  it('when root_id is malformed, unknown, deleted, in another channel or a reply, then 400 with the reference id and nothing is posted', async () => {
+    const other = h.channels.add({ team_id: h.town.team_id, type: 'O', name: 'elsewhere' });
+    const root = h.channels.addPost(h.town.id);
+    const cases: [string, string][] = [
+      ['not-an-id', 'api.context.invalid_param.app_error'],
+      [newId(), 'api.post.create_post.root_id.app_error'],
+      [h.channels.addPost(h.town.id, '', 5), 'api.post.create_post.root_id.app_error'],
+      [h.channels.addPost(other.id), 'api.post.create_post.root_id.app_error'],
+      [h.channels.addPost(h.town.id, root), 'api.post.create_post.root_id.app_error'],
+    ];
+    const before = h.bus.commands().length;
+    for (const [rootId, id] of cases) {
+      const res = await send({ text: 'reply', root_id: rootId });
+      assert.equal(res.statusCode, 400, `${rootId}: ${res.body}`);
+      assert.equal(errorOf(res).id, id, rootId);
+    }
+    assert.equal(h.bus.commands().length, before);
+    const typed = await send({ text: 'reply', root_id: 42 });
+    assert.equal(typed.statusCode, 400);
+  });
+
   it('when props are sent, then service keys win, props.card is kept, props.attachments is ignored and override_icon_emoji passes', async () => {
     const res = await send({ text: 'x', props: { card: '**hi**', from_webhook: 'false', override_username: 'evil', override_icon_url: 'x', webhook_display_name: 'evil', attachments: [{ text: 'sneaky' }], override_icon_emoji: 'tada', incoming_webhook_id: 'spoof' } });
     assert.equal(res.statusCode, 200);
