@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { InternalPaths, Services, type ResolvedSession } from '@switchyard/contracts';
 import { commonErrors, isAppError, notFound, toWireError } from '@switchyard/errors';
-import { callJson, internalCallHeaders, newRequestId, type ServiceTransport } from '@switchyard/http-kit';
+import { callJson, newRequestId, serviceCredential, type ServiceTransport } from '@switchyard/http-kit';
 import type { Logger } from '@switchyard/logger';
 import type { SqliteStore } from '@switchyard/sqlite-kit';
 
@@ -39,10 +39,11 @@ function sendError(res: ServerResponse, error: unknown, requestId: string): void
  * goes to `next` (the gateway).
  */
 export function withBackupRoute(next: RequestListener, deps: BackupRouteDeps): RequestListener {
-  const headers = internalCallHeaders(deps.internalSecret);
+  // This route is part of the embedded runtime's edge, so it resolves tokens as the gateway does.
+  const as = serviceCredential(Services.gateway, deps.internalSecret);
   const resolve = async (token: string): Promise<ResolvedSession | undefined> => {
     try {
-      return await callJson<ResolvedSession>(deps.transport, Services.usersBots, { method: 'POST', path: InternalPaths.resolveToken, headers, body: { token } });
+      return await callJson<ResolvedSession>(deps.transport, Services.usersBots, { method: 'POST', path: InternalPaths.resolveToken, as, body: { token } });
     } catch (error) {
       if (isAppError(error) && error.statusCode >= 400 && error.statusCode < 500) return undefined;
       throw error;
