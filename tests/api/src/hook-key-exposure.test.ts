@@ -58,10 +58,21 @@ describe('incoming hook key exposure (black box, as a channel reader)', { timeou
     }
   });
 
-  it('when a reader lists the channel every way a PostList can be asked for, then the key is in none of them', async () => {
+  it('when a reader lists the channel and the thread every way a PostList can be asked for, then the key is in none of them', async () => {
     const [first] = postIds as [string];
     const queries = ['', '?per_page=200', '?page=0&per_page=2', `?since=1`, `?before=${postIds[3] ?? ''}`, `?after=${first}`];
     for (const query of queries) assertNoKey(await raw(target.url, 'GET', `/api/v4/channels/${channel.id}/posts${query}`, { token: reader.token }), `GET /channels/{id}/posts${query}`);
+    for (const query of ['', '?direction=up&perPage=2', '?collapsedThreads=true', '?skipFetchThreads=true']) assertNoKey(await raw(target.url, 'GET', `/api/v4/posts/${first}/thread${query}`, { token: reader.token }), `GET /posts/{id}/thread${query}`);
+  });
+
+  it('when the hook replies in a thread, then the thread and the reply do not carry the key', async () => {
+    const [root] = postIds as [string];
+    const res = await sendToHook(target.url, hook.id, { text: 'hook reply', root_id: root }, { query: '?wait=true' });
+    assert.equal(res.status, 200, res.text);
+    const [replyId] = (res.json as { post_ids: string[] }).post_ids as [string];
+    await waitForPosts(target.url, reader.token, channel.id, [replyId]);
+    assertNoKey(await raw(target.url, 'GET', `/api/v4/posts/${replyId}`, { token: reader.token }), 'GET reply');
+    assertNoKey(await raw(target.url, 'GET', `/api/v4/posts/${replyId}/thread`, { token: reader.token }), 'GET reply thread');
   });
 
   it('when the owner edits or patches a hook post, then the answers do not carry the key, and reaction notifications still find the hook', async () => {

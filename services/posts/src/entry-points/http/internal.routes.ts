@@ -58,7 +58,7 @@ export function internalRoutes(ctx: HttpContext): Router {
     sendJson(res, 200, { user_ids: userIds });
   });
 
-  router.get('/internal/v1/posts/:post_id', only(outgoingDispatch), async (req, res) => {
+  router.get('/internal/v1/posts/:post_id', only(incomingHooks, outgoingDispatch), async (req, res) => {
     const post = await deps.posts.findById(idParam(req, 'post_id'));
     if (!post) throw Errors.postNotFound();
     const view: InternalPostView = { post: presentStoredPost(post), channel: presentInternalChannel(await loadChannel(deps, post.channel_id)) };
