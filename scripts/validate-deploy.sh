@@ -211,7 +211,8 @@ done
 if [ ${#rendered[@]} -gt 0 ]; then
   if [ "$python_ok" = 1 ]; then
     step "kubeconform -strict (Kubernetes $KUBERNETES_VERSION schemas, offline)"
-    "$kubeconform" -strict -summary -kubernetes-version "$KUBERNETES_VERSION" \
+    # Custom resources (Prometheus Operator, KEDA) have no schema here: k8s-check checks them.
+    "$kubeconform" -strict -summary -kubernetes-version "$KUBERNETES_VERSION" -skip PodMonitor,PrometheusRule,ScaledObject \
       -schema-location "$schema_root/{{ .NormalizedKubernetesVersion }}-local{{ .StrictSuffix }}/{{ .ResourceKind }}{{ .KindSuffix }}.json" \
       "${rendered[@]}" || failures+=("k8s (kubeconform)")
   fi
@@ -220,11 +221,24 @@ if [ ${#rendered[@]} -gt 0 ]; then
   base_secrets=switchyard-shared,users-bots-mongo,posts-mongo,incoming-hooks-mongo,outgoing-dispatch-mongo
   for out in "${rendered[@]}"; do
     case "$out" in
-      */k8s_base.yaml) "$k8s_check" -external-secrets="$base_secrets" "$out" || failures+=("k8s base (k8s-check)") ;;
+      */k8s_base.yaml | */k8s_overlays_production.yaml) "$k8s_check" -external-secrets="$base_secrets" "$out" || failures+=("$out (k8s-check)") ;;
       *) "$k8s_check" "$out" || failures+=("$out (k8s-check)") ;;
     esac
   done
 fi
+
+step "alerts: every runbook annotation names a section of docs/operations.md"
+for rules in k8s/components/*/prometheus-rules.yaml; do
+  [ -f "$rules" ] || continue
+  while read -r alert anchor; do
+    # GitHub-style anchors: the heading lowercased.
+    if ! grep -qiE "^#+ +${anchor}\$" docs/operations.md; then
+      echo "validate-deploy: $rules: alert $alert: runbook docs/operations.md#$anchor has no heading '$anchor'" >&2
+      failures+=("runbook $alert")
+    fi
+  done < <(awk '/- alert:/ { a = $3 } /runbook: docs\/operations.md#/ { sub(/.*#/, ""); print a, $0 }' "$rules")
+  echo "$(grep -c -- '- alert:' "$rules") alerts in $rules"
+done
 
 step "done"
 if [ ${#failures[@]} -gt 0 ]; then

@@ -3,7 +3,9 @@
 //     types and unknown kinds fail (no JSON schema download needed);
 //   - references a schema cannot see: selectors that parse and select pods, Services whose targetPort
 //     exists on the selected containers, probes on declared ports, ConfigMaps, Secrets and keys that
-//     exist, HPA targets, PDB and NetworkPolicy selectors, requests within limits, duplicate names.
+//     exist, HPA targets, PDB and NetworkPolicy selectors, requests within limits, duplicate names;
+//   - the custom resources used (crds.go): PodMonitor ports, PrometheusRule runbooks, KEDA ScaledObject
+//     targets (and no second HPA on the same Deployment).
 //
 // Usage: k8s-check [-external-secrets=NAME,...] FILE... ("-" reads standard input, e.g.
 // `kustomize build k8s/base | k8s-check -`). Each FILE is one rendered set: references must resolve
@@ -56,6 +58,7 @@ type workload struct {
 var externalSecrets = map[string]bool{}
 
 type checker struct {
+	customs   []customDoc
 	objects   []object
 	workloads []workload
 	problems  []string
@@ -151,6 +154,16 @@ func (c *checker) load(path string, decoder runtime.Decoder) error {
 			continue
 		}
 		source := fmt.Sprintf("%s#%d", path, index)
+		if h, known, err := decodeCustom(doc); err != nil || known {
+			if err != nil {
+				c.problems = append(c.problems, fmt.Sprintf("%s: %v", source, err))
+				continue
+			}
+			o := object{source: source, kind: h.Kind, ns: h.Metadata.Namespace, name: h.Metadata.Name}
+			c.objects = append(c.objects, o)
+			c.customs = append(c.customs, customDoc{o, doc})
+			continue
+		}
 		obj, gvk, err := decoder.Decode(doc, nil, nil)
 		if err != nil {
 			c.problems = append(c.problems, fmt.Sprintf("%s: %v", source, err))
@@ -221,6 +234,9 @@ func (c *checker) checkAll() {
 		case *networkingv1.NetworkPolicy:
 			c.checkNetworkPolicy(o, t)
 		}
+	}
+	for _, cd := range c.customs {
+		c.checkCustom(cd.object, cd.doc)
 	}
 }
 

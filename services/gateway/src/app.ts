@@ -78,7 +78,9 @@ export function createGatewayApp(config: GatewayConfig, deps: GatewayDeps): Gate
   const health = async (): Promise<HealthReport> => {
     const [bus, cache, rate] = await Promise.all([deps.bus.health(), tokenCache.health(), limiter.health()].map((p) => p.catch(() => false)));
     const checks = { config: liveConfig.loaded, bus: bus === true, tokenCache: cache === true, rateLimiter: rate === true };
-    return { ok: Object.values(checks).every(Boolean), checks };
+    // Redis (token cache, rate limits) is reported but does not unready the gateway: without it the token
+    // cache falls back to users-bots and rate limits fail open, so every gateway pod keeps serving.
+    return { ok: checks.config && checks.bus, checks };
   };
 
   const http = createHttpApp({ service: 'gateway', logger, ready: health, developerMode: () => view.current().ServiceSettings.EnableDeveloper });

@@ -203,6 +203,11 @@ export class KafkaEventBus implements EventBus {
     await this.waitForLeaders(admin, specs);
   }
 
+  /** Consumer groups whose consumer crashed and will not restart: the process needs a restart (liveness). */
+  public deadConsumers(): string[] {
+    return [...this.subscriptions].filter((s) => !s.healthy).map((s) => s.groupId);
+  }
+
   public async health(): Promise<boolean> {
     if (this.closing) return false;
     if ([...this.subscriptions].some((s) => !s.healthy)) return false;

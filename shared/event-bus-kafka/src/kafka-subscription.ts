@@ -49,6 +49,10 @@ export class KafkaSubscription implements Subscription {
     private readonly settings: KafkaSubscriptionSettings,
   ) {}
 
+  public get groupId(): string {
+    return this.options.groupId;
+  }
+
   /** False once kafkajs gave up on this consumer (a crash it does not restart from). */
   public get healthy(): boolean {
     return this.crashed === undefined;

@@ -29,6 +29,8 @@ export interface OwnedInfra extends Infra {
   checks(): Promise<Record<string, boolean>>;
   /** Closes the bus (consumers stop and commit, the producer flushes), the transport, Redis, Mongo. */
   close(): Promise<void>;
+  /** Consumer groups whose Kafka consumer died for good (liveness fails: only a restart helps). */
+  deadConsumers?(): readonly string[];
 }
 
 const REDIS_PING_TIMEOUT_MS = 2_000;
@@ -69,6 +71,7 @@ export async function buildInfra(name: string, config: RuntimeConfig): Promise<O
   };
   try {
     let bus: EventBus;
+    let deadConsumers: () => readonly string[] = () => [];
     if (config.KAFKA_BROKERS && config.KAFKA_BROKERS.length > 0) {
       const kafka = new KafkaEventBus({
         brokers: config.KAFKA_BROKERS,
@@ -85,6 +88,7 @@ export async function buildInfra(name: string, config: RuntimeConfig): Promise<O
       closers.push({ what: 'kafka', close: () => kafka.close() });
       if (config.KAFKA_ENSURE_TOPICS) await kafka.ensureTopics(namespacedTopics(config));
       bus = config.KAFKA_NAMESPACE === '' ? kafka : new NamespacedEventBus(kafka, config.KAFKA_NAMESPACE);
+      deadConsumers = () => kafka.deadConsumers();
     } else {
       const memory = new MemoryEventBus();
       closers.push({ what: 'bus', close: () => memory.close() });
@@ -124,6 +128,7 @@ export async function buildInfra(name: string, config: RuntimeConfig): Promise<O
       ...(mongo ? { mongo } : {}),
       ...(redis ? { redis } : {}),
       checks,
+      deadConsumers,
       close: closeAll,
     };
   } catch (error) {

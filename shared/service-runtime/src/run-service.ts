@@ -71,7 +71,7 @@ export async function runService<C, A extends RunnableApp>(options: RunServiceOp
   try {
     app = await options.build(infra, service);
     if (runtime.METRICS_ENABLED) metrics = await startMetrics(runtime, logger);
-    server = await listen(withInfraReadiness(app.handler, infra), runtime.PORT, runtime.HOST);
+    server = await listen(withInfraHealth(app.handler, infra, runtime.READINESS_GRACE_MS), runtime.PORT, runtime.HOST);
     if (app.upgrade) server.server.on('upgrade', app.upgrade);
   } catch (error) {
     await metrics?.close();
@@ -146,9 +146,26 @@ async function startMetrics(runtime: RuntimeConfig, logger: Infra['logger']): Pr
   }
 }
 
-/** `/health/ready` answers 503 with the failing checks while Mongo or Redis do not answer; else the app decides. */
-function withInfraReadiness(handler: RequestListener, infra: OwnedInfra): RequestListener {
+/**
+ * Probes that know the infrastructure. `/health/live` answers 503 while a Kafka consumer is dead for good
+ * (kafkajs gave up on it: only a restart brings it back), so Kubernetes restarts the pod. `/health/ready`
+ * answers 503 once Mongo or Redis has been failing for `graceMs` (a short blip of a dependency every pod
+ * shares does not take every pod out of the endpoints at once); otherwise the app decides.
+ */
+function withInfraHealth(handler: RequestListener, infra: OwnedInfra, graceMs: number, now: () => number = Date.now): RequestListener {
+  let failingSince: number | undefined;
+  const unhealthy = (res: ServerResponse, checks: Record<string, unknown>): void => {
+    const body = JSON.stringify({ status: 'UNHEALTHY', service: infra.name, checks });
+    res.writeHead(503, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) });
+    res.end(body);
+  };
   return (req: IncomingMessage, res: ServerResponse) => {
+    if (req.method === 'GET' && req.url === '/health/live') {
+      const dead = infra.deadConsumers?.() ?? [];
+      if (dead.length > 0) unhealthy(res, { consumers: false, dead_consumer_groups: dead });
+      else handler(req, res);
+      return;
+    }
     if (req.method !== 'GET' || req.url !== '/health/ready' || (!infra.mongo && !infra.redis)) {
       handler(req, res);
       return;
@@ -156,12 +173,13 @@ function withInfraReadiness(handler: RequestListener, infra: OwnedInfra): Reques
     void infra.checks().then(
       (checks) => {
         if (Object.values(checks).every(Boolean)) {
+          failingSince = undefined;
           handler(req, res);
           return;
         }
-        const body = JSON.stringify({ status: 'UNHEALTHY', service: infra.name, checks });
-        res.writeHead(503, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) });
-        res.end(body);
+        failingSince ??= now();
+        if (now() - failingSince < graceMs) handler(req, res);
+        else unhealthy(res, checks);
       },
       () => handler(req, res),
     );

@@ -32,6 +32,8 @@ export interface RuntimeConfig {
   /** The metrics listener's port when set (METRICS_PORT); else runService uses PORT + 1000 (see metricsPortOf). */
   readonly METRICS_PORT?: number;
   readonly METRICS_HOST: string;
+  /** How long Mongo/Redis must fail before /health/ready says 503 (a shared blip does not unready every pod). */
+  readonly READINESS_GRACE_MS: number;
 }
 
 /** `users-bots=http://127.0.0.1:8066,posts=http://127.0.0.1:8067` → `{ 'users-bots': 'http://…', posts: 'http://…' }`. */
@@ -122,6 +124,7 @@ function runtimeSchema(service: string, defaultPort: number): Joi.ObjectSchema<R
     REDIS_URL: commonEnvSchema.REDIS_URL.empty(''),
     REDIS_KEY_PREFIX: Joi.string().allow('').default('sy:').description('Prefix of every Redis key this process writes'),
     SHUTDOWN_TIMEOUT_MS: Joi.number().integer().min(100).default(15_000).description('Hard deadline of a graceful shutdown'),
+    READINESS_GRACE_MS: Joi.number().integer().min(0).default(20_000).description('How long Mongo or Redis must fail before /health/ready answers 503'),
     METRICS_ENABLED: Joi.boolean().default(true).description('Serve Prometheus metrics at /metrics on the metrics listener'),
     METRICS_PORT: Joi.number().port().description('Port of the metrics listener (default PORT + 1000: gateway 9065, users-bots 9066, ...; taken → ephemeral)'),
     METRICS_HOST: Joi.string().empty('').description('Interface of the metrics listener (default HOST)'),
@@ -176,6 +179,7 @@ function runtimeOf(raw: RawRuntimeConfig, partitions: Readonly<Record<string, nu
     REDIS_KEY_PREFIX: raw.REDIS_KEY_PREFIX,
     SHUTDOWN_TIMEOUT_MS: raw.SHUTDOWN_TIMEOUT_MS,
     METRICS_ENABLED: raw.METRICS_ENABLED,
+    READINESS_GRACE_MS: raw.READINESS_GRACE_MS,
     ...(raw.METRICS_PORT !== undefined ? { METRICS_PORT: raw.METRICS_PORT } : {}),
     METRICS_HOST: raw.METRICS_HOST ?? raw.HOST,
   };

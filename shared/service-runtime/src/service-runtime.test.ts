@@ -114,7 +114,7 @@ test('when a service runs and shuts down, then it serves, reports infra readines
   const running = await runService({
     name: 'svc',
     defaultPort: 0,
-    env: { HOST: '127.0.0.1', PORT: '0', INTERNAL_SECRET: 'x'.repeat(16) },
+    env: { HOST: '127.0.0.1', PORT: '0', INTERNAL_SECRET: 'x'.repeat(16), READINESS_GRACE_MS: '0' },
     loadConfig: loadService,
     build: () => fakeApp(events),
     handleSignals: false,
@@ -190,4 +190,31 @@ test('when a service does not use Redis or Mongo, then their URLs in a shared en
   await running.shutdown('test');
   assert.equal(seen?.REDIS_URL, undefined);
   assert.equal(seen?.MONGO_URL, 'mongodb://127.0.0.1:1');
+});
+
+test('when a shared dependency blips for less than the grace period, then readiness stays up; a dead consumer fails liveness', async () => {
+  const events: string[] = [];
+  const healthy = { mongo: true };
+  const dead: string[] = [];
+  const running = await runService({
+    name: 'svc',
+    defaultPort: 0,
+    env: { HOST: '127.0.0.1', PORT: '0', INTERNAL_SECRET: 'x'.repeat(16), READINESS_GRACE_MS: '600000' },
+    loadConfig: loadService,
+    build: () => fakeApp(events),
+    handleSignals: false,
+    infra: async (name) => ({ ...(await fakeInfra(events, healthy)(name)), deadConsumers: () => dead }),
+  });
+  try {
+    const base = `http://127.0.0.1:${running.server.port}`;
+    healthy.mongo = false;
+    assert.equal((await fetch(`${base}/health/ready`)).status, 200, 'within the grace period the pod stays in the endpoints');
+    assert.equal((await fetch(`${base}/health/live`)).status, 200);
+    dead.push('svc-group');
+    const live = await fetch(`${base}/health/live`);
+    assert.equal(live.status, 503);
+    assert.deepEqual(((await live.json()) as { checks: unknown }).checks, { consumers: false, dead_consumer_groups: ['svc-group'] });
+  } finally {
+    await running.shutdown('test');
+  }
 });
