@@ -61,13 +61,16 @@ export interface EmbeddedProcess {
  * The runtime's command line. By default the compiled dist, as `npm start` runs it (after `tsc -b`, so the
  * figures are of the current sources); BENCH_RUNTIME=source runs the sources through tsx like `npm run dev`.
  */
+/** The V8 heap limits `npm start` runs with (package.json), so the figures are of the same process. */
+const START_FLAGS = ['--max-semi-space-size=4', '--max-old-space-size=192'];
+
 function runtimeArgs(root: string): string[] {
-  if (process.env.BENCH_RUNTIME === 'source') return ['--conditions=source', '--import', 'tsx', join(root, 'apps', 'embedded', 'src', 'main.ts')];
+  if (process.env.BENCH_RUNTIME === 'source') return [...START_FLAGS, '--conditions=source', '--import', 'tsx', join(root, 'apps', 'embedded', 'src', 'main.ts')];
   const build = spawnSync(process.execPath, [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-b'], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8' });
   if (build.status !== 0) {
     throw new Error(`tsc -b failed, so dist is not the current sources (BENCH_RUNTIME=source runs them through tsx):\n${(build.stdout + build.stderr).slice(0, 2000)}`);
   }
-  return [join(root, 'apps', 'embedded', 'dist', 'main.js')];
+  return [...START_FLAGS, join(root, 'apps', 'embedded', 'dist', 'main.js')];
 }
 
 /** `BENCH_CPU_PROF=<dir>` writes a CPU profile of the runtime. Resolves with the URL once it listens. */

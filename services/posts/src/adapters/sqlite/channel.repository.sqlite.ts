@@ -12,6 +12,7 @@ function columns(c: Channel): unknown[] {
 export class SqliteChannelRepository implements ChannelRepository {
   private readonly insertRow;
   private readonly replaceRow;
+  private readonly setDoc;
   private readonly byId;
   private readonly byIds;
   private readonly byName;
@@ -22,6 +23,7 @@ export class SqliteChannelRepository implements ChannelRepository {
     const db = store.db;
     this.insertRow = db.prepare('INSERT INTO p_channels (id, team_id, name, type, display_name, delete_at, doc) VALUES (?, ?, ?, ?, ?, ?, ?)');
     this.replaceRow = db.prepare('UPDATE p_channels SET id = ?, team_id = ?, name = ?, type = ?, display_name = ?, delete_at = ?, doc = ? WHERE id = ?');
+    this.setDoc = db.prepare('UPDATE p_channels SET doc = ? WHERE id = ?');
     this.byId = db.prepare<[string], DocRow>('SELECT doc FROM p_channels WHERE id = ?');
     this.byIds = db.prepare<[string], DocRow & { k: string }>('SELECT id AS k, doc FROM p_channels WHERE id IN (SELECT value FROM json_each(?))');
     this.byName = db.prepare<[string, string], DocRow>('SELECT doc FROM p_channels WHERE team_id = ? AND name = ?');
@@ -77,7 +79,8 @@ export class SqliteChannelRepository implements ChannelRepository {
         total_msg_count: c.total_msg_count + 1,
         ...(root ? { last_root_post_at: Math.max(c.last_root_post_at, at), total_msg_count_root: c.total_msg_count_root + 1 } : {}),
       };
-      this.replaceRow.run(...columns(next), id);
+      // Only counters in the document change: no indexed column is touched.
+      this.setDoc.run(JSON.stringify(next), id);
     });
   }
 }

@@ -13,6 +13,7 @@ function columns(p: StoredPost): unknown[] {
 export class SqlitePostRepository implements PostRepository {
   private readonly insertRow;
   private readonly replaceRow;
+  private readonly setOutbox;
   private readonly byId;
   private readonly byIds;
   private readonly byPendingPost;
@@ -28,6 +29,7 @@ export class SqlitePostRepository implements PostRepository {
     this.replaceRow = db.prepare(
       'UPDATE p_posts SET id = ?, channel_id = ?, user_id = ?, pending_post_id = ?, create_at = ?, update_at = ?, delete_at = ?, outbox = ?, doc = ? WHERE id = ?',
     );
+    this.setOutbox = db.prepare('UPDATE p_posts SET outbox = ?, doc = ? WHERE id = ?');
     this.byId = db.prepare<[string], DocRow>('SELECT doc FROM p_posts WHERE id = ?');
     this.byIds = db.prepare<[string], DocRow & { k: string }>('SELECT id AS k, doc FROM p_posts WHERE id IN (SELECT value FROM json_each(?))');
     this.byPendingPost = db.prepare<[string, string, number], DocRow>(
@@ -65,7 +67,13 @@ export class SqlitePostRepository implements PostRepository {
   }
 
   public async clearEvent(id: string, eventId: string): Promise<void> {
-    await this.store.write(() => this.change(id, (post) => ({ ...post, pending_events: post.pending_events.filter((e) => e.id !== eventId) })));
+    await this.store.write(() => {
+      const post = fromDoc<StoredPost>(this.byId.get(id));
+      if (!post) return;
+      const pending = post.pending_events.filter((e) => e.id !== eventId);
+      if (pending.length === post.pending_events.length) return;
+      this.setOutbox.run(pending.length > 0 ? 1 : 0, JSON.stringify({ ...post, pending_events: pending }), id);
+    });
   }
 
   public async withPendingEvents(limit: number): Promise<StoredPost[]> {
@@ -101,7 +109,12 @@ export class SqlitePostRepository implements PostRepository {
   }
 
   public async recordReply(rootId: string, at: number): Promise<void> {
-    await this.store.write(() => this.change(rootId, (root) => ({ ...root, reply_count: root.reply_count + 1, last_reply_at: Math.max(root.last_reply_at, at) })));
+    await this.store.write(() => {
+      const root = fromDoc<StoredPost>(this.byId.get(rootId));
+      if (!root) return;
+      const next = { ...root, reply_count: root.reply_count + 1, last_reply_at: Math.max(root.last_reply_at, at) };
+      this.setOutbox.run(next.pending_events.length > 0 ? 1 : 0, JSON.stringify(next), rootId);
+    });
   }
 
   public async forgetReply(rootId: string): Promise<void> {
