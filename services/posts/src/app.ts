@@ -63,7 +63,7 @@ export function createPostsApp(config: Readonly<PostsConfig>, deps: PostsDeps): 
     users,
     events,
     liveConfig,
-    relay: (postId, fresh) => outbox.schedule(postId, fresh),
+    relay: (post, fresh) => outbox.schedule(post, fresh),
   };
   let started = false;
   let subscriptions: Subscription[] = [];

@@ -2,6 +2,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { Topics } from '@switchyard/contracts';
 import { memoryRepositories } from './adapters/memory';
+import { ManualClock } from './adapters/clock/system-clock';
 import { postsHarness } from './test-support/http-harness';
 import { FakeUsers } from './test-support/fake-users';
 import { RecordingSink } from './test-support/recording-sink';
@@ -88,4 +89,149 @@ describe('outbox', () => {
       await h.stop();
     }
   });
+
+  /** The post ids of the channel's post.created events, in publish order. */
+  const createdIn = (sink: RecordingSink, channelId: string): string[] =>
+    sink.of(Topics.postsEvents, 'post.created').filter((e) => e.key === channelId).map((e) => (e.value.payload.post as { id: string }).id);
+
+  it('when post A fails to publish and B of the same channel follows, then the channel sees A then B, each once', async () => {
+    const h = await postsHarness();
+    try {
+      const team = h.team();
+      const alice = h.user({ teamId: team });
+      const channel = await h.channel(alice, team);
+      h.sink.failNext(1);
+      const a = ((await h.post(alice, channel.id, { message: 'A' })).json() as { id: string }).id;
+      await h.app.outbox.idle();
+      assert.deepEqual(createdIn(h.sink, channel.id), []);
+      h.clock.advance(1);
+      const b = ((await h.post(alice, channel.id, { message: 'B' })).json() as { id: string }).id;
+      await h.app.outbox.idle();
+      assert.deepEqual(createdIn(h.sink, channel.id), [a, b], 'A goes out before B, without waiting for the sweep');
+      assert.deepEqual((await h.repositories.posts.findById(a))?.pending_events, []);
+      assert.equal(await h.app.outbox.sweep(), 0);
+      assert.deepEqual(createdIn(h.sink, channel.id), [a, b], 'nothing published twice');
+    } finally {
+      await h.stop();
+    }
+  });
+
+  it('when the bus still fails as B follows A, then B is held behind A and the sweep publishes A then B; other channels go on', async () => {
+    const h = await postsHarness();
+    try {
+      const team = h.team();
+      const alice = h.user({ teamId: team });
+      const channel = await h.channel(alice, team);
+      const other = await h.channel(alice, team);
+      h.sink.failNext(2); // A's publish, then A's again when B's run tries it first
+      const a = ((await h.post(alice, channel.id, { message: 'A' })).json() as { id: string }).id;
+      h.clock.advance(1);
+      const b = ((await h.post(alice, channel.id, { message: 'B' })).json() as { id: string }).id;
+      await h.app.outbox.idle();
+      const elsewhere = ((await h.post(alice, other.id, { message: 'another channel' })).json() as { id: string }).id;
+      await h.app.outbox.idle();
+      assert.deepEqual(createdIn(h.sink, other.id), [elsewhere], 'another channel is not held up');
+      assert.deepEqual(createdIn(h.sink, channel.id), [], 'B waits behind A');
+      assert.equal(await h.app.outbox.sweep(), 2);
+      await h.app.outbox.idle();
+      assert.deepEqual(createdIn(h.sink, channel.id), [a, b]);
+      assert.deepEqual((await h.repositories.posts.findById(b))?.pending_events, []);
+      assert.equal(await h.app.outbox.sweep(), 0);
+      assert.deepEqual(createdIn(h.sink, channel.id), [a, b], 'nothing published twice');
+    } finally {
+      await h.stop();
+    }
+  });
+
+  it('when A and B are held back and the bus is back for C, then C goes out after A and B', async () => {
+    const h = await postsHarness();
+    try {
+      const team = h.team();
+      const alice = h.user({ teamId: team });
+      const channel = await h.channel(alice, team);
+      h.sink.failNext(2);
+      const ids: string[] = [];
+      for (const message of ['A', 'B', 'C']) {
+        ids.push(((await h.post(alice, channel.id, { message })).json() as { id: string }).id);
+        await h.app.outbox.idle();
+        h.clock.advance(1);
+      }
+      assert.deepEqual(createdIn(h.sink, channel.id), ids);
+      assert.equal(await h.app.outbox.sweep(), 0);
+    } finally {
+      await h.stop();
+    }
+  });
+
+  it('when the bus is slow to acknowledge A, then B of the same channel is published after A', async () => {
+    const sink = new HeldSink();
+    const h = await postsHarness({ sink });
+    try {
+      const team = h.team();
+      const alice = h.user({ teamId: team });
+      const channel = await h.channel(alice, team);
+      sink.holdNext();
+      const a = ((await h.post(alice, channel.id, { message: 'A' })).json() as { id: string }).id;
+      h.clock.advance(1);
+      const b = ((await h.post(alice, channel.id, { message: 'B' })).json() as { id: string }).id;
+      const swept = h.app.outbox.sweep(); // a sweep meanwhile must not overtake A either
+      await new Promise((resolve) => setImmediate(resolve));
+      sink.release();
+      await swept;
+      await h.app.outbox.idle();
+      assert.deepEqual(createdIn(sink, channel.id), [a, b]);
+    } finally {
+      sink.release();
+      await h.stop();
+    }
+  });
+
+  it('when N posts are created at once in one channel, then post.created events are published in create_at order', async () => {
+    const clock = new TickingClock();
+    const h = await postsHarness({ clock });
+    try {
+      const team = h.team();
+      const alice = h.user({ teamId: team });
+      const channel = await h.channel(alice, team);
+      const answers = await Promise.all(Array.from({ length: 25 }, (_, i) => h.post(alice, channel.id, { message: `m${i}` })));
+      assert.ok(answers.every((r) => r.statusCode === 201));
+      await h.app.outbox.idle();
+      const events = h.sink.of(Topics.postsEvents, 'post.created').filter((e) => e.key === channel.id);
+      assert.equal(events.length, 25);
+      const createAts = events.map((e) => (e.value.payload.post as { create_at: number }).create_at);
+      assert.deepEqual(createAts, [...createAts].sort((x, y) => x - y));
+      assert.equal(new Set(createAts).size, 25, 'the ticking clock gives each post its own create_at');
+    } finally {
+      await h.stop();
+    }
+  });
 });
+
+/** A clock that moves one millisecond at every reading, so that each post gets its own create_at. */
+class TickingClock extends ManualClock {
+  public override now(): number {
+    this.advance(1);
+    return super.now();
+  }
+}
+
+/** A sink whose next publish waits until `release()` (a broker slow to acknowledge). */
+class HeldSink extends RecordingSink {
+  private gate: Promise<void> | undefined;
+  private open: () => void = () => undefined;
+
+  public holdNext(): void {
+    this.gate = new Promise((resolve) => (this.open = resolve));
+  }
+
+  public release(): void {
+    this.open();
+  }
+
+  public override async publish(topic: string, messages: readonly { key: string; value: unknown }[]): Promise<void> {
+    const gate = this.gate;
+    this.gate = undefined;
+    if (gate) await gate;
+    await super.publish(topic, messages);
+  }
+}

@@ -134,8 +134,8 @@ export interface Deps extends PostsRepositories {
   readonly events: EventSink;
   readonly liveConfig: ConfigView;
   /**
-   * Publishes a post's outbox right after a write; resolves when done, never rejects (the sweep retries
-   * what fails). `fresh`: the post as just inserted and its channel, so the relay does not read them back.
+   * Publishes a post's outbox right after a write, behind earlier writes of its channel; resolves when done,
+   * never rejects (the sweep retries what fails). `fresh`: the post as just inserted and its channel, so the relay does not read them back.
    */
-  readonly relay: (postId: string, fresh?: FreshPost) => Promise<void>;
+  readonly relay: (post: { readonly id: string; readonly channel_id: string }, fresh?: FreshPost) => Promise<void>;
 }

@@ -43,7 +43,7 @@ export async function createPostFromCommand(deps: Deps, payload: CreatePostComma
 async function alreadyStored(deps: Deps, postId: string): Promise<CommandOutcome | undefined> {
   const existing = await deps.posts.findById(postId);
   if (!existing) return undefined;
-  if (existing.pending_events.length > 0) void deps.relay(existing.id);
+  if (existing.pending_events.length > 0) void deps.relay(existing);
   return { post: existing, created: false };
 }
 

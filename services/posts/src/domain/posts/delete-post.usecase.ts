@@ -29,8 +29,8 @@ export async function deletePost(deps: Deps, actor: Actor, postId: string, perma
     if (post.root_id !== '') await deps.posts.forgetReply(post.root_id);
     else for (const reply of await deps.posts.listReplies(post.channel_id, post.id)) await deps.posts.update(reply.id, { delete_at: now, update_at: now });
     // A permanent delete waits for post.deleted to be published: the outbox goes with the document.
-    if (permanent) await deps.relay(post.id);
-    else void deps.relay(post.id);
+    if (permanent) await deps.relay(post);
+    else void deps.relay(post);
   }
   if (permanent) await deps.posts.deletePermanently(post.id);
 }

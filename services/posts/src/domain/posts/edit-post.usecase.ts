@@ -58,7 +58,7 @@ export async function editPost(deps: Deps, actor: Actor, postId: string, edit: P
   if (edited) changes.edit_at = now;
   const updated = await deps.posts.update(post.id, changes, updatedEvent(post.id, now, 'api'));
   if (!updated) throw Errors.postNotFound();
-  void deps.relay(post.id);
+  void deps.relay(post);
   return updated;
 }
 

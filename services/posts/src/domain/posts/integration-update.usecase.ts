@@ -27,6 +27,6 @@ export async function integrationUpdatePost(deps: Deps, postId: string, update: 
   }
   const updated = await deps.posts.update(post.id, changes, updatedEvent(post.id, now, 'action'));
   if (!updated) throw Errors.postNotFound();
-  void deps.relay(post.id);
+  void deps.relay(post);
   return updated;
 }

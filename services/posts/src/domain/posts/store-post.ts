@@ -60,7 +60,7 @@ export async function storeNewPost(deps: Deps, post: StoredPost, channel: Channe
   }
   // A reply counts on its root first, so its post.created carries the new reply_count.
   if (post.root_id !== '') await deps.posts.recordReply(post.root_id, post.create_at);
-  void deps.relay(post.id, { post, channel });
+  void deps.relay(post, { post, channel });
   await deps.channels.recordPost(post.channel_id, post.create_at, post.root_id === '');
   return post;
 }

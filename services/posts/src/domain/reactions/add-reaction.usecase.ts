@@ -41,6 +41,6 @@ export async function addReaction(deps: Deps, actor: Actor, input: { user_id: st
     channel_id: channel.id,
   });
   await deps.posts.update(post.id, { has_reactions: true, update_at: now }, { id: reactionEventId(reaction, 'added', now), type: 'reaction.added', time: now, source: 'api', reaction });
-  void deps.relay(post.id);
+  void deps.relay(post);
   return reaction;
 }

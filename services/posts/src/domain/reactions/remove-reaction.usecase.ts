@@ -23,5 +23,5 @@ export async function removeReaction(deps: Deps, actor: Actor, userId: string, p
   const now = deps.clock.now();
   const remaining = await deps.reactions.countByPost(postId);
   await deps.posts.update(postId, { has_reactions: remaining > 0, update_at: now }, { id: reactionEventId(reaction, 'removed', now), type: 'reaction.removed', time: now, source: 'api', reaction: { ...reaction, delete_at: now } });
-  void deps.relay(postId);
+  void deps.relay(post);
 }
