@@ -31,10 +31,13 @@ RUN --mount=type=cache,target=/root/.npm npm ci
 COPY tsconfig*.json ./
 COPY shared/ ./shared/
 COPY services/ ./services/
+# The web console, which the gateway serves at / (its CONSOLE_DIR defaults to apps/console/dist).
+COPY apps/console/ ./apps/console/
 RUN test -f "services/${SERVICE}/src/main.ts" || { echo "SERVICE=${SERVICE}: no services/${SERVICE}/src/main.ts" >&2; exit 1; } \
  && npx tsc -b "services/${SERVICE}" \
+ && if [ "${SERVICE}" = gateway ]; then npm run build:bundle -w @switchyard/console; fi \
  && mkdir /out \
- && for d in shared/*/dist "services/${SERVICE}/dist"; do if [ -d "$d" ]; then cp -a --parents "$d" /out/; fi; done \
+ && for d in shared/*/dist "services/${SERVICE}/dist" "$([ "${SERVICE}" = gateway ] && echo apps/console/dist)"; do if [ -n "$d" ] && [ -d "$d" ]; then cp -a --parents "$d" /out/; fi; done \
  && find /out -name '*.tsbuildinfo' -delete
 
 # --- deps: production dependencies of this service's workspace only (and the workspaces it uses).

@@ -111,3 +111,28 @@ test('when the page is 360 px wide, then the bots page has no horizontal scroll'
     await context.close();
   }
 });
+
+test('when the keyboard is used, then the first Tab reaches the skip link, it moves focus to the page, and focused controls show an outline', async () => {
+  const context = await newContext(browser, server.url);
+  const page = await context.newPage();
+  try {
+    await signIn(page, world.admin.username, world.admin.password);
+    await page.goto('/integrations/bots');
+    await page.getByRole('heading', { name: 'Bot accounts' }).waitFor();
+    await page.keyboard.press('Tab');
+    const skip = page.getByRole('link', { name: 'Skip to main content' });
+    assert.equal(await skip.evaluate((el) => el === document.activeElement), true);
+    await page.keyboard.press('Enter');
+    assert.equal(await page.evaluate(() => document.activeElement?.id), 'main');
+    await page.keyboard.press('Tab');
+    const outline = await page.evaluate(() => {
+      const el = document.activeElement as HTMLElement;
+      const style = getComputedStyle(el);
+      return { tag: el.tagName, style: style.outlineStyle, width: style.outlineWidth };
+    });
+    assert.notEqual(outline.style, 'none', `focused ${outline.tag} has no outline`);
+    assert.notEqual(outline.width, '0px');
+  } finally {
+    await context.close();
+  }
+});

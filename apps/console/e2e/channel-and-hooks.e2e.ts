@@ -217,3 +217,28 @@ test('when an admin turns on username override in the System console, then a web
     await context.close();
   }
 });
+
+test('when a post carries HTML, script links and event handlers, then they are shown inert: no script runs and no javascript: link exists', async () => {
+  const context = await newContext(browser, server.url);
+  const page = await context.newPage();
+  try {
+    await page.addInitScript(() => {
+      (window as unknown as { pwned: number }).pwned = 0;
+    });
+    const hook = await world.api.call<{ id: string }>('POST', '/hooks/incoming', { channel_id: world.channel.id, display_name: 'Hostile' });
+    await signIn(page, world.admin.username, world.admin.password);
+    await openChannel(page);
+    await curlPostJson(`${server.url}/hooks/${hook.id}`, {
+      text: 'hostile <img src=x onerror="window.pwned=1"> [click](javascript:window.pwned=2) <script>window.pwned=3</script> <b onmouseover="window.pwned=4">bold</b>',
+      attachments: [{ title: 'evil', title_link: 'javascript:window.pwned=5', text: '<svg onload="window.pwned=6"></svg> [x](javascript:window.pwned=7)' }],
+    });
+    const post = messages(page).getByRole('article').filter({ hasText: 'hostile' });
+    await post.waitFor();
+    await post.getByText('bold').hover();
+    assert.equal(await post.getByRole('link', { name: 'click' }).count(), 0, 'the javascript: link is not a link');
+    assert.equal(await page.evaluate(() => (window as unknown as { pwned: number }).pwned), 0);
+    assert.equal(await post.locator('[href^="javascript:"], [onerror], [onload], [onmouseover], script').count(), 0);
+  } finally {
+    await context.close();
+  }
+});

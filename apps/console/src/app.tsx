@@ -1,7 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { onUnauthorized } from './api/client';
-import { ChannelsPage } from './features/channel/channels-page';
 import { LiveEvents } from './features/channel/live-events';
 import { AppShell } from './features/layout/app-shell';
 import { SignInPage } from './features/session/sign-in-page';
@@ -21,7 +20,9 @@ export function App() {
   return (
     <LiveEvents>
       <AppShell me={me.data}>
-        <CurrentPage />
+        <Suspense fallback={<Loading label="Loading page…" />}>
+          <CurrentPage />
+        </Suspense>
       </AppShell>
     </LiveEvents>
   );
@@ -33,7 +34,7 @@ function CurrentPage() {
     const params = matchPath(page.path, path);
     if (params) return page.render(params);
   }
-  return path === '/' ? <ChannelsPage /> : <NotFound />;
+  return <NotFound />;
 }
 
 function NotFound() {

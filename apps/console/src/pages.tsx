@@ -1,9 +1,11 @@
-import type { ReactNode } from 'react';
-import { BotsPage } from './features/bots/bots-page';
-import { ChannelsPage } from './features/channel/channels-page';
-import { IncomingHooksPage } from './features/incoming-hooks/incoming-hooks-page';
-import { OutgoingHooksPage } from './features/outgoing-hooks/outgoing-hooks-page';
-import { SystemConsolePage } from './features/system-console/system-console-page';
+import { lazy, type ReactNode } from 'react';
+
+// Each area is its own chunk, loaded on first visit: the sign-in page needs none of them.
+const BotsPage = lazy(() => import('./features/bots/bots-page').then((m) => ({ default: m.BotsPage })));
+const ChannelsPage = lazy(() => import('./features/channel/channels-page').then((m) => ({ default: m.ChannelsPage })));
+const IncomingHooksPage = lazy(() => import('./features/incoming-hooks/incoming-hooks-page').then((m) => ({ default: m.IncomingHooksPage })));
+const OutgoingHooksPage = lazy(() => import('./features/outgoing-hooks/outgoing-hooks-page').then((m) => ({ default: m.OutgoingHooksPage })));
+const SystemConsolePage = lazy(() => import('./features/system-console/system-console-page').then((m) => ({ default: m.SystemConsolePage })));
 
 export interface Page {
   readonly path: string;
@@ -12,6 +14,7 @@ export interface Page {
 
 /** The app's pages by path (`:name` segments become params). */
 export const pages: readonly Page[] = [
+  { path: '/', render: () => <ChannelsPage /> },
   { path: '/channels', render: () => <ChannelsPage /> },
   { path: '/channels/:team', render: (p) => <ChannelsPage teamName={p.team} /> },
   { path: '/channels/:team/:channel', render: (p) => <ChannelsPage teamName={p.team} channelName={p.channel} /> },
