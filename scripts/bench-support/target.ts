@@ -89,7 +89,7 @@ export async function startEmbeddedProcess(): Promise<EmbeddedProcess> {
     const timer = setTimeout(() => reject(new Error('the embedded runtime did not start within 60 s')), 60_000);
     child.stdout.on('data', (chunk: Buffer) => {
       seen += chunk.toString('utf8');
-      const match = /listening on (http:\/\/\S+)/.exec(seen);
+      const match = /listening on (http:\/\/[^\s;,]+)/.exec(seen);
       if (match?.[1]) {
         clearTimeout(timer);
         resolve(match[1].replace('://0.0.0.0', '://127.0.0.1').replace(/\/+$/, ''));

@@ -36,7 +36,7 @@ export async function startServer(): Promise<RunningServer> {
     let out = '';
     const onData = (chunk: Buffer) => {
       out += chunk.toString();
-      const match = /listening on (http:\/\/\S+)/.exec(out);
+      const match = /listening on (http:\/\/[^\s;,]+)/.exec(out);
       if (match?.[1]) {
         child.stdout?.off('data', onData);
         child.stdout?.resume();
