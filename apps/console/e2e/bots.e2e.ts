@@ -136,3 +136,37 @@ test('when the keyboard is used, then the first Tab reaches the skip link, it mo
     await context.close();
   }
 });
+
+test('when a bot writes to someone directly, then the conversation is listed and headed with the BOT label, and the People list labels the bot too', async () => {
+  const bot = await world.api.call<{ user_id: string; username: string }>('POST', '/bots', { username: `dm-bot-${Date.now().toString(36)}`, display_name: 'DM bot' });
+  const { token } = await world.api.call<{ token: string }>('POST', `/users/${bot.user_id}/tokens`, { description: 'dm' });
+  const asBot = async (path: string, body: unknown) => {
+    const res = await fetch(`${server.url}/api/v4${path}`, { method: 'POST', headers: { Authorization: `Bearer ${token}` }, body: JSON.stringify(body) });
+    const text = await res.text();
+    assert.ok(res.ok, `${path}: ${res.status} ${text}`);
+    return JSON.parse(text) as { id: string; name: string };
+  };
+  const dm = await asBot('/channels/direct', [bot.user_id, world.admin.id]);
+  await asBot('/posts', { channel_id: dm.id, message: 'hello from the bot' });
+
+  const context = await newContext(browser, server.url);
+  const page = await context.newPage();
+  try {
+    await signIn(page, world.admin.username, world.admin.password);
+    await page.goto(`/channels/${world.team.name}`);
+    const entry = page.getByRole('list', { name: 'Direct messages' }).getByRole('link', { name: new RegExp(`@${bot.username}`) });
+    await entry.getByText('BOT', { exact: true }).waitFor();
+    await entry.click();
+    const heading = page.getByRole('heading', { level: 1, name: new RegExp(`@${bot.username}`) });
+    await heading.getByText('BOT', { exact: true }).waitFor();
+    await page.getByRole('list', { name: `Messages in @${bot.username}` }).getByText('hello from the bot').waitFor();
+    await screenshot(page, '05-direct-message-with-bot');
+
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'People' }).click();
+    await page.getByRole('listitem', { name: `@${bot.username}` }).getByText('BOT', { exact: true }).waitFor();
+    assert.equal(await page.getByRole('listitem', { name: `@${world.admin.username}` }).getByText('BOT', { exact: true }).count(), 0);
+    assert.deepEqual(await seriousViolations(page), []);
+  } finally {
+    await context.close();
+  }
+});

@@ -5,6 +5,7 @@ const BotsPage = lazy(() => import('./features/bots/bots-page').then((m) => ({ d
 const ChannelsPage = lazy(() => import('./features/channel/channels-page').then((m) => ({ default: m.ChannelsPage })));
 const IncomingHooksPage = lazy(() => import('./features/incoming-hooks/incoming-hooks-page').then((m) => ({ default: m.IncomingHooksPage })));
 const OutgoingHooksPage = lazy(() => import('./features/outgoing-hooks/outgoing-hooks-page').then((m) => ({ default: m.OutgoingHooksPage })));
+const PeoplePage = lazy(() => import('./features/people/people-page').then((m) => ({ default: m.PeoplePage })));
 const SystemConsolePage = lazy(() => import('./features/system-console/system-console-page').then((m) => ({ default: m.SystemConsolePage })));
 
 export interface Page {
@@ -21,5 +22,6 @@ export const pages: readonly Page[] = [
   { path: '/integrations/bots', render: () => <BotsPage /> },
   { path: '/integrations/incoming', render: () => <IncomingHooksPage /> },
   { path: '/integrations/outgoing', render: () => <OutgoingHooksPage /> },
+  { path: '/people', render: () => <PeoplePage /> },
   { path: '/admin', render: () => <SystemConsolePage /> },
 ];

@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import type { Channel, Post } from '../../api/types';
+import type { Channel, Post, User } from '../../api/types';
 import { EmptyState, ErrorText, Loading } from '../../ui/feedback';
 import { useMe } from '../session/use-session';
 import { Composer } from './composer';
+import { DirectName } from './direct-name';
 import { useLiveMode } from './live-events';
 import { attachmentsOf } from './message-attachments/types';
 import { PostItem } from './post-item';
@@ -12,7 +13,7 @@ import { useEphemeralPosts } from './use-ephemeral';
 import { usePostActions } from './use-post-actions';
 
 /** A channel: its posts oldest to newest (root posts here, replies in the thread panel), the composer, live status. */
-export function ChannelView({ channel }: { channel: Channel }) {
+export function ChannelView({ channel, directWith }: { channel: Channel; directWith?: User | undefined }) {
   const me = useMe().data;
   const mode = useLiveMode();
   const posts = useChannelPosts(channel.id);
@@ -29,6 +30,7 @@ export function ChannelView({ channel }: { channel: Channel }) {
   const reactions = useReactions(all.filter((p) => p.has_reactions).map((p) => p.id));
   const needUsers = merged.some((p) => attachmentsOf(p.props).some((a) => a.actions?.some((x) => x.data_source === 'users')));
   const sources = useDataSources(channel.team_id, needUsers);
+  const where = channel.type === 'D' ? `@${directWith?.username ?? 'someone'}` : `~${channel.name}`;
   const thread = threadId ? all.find((p) => p.id === threadId) : undefined;
 
   const item = (post: Post, inThread: boolean) => (
@@ -52,7 +54,7 @@ export function ChannelView({ channel }: { channel: Channel }) {
     <div className={thread ? 'channel with-thread' : 'channel'}>
       <section className="channel-main" aria-labelledby="channel-title">
         <header className="channel-header">
-          <h1 id="channel-title">~{channel.display_name || channel.name}</h1>
+          <h1 id="channel-title">{channel.type === 'D' ? <DirectName user={directWith} fallback="someone" /> : `~${channel.display_name || channel.name}`}</h1>
           <span className="muted live" role="status">
             {mode === 'live' ? 'Live' : mode === 'connecting' ? 'Connecting…' : 'Updating every 2 s (live updates unavailable)'}
           </span>
@@ -61,10 +63,10 @@ export function ChannelView({ channel }: { channel: Channel }) {
         {posts.isPending ? <Loading label="Loading messages…" /> : null}
         <ErrorText error={posts.error ?? doAction.error ?? react.error} />
         {posts.data && roots.length === 0 ? <EmptyState title="No messages yet.">Write the first one below, or post to an incoming webhook of this channel.</EmptyState> : null}
-        <ol className="posts" aria-label={`Messages in ~${channel.name}`} aria-live="polite">
+        <ol className="posts" aria-label={`Messages in ${where}`} aria-live="polite">
           {roots.map((p) => item(p, false))}
         </ol>
-        <Composer label={`Write to ~${channel.name}`} pending={createPost.isPending} error={createPost.error} onSend={(message, done) => createPost.mutate({ message }, { onSuccess: done })} />
+        <Composer label={`Write to ${where}`} pending={createPost.isPending} error={createPost.error} onSend={(message, done) => createPost.mutate({ message }, { onSuccess: done })} />
       </section>
       {thread ? (
         <aside className="thread" aria-labelledby="thread-title">

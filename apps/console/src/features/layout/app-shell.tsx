@@ -18,6 +18,7 @@ export function AppShell({ me, children }: { me: User; children: ReactNode }) {
   const { isAdmin } = usePermissions();
   const items: NavItem[] = [
     { to: '/channels', label: 'Channels', show: true },
+    { to: '/people', label: 'People', show: true },
     { to: '/integrations/bots', label: 'Bots', show: true },
     { to: '/integrations/incoming', label: 'Incoming webhooks', show: true },
     { to: '/integrations/outgoing', label: 'Outgoing webhooks', show: true },

@@ -1,0 +1,45 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { api } from '../../api/client';
+import type { User } from '../../api/types';
+import { BotLabel, EmptyState, ErrorText, Loading } from '../../ui/feedback';
+
+const PER_PAGE = 60;
+
+/** Everyone the user may see, a page at a time; bots carry the BOT label here too. */
+export function PeoplePage() {
+  const [page, setPage] = useState(0);
+  const users = useQuery({
+    queryKey: ['users', 'list', page],
+    queryFn: () => api.get<User[]>('/users', { query: { page, per_page: PER_PAGE } }),
+    placeholderData: keepPreviousData,
+  });
+  return (
+    <>
+      <h1>People</h1>
+      {users.isPending ? <Loading label="Loading people…" /> : null}
+      <ErrorText error={users.error} />
+      {users.data && users.data.length === 0 ? <EmptyState title={page === 0 ? 'Nobody here yet.' : 'No more people.'} /> : null}
+      {users.data && users.data.length > 0 ? (
+        <ul className="rows" aria-label="People">
+          {users.data.map((u) => (
+            <li key={u.id} className="row" aria-label={`@${u.username}`}>
+              <span className="name">
+                {[u.first_name, u.last_name].filter(Boolean).join(' ') || u.username} <span className="muted">@{u.username}</span> {u.is_bot ? <BotLabel /> : null}
+                {u.delete_at !== 0 ? <span className="badge">Deactivated</span> : null}
+              </span>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <div className="inline">
+        <button type="button" onClick={() => setPage((p) => Math.max(0, p - 1))} disabled={page === 0}>
+          Previous page
+        </button>
+        <button type="button" onClick={() => setPage((p) => p + 1)} disabled={(users.data?.length ?? 0) < PER_PAGE}>
+          Next page
+        </button>
+      </div>
+    </>
+  );
+}
