@@ -31,6 +31,20 @@ test('when paging params are odd, then they follow the reference defaults and cl
   assert.deepEqual(parsePaging({ page: '2', per_page: '10' }), { page: 2, perPage: 10 });
 });
 
+test('when paging params are what Go\'s Atoi accepts or refuses, then the reference\'s answers: sign, overflow, repeats, pageSize fallback', () => {
+  assert.deepEqual(parsePaging({ page: '+2', per_page: '+5' }), { page: 2, perPage: 5 });
+  assert.deepEqual(parsePaging({ page: '99999999999999999999', per_page: '99999999999999999999' }), { page: 0, perPage: 60 });
+  const huge = parsePaging({ page: '9223372036854775807', per_page: '9223372036854775807' });
+  assert.equal(huge.perPage, 200);
+  assert.ok(huge.page * huge.perPage <= 2 ** 31 - 1 && huge.page > 1_000_000, 'a page past the data, at a safe offset');
+  assert.deepEqual(parsePaging({ page: ' 1', per_page: '5.0' }), { page: 0, perPage: 60 });
+  assert.deepEqual(parsePaging({ page: ['3', '7'], per_page: ['4', '9'] }), { page: 3, perPage: 4 });
+  assert.deepEqual(parsePaging({ per_page: 'x', pageSize: '7' }), { page: 0, perPage: 7 });
+  assert.deepEqual(parsePaging({ per_page: '-1', pageSize: '7' }), { page: 0, perPage: 60 }, 'a negative per_page parses: no fallback');
+  assert.deepEqual(parsePaging({ per_page: '0' }), { page: 0, perPage: 0 });
+  assert.deepEqual(parsePaging({ per_page: '' , pageSize: '' }), { page: 0, perPage: 60 });
+});
+
 test('when an id URL param is invalid, then invalid_url_param', () => {
   assert.equal(errorId(() => requireIdParam('nope', 'user_id')), 'api.context.invalid_url_param.app_error');
 });
