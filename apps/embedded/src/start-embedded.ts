@@ -160,9 +160,11 @@ async function startOn(store: SqliteStore, options: EmbeddedOptions, closeStore:
     dataDir: store.dir,
     ...(metrics ? { metricsUrl: metrics.url } : {}),
     stop: async () => {
+      // WebSocket clients get a proper close (1001) before the port closes.
+      await realtime.stop();
       await server.close();
       await metrics?.close();
-      for (const service of started.reverse()) await service.stop();
+      for (const service of started.reverse()) if (service !== realtime) await service.stop();
       await bus.close();
       await transport.close();
       await journal.flush().catch(() => undefined);

@@ -1,5 +1,5 @@
 import { createServer, type RequestListener, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 
 export interface RunningServer {
   readonly server: Server;
@@ -11,6 +11,13 @@ export interface RunningServer {
 /** Listens on host:port (0 = ephemeral) with keep-alive tuned for a proxy in front; resolves once bound. */
 export async function listen(handler: RequestListener, port: number, host = '0.0.0.0'): Promise<RunningServer> {
   const server = createServer({ keepAliveTimeout: 65_000, headersTimeout: 66_000 }, handler);
+  // Every socket, upgraded ones (WebSocket) included: closeAllConnections() only knows HTTP ones, and
+  // server.close() waits for all of them.
+  const sockets = new Set<Socket>();
+  server.on('connection', (socket: Socket) => {
+    sockets.add(socket);
+    socket.once('close', () => sockets.delete(socket));
+  });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, () => resolve());
@@ -25,6 +32,7 @@ export async function listen(handler: RequestListener, port: number, host = '0.0
       new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeAllConnections();
+        for (const socket of sockets) socket.destroy();
       }),
   };
 }

@@ -83,9 +83,14 @@ export async function runService<C, A extends RunnableApp>(options: RunServiceOp
   const shutdown = (reason: string): Promise<void> =>
     (shuttingDown ??= (async () => {
       logger.info('shutting down', { reason });
-      const steps: [string, () => Promise<unknown>][] = [
+      // A service taking upgrades (WebSocket) stops first: it closes its sockets properly (1001), which
+      // closing the server would only cut.
+      const httpThenApp: [string, () => Promise<unknown>][] = [
         ['http', () => server.close()],
         ['app', () => app.stop()],
+      ];
+      const steps: [string, () => Promise<unknown>][] = [
+        ...(app.upgrade ? httpThenApp.reverse() : httpThenApp),
         ['infra', () => infra.close()],
         ['telemetry', () => shutdownTelemetry()],
         // Last: Prometheus may scrape the final counts while the rest drains.
