@@ -81,7 +81,7 @@ export async function startEmbeddedProcess(): Promise<EmbeddedProcess> {
   const dataDir = mkdtempSync(join(tmpdir(), 'switchyard-bench-'));
   const child = spawn(process.execPath, [...profile, ...runtimeArgs(root)], {
     cwd: root,
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'error', DATA_DIR: dataDir },
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'error', DATA_DIR: dataDir, METRICS_PORT: process.env.METRICS_PORT ?? '0' },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const url = await new Promise<string>((resolve, reject) => {
