@@ -24,9 +24,17 @@ export function stripIntegrations(props: Readonly<Json>): Json {
   return changed ? { ...props, attachments: stripped } : (props as Json);
 }
 
-/** A stored post as clients receive it: integrations stripped, `has_reactions` only when true (omitempty). */
+/** The prop that carried an incoming hook's key (its only secret) on posts stored before it moved out of props. */
+const HOOK_KEY_PROP = 'incoming_webhook_id';
+
+/**
+ * A stored post as clients receive it: integrations and any incoming hook key stripped, internal fields
+ * dropped, `has_reactions` only when true (omitempty).
+ */
 export function clientPost(post: WirePost): Json {
-  const { has_reactions: hasReactions, props, ...rest } = post as WirePost & { pending_events?: unknown };
+  const { has_reactions: hasReactions, props, ...rest } = post as WirePost & { pending_events?: unknown; incoming_hook_id?: unknown };
   delete (rest as { pending_events?: unknown }).pending_events;
-  return { ...rest, props: stripIntegrations(props), ...(hasReactions ? { has_reactions: true } : {}) };
+  delete (rest as { incoming_hook_id?: unknown }).incoming_hook_id;
+  const { [HOOK_KEY_PROP]: _key, ...visible } = props;
+  return { ...rest, props: stripIntegrations(visible), ...(hasReactions ? { has_reactions: true } : {}) };
 }

@@ -7,6 +7,7 @@ import { raw, type RawResponse } from './support/http';
 import { createIncomingHook, sendToHook, waitForPost, waitForPosts, type IncomingHookJson } from './support/incoming-hooks';
 import { newChannel, newTeam, teamMember, type Actor } from './support/posts-fixtures';
 import { startTarget, type Target } from './support/target';
+import { TestSocket } from './support/ws';
 
 /**
  * The incoming hook's key is its only secret: whoever knows it posts as the hook's owner. An attacker
@@ -87,6 +88,26 @@ describe('incoming hook key exposure (black box, as a channel reader)', { timeou
     const dmId = (await admin.client.createDirectChannel([admin.user.id, botId])).id;
     const dm = await waitForPost(target.url, admin.token, dmId, (p) => p.message.includes(':eyes:') && p.message.includes(id));
     assert.ok(!JSON.stringify(dm).includes(hook.id), 'the notification does not carry the key either');
+  });
+
+  it('when a reader listens on the WebSocket, then the posted, post_edited and reaction events of hook posts do not carry the key', async () => {
+    const socket = await TestSocket.open(target.url, { token: reader.token });
+    try {
+      await socket.event('hello');
+      const res = await sendToHook(target.url, hook.id, { text: 'watched' }, { query: '?wait=true' });
+      assert.equal(res.status, 200, res.text);
+      const [id] = (res.json as { post_ids: string[] }).post_ids as [string];
+      const posted = await socket.event('posted', (f) => String(f.data?.post ?? '').includes(id));
+      assert.ok(!JSON.stringify(posted).includes(hook.id), 'posted carries the key');
+      assert.equal((await raw(target.url, 'PUT', `/api/v4/posts/${id}/patch`, { token: admin.token, body: { message: 'watched, edited' } })).status, 200);
+      const edited = await socket.event('post_edited', (f) => String(f.data?.post ?? '').includes(id));
+      assert.ok(!JSON.stringify(edited).includes(hook.id), 'post_edited carries the key');
+      assert.equal((await raw(target.url, 'POST', '/api/v4/reactions', { token: reader.token, body: { user_id: reader.id, post_id: id, emoji_name: 'tada' } })).status, 200);
+      const reacted = await socket.event('reaction_added', (f) => String(f.data?.reaction ?? '').includes(id));
+      assert.ok(!JSON.stringify(reacted).includes(hook.id), 'reaction_added carries the key');
+    } finally {
+      socket.close();
+    }
   });
 
   it('when a reader posts props.incoming_webhook_id itself, then it is dropped (no spoofing of a hook post)', async () => {
