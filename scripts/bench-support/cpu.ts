@@ -29,7 +29,8 @@ const TICKS_PER_SECOND = 100;
  */
 const QUIET_WINDOW_MS = 500;
 const IDLE_SAMPLE_MS = 1_000;
-const MAX_DRAIN_MS = 20_000;
+const MAX_SETTLE_WINDOWS = 15;
+const MAX_DRAIN_MS = 60_000;
 
 /** utime + stime of one process in ms, or undefined when it is gone. */
 export function processCpuMs(pid: number): number | undefined {
@@ -246,11 +247,22 @@ export class CpuMeter {
     private readonly idleByPid: ReadonlyMap<number, number>,
   ) {}
 
-  /** Samples the target idle for a second (the drain criterion and the idle figures), then starts counting. */
+  /**
+   * Waits until the target settled (two windows in a row within 2 % of a CPU of each other, so a warm-up's
+   * backlog is not taken for idle), samples it idle (the drain criterion and the idle figures), then starts.
+   */
   public static async start(processes: readonly TargetProcess[]): Promise<CpuMeter> {
-    const before = snapshot(processes);
-    await delay(IDLE_SAMPLE_MS);
-    const start = snapshot(processes);
+    let before = snapshot(processes);
+    let start = before;
+    let previousShare = Number.POSITIVE_INFINITY;
+    for (let i = 0; i < MAX_SETTLE_WINDOWS; i += 1) {
+      await delay(IDLE_SAMPLE_MS);
+      start = snapshot(processes);
+      const share = (ownCpu(processes, start) - ownCpu(processes, before)) / (start.at - before.at);
+      if (Math.abs(share - previousShare) <= 0.02) break;
+      previousShare = share;
+      if (i < MAX_SETTLE_WINDOWS - 1) before = start;
+    }
     const window = start.at - before.at;
     const idleByPid = new Map<number, number>();
     for (const p of processes) {
@@ -261,8 +273,13 @@ export class CpuMeter {
     return new CpuMeter(processes, start, (ownCpu(processes, start) - ownCpu(processes, before)) / window, idleByPid);
   }
 
-  public async finish(completed: number): Promise<CpuReport> {
+  /**
+   * Stops counting once the work is done: `done` (when given) until it answers true, e.g. every accepted
+   * hook's post exists; then until the target's own processes are back to their idle CPU.
+   */
+  public async finish(completed: number, done?: () => Promise<boolean>): Promise<CpuReport> {
     const loadEnded = Date.now();
+    while (done && Date.now() - loadEnded < MAX_DRAIN_MS && !(await done())) await delay(100);
     let previous = snapshot(this.processes);
     while (Date.now() - loadEnded < MAX_DRAIN_MS) {
       await delay(QUIET_WINDOW_MS);
@@ -317,6 +334,6 @@ export function formatCpuReport(report: CpuReport): string {
   return (
     `  CPU ms/request over ${report.completed} 2xx requests: ${fmt(report.allMs)} all target processes (${parts}); ` +
     `Switchyard's own ${fmt(report.switchyardMs)}; beyond idle ${fmt(report.beyondIdleMs)}; machine busy ${fmt(report.machineMs)}, ${fmt(report.machineWithoutLoadGeneratorMs)} without the load generator; ` +
-    `drained ${(report.drainMs / 1000).toFixed(1)} s after the load\n`
+    `drained ${(report.drainMs / 1000).toFixed(1)} s after the load; idle before the run ${(report.idleShare * 100).toFixed(0)} % of a CPU\n`
   );
 }
