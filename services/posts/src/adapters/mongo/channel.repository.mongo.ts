@@ -2,7 +2,7 @@ import type { Model } from '@switchyard/mongo-kit';
 import type { Channel, ChannelChanges, ChannelType } from '../../domain/entities';
 import type { ChannelRepository, Page } from '../../domain/ports';
 import { fromChannelDocument, toChannelDocument, type ChannelDocument } from './channel.schema.mongo';
-import { asDomainError, pageWindow, setOf } from './mongo-support';
+import { asDomainError, byId, pageWindow, setOf } from './mongo-support';
 
 const UNIQUE_KEYS = { _id: 'id', team_id: 'name', name: 'name' } as const;
 
@@ -17,8 +17,9 @@ export class MongoChannelRepository implements ChannelRepository {
     }
   }
 
+  /** The driver's collection directly (a lookup per created post): see MongoPostRepository. */
   public async findById(id: string): Promise<Channel | undefined> {
-    const doc = await this.model.findById(id).lean<ChannelDocument>();
+    const doc = (await this.model.collection.findOne(byId(id))) as ChannelDocument | null;
     return doc ? fromChannelDocument(doc) : undefined;
   }
 
@@ -64,6 +65,6 @@ export class MongoChannelRepository implements ChannelRepository {
       inc.total_msg_count_root = 1;
       max.last_root_post_at = at;
     }
-    await this.model.updateOne({ _id: id }, { $inc: inc, $max: max });
+    await this.model.collection.updateOne(byId(id), { $inc: inc, $max: max });
   }
 }

@@ -35,3 +35,8 @@ export function withoutMongoKeys<T>(doc: Record<string, unknown>, idField: boole
 }
 
 export type Filter = Record<string, unknown>;
+
+/** `{ _id: id }` for the driver's collection, whose typings assume ObjectId ids (ours are strings). */
+export function byId(id: string): never {
+  return { _id: id } as never;
+}

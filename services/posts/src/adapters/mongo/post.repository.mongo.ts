@@ -1,22 +1,43 @@
 import type { Model } from '@switchyard/mongo-kit';
 import type { PendingEvent, PostChanges, StoredPost } from '../../domain/entities';
 import type { PostQuery, PostRepository } from '../../domain/ports';
-import { asDomainError, setOf, type Filter } from './mongo-support';
-import { fromPostDocument, toPostDocument, type PostDocument } from './post.schema.mongo';
+import { asDomainError, byId, setOf, type Filter } from './mongo-support';
+import { fromPostDocument, postSchema, toPostDocument, type PostDocument } from './post.schema.mongo';
 
+const POST_FIELDS = new Set(Object.keys(postSchema.paths));
+
+/**
+ * The document as the driver should store it: undefined fields left out (the driver would store null),
+ * and a field the schema does not know refused, as mongoose's `strict: 'throw'` would.
+ */
+function storable(doc: PostDocument): PostDocument {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(doc)) {
+    if (value === undefined) continue;
+    if (!POST_FIELDS.has(key)) throw new Error(`posts: field ${key} is not in the post schema`);
+    out[key] = value;
+  }
+  return out as PostDocument;
+}
+
+/**
+ * Posts on mongoose. The per-post hot path (insert, findById, clearEvent: every created post) goes to the
+ * driver's collection directly: the documents are already in stored form, and mongoose's document
+ * building, casting and query objects cost more CPU than the round trip itself.
+ */
 export class MongoPostRepository implements PostRepository {
   public constructor(private readonly model: Model<PostDocument>) {}
 
   public async insert(post: StoredPost): Promise<void> {
     try {
-      await this.model.create(toPostDocument(post));
+      await this.model.collection.insertOne(storable(toPostDocument(post)) as never);
     } catch (error) {
       throw asDomainError(error, { _id: 'id' });
     }
   }
 
   public async findById(id: string): Promise<StoredPost | undefined> {
-    const doc = await this.model.findById(id).lean<PostDocument>();
+    const doc = (await this.model.collection.findOne(byId(id))) as PostDocument | null;
     return doc ? fromPostDocument(doc) : undefined;
   }
 
@@ -52,7 +73,7 @@ export class MongoPostRepository implements PostRepository {
   }
 
   public async clearEvent(id: string, eventId: string): Promise<void> {
-    await this.model.updateOne({ _id: id }, { $pull: { pending_events: { id: eventId } } });
+    await this.model.collection.updateOne(byId(id), { $pull: { pending_events: { id: eventId } } } as never);
   }
 
   public async withPendingEvents(limit: number): Promise<StoredPost[]> {
