@@ -58,7 +58,7 @@ export function DeliveryLog({ hookId }: { hookId: string }) {
         </div>
       ) : null}
       <ErrorText error={redeliver.error} />
-      <form onSubmit={recover} className="inline" aria-label="Recover failed deliveries">
+      <form onSubmit={recover} className="inline-form" aria-label="Recover failed deliveries">
         <TextField label="Recover failed deliveries since" type="datetime-local" value={since} onChange={(e) => setSince(e.target.value)} />
         <button type="submit" disabled={recoverFailed.isPending}>
           Recover failed
