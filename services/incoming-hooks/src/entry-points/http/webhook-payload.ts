@@ -1,12 +1,12 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import busboy from 'busboy';
 import { isAppError } from '@switchyard/errors';
-import { parseJsonBody } from '@switchyard/validation';
+import { MAX_JSON_DEPTH, parseJsonBody } from '@switchyard/validation';
 import { Errors } from '../../domain/errors';
 import { emptyRequest, type WebhookRequest } from '../../domain/ingest/webhook-request';
 
-/** Deeper JSON is refused (stores and serialisers downstream have nesting limits of their own). */
-export const MAX_NESTING = 64;
+/** Deeper JSON is refused: the one limit of every JSON body (parseJsonBody checks it before parsing). */
+export const MAX_NESTING = MAX_JSON_DEPTH;
 const MEDIA_TYPE = /^[!#$%&'*+\-.^_`|~0-9a-z]+(\/[!#$%&'*+\-.^_`|~0-9a-z]+)?$/;
 const ESCAPABLE = /"(text|fallback|pretext|author_name|title|value)"(\s*:\s*)"((?:[^"\\]|\\[\s\S])*)"/g;
 

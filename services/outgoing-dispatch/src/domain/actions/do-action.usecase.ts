@@ -7,6 +7,7 @@ import type { Actor } from '../hooks/hook-access';
 import { USER_AGENT, integrationTimeoutMs } from '../delivery/attempt-delivery.usecase';
 import type { Deps } from '../ports';
 import { signatureHeaders } from '../secrets';
+import { jsonNestsDeeperThan, MAX_JSON_DEPTH } from '@switchyard/validation';
 
 export interface ActionInput {
   readonly selectedOption?: string;
@@ -127,6 +128,7 @@ export async function doPostAction(deps: Deps, actor: Actor, postId: string, act
   if (Buffer.byteLength(result.body) > MAX_RESPONSE_BYTES) throw actionErrors.integration('err=response too large');
   let response: Record<string, unknown> = {};
   if (result.body.trim() !== '') {
+    if (jsonNestsDeeperThan(result.body)) throw actionErrors.integration(`err=the response nests deeper than ${MAX_JSON_DEPTH} levels`);
     try {
       const parsed: unknown = JSON.parse(result.body);
       if (parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed)) response = parsed as Record<string, unknown>;

@@ -1,4 +1,5 @@
 import type { CreatePostCommandPayload } from '@switchyard/contracts';
+import { jsonNestsDeeperThan } from '@switchyard/validation';
 import type { SystemConfig } from '@switchyard/system-config';
 import type { Delivery, OutgoingHook } from '../entities';
 import { derivedId } from '../secrets';
@@ -9,7 +10,7 @@ const RESERVED_PROPS = new Set(['from_webhook', 'override_username', 'override_i
 
 /** The parsed answer of a callback, or undefined when it is empty or not a JSON object. */
 export function parseHookResponse(body: string): Record<string, unknown> | undefined {
-  if (body.trim() === '') return undefined;
+  if (body.trim() === '' || jsonNestsDeeperThan(body)) return undefined;
   try {
     const parsed: unknown = JSON.parse(body);
     return parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : undefined;
