@@ -87,7 +87,7 @@ export function createGatewayApp(config: GatewayConfig, deps: GatewayDeps): Gate
   const app = http.app;
   app.set('trust proxy', config.TRUST_PROXY);
   app.use(standardHeaders(() => currentVersionId));
-  app.use(rateLimit({ limiter, config: view, logger }));
+  app.use(rateLimit({ limiter, config: view, logger, resolve: (token) => resolver.resolve(token) }));
   const realtimeHere = deps.services.includes(Services.realtime) && supportsUpgrade(deps.transport);
   if (realtimeHere) {
     // A plain GET of the WebSocket route: what the reference's websocket library answers.

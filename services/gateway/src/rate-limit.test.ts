@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { SystemConfig } from '@switchyard/system-config';
+import { session } from './test-support/fake-services';
 import { startHarness } from './test-support/harness';
 
 const limits = (patch: Partial<SystemConfig['RateLimitSettings']>) => (c: SystemConfig) => {
@@ -64,14 +65,36 @@ test('when the key varies by remote address, then another client has its own buc
   }
 });
 
-test('when VaryByUser is on, then each token has its own bucket; VaryByHeader splits by that header, case-insensitively', async () => {
+test('when VaryByUser is on, then each valid token has its own bucket; VaryByHeader splits by that header, case-insensitively', async () => {
   const h = await startHarness({ config: limits({ PerSec: 1, MaxBurst: 0, VaryByUser: true, VaryByHeader: 'X-Tenant' }) });
   try {
+    const a = session();
+    const b = session();
+    h.usersBots.sessions.set(a.token, a.session);
+    h.usersBots.sessions.set(b.token, b.session);
     const call = (auth: string, tenant: string) => h.request({ method: 'GET', url: '/api/v4/users/me', headers: { authorization: `Bearer ${auth}`, 'x-tenant': tenant } });
-    assert.equal((await call('aaa', 'One')).statusCode, 200);
-    assert.equal((await call('aaa', 'one')).statusCode, 429);
-    assert.equal((await call('aaa', 'two')).statusCode, 200);
-    assert.equal((await call('bbb', 'one')).statusCode, 200);
+    assert.equal((await call(a.token, 'One')).statusCode, 200);
+    assert.equal((await call(a.token, 'one')).statusCode, 429);
+    assert.equal((await call(a.token, 'two')).statusCode, 200);
+    assert.equal((await call(b.token, 'one')).statusCode, 200);
+  } finally {
+    await h.stop();
+  }
+});
+
+test('when VaryByUser is on and tokens are made up (or absent), then they all count against the client address', async () => {
+  const h = await startHarness({ config: limits({ PerSec: 1, MaxBurst: 2, VaryByUser: true, VaryByRemoteAddr: false }) });
+  try {
+    const valid = session();
+    h.usersBots.sessions.set(valid.token, valid.session);
+    const call = (headers: Record<string, string>, remoteAddress: string) => h.request({ method: 'GET', url: '/api/v4/users/me', headers, remoteAddress });
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i += 1) statuses.push((await call({ authorization: `Bearer invented${i}${'x'.repeat(20)}` }, '10.1.1.1')).statusCode);
+    assert.deepEqual(statuses, [200, 200, 200, 429, 429, 429], 'three in the burst, then the address is limited whatever the token');
+    assert.equal((await call({}, '10.1.1.1')).statusCode, 429, 'no token: the same address bucket');
+    assert.equal((await call({ cookie: 'MMAUTHTOKEN=alsoinvented' }, '10.1.1.1')).statusCode, 429);
+    assert.equal((await call({ authorization: `Bearer ${valid.token}` }, '10.1.1.1')).statusCode, 200, 'a real session has its own bucket');
+    assert.equal((await call({ authorization: 'Bearer invented-elsewhere' }, '10.1.1.2')).statusCode, 200, 'another address, another bucket');
   } finally {
     await h.stop();
   }

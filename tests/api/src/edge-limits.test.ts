@@ -91,6 +91,28 @@ describe('payload size and rate limits', { timeout: 180_000 }, () => {
   });
 
   describe('RateLimitSettings', () => {
+    it('when VaryByUser is on and every request carries a made-up token, then they share the client address bucket (no bucket per invented token)', async () => {
+      const before = (await admin.client.getConfig()).RateLimitSettings;
+      const perSec = 1;
+      const maxBurst = 3;
+      await patchWithRetry({ RateLimitSettings: { Enable: true, PerSec: perSec, MaxBurst: maxBurst, VaryByRemoteAddr: false, VaryByUser: true, VaryByHeader: '' } });
+      try {
+        let seen = false;
+        for (let i = 0; i < 30 && !seen; i++) {
+          seen = (await raw(target.url, 'GET', '/api/v4/users/me', { token: admin.token })).headers.get('x-ratelimit-limit') !== null;
+          if (!seen) await sleep(100);
+        }
+        assert.ok(seen, 'X-RateLimit-Limit appears once rate limiting is enabled');
+        const statuses: number[] = [];
+        for (let i = 0; i < maxBurst + 6; i++) statuses.push((await raw(target.url, 'GET', '/api/v4/users/me', { token: `madeup${i}${'z'.repeat(20)}` })).status);
+        assert.ok(statuses.includes(429), `invented tokens are limited together by address (statuses ${statuses.join(',')})`);
+        assert.ok(statuses.filter((s) => s === 401).length <= maxBurst + 1, `at most one burst gets through to a 401 (statuses ${statuses.join(',')})`);
+        assertJson(await raw(target.url, 'GET', '/api/v4/users/me', { token: admin.token }), 200);
+      } finally {
+        await patchWithRetry({ RateLimitSettings: { Enable: before.Enable, PerSec: before.PerSec, MaxBurst: before.MaxBurst, VaryByRemoteAddr: before.VaryByRemoteAddr, VaryByUser: before.VaryByUser } });
+      }
+    });
+
     it('when rate limiting is enabled with a small MaxBurst, then X-RateLimit-* headers appear and a burst gets 429 JSON with Retry-After', async () => {
       const before = (await admin.client.getConfig()).RateLimitSettings;
       const perSec = 2;

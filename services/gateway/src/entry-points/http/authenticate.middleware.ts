@@ -5,7 +5,7 @@ import type { Logger } from '@switchyard/logger';
 import type { ConfigView } from '@switchyard/system-config';
 import { csrfPasses } from '../../domain/csrf';
 import type { SessionResolver } from '../../domain/session-resolver';
-import { gatewayLocals, requestToken } from './gateway-locals';
+import { gatewayLocals, requestToken, resolveOnce } from './gateway-locals';
 
 export interface AuthenticateDeps {
   readonly resolver: SessionResolver;
@@ -33,7 +33,7 @@ export function authenticate(deps: AuthenticateDeps) {
     }
     let session;
     try {
-      session = await deps.resolver.resolve(found.token);
+      session = await resolveOnce(res, found.token, (token) => deps.resolver.resolve(token));
     } catch (error) {
       if (locals.route?.sessionOptional) {
         deps.logger.warn('token not checked (users-bots unavailable); forwarded without identity', { error });

@@ -1,4 +1,5 @@
 import type { Request, Response } from 'express';
+import type { ResolvedSession } from '@switchyard/contracts';
 import type { Identity } from '@switchyard/http-kit';
 import type { RouteMatch } from '../../domain/route-matcher';
 import { extractToken, type FoundToken } from '../../domain/token-extraction';
@@ -9,6 +10,8 @@ export interface GatewayLocals {
   /** undefined: not looked for yet; null: none. */
   token?: FoundToken | null;
   identity?: Omit<Identity, 'issuedAt'>;
+  /** The request token's resolution, started once (the rate limiter and authentication share it). */
+  resolution?: Promise<ResolvedSession | undefined>;
   /** Awaited before a successful answer is sent (e.g. until a config write reached this gateway's live config). */
   beforeSuccess?: () => Promise<void>;
 }
@@ -41,4 +44,11 @@ export function requestToken(req: Request, res: Response): FoundToken | undefine
 /** The client's address (from X-Forwarded-For only when TRUST_PROXY is set, via express's `trust proxy`). */
 export function clientIp(req: Request): string {
   return req.ip ?? req.socket.remoteAddress ?? '';
+}
+
+/** Resolves the request's token once per request, whoever asks first (a rejection is shared too). */
+export function resolveOnce(res: Response, token: string, resolve: (token: string) => Promise<ResolvedSession | undefined>): Promise<ResolvedSession | undefined> {
+  const locals = gatewayLocals(res);
+  locals.resolution ??= resolve(token);
+  return locals.resolution;
 }

@@ -1,13 +1,16 @@
 import type { NextFunction, Request, Response } from 'express';
+import type { ResolvedSession } from '@switchyard/contracts';
 import { commonErrors } from '@switchyard/errors';
 import type { Logger } from '@switchyard/logger';
 import type { ConfigView } from '@switchyard/system-config';
 import type { RateLimiter } from '../../domain/ports';
 import { rateLimitKey, ratePolicy } from '../../domain/rate-limit-policy';
-import { clientIp, requestToken } from './gateway-locals';
+import { clientIp, requestToken, resolveOnce } from './gateway-locals';
 
 export interface RateLimitDeps {
   readonly limiter: RateLimiter;
+  /** A token's session, if any (VaryByUser keys only valid tokens by token; a failure counts as none). */
+  readonly resolve: (token: string) => Promise<ResolvedSession | undefined>;
   readonly config: ConfigView;
   readonly logger: Logger;
 }
@@ -25,8 +28,10 @@ export function rateLimit(deps: RateLimitDeps) {
       next();
       return;
     }
+    const token = settings.VaryByUser ? requestToken(req, res)?.token : undefined;
+    const valid = token !== undefined && (await resolveOnce(res, token, deps.resolve).catch(() => undefined)) !== undefined;
     const key = rateLimitKey(settings, {
-      token: requestToken(req, res)?.token,
+      validToken: valid ? token : undefined,
       clientIp: clientIp(req),
       headerValue: settings.VaryByHeader === '' ? undefined : req.get(settings.VaryByHeader),
     });
