@@ -70,7 +70,7 @@ async function idle(url: string, pid: number): Promise<void> {
 
 async function fanout(label: string, url: string): Promise<void> {
   const admin = await adminToken(url);
-  await must(url, 'PUT', '/api/v4/config/patch', { ServiceSettings: { EnableBotAccountCreation: true } }, admin, 200);
+  await must(url, 'PUT', '/api/v4/config/patch', { ServiceSettings: { EnableBotAccountCreation: true }, TeamSettings: { MaxUsersPerTeam: MEMBERS + 10 } }, admin, 200);
   const suffix = Math.random().toString(36).slice(2, 8);
   const team = await must(url, 'POST', '/api/v4/teams', { name: `benchws-${suffix}`, display_name: `Bench WS ${suffix}`, type: 'O' }, admin, 201);
   const channel = await must(url, 'POST', '/api/v4/channels', { team_id: team.id, name: `fanout-${suffix}`, display_name: 'Fan-out', type: 'O' }, admin, 201);
