@@ -5,9 +5,9 @@
 set -euo pipefail
 kind=$1; shift
 case "$kind" in
-  unit) files=$(find "$@" -name '*.test.ts' ! -name '*.int.test.ts' -not -path '*/node_modules/*' -not -path '*/apps/console/*' | sort) ;;
-  int) files=$(find "$@" -name '*.int.test.ts' -not -path '*/node_modules/*' -not -path '*/apps/console/*' | sort) ;;
-  all) files=$(find "$@" -name '*.test.ts' -not -path '*/node_modules/*' -not -path '*/apps/console/*' | sort) ;;
+  unit) files=$(find "$@" -name '*.test.ts' ! -name '*.int.test.ts' -not -path '*/node_modules/*' -not -path 'apps/console/*' -not -path '*/apps/console/*' | sort) ;;
+  int) files=$(find "$@" -name '*.int.test.ts' -not -path '*/node_modules/*' -not -path 'apps/console/*' -not -path '*/apps/console/*' | sort) ;;
+  all) files=$(find "$@" -name '*.test.ts' -not -path '*/node_modules/*' -not -path 'apps/console/*' -not -path '*/apps/console/*' | sort) ;;
   *) echo "unknown kind $kind" >&2; exit 2 ;;
 esac
 if [ -z "$files" ]; then echo "no $kind tests in $*"; exit 0; fi
