@@ -1,7 +1,10 @@
+import { maskSecrets } from '@switchyard/logger';
+
 /**
- * A request path safe to log: the key of an incoming webhook (`/hooks/{key}`) is its only secret, so all but
- * its first six characters are cut. Other paths are returned unchanged.
+ * A request path safe to log: webhook keys (`/hooks/{key}`, `/api/v4/hooks/incoming/{key}`,
+ * `/hooks/commands/{token}`) cut after their first six characters, tokens in the query masked. The logger
+ * masks the same things in every line anyway; this keeps paths short in lines built by hand.
  */
 export function loggablePath(path: string): string {
-  return path.replace(/^(\/hooks\/)([^/?#]{0,6})[^/?#]*/, (_all, prefix: string, head: string) => `${prefix}${head}…`);
+  return maskSecrets(path);
 }

@@ -18,3 +18,31 @@ test('when a line is written inside a request context, then it carries the reque
   runWithRequestContext({ requestId: 'req123' }, () => logger.warn('x'));
   assert.equal(lines[0]?.request_id, 'req123');
 });
+
+test('when a secret sits inside text (message, error, path, URL), then it is masked whatever the key', () => {
+  const lines: Record<string, unknown>[] = [];
+  const logger = createLogger({ service: 'svc', sink: (line) => lines.push(line) });
+  const key = 'k1k2k3k4k5k6k7k8k9k0abcdef';
+  logger.warn(`refused POST /hooks/${key}`, {
+    path: `/api/v4/hooks/incoming/${key}`,
+    url: `https://example.com/cb?token=${key}&x=1`,
+    error: new Error(`callback to http://h/?access_token=${key} failed with Authorization: Bearer ${key}`),
+    detail: { nested: [`whsec_${key}`, `v1,${Buffer.from(key).toString('base64')}`] },
+    header: `Token ${key}`,
+  });
+  const text = JSON.stringify(lines);
+  assert.doesNotMatch(text, new RegExp(key.slice(6)));
+  assert.doesNotMatch(text, new RegExp(Buffer.from(key).toString('base64').slice(0, 20)));
+  assert.match(text, /\/hooks\/k1k2k3…/);
+  assert.match(text, /x=1/);
+});
+
+test('when text has no secret, then it is left as it is', () => {
+  const lines: Record<string, unknown>[] = [];
+  const logger = createLogger({ service: 'svc', sink: (line) => lines.push(line) });
+  logger.info('Token expired for user', { path: '/api/v4/hooks/outgoing/abc', list: '/api/v4/hooks/incoming?page=2', note: 'a basic check' });
+  assert.equal(lines[0]?.message, 'Token expired for user');
+  assert.equal(lines[0]?.path, '/api/v4/hooks/outgoing/abc');
+  assert.equal(lines[0]?.list, '/api/v4/hooks/incoming?page=2');
+  assert.equal(lines[0]?.note, 'a basic check');
+});

@@ -1,6 +1,7 @@
 import { trace } from '@opentelemetry/api';
 import winston from 'winston';
 import { currentRequestContext } from './request-context';
+import { maskSecrets } from './mask-secrets';
 import { redact } from './redact';
 
 export type LogMeta = Record<string, unknown>;
@@ -38,6 +39,7 @@ const addContext = winston.format((info) => {
 });
 
 const redactSecrets = winston.format((info) => {
+  if (typeof info.message === 'string') info.message = maskSecrets(info.message);
   for (const key of Object.keys(info)) {
     if (key === 'level' || key === 'message') continue;
     const cleaned = redact({ [key]: info[key] }) as Record<string, unknown>;
