@@ -6,9 +6,25 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-if [ -f deploy/local/.env ] && [ -z "${KAFKA_BROKERS:-}${MONGO_URL:-}${REDIS_URL:-}" ] && [ "${SWITCHYARD_SKIP_LOCAL_ENV:-}" != "1" ]; then
-  echo "test: using real servers from deploy/local/.env"
-  set -a; . deploy/local/.env; set +a
+# Real servers: the environment's, else deploy/local/.env's when they answer, else (on a fresh machine)
+# deploy/local/up.sh is started here and stopped again on exit (SWITCHYARD_NO_LOCAL_SERVERS=1: never).
+port_open() { (exec 3<>"/dev/tcp/${1%:*}/${1##*:}") 2>/dev/null; }
+env_servers_up() { # the Kafka, Mongo and Redis addresses of deploy/local/.env accept connections
+  local k m r
+  k=$(sed -n 's/^KAFKA_BROKERS=\([^,]*\).*/\1/p' deploy/local/.env)
+  m=$(sed -n 's|^MONGO_URL=mongodb://\([^/]*\).*|\1|p' deploy/local/.env)
+  r=$(sed -n 's|^REDIS_URL=redis://\([^/]*\).*|\1|p' deploy/local/.env)
+  [ -n "$k" ] && [ -n "$m" ] && [ -n "$r" ] && port_open "$k" && port_open "$m" && port_open "$r"
+}
+if [ -z "${KAFKA_BROKERS:-}${MONGO_URL:-}${REDIS_URL:-}" ] && [ "${SWITCHYARD_SKIP_LOCAL_ENV:-}" != "1" ]; then
+  if [ -f deploy/local/.env ] && env_servers_up; then
+    echo "test: using real servers from deploy/local/.env"
+  elif [ "${SWITCHYARD_NO_LOCAL_SERVERS:-}" != "1" ] && command -v java >/dev/null && command -v mvn >/dev/null; then
+    echo "test: no real servers running: starting them (deploy/local/up.sh; stopped again when the tests end)"
+    trap 'bash deploy/local/down.sh >/dev/null 2>&1 || true' EXIT
+    bash deploy/local/up.sh || echo "test: deploy/local/up.sh failed: the real-server suites are skipped"
+  fi
+  if [ -f deploy/local/.env ] && env_servers_up; then set -a; . deploy/local/.env; set +a; fi
 fi
 
 echo "test: type-check and build (tsc -b)"

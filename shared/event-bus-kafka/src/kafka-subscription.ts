@@ -28,6 +28,9 @@ export interface KafkaSubscriptionSettings {
 
 type Outcome = 'done' | 'abandoned';
 
+/** Rejoins tried after a crash kafkajs does not restart from, before the subscription counts as dead. */
+const MAX_REJOINS = 8;
+
 /** Within a long batch, handled offsets are committed at least this often. */
 const COMMIT_EVERY_MS = 1_000;
 
@@ -62,8 +65,11 @@ export class KafkaSubscription implements Subscription {
     const { consumer, options, settings } = this;
     consumer.on(consumer.events.CRASH, ({ payload }) => {
       if (payload.restart) return;
-      this.crashed = payload.error;
-      settings.logger.error('event consumer crashed and will not restart', { groupId: options.groupId, error: errorMessage(payload.error) });
+      // kafkajs gives up on errors it deems not retriable (an offset commit refused after a broker
+      // outage, a fenced member...). The subscription rejoins by itself; only when that keeps failing is
+      // it dead for good (healthy = false: the liveness probe then restarts the process).
+      settings.logger.warn('event consumer crashed; rejoining', { groupId: options.groupId, error: errorMessage(payload.error) });
+      void this.rejoin(payload.error);
     });
     consumer.on(consumer.events.GROUP_JOIN, ({ payload }) => {
       // New assignment: lag figures of partitions this member no longer owns would be stale.
@@ -76,23 +82,52 @@ export class KafkaSubscription implements Subscription {
       });
     });
     try {
-      await consumer.connect();
-      await consumer.subscribe({ topics: [...options.topics], fromBeginning: options.fromBeginning === true });
-      // A group without committed offsets that starts at the end resolves "the end" on its first fetch:
-      // wait for it, so a message published once subscribe() returned is not skipped.
-      const firstFetch = options.fromBeginning === true ? undefined : this.nextEvent(consumer.events.FETCH, settings.firstFetchTimeoutMs);
-      await consumer.run({
-        autoCommit: false,
-        eachBatchAutoResolve: false,
-        partitionsConsumedConcurrently: settings.partitionsConsumedConcurrently,
-        eachBatch: (payload) => this.eachBatch(payload),
-      });
-      await firstFetch;
+      await this.connectAndRun();
     } catch (error) {
       await consumer.disconnect().catch(() => undefined);
       settings.onStopped(this);
       throw error;
     }
+  }
+
+  private async connectAndRun(): Promise<void> {
+    const { consumer, options, settings } = this;
+    await consumer.connect();
+    await consumer.subscribe({ topics: [...options.topics], fromBeginning: options.fromBeginning === true });
+    // A group without committed offsets that starts at the end resolves "the end" on its first fetch:
+    // wait for it, so a message published once subscribe() returned is not skipped.
+    const firstFetch = options.fromBeginning === true ? undefined : this.nextEvent(consumer.events.FETCH, settings.firstFetchTimeoutMs);
+    await consumer.run({
+      autoCommit: false,
+      eachBatchAutoResolve: false,
+      partitionsConsumedConcurrently: settings.partitionsConsumedConcurrently,
+      eachBatch: (payload) => this.eachBatch(payload),
+    });
+    await firstFetch;
+  }
+
+  /**
+   * After a crash kafkajs does not restart from (it has disconnected the consumer): connect, subscribe and
+   * run again, with growing pauses. Uncommitted messages are handled again (at least once). After
+   * MAX_REJOINS failed attempts in a row the subscription is dead for good (healthy = false).
+   */
+  private async rejoin(cause: unknown): Promise<void> {
+    for (let attempt = 1; attempt <= MAX_REJOINS; attempt += 1) {
+      if (this.stopping) return;
+      await delay(Math.min(30_000, 1000 * 2 ** (attempt - 1)));
+      if (this.stopping) return;
+      try {
+        await this.consumer.disconnect().catch(() => undefined);
+        await this.connectAndRun();
+        this.settings.logger.info('event consumer rejoined after a crash', { groupId: this.options.groupId, attempt });
+        return;
+      } catch (error) {
+        cause = error;
+        this.settings.logger.warn('event consumer could not rejoin yet', { groupId: this.options.groupId, attempt, error: errorMessage(error) });
+      }
+    }
+    this.crashed = cause;
+    this.settings.logger.error('event consumer crashed and will not restart', { groupId: this.options.groupId, error: errorMessage(cause) });
   }
 
   /** Finishes (and commits) the in-flight message, leaves the group, disconnects. Idempotent. */
