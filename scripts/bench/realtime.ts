@@ -8,9 +8,11 @@
  *   answer counts as 0), p50/p99 over every (post, socket) pair. Embedded, and SWITCHYARD_URL when set.
  * Targets (mattermost spec README): fan-out p99 <= 50 ms embedded, <= 100 ms distributed.
  */
+import { loadavg } from 'node:os';
 import { setTimeout as delay } from 'node:timers/promises';
 import { Agent, request } from 'undici';
 import WebSocket from 'ws';
+import { processCpuMs } from '../bench-support/cpu';
 import { adminToken, externalTarget, must, rssMb, startEmbeddedProcess, wantsTarget } from '../bench-support/target';
 
 const IDLE = Number(process.env.BENCH_WS_IDLE ?? 5_000);
@@ -68,7 +70,7 @@ async function idle(url: string, pid: number): Promise<void> {
   await Promise.all(sockets.map((ws) => new Promise<void>((resolve) => (ws.once('close', () => resolve()), ws.close()))));
 }
 
-async function fanout(label: string, url: string): Promise<void> {
+async function fanout(label: string, url: string, serverPid?: number): Promise<void> {
   const admin = await adminToken(url);
   await must(url, 'PUT', '/api/v4/config/patch', { ServiceSettings: { EnableBotAccountCreation: true }, TeamSettings: { MaxUsersPerTeam: MEMBERS + 10 } }, admin, 200);
   const suffix = Math.random().toString(36).slice(2, 8);
@@ -99,6 +101,7 @@ async function fanout(label: string, url: string): Promise<void> {
 
   const dispatcher = new Agent({ connections: 32, pipelining: 1 });
   const body = (n: number): string => JSON.stringify({ channel_id: channel.id, message: `fanout-${n}-x` });
+  const cpuBefore = serverPid === undefined ? undefined : processCpuMs(serverPid);
   const started = performance.now();
   let failures = 0;
   const inflight: Promise<void>[] = [];
@@ -143,6 +146,12 @@ async function fanout(label: string, url: string): Promise<void> {
     `realtime fan-out [${label}]: ${total - failures} posts in ${sentSeconds.toFixed(1)} s (${failures} failed), ${sorted.length} deliveries, ${missing} missing; ` +
       `POST answer -> posted event p50 ${percentile(sorted, 50).toFixed(1)} ms, p99 ${percentile(sorted, 99).toFixed(1)} ms, max ${percentile(sorted, 100).toFixed(1)} ms\n`,
   );
+  const cpuAfter = serverPid === undefined ? undefined : processCpuMs(serverPid);
+  if (cpuBefore !== undefined && cpuAfter !== undefined && sorted.length > 0) {
+    process.stdout.write(
+      `realtime fan-out [${label}]: server process CPU ${((cpuAfter - cpuBefore) / 1000).toFixed(1)} s for ${total - failures} posts and ${sorted.length} deliveries (${(((cpuAfter - cpuBefore) * 1000) / sorted.length).toFixed(1)} µs per delivery, post handling included); load average ${loadavg()[0]?.toFixed(1)}\n`,
+    );
+  }
   for (const ws of sockets) ws.terminate();
   await dispatcher.close();
 }
@@ -152,7 +161,7 @@ export async function run(): Promise<void> {
     const embedded = await startEmbeddedProcess();
     try {
       await idle(embedded.url, embedded.pid);
-      await fanout('embedded', embedded.url);
+      await fanout('embedded', embedded.url, embedded.pid);
       const rss = rssMb(embedded.pid);
       if (rss !== undefined) process.stdout.write(`realtime [embedded]: RSS after the fan-out run ${rss} MB\n`);
     } finally {
