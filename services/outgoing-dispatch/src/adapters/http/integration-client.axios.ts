@@ -71,6 +71,9 @@ export class AxiosIntegrationClient implements IntegrationClient {
     const deadline = AbortSignal.timeout(request.timeoutMs);
     let url = request.url;
     let method: 'POST' | 'GET' = 'POST';
+    const firstOrigin = new URL(request.url).origin;
+    // Once a redirect leaves the first origin, the hook's secrets (the body's token, the signatures) stay behind.
+    let crossed = false;
     for (let hop = 0; hop <= MAX_REDIRECTS; hop += 1) {
       const decision = await guardUrl(url, allow, this.resolver);
       if (!decision.allowed) return { kind: 'failure', reason: 'blocked', message: `blocked: ${decision.reason}`, latencyMs: latency() };
@@ -84,7 +87,7 @@ export class AxiosIntegrationClient implements IntegrationClient {
         response = await this.http.request<ArrayBuffer>({
           url,
           method,
-          headers: method === 'POST' ? { ...request.headers } : omitBodyHeaders(request.headers),
+          headers: crossed ? neutralHeaders(request.headers) : method === 'POST' ? { ...request.headers } : omitBodyHeaders(request.headers),
           ...(method === 'POST' ? { data: request.body } : {}),
           timeout: request.timeoutMs,
           signal: deadline,
@@ -100,7 +103,13 @@ export class AxiosIntegrationClient implements IntegrationClient {
       const location = response.headers.location as string | undefined;
       if (response.status >= 300 && response.status < 400 && location) {
         url = new URL(location, url).toString();
-        if (response.status !== 307 && response.status !== 308) method = 'GET';
+        const keepsBody = response.status === 307 || response.status === 308;
+        if (!keepsBody) method = 'GET';
+        if (new URL(url).origin !== firstOrigin) {
+          // 307/308 would resend the body, and the body carries the hook's token: not to another origin.
+          if (keepsBody && method === 'POST') return { kind: 'failure', reason: 'blocked', message: `blocked: a ${response.status} redirect to another origin would resend the token`, latencyMs: latency() };
+          crossed = true;
+        }
         continue;
       }
       const retryAfter = response.headers['retry-after'] as string | undefined;
@@ -126,6 +135,13 @@ export class AxiosIntegrationClient implements IntegrationClient {
     this.filtering = { key, http: new module.RequestFilteringHttpAgent(options), https: new module.RequestFilteringHttpsAgent(options) };
     return this.filtering;
   }
+}
+
+/** What a request to another origin may carry: no signatures (webhook-*), credentials or body headers. */
+const NEUTRAL_HEADERS = new Set(['user-agent', 'accept', 'accept-language']);
+
+export function neutralHeaders(headers: Readonly<Record<string, string>>): Record<string, string> {
+  return Object.fromEntries(Object.entries(headers).filter(([k]) => NEUTRAL_HEADERS.has(k.toLowerCase())));
 }
 
 function omitBodyHeaders(headers: Readonly<Record<string, string>>): Record<string, string> {

@@ -69,7 +69,7 @@ describe('integration client against loopback receivers', () => {
   });
 
   it('when an allowed receiver redirects to a loopback address that is not allowed, then the redirect is blocked', async () => {
-    const redirector = await startReceiver('127.0.0.1', () => ({ status: 307, headers: { Location: `http://127.0.0.2:${v4.port}/stolen` } }));
+    const redirector = await startReceiver('127.0.0.1', () => ({ status: 303, headers: { Location: `http://127.0.0.2:${v4.port}/stolen` } }));
     try {
       const result = await post(clientWith('127.0.0.1'), `${redirector.url}/start`);
       assert.equal(result.kind === 'failure' && result.reason, 'blocked');
@@ -89,6 +89,67 @@ describe('integration client against loopback receivers', () => {
       assert.equal(last?.method, 'GET');
     } finally {
       await redirector.close();
+    }
+  });
+
+  const signed = { 'Content-Type': 'application/json', 'webhook-id': 'msg_1', 'webhook-timestamp': '1700000000', 'webhook-signature': 'v1,c2lnbmF0dXJlLXNpZ25hdHVyZS1zaWduYXR1cmU=', Authorization: 'Bearer hook-token', 'User-Agent': 'Switchyard' };
+  const postSigned = (client: AxiosIntegrationClient, url: string) => client.post({ url, headers: signed, body: '{"token":"hook-token","text":"hi"}', timeoutMs: 2000 });
+
+  it('when a redirect (303) leaves the origin, then the next hop carries no token, signatures, credentials or body', async () => {
+    const redirector = await startReceiver('127.0.0.1', () => ({ status: 303, headers: { Location: `${v4.url}/elsewhere` } }));
+    try {
+      const result = await postSigned(clientWith('127.0.0.1'), `${redirector.url}/start`);
+      assert.equal(result.kind, 'response');
+      const hop = v4.requests.at(-1);
+      assert.equal(hop?.path, '/elsewhere');
+      assert.equal(hop?.body, '');
+      for (const name of ['webhook-id', 'webhook-timestamp', 'webhook-signature', 'authorization', 'content-type']) assert.equal(hop?.headers[name], undefined, name);
+      assert.equal(hop?.headers['user-agent'], 'Switchyard');
+      assert.equal(redirector.requests.at(-1)?.headers['webhook-signature'], signed['webhook-signature'], 'the first origin got them');
+    } finally {
+      await redirector.close();
+    }
+  });
+
+  it('when a 307 or 308 redirect leaves the origin, then it is not followed (it would resend the token in the body)', async () => {
+    for (const status of [307, 308]) {
+      const redirector = await startReceiver('127.0.0.1', () => ({ status, headers: { Location: `${v4.url}/stolen` } }));
+      try {
+        const before = v4.requests.length;
+        const result = await postSigned(clientWith('127.0.0.1'), `${redirector.url}/start`);
+        assert.equal(result.kind === 'failure' && result.reason, 'blocked', String(status));
+        assert.equal(v4.requests.length, before);
+      } finally {
+        await redirector.close();
+      }
+    }
+  });
+
+  it('when a 307 stays on the same origin, then the body and signatures go along', async () => {
+    const same = await startReceiver('127.0.0.1', (request) => (request.path === '/start' ? { status: 307, headers: { Location: '/again' } } : { status: 200, body: 'ok' }));
+    try {
+      const result = await postSigned(clientWith('127.0.0.1'), `${same.url}/start`);
+      assert.equal(result.kind === 'response' && result.body, 'ok');
+      const hop = same.requests.at(-1);
+      assert.equal(hop?.path, '/again');
+      assert.equal(hop?.body, '{"token":"hook-token","text":"hi"}');
+      assert.equal(hop?.headers['webhook-signature'], signed['webhook-signature']);
+    } finally {
+      await same.close();
+    }
+  });
+
+  it('when the allow-list names 127.0.0.1 with a port, then only that port is allowed', async () => {
+    const other = await startReceiver('127.0.0.1', () => ({ status: 200, body: 'other' }));
+    try {
+      const allowed = await post(clientWith(`127.0.0.1:${v4.port}`), `${v4.url}/ported`);
+      assert.equal(allowed.kind === 'response' && allowed.body, '{"ok":true}');
+      const before = other.requests.length;
+      const blocked = await post(clientWith(`127.0.0.1:${v4.port}`), `${other.url}/ported`);
+      assert.equal(blocked.kind === 'failure' && blocked.reason, 'blocked');
+      assert.equal(other.requests.length, before);
+    } finally {
+      await other.close();
     }
   });
 

@@ -1,4 +1,4 @@
-import { describe, it } from 'node:test';
+import { describe, it, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { AllowList, decideAddress, guardUrl, mappedV4, type Resolver } from './ssrf-guard';
 
@@ -86,4 +86,26 @@ describe('SSRF guard decisions (no connection is attempted)', () => {
     assert.equal((await guardUrl('http://nowhere.example/', none, noDns)).allowed, false);
     assert.equal((await guardUrl('http://empty.example/', none, async () => [])).allowed, false);
   });
+});
+
+test('when allow-list entries name a port, then only that port of that host or address is allowed (no packets sent)', async () => {
+  const allow = new AllowList('127.0.0.1:9000 [::1]:9001, hooks.internal:8443 10.0.0.0/8');
+  assert.equal(decideAddress('127.0.0.1', allow, 9000).allowed, true);
+  assert.equal(decideAddress('127.0.0.1', allow, 9001).allowed, false);
+  assert.equal(decideAddress('127.0.0.1', allow).allowed, false, 'no port, no port-scoped entry');
+  assert.equal(decideAddress('::ffff:127.0.0.1', allow, 9000).allowed, true, 'the mapped form is the same address');
+  assert.equal(decideAddress('::1', allow, 9001).allowed, true);
+  assert.equal(decideAddress('0:0:0:0:0:0:0:1', allow, 9001).allowed, true);
+  assert.equal(decideAddress('::1', allow, 9000).allowed, false);
+  assert.equal(decideAddress('10.1.2.3', allow, 1).allowed, true, 'an entry without a port allows every port');
+  assert.deepEqual(allow.ipEntries, ['10.0.0.0/8'], 'port-scoped entries never reach the connect-time filter as allow-all');
+  const resolver: Resolver = async () => [{ address: '10.9.9.9', family: 4 }];
+  const loopback: Resolver = async () => [{ address: '127.0.0.1', family: 4 }];
+  assert.equal((await guardUrl('http://127.0.0.1:9000/x', allow, resolver)).allowed, true);
+  assert.equal((await guardUrl('http://127.0.0.1:9002/x', allow, resolver)).allowed, false);
+  assert.equal((await guardUrl('http://127.0.0.1/x', allow, resolver)).allowed, false, 'default port 80');
+  assert.equal((await guardUrl('http://[::1]:9001/x', allow, resolver)).allowed, true);
+  assert.equal((await guardUrl('https://hooks.internal:8443/x', allow, loopback)).allowed, true);
+  assert.equal((await guardUrl('https://hooks.internal/x', allow, loopback)).allowed, false, 'default port 443');
+  assert.equal((await guardUrl('http://127.0.0.1:9000@evil.example:80/x', allow, loopback)).allowed, false, 'userinfo does not fool the port');
 });

@@ -35,11 +35,25 @@ for (const [net, prefix] of DENIED_V4) deniedV4.addSubnet(net, prefix, 'ipv4');
 const deniedV6 = new BlockList();
 for (const [net, prefix] of DENIED_V6) deniedV6.addSubnet(net, prefix, 'ipv6');
 
-/** `ServiceSettings.AllowedUntrustedInternalConnections`: space- or comma-separated hosts, IPs and CIDRs. */
+/** `host:port`, `a.b.c.d:port` or `[v6]:port`: an allow-list entry for that port only. */
+function withPort(entry: string): { host: string; port: number } | undefined {
+  const match = /^\[([0-9a-f:.]+)\]:(\d{1,5})$/.exec(entry) ?? /^([^:[\]/]+):(\d{1,5})$/.exec(entry);
+  if (!match?.[1] || !match[2]) return undefined;
+  const port = Number(match[2]);
+  return port >= 1 && port <= 65_535 ? { host: match[1], port } : undefined;
+}
+
+/**
+ * `ServiceSettings.AllowedUntrustedInternalConnections`: space- or comma-separated hosts, IPs and CIDRs,
+ * any port; an entry naming a port (`127.0.0.1:9000`, `[::1]:9000`, `hooks.internal:8443`) allows only that port.
+ */
 export class AllowList {
   public readonly hosts: ReadonlySet<string>;
+  /** IPs and CIDRs allowed on every port (the connect-time filter's allow-list). */
   public readonly ipEntries: readonly string[];
   private readonly blocks = new BlockList();
+  /** host or IP → the only ports allowed for it. */
+  private readonly portEntries = new Map<string, Set<number>>();
 
   public constructor(public readonly setting: string) {
     const hosts = new Set<string>();
@@ -47,6 +61,14 @@ export class AllowList {
     for (const raw of setting.split(/[\s,]+/)) {
       const entry = raw.trim().toLowerCase();
       if (entry === '') continue;
+      const scoped = withPort(entry);
+      if (scoped) {
+        const key = isIP(scoped.host) === 0 ? scoped.host : canonicalIp(scoped.host);
+        const ports = this.portEntries.get(key) ?? new Set<number>();
+        ports.add(scoped.port);
+        this.portEntries.set(key, ports);
+        continue;
+      }
       const [net, bits] = entry.split('/');
       const family = isIP(net ?? '');
       if (family !== 0 && net) {
@@ -64,15 +86,31 @@ export class AllowList {
     this.ipEntries = ipEntries;
   }
 
-  public allowsHost(host: string): boolean {
-    return this.hosts.has(host.toLowerCase());
+  /** Whether the host name is allowed (on `port`, when given, port-scoped entries count too). */
+  public allowsHost(host: string, port?: number): boolean {
+    const name = host.toLowerCase();
+    return this.hosts.has(name) || (port !== undefined && (this.portEntries.get(name)?.has(port) ?? false));
   }
 
-  public allowsAddress(address: string): boolean {
+  /** Whether the address is allowed (on `port`, when given, port-scoped entries count too). */
+  public allowsAddress(address: string, port?: number): boolean {
     const v4 = mappedV4(address);
     if (v4 !== undefined && this.blocks.check(v4, 'ipv4')) return true;
     const family = isIP(address);
-    return family !== 0 && this.blocks.check(address, family === 4 ? 'ipv4' : 'ipv6');
+    if (family !== 0 && this.blocks.check(address, family === 4 ? 'ipv4' : 'ipv6')) return true;
+    if (port === undefined || family === 0) return false;
+    const ports = this.portEntries.get(canonicalIp(v4 ?? address));
+    return ports?.has(port) ?? false;
+  }
+}
+
+/** One spelling per address (`::1` and `0:0:0:0:0:0:0:1` are the same entry). */
+function canonicalIp(address: string): string {
+  if (isIP(address) !== 6) return address;
+  try {
+    return new URL(`http://[${address}]/`).hostname.replace(/^\[|\]$/g, '');
+  } catch {
+    return address;
   }
 }
 
@@ -89,10 +127,10 @@ export function mappedV4(address: string): string | undefined {
 }
 
 /** Whether an address may be called (the guard's decision for one resolved or literal address). */
-export function decideAddress(address: string, allow: AllowList): { allowed: boolean; viaAllowList: boolean; reason?: string } {
+export function decideAddress(address: string, allow: AllowList, port?: number): { allowed: boolean; viaAllowList: boolean; reason?: string } {
   const family = isIP(address);
   if (family === 0) return { allowed: false, viaAllowList: false, reason: `not an IP address: ${address}` };
-  if (allow.allowsAddress(address)) return { allowed: true, viaAllowList: true };
+  if (allow.allowsAddress(address, port)) return { allowed: true, viaAllowList: true };
   const isDenied = family === 4 ? deniedV4.check(address, 'ipv4') : deniedV6.check(address, 'ipv6') || mappedV4(address) !== undefined;
   if (isDenied) return { allowed: false, viaAllowList: false, reason: `address ${address} is in a reserved or internal range` };
   return { allowed: true, viaAllowList: false };
@@ -112,12 +150,13 @@ export async function guardUrl(rawUrl: string, allow: AllowList, resolve: Resolv
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return { allowed: false, reason: `scheme ${url.protocol} is not allowed` };
   const host = url.hostname.replace(/^\[|\]$/g, '').toLowerCase().replace(/\.$/, '');
+  const port = url.port === '' ? (url.protocol === 'https:' ? 443 : 80) : Number(url.port);
   const literal = isIP(host);
   if (literal !== 0) {
-    const decision = decideAddress(host, allow);
+    const decision = decideAddress(host, allow, port);
     return decision.allowed ? { allowed: true, address: host, family: literal === 4 ? 4 : 6, viaAllowList: decision.viaAllowList } : { allowed: false, reason: decision.reason ?? 'denied' };
   }
-  const hostAllowed = allow.allowsHost(host);
+  const hostAllowed = allow.allowsHost(host, port);
   if (!hostAllowed && METADATA_HOSTS.has(host)) return { allowed: false, reason: `host ${host} is a cloud metadata name` };
   let addresses: readonly { address: string; family: number }[];
   try {
@@ -129,7 +168,7 @@ export async function guardUrl(rawUrl: string, allow: AllowList, resolve: Resolv
   let viaAllowList = hostAllowed;
   for (const { address } of addresses) {
     if (hostAllowed) continue;
-    const decision = decideAddress(address, allow);
+    const decision = decideAddress(address, allow, port);
     if (!decision.allowed) return { allowed: false, reason: `${host} resolves to ${address}: ${decision.reason ?? 'denied'}` };
     viaAllowList ||= decision.viaAllowList;
   }
