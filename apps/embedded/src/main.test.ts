@@ -39,7 +39,7 @@ function assertOneLineFailure(result: { code: number | null; stderr: string; std
 
 const fresh = (): string => mkdtempSync(join(tmpdir(), 'embedded-main-'));
 
-describe('npm start on a data directory it cannot use', { timeout: 120_000 }, () => {
+describe('npm start on a data directory it cannot use', { timeout: 300_000, concurrency: true }, () => {
   it('when the data directory is a file, then one line and exit code 1', async () => {
     const file = join(fresh(), 'not-a-dir');
     writeFileSync(file, 'x');
