@@ -88,10 +88,20 @@ describe('incoming webhooks (black box, through the gateway)', { timeout: 300_00
     const key = `idem-${Date.now()}`;
     const first = await sendToHook(target.url, hook.id, { text: key }, { query: '?wait=true', headers: { 'Idempotency-Key': key } });
     const second = await sendToHook(target.url, hook.id, { text: key }, { query: '?wait=true', headers: { 'Idempotency-Key': key } });
-    assert.equal(second.text, first.text);
-    await readPosts(target.url, admin.token, channel.id, (first.json as { post_ids: string[] }).post_ids);
+    assert.equal(first.status, 200, first.text);
+    assert.equal(second.status, 200, second.text);
+    assert.equal(second.text, first.text, 'the answer is replayed byte for byte');
+    const postIds = (first.json as { post_ids: string[] }).post_ids;
+    assert.equal(postIds.length, 1);
+    assert.deepEqual((second.json as { post_ids: string[] }).post_ids, postIds);
+    await readPosts(target.url, admin.token, channel.id, postIds);
+    // A sentinel through the same hook and channel (posts are created in order per channel): once it is
+    // visible, a second copy of the keyed post would be visible too, so the count below is final.
+    const sentinel = await sendToHook(target.url, hook.id, { text: `${key}-sentinel` }, { query: '?wait=true' });
+    assert.equal(sentinel.status, 200, sentinel.text);
+    await readPosts(target.url, admin.token, channel.id, (sentinel.json as { post_ids: string[] }).post_ids);
     const copies = (await channelPosts(target.url, admin.token, channel.id)).filter((p) => p.message === key);
-    assert.equal(copies.length, 1);
+    assert.deepEqual(copies.map((p) => p.id), postIds);
   });
 
   it('when the errors of the reference happen, then its statuses and ids come back through the gateway', async () => {

@@ -171,8 +171,11 @@ describe('posts', { timeout: 300_000 }, () => {
     const channel = await newChannel(alice, team);
     const ids: string[] = [];
     for (let i = 0; i < 5; i++) {
-      ids.push((await postIn(alice, channel.id, `n${i}`)).id);
-      await new Promise((resolve) => setTimeout(resolve, 3));
+      const created = await postIn(alice, channel.id, `n${i}`);
+      ids.push(created.id);
+      // Paging is by create_at: the next post must get a later one. The server runs on this machine's clock,
+      // so wait until that clock is past this post's create_at (a condition, not a guessed sleep).
+      while (Date.now() <= created.create_at) await new Promise((resolve) => setImmediate(resolve));
     }
     const page0: PostList = await alice.client.getPosts(channel.id, 0, 2);
     assert.deepEqual(page0.order, [ids[4], ids[3]]);
