@@ -43,7 +43,7 @@ describe('bots', { timeout: 300_000 }, () => {
     it('when an admin creates a bot, then 403 api.bot.create_disabled and no bot exists', async () => {
       const username = uniqueName('off');
       await expectClientError(admin.client.createBot({ username }), 403, 'api.bot.create_disabled');
-      await expectClientError(admin.client.getUserByUsername(username), 404);
+      await expectClientError(admin.client.getUserByUsername(username), 404, 'app.user.missing_account.const');
     });
 
     it('when a non-admin creates a bot, then the permission error comes first (403 api.context.permissions.app_error)', async () => {
@@ -162,7 +162,7 @@ describe('bots', { timeout: 300_000 }, () => {
       const newOwner = await createUser(admin.client, 'newowner');
       const assigned = await admin.client.assignBot(bot.user_id, newOwner.user.id);
       assert.equal(assigned.owner_id, newOwner.user.id);
-      await expectClientError(admin.client.assignBot(bot.user_id, other.user_id), 403);
+      await expectClientError(admin.client.assignBot(bot.user_id, other.user_id), 403, 'api.context.permissions.app_error');
       assert.equal((await admin.client.getBot(bot.user_id)).owner_id, newOwner.user.id);
     });
 
@@ -172,7 +172,7 @@ describe('bots', { timeout: 300_000 }, () => {
       await expectClientError(user.client.getBot(bot.user_id), 404, BOT_MISSING);
       await expectClientError(user.client.patchBot(bot.user_id, { display_name: 'mine now' }), 404, BOT_MISSING);
       await expectClientError(user.client.disableBot(bot.user_id), 404, BOT_MISSING);
-      await expectClientError(user.client.getBots(), 403);
+      await expectClientError(user.client.getBots(), 403, 'api.context.permissions.app_error');
       assert.equal((await admin.client.getBot(bot.user_id)).display_name, bot.display_name);
     });
 
@@ -191,12 +191,12 @@ describe('bots', { timeout: 300_000 }, () => {
       const bot = await createBot(admin.client, 'maker');
       const client = newClient(target.url, await botToken(bot.user_id));
       const first = uniqueName('child');
-      await expectClientError(client.createBot({ username: first }), 403);
+      await expectClientError(client.createBot({ username: first }), 403, 'api.context.permissions.app_error');
       await admin.client.updateUserRoles(bot.user_id, 'system_user system_admin');
       const second = uniqueName('child');
-      await expectClientError(client.createBot({ username: second }), 403);
-      await expectClientError(admin.client.getUserByUsername(first), 404);
-      await expectClientError(admin.client.getUserByUsername(second), 404);
+      await expectClientError(client.createBot({ username: second }), 403, 'api.context.permissions.app_error');
+      await expectClientError(admin.client.getUserByUsername(first), 404, 'app.user.missing_account.const');
+      await expectClientError(admin.client.getUserByUsername(second), 404, 'app.user.missing_account.const');
     });
 
     it('when a bot gets system_post_all or system_post_all_public, then 200 {"status":"OK"} and the roles are stored', async () => {
@@ -224,7 +224,7 @@ describe('bots', { timeout: 300_000 }, () => {
     it('when convert_to_user has no password, then 400; with set_system_admin=true the user becomes an admin', async () => {
       const bot = await createBot(admin.client, 'nopass');
       const missing = await raw(target.url, 'POST', `/api/v4/bots/${bot.user_id}/convert_to_user`, { token: admin.token, body: {} });
-      assertAppError(missing, 400);
+      assertAppError(missing, 400, 'api.context.invalid_body_param.app_error');
       assert.equal((await admin.client.getUser(bot.user_id)).is_bot, true);
       const promoted = await raw(target.url, 'POST', `/api/v4/bots/${bot.user_id}/convert_to_user?set_system_admin=true`, {
         token: admin.token,

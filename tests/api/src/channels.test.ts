@@ -134,8 +134,8 @@ describe('channels', { timeout: 300_000 }, () => {
     const channel = await newChannel(alice, team);
     const stranger = await outsider(target.url, admin);
     const response = await raw(target.url, 'POST', `/api/v4/channels/${channel.id}/members`, { token: alice.token, body: { user_id: stranger.id } });
-    assertAppError(response, 403);
-    await expectClientError(alice.client.getChannelMember(channel.id, stranger.id), 404);
+    assertAppError(response, 403, 'api.channel.add_user.to.channel.failed.deleted.app_error');
+    await expectClientError(alice.client.getChannelMember(channel.id, stranger.id), 404, 'app.channel.get_member.missing.app_error');
   });
 
   it('when a non-member adds someone to a private channel, then 403; adding to a DM is 400', async () => {
@@ -165,7 +165,7 @@ describe('channels', { timeout: 300_000 }, () => {
     assert.deepEqual(await alice.client.deleteChannel(channel.id), { status: 'OK' });
     const read = await alice.client.getChannel(channel.id);
     assert.ok(read.delete_at > 0);
-    await expectClientError(alice.client.getChannelByName(team.id, channel.name), 404);
+    await expectClientError(alice.client.getChannelByName(team.id, channel.name), 404, 'app.channel.get_by_name.missing.app_error');
     assert.equal((await alice.client.getChannelByName(team.id, channel.name, true)).id, channel.id);
   });
 
@@ -194,6 +194,6 @@ describe('channels', { timeout: 300_000 }, () => {
   it('when a channel is read by team name and channel name, then the same channel', async () => {
     const channel = await newChannel(alice, team);
     assert.equal((await bob.client.getChannelByNameAndTeamName(team.name, channel.name)).id, channel.id);
-    await expectClientError(bob.client.getChannelByNameAndTeamName('nosuchteamhere', channel.name), 404);
+    await expectClientError(bob.client.getChannelByNameAndTeamName('nosuchteamhere', channel.name), 404, 'app.channel.get_by_name.missing.app_error');
   });
 });

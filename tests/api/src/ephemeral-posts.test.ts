@@ -53,7 +53,7 @@ describe('ephemeral posts', { timeout: 300_000 }, () => {
     assert.equal(action?.integration, undefined, 'integrations are stripped');
     assert.ok(!response.text.includes('do-not-leak'));
 
-    assertAppError(await raw(target.url, 'GET', `/api/v4/posts/${post.id}`, { token: admin.token }), 404);
+    assertAppError(await raw(target.url, 'GET', `/api/v4/posts/${post.id}`, { token: admin.token }), 404, 'app.post.get.app_error');
     const list = await raw(target.url, 'GET', `/api/v4/channels/${channel.id}/posts`, { token: admin.token });
     assertJson(list, 200);
     assert.equal((list.json as { order: string[] }).order.includes(post.id), false, 'not in the channel');
@@ -66,9 +66,9 @@ describe('ephemeral posts', { timeout: 300_000 }, () => {
 
   it('when the body is malformed, then 400 and never a 500', async () => {
     for (const body of [{ post: { channel_id: channel.id } }, { user_id: member.id }, { user_id: member.id, post: { message: 'no channel' } }, { user_id: 'bad', post: { channel_id: channel.id } }]) {
-      assertAppError(await raw(target.url, 'POST', '/api/v4/posts/ephemeral', { token: admin.token, body }), 400);
+      assertAppError(await raw(target.url, 'POST', '/api/v4/posts/ephemeral', { token: admin.token, body }), 400, 'api.context.invalid_param.app_error');
     }
-    assertAppError(await raw(target.url, 'POST', '/api/v4/posts/ephemeral', { token: admin.token, rawBody: '{"user_id":' }), 400);
-    assertAppError(await raw(target.url, 'POST', '/api/v4/posts/ephemeral', { body: { user_id: member.id, post: { channel_id: channel.id } } }), 401);
+    assertAppError(await raw(target.url, 'POST', '/api/v4/posts/ephemeral', { token: admin.token, rawBody: '{"user_id":' }), 400, 'api.context.invalid_body_param.app_error');
+    assertAppError(await raw(target.url, 'POST', '/api/v4/posts/ephemeral', { body: { user_id: member.id, post: { channel_id: channel.id } } }), 401, 'api.context.session_expired.app_error');
   });
 });

@@ -71,7 +71,7 @@ describe('reactions', { timeout: 300_000 }, () => {
     const post = await postIn(alice, channelId);
     await expectClientError(bob.client.addReaction(alice.id, post.id, 'x'), 403, 'api.reaction.save_reaction.user_id.app_error');
     await alice.client.addReaction(alice.id, post.id, 'keep');
-    await expectClientError(bob.client.removeReaction(alice.id, post.id, 'keep'), 403);
+    await expectClientError(bob.client.removeReaction(alice.id, post.id, 'keep'), 403, 'api.context.permissions.app_error');
     assert.equal((await alice.client.getReactionsForPost(post.id)).length, 1);
   });
 
@@ -90,7 +90,7 @@ describe('reactions', { timeout: 300_000 }, () => {
     const privateChannel = await newChannel(alice, team, 'P');
     const hidden = await postIn(alice, privateChannel.id);
     await expectClientError(bob.client.addReaction(bob.id, hidden.id, 'eyes'), 403, 'api.context.permissions.app_error');
-    await expectClientError(bob.client.getReactionsForPost(hidden.id), 403);
+    await expectClientError(bob.client.getReactionsForPost(hidden.id), 403, 'api.context.permissions.app_error');
     const archived = await newChannel(alice, team);
     const old = await postIn(alice, archived.id);
     await alice.client.deleteChannel(archived.id);

@@ -45,7 +45,7 @@ describe('teams', { timeout: 300_000 }, () => {
 
   it('when the team is unknown, then 404 (by name app.team.get_by_name.missing.app_error); a malformed id is 400', async () => {
     await expectClientError(admin.client.getTeamByName(uniqueName('nope')), 404, 'app.team.get_by_name.missing.app_error');
-    await expectClientError(admin.client.getTeam('t'.repeat(26)), 404);
+    await expectClientError(admin.client.getTeam('t'.repeat(26)), 404, 'app.team.get.find.app_error');
     assertAppError(await raw(target.url, 'GET', '/api/v4/teams/not-an-id', { token: admin.token }), 400, 'api.context.invalid_url_param.app_error');
   });
 
@@ -53,27 +53,27 @@ describe('teams', { timeout: 300_000 }, () => {
     const name = `api${uniqueName('x')}`;
     const response = await raw(target.url, 'POST', '/api/v4/teams', { token: admin.token, body: { name, display_name: 'Reserved', type: 'O' } });
     assertAppError(response, 400, 'model.team.is_valid.reserved.app_error');
-    await expectClientError(admin.client.getTeamByName(name), 404);
+    await expectClientError(admin.client.getTeamByName(name), 404, 'app.team.get_by_name.missing.app_error');
   });
 
   it('when the team name or display name is invalid, then 400 and no team is made', async () => {
     for (const body of [
-      { name: 'Has Space', display_name: 'x', type: 'O' },
-      { name: 'a', display_name: 'x', type: 'O' },
-      { name: `-${uniqueName()}`, display_name: 'x', type: 'O' },
-      { name: uniqueName('dn'), display_name: '', type: 'O' },
-      { name: uniqueName('dn'), display_name: 'd'.repeat(65), type: 'O' },
-      { name: uniqueName('ty'), display_name: 'x', type: 'Z' },
+      { body: { name: 'Has Space', display_name: 'x', type: 'O' }, id: 'model.team.is_valid.characters.app_error' },
+      { body: { name: 'a', display_name: 'x', type: 'O' }, id: 'model.team.is_valid.characters.app_error' },
+      { body: { name: `-${uniqueName()}`, display_name: 'x', type: 'O' }, id: 'model.team.is_valid.characters.app_error' },
+      { body: { name: uniqueName('dn'), display_name: '', type: 'O' }, id: 'model.team.is_valid.name.app_error' },
+      { body: { name: uniqueName('dn'), display_name: 'd'.repeat(65), type: 'O' }, id: 'model.team.is_valid.name.app_error' },
+      { body: { name: uniqueName('ty'), display_name: 'x', type: 'Z' }, id: 'model.team.is_valid.type.app_error' },
     ]) {
-      const response = await raw(target.url, 'POST', '/api/v4/teams', { token: admin.token, body });
-      assertAppError(response, 400);
+      const response = await raw(target.url, 'POST', '/api/v4/teams', { token: admin.token, body: body.body });
+      assertAppError(response, 400, body.id);
     }
   });
 
   it('when the team name is taken, then 400 and the first team is kept', async () => {
     const team = await createTeam(admin.client);
     const response = await raw(target.url, 'POST', '/api/v4/teams', { token: admin.token, body: { name: team.name, display_name: 'Again', type: 'O' } });
-    assertAppError(response, 400);
+    assertAppError(response, 400, 'app.team.save.existing.app_error');
     assert.equal((await admin.client.getTeamByName(team.name)).id, team.id);
   });
 
@@ -120,7 +120,7 @@ describe('teams', { timeout: 300_000 }, () => {
     const team = await createTeam(admin.client);
     const outsider = await createUserSession(target.url, admin.client, 'outsider');
     const victim = await createUser(admin.client, 'victim');
-    await expectClientError(outsider.client.addToTeam(team.id, victim.user.id), 403);
+    await expectClientError(outsider.client.addToTeam(team.id, victim.user.id), 403, 'api.context.permissions.app_error');
     const inTeam = await admin.client.getProfilesInTeam(team.id, 0, 200);
     assert.ok(!inTeam.some((u) => u.id === victim.user.id));
   });
@@ -128,12 +128,12 @@ describe('teams', { timeout: 300_000 }, () => {
   it('when a user outside a team lists its members with in_team, then 403', async () => {
     const team = await createTeam(admin.client, 'closed', { type: 'I' });
     const outsider = await createUserSession(target.url, admin.client, 'lurker');
-    await expectClientError(outsider.client.getProfilesInTeam(team.id, 0, 60), 403);
+    await expectClientError(outsider.client.getProfilesInTeam(team.id, 0, 60), 403, 'api.context.permissions.app_error');
   });
 
   it('when a non-member reads an invite-only team by name, then 403', async () => {
     const team = await createTeam(admin.client, 'inv', { type: 'I' });
     const outsider = await createUserSession(target.url, admin.client, 'peek');
-    await expectClientError(outsider.client.getTeamByName(team.name), 403);
+    await expectClientError(outsider.client.getTeamByName(team.name), 403, 'api.context.permissions.app_error');
   });
 });

@@ -114,7 +114,7 @@ describe('personal access tokens', { timeout: 300_000 }, () => {
       assertJson(await me(token.token), 200);
       assert.deepEqual(await admin.client.revokeUserAccessToken(token.id), { status: 'OK' });
       assertAppError(await me(token.token), 401, 'api.context.session_expired.app_error');
-      await expectClientError(admin.client.getUserAccessToken(token.id), 404);
+      await expectClientError(admin.client.getUserAccessToken(token.id), 404, 'store.sql_user_access_token.get.app_error');
     });
 
     it('when a token is disabled, then the very next request is 401; enabled again, it works', async () => {
@@ -167,7 +167,7 @@ describe('personal access tokens', { timeout: 300_000 }, () => {
       await new Promise((resolve) => setTimeout(resolve, 2000));
       assertAppError(await me(response.json.token), 401, 'api.context.session_expired.app_error');
       const negative = await raw(target.url, 'POST', `/api/v4/users/${user.user.id}/tokens`, { token: admin.token, body: { description: 'x', expires_at: -1 } });
-      assertAppError(negative, 400);
+      assertAppError(negative, 400, 'model.user_access_token.is_valid.expires_at.app_error');
     });
 
     it('when a token is passed in the access_token query parameter, then 401 api.context.token_provided.app_error', async () => {
@@ -189,10 +189,10 @@ describe('personal access tokens', { timeout: 300_000 }, () => {
       const token = await issueToken(admin.client, owner.user.id, 'private');
       const snoop = await createUserSession(target.url, admin.client, 'patsnoop');
       await admin.client.updateUserRoles(snoop.user.id, 'system_user system_user_access_token');
-      await expectClientError(snoop.client.getUserAccessTokensForUser(owner.user.id), 403);
-      await expectClientError(snoop.client.getUserAccessToken(token.id), 403);
-      await expectClientError(snoop.client.revokeUserAccessToken(token.id), 403);
-      await expectClientError(snoop.client.createUserAccessToken(owner.user.id, 'steal'), 403);
+      await expectClientError(snoop.client.getUserAccessTokensForUser(owner.user.id), 403, 'api.context.permissions.app_error');
+      await expectClientError(snoop.client.getUserAccessToken(token.id), 403, 'api.context.permissions.app_error');
+      await expectClientError(snoop.client.revokeUserAccessToken(token.id), 403, 'api.context.permissions.app_error');
+      await expectClientError(snoop.client.createUserAccessToken(owner.user.id, 'steal'), 403, 'api.context.permissions.app_error');
       assertJson(await me(token.token), 200);
     });
 

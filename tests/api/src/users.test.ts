@@ -46,7 +46,7 @@ describe('users', { timeout: 300_000 }, () => {
         body: { username, email: `${username}@example.com`, password: PASSWORD },
       });
       assertAppError(response, 403, 'api.user.create_user.no_open_server');
-      await expectClientError(admin.client.getUserByUsername(username), 404);
+      await expectClientError(admin.client.getUserByUsername(username), 404, 'app.user.missing_account.const');
     });
 
     it('when an admin creates a user, then 201 with system_user, the new-user defaults and no password', async () => {
@@ -102,7 +102,7 @@ describe('users', { timeout: 300_000 }, () => {
         body: { username: otherName, email: taken.email, password: PASSWORD },
       });
       assertAppError(sameEmail, 400, 'app.user.save.email_exists.app_error');
-      await expectClientError(admin.client.getUserByUsername(otherName), 404);
+      await expectClientError(admin.client.getUserByUsername(otherName), 404, 'app.user.missing_account.const');
     });
 
     it('when the same username is created ten times at once, then exactly one 201 and the rest 400 username_exists (never 500)', async () => {
@@ -264,7 +264,7 @@ describe('users', { timeout: 300_000 }, () => {
       const created = await createUser(admin.client, 'byname');
       const found = await admin.client.getUserByUsername(created.username);
       assert.equal(found.id, created.user.id);
-      await expectClientError(admin.client.getUserByUsername(uniqueName('nobody')), 404);
+      await expectClientError(admin.client.getUserByUsername(uniqueName('nobody')), 404, 'app.user.missing_account.const');
     });
 
     it('when users are fetched by ids, then known ids are returned and unknown ones skipped; an empty list is 400', async () => {
@@ -345,7 +345,7 @@ describe('users', { timeout: 300_000 }, () => {
 
     it('when the roles name an unknown role, then 400 and the roles are unchanged', async () => {
       const created = await createUser(admin.client, 'badrole');
-      await expectClientError(admin.client.updateUserRoles(created.user.id, 'system_user no_such_role'), 400);
+      await expectClientError(admin.client.updateUserRoles(created.user.id, 'system_user no_such_role'), 400, 'app.role.check_roles_exist.role_not_found');
       assert.deepEqual(roleSet((await admin.client.getUser(created.user.id)).roles), ['system_user']);
     });
 
@@ -366,7 +366,7 @@ describe('users', { timeout: 300_000 }, () => {
       assert.ok('owner_id' in response.json);
       const user = await admin.client.getUser(created.user.id);
       assert.equal(user.is_bot, true);
-      await expectClientError(newClient(target.url).login(created.username, created.password), 401);
+      await expectClientError(newClient(target.url).login(created.username, created.password), 401, 'api.user.login.bot_login_forbidden.app_error');
       const bot = await admin.client.getBot(created.user.id);
       assert.equal(bot.user_id, created.user.id);
     });

@@ -13,7 +13,7 @@ export function newClient(url: string, token?: string): Client4 {
  * Awaits a client call that must fail, and checks what the official client reports: a ClientError with
  * `status_code` and `server_error_id` (both read from the server's JSON error body).
  */
-export async function expectClientError(call: Promise<unknown>, status: number, id?: string | RegExp): Promise<ClientError> {
+export async function expectClientError(call: Promise<unknown>, status: number, id: string | RegExp): Promise<ClientError> {
   let caught: unknown;
   try {
     const value = await call;

@@ -51,7 +51,7 @@ export async function raw(baseUrl: string, method: string, path: string, options
  * error object `{id, message, detailed_error, request_id, status_code}` whose request_id is the
  * `X-Request-ID` header. `id` may be a string (exact) or a RegExp.
  */
-export function assertAppError(response: RawResponse, status: number, id?: string | RegExp): void {
+export function assertAppError(response: RawResponse, status: number, id: string | RegExp): void {
   const where = `${status} ${String(id ?? '')}; got ${response.status} ${response.text.slice(0, 300)}`;
   assert.equal(response.status, status, `status: expected ${where}`);
   assert.equal(response.headers.get('content-type'), 'application/json', `content-type: expected ${where}`);
