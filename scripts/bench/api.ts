@@ -7,17 +7,11 @@ import { createRequire } from 'node:module';
 import { cpus, loadavg } from 'node:os';
 import { setTimeout as delay } from 'node:timers/promises';
 import { CpuMeter, distributedProcesses, embeddedProcesses, formatCpuReport, type TargetProcess } from '../bench-support/cpu';
+import { loadFigures, requireClean, type AutocannonResult } from '../bench-support/load';
 import { adminToken, externalTarget, must, rssMb, startEmbeddedProcess, wantsTarget } from '../bench-support/target';
 
 const requireCjs = createRequire(__filename);
 
-interface AutocannonResult {
-  requests: { average: number; total: number };
-  latency: { p50: number; p99: number };
-  non2xx: number;
-  errors: number;
-  timeouts: number;
-}
 type Autocannon = (options: Record<string, unknown>) => Promise<AutocannonResult>;
 
 const CONNECTIONS = 32;
@@ -38,10 +32,13 @@ async function load(label: string, route: string, processes: readonly TargetProc
   await autocannon({ ...options, connections: CONNECTIONS, duration: WARMUP_S });
   const meter = await CpuMeter.start(processes);
   const result = await autocannon({ ...options, connections: CONNECTIONS, duration: DURATION_S });
-  const cpu = await meter.finish(result.requests.total - result.non2xx);
-  const figure = { target: label, route, requestsPerSec: Math.round(result.requests.average), p50Ms: result.latency.p50, p99Ms: result.latency.p99, non2xx: result.non2xx + result.errors + result.timeouts };
-  process.stdout.write(`api ${route} [${label}] ${CONNECTIONS} connections, ${DURATION_S} s: ${figure.requestsPerSec} req/s, p50 ${figure.p50Ms} ms, p99 ${figure.p99Ms} ms, ${figure.non2xx} non-2xx or errors\n`);
+  const counted = loadFigures(result);
+  const cpu = await meter.finish(counted.ok);
+  // req/s counts 2xx answers only (autocannon's own average counts every answer, refusals included).
+  const figure = { target: label, route, requestsPerSec: counted.okPerSec, p50Ms: result.latency.p50, p99Ms: result.latency.p99, non2xx: counted.non2xx + counted.errors };
+  process.stdout.write(`api ${route} [${label}] ${CONNECTIONS} connections, ${result.duration} s: ${figure.requestsPerSec} 2xx/s (${counted.ok} 2xx), p50 ${figure.p50Ms} ms, p99 ${figure.p99Ms} ms, ${counted.non2xx} non-2xx, ${counted.errors} errors\n`);
   process.stdout.write(formatCpuReport(cpu));
+  requireClean(`api ${route} [${label}]`, counted);
   return figure;
 }
 

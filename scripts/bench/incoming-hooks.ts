@@ -1,25 +1,18 @@
 /**
  * `POST /hooks/{key}` throughput and latency with autocannon (32 connections, loopback): against a fresh
- * embedded runtime in this process, and against a distributed target when SWITCHYARD_URL is set.
+ * embedded runtime in its own process, and against a distributed target when SWITCHYARD_URL is set.
+ * Counts 2xx answers only; then drains: every accepted post must be stored in the channel (a missing post
+ * fails after BENCH_DRAIN_TIMEOUT_S, default 120; an extra one is reported as a duplicate and fails).
  * Run with `npm run bench` (scripts/bench.ts); BENCH_DURATION_S overrides the 10 s measurement,
  * BENCH_TARGETS=distributed skips the embedded run.
  */
 import { cpus, loadavg } from 'node:os';
 import { createRequire } from 'node:module';
 import { CpuMeter, distributedProcesses, embeddedProcesses, formatCpuReport, type TargetProcess } from '../bench-support/cpu';
+import { drain, loadFigures, requireClean, type AutocannonResult } from '../bench-support/load';
 import { adminToken, call, externalTarget, rssMb, startEmbeddedProcess, wantsTarget } from '../bench-support/target';
 
 const requireCjs = createRequire(__filename);
-
-interface AutocannonResult {
-  requests: { average: number; total: number };
-  latency: { p50: number; p99: number; average: number; max: number };
-  non2xx: number;
-  errors: number;
-  timeouts: number;
-  duration: number;
-  statusCodeStats?: Record<string, { count: number }>;
-}
 
 type Autocannon = (options: Record<string, unknown>) => Promise<AutocannonResult>;
 
@@ -28,8 +21,7 @@ const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
 const WARMUP_S = 2;
 
 /** A team, an open channel and a hook of the admin's, named uniquely for this run. */
-async function prepareHook(url: string): Promise<{ key: string; channelId: string; token: string }> {
-  const token = await adminToken(url);
+async function prepareHook(url: string, token: string): Promise<{ key: string; channelId: string }> {
   const suffix = Math.random().toString(36).slice(2, 10);
   const team = await call(url, 'POST', '/api/v4/teams', { name: `bench-${suffix}`, display_name: `Bench ${suffix}`, type: 'O' }, token);
   if (team.status !== 201) throw new Error(`team: ${team.status} ${JSON.stringify(team.json)}`);
@@ -39,22 +31,17 @@ async function prepareHook(url: string): Promise<{ key: string; channelId: strin
   const channelId = (channel.json as { id: string }).id;
   const hook = await call(url, 'POST', '/api/v4/hooks/incoming', { channel_id: channelId, display_name: 'Bench' }, token);
   if (hook.status !== 201) throw new Error(`hook: ${hook.status} ${JSON.stringify(hook.json)}`);
-  return { key: (hook.json as { id: string }).id, channelId, token };
+  return { key: (hook.json as { id: string }).id, channelId };
 }
 
-/** The channel's post count (`total_msg_count` of GET /api/v4/channels/{id}). */
-async function channelPostCount(url: string, channelId: string, token: string): Promise<number> {
-  const channel = await call(url, 'GET', `/api/v4/channels/${channelId}`, undefined, token);
-  return Number((channel.json as { total_msg_count?: unknown }).total_msg_count ?? 0);
-}
-
-async function blast(url: string, key: string, seconds: number): Promise<AutocannonResult> {
+/** `limit`: a duration (warm-up) or a number of requests (the measurement: every request is answered). */
+async function blast(url: string, key: string, limit: { duration: number } | { amount: number }): Promise<AutocannonResult> {
   const autocannon = requireCjs('autocannon') as Autocannon;
   return autocannon({
     url: `${url}/hooks/${key}`,
     method: 'POST',
     connections: CONNECTIONS,
-    duration: seconds,
+    ...limit,
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ text: 'Build #42 passed :white_check_mark: <https://ci.example/42|details>', username: 'ci' }),
   });
@@ -62,41 +49,68 @@ async function blast(url: string, key: string, seconds: number): Promise<Autocan
 
 export interface IncomingHooksBenchFigure {
   readonly target: string;
+  /** 2xx answers per second during the blast (each a post.create accepted). */
   readonly requestsPerSec: number;
+  /** Posts stored per second, from the blast's start until every accepted post was in the channel. */
+  readonly storedPerSec: number;
   readonly p50Ms: number;
   readonly p99Ms: number;
-  readonly total: number;
-  readonly non2xx: number;
-  readonly errors: number;
+  readonly accepted: number;
+  readonly duplicates: number;
+}
+
+const DRAIN_TIMEOUT_MS = Number(process.env.BENCH_DRAIN_TIMEOUT_S ?? 120) * 1000;
+
+/** The channel's post count (total_msg_count, kept by posts as it stores them). */
+async function postsIn(url: string, token: string, channelId: string): Promise<number> {
+  const res = await call(url, 'GET', `/api/v4/channels/${channelId}`, undefined, token);
+  if (res.status !== 200) throw new Error(`channel ${channelId}: ${res.status} ${JSON.stringify(res.json)}`);
+  return (res.json as { total_msg_count: number }).total_msg_count;
 }
 
 async function measure(label: string, url: string, processes: readonly TargetProcess[]): Promise<IncomingHooksBenchFigure> {
-  const { key, token, channelId } = await prepareHook(url);
-  await blast(url, key, WARMUP_S);
+  const token = await adminToken(url);
+  // Warm-up and measurement go to hooks of their own channels, so the measured channel holds only measured posts.
+  const warm = await prepareHook(url, token);
+  const { key, channelId } = await prepareHook(url, token);
+  const warmed = loadFigures(await blast(url, warm.key, { duration: WARMUP_S }));
+  requireClean(`incoming-hooks warm-up [${label}]`, warmed);
+  await drain(`incoming-hooks warm-up [${label}]: ${warmed.ok} accepted posts stored`, async () => (await postsIn(url, token, warm.channelId)) >= warmed.ok, DRAIN_TIMEOUT_MS);
+  // A fixed number of requests (about BENCH_DURATION_S at the warm-up's rate), not a duration: a timed run
+  // stops with requests in flight whose answers are never counted but whose posts are still made, so the
+  // stored posts could not be matched to the accepted requests.
+  const amount = Math.max(CONNECTIONS * 4, Math.round(warmed.okPerSec * DURATION_S));
   const meter = await CpuMeter.start(processes);
-  const postsBefore = await channelPostCount(url, channelId, token);
-  const result = await blast(url, key, DURATION_S);
-  const accepted = result.requests.total - result.non2xx;
-  // A hook accepted is done once its post exists (IncomingWebhookAckMode=queued answers before that).
-  const cpu = await meter.finish(accepted, async () => (await channelPostCount(url, channelId, token)) >= postsBefore + accepted);
+  const started = performance.now();
+  const result = await blast(url, key, { amount });
+  const counted = loadFigures(result);
+  requireClean(`incoming-hooks POST /hooks/{key} [${label}]`, counted);
+  // An answer without ?wait=true acknowledges a post.create command: the figure counts once every accepted post is stored.
+  const drainS = await drain(`incoming-hooks [${label}]: ${counted.ok} accepted posts stored`, async () => (await postsIn(url, token, channelId)) >= counted.ok, DRAIN_TIMEOUT_MS);
+  const totalS = (performance.now() - started) / 1000;
+  const cpu = await meter.finish(counted.ok, async () => (await postsIn(url, token, channelId)) >= counted.ok);
+  const stored = await postsIn(url, token, channelId);
+  if (counted.ok + counted.non2xx + counted.errors !== amount) throw new Error(`incoming-hooks [${label}]: ${counted.ok + counted.non2xx + counted.errors} answers for ${amount} requests`);
   // Context on a shared box: the cheapest authenticated read, same connections, right after.
   const autocannon = requireCjs('autocannon') as Autocannon;
-  const me = await autocannon({ url: `${url}/api/v4/users/me`, connections: CONNECTIONS, duration: Math.min(5, DURATION_S), headers: { authorization: `Bearer ${token}` } });
+  const me = loadFigures(await autocannon({ url: `${url}/api/v4/users/me`, connections: CONNECTIONS, duration: Math.min(5, DURATION_S), headers: { authorization: `Bearer ${token}` } }));
   const figure = {
     target: label,
-    requestsPerSec: Math.round(result.requests.average),
+    requestsPerSec: counted.okPerSec,
+    storedPerSec: Math.round(counted.ok / totalS),
     p50Ms: result.latency.p50,
     p99Ms: result.latency.p99,
-    total: result.requests.total,
-    non2xx: result.non2xx,
-    errors: result.errors + result.timeouts,
+    accepted: counted.ok,
+    duplicates: stored - counted.ok,
   };
   process.stdout.write(
-    `incoming-hooks POST /hooks/{key} [${label}] ${CONNECTIONS} connections, ${DURATION_S} s: ${figure.requestsPerSec} req/s, p50 ${figure.p50Ms} ms, p99 ${figure.p99Ms} ms, ` +
-      `${figure.total} requests, ${figure.non2xx} non-2xx, ${figure.errors} errors\n` +
+    `incoming-hooks POST /hooks/{key} [${label}] ${CONNECTIONS} connections, ${amount} requests in ${result.duration} s: ${figure.requestsPerSec} accepted/s (2xx only), p50 ${figure.p50Ms} ms, p99 ${figure.p99Ms} ms, ` +
+      `${counted.ok} accepted, ${counted.non2xx} non-2xx (${counted.statuses}), ${counted.errors} errors\n` +
+      `  all ${counted.ok} accepted posts stored ${drainS.toFixed(2)} s after the blast: ${figure.storedPerSec} posts/s end to end; ${stored} posts in the channel (${figure.duplicates} duplicates)\n` +
       formatCpuReport(cpu) +
-      `  baseline GET /api/v4/users/me [${label}]: ${Math.round(me.requests.average)} req/s, p99 ${me.latency.p99} ms; load average ${loadavg().map((l) => l.toFixed(1)).join(' ')} on ${cpus().length} cores\n`,
+      `  baseline GET /api/v4/users/me [${label}]: ${me.okPerSec} 2xx/s; load average ${loadavg().map((l) => l.toFixed(1)).join(' ')} on ${cpus().length} cores\n`,
   );
+  if (figure.duplicates !== 0) throw new Error(`incoming-hooks [${label}]: ${stored} posts stored for ${counted.ok} accepted requests (${figure.duplicates} duplicates)`);
   return figure;
 }
 

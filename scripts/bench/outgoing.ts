@@ -6,6 +6,7 @@
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { drain } from '../bench-support/load';
 import { adminToken, assertLoopback, call, externalTarget, must, startEmbeddedProcess, wantsTarget } from '../bench-support/target';
 
 const POSTS = Number(process.env.BENCH_OUTGOING_POSTS ?? 400);
@@ -18,20 +19,26 @@ export interface OutgoingBenchFigure {
   readonly target: string;
   readonly latencyP50Ms: number;
   readonly latencyP99Ms: number;
+  /** Distinct deliveries (webhook-id) per second; repeated requests of one delivery are not counted. */
   readonly deliveriesPerSecond: number;
+  /** Requests beyond the first of each delivery (retries, redeliveries). */
+  readonly duplicates: number;
 }
 
 /** The receiver: resolves the waiter of each post id when its callback arrives. */
-async function startReceiver(): Promise<{ url: string; waitFor(postId: string): Promise<number>; received(): number; close(): Promise<void> }> {
+async function startReceiver(): Promise<{ url: string; waitFor(postId: string): Promise<number>; received(): number; requests(): number; close(): Promise<void> }> {
   const waiters = new Map<string, (at: number) => void>();
   const early = new Map<string, number>();
-  let count = 0;
+  // Deliveries are counted once each, by webhook-id (a retry repeats it); every request is counted too.
+  const deliveries = new Set<string>();
+  let requests = 0;
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       const at = performance.now();
-      count += 1;
+      requests += 1;
+      deliveries.add(`${String(req.headers['webhook-id'] ?? `no-id-${requests}`)} ${req.url ?? ''}`);
       res.writeHead(200, { 'Content-Type': 'application/json' });
       res.end('');
       if (req.url !== '/latency') return;
@@ -57,7 +64,8 @@ async function startReceiver(): Promise<{ url: string; waitFor(postId: string): 
         });
       });
     },
-    received: () => count,
+    received: () => deliveries.size,
+    requests: () => requests,
     close: () => new Promise<void>((resolve) => {
       server.closeAllConnections();
       server.close(() => resolve());
@@ -108,15 +116,16 @@ async function measure(name: string, url: string): Promise<OutgoingBenchFigure> 
       }),
     );
     const postedIn = (performance.now() - started) / 1000;
-    const deadline = Date.now() + 120_000;
-    while (receiver.received() < expected && Date.now() < deadline) await new Promise((r) => setTimeout(r, 5));
+    await drain(`outgoing [${name}]: ${BURST * URLS_PER_HOOK} deliveries`, async () => receiver.received() >= expected, 120_000);
     const seconds = (performance.now() - started) / 1000;
     const delivered = receiver.received() - before;
-    const figure = { target: name, latencyP50Ms: percentile(samples, 50), latencyP99Ms: percentile(samples, 99), deliveriesPerSecond: Math.round(delivered / seconds) };
+    const duplicates = receiver.requests() - receiver.received();
+    const figure = { target: name, latencyP50Ms: percentile(samples, 50), latencyP99Ms: percentile(samples, 99), deliveriesPerSecond: Math.round(delivered / seconds), duplicates };
     process.stdout.write(
       `  ${name}: post → callback latency (one at a time, n=${samples.length}) p50 ${figure.latencyP50Ms} ms, p99 ${figure.latencyP99Ms} ms, max ${percentile(samples, 100)} ms\n` +
-        `  ${name}: ${delivered}/${BURST * URLS_PER_HOOK} deliveries in ${seconds.toFixed(2)} s (${BURST} posts, ${URLS_PER_HOOK} URLs each, ${CONCURRENCY} posting in parallel) → ${figure.deliveriesPerSecond} deliveries/s (the posts themselves took ${postedIn.toFixed(2)} s: ${Math.round(BURST / postedIn)} posts/s)\n`,
+        `  ${name}: ${delivered}/${BURST * URLS_PER_HOOK} distinct deliveries in ${seconds.toFixed(2)} s (${BURST} posts, ${URLS_PER_HOOK} URLs each, ${CONCURRENCY} posting in parallel) → ${figure.deliveriesPerSecond} deliveries/s; ${duplicates} repeated requests (retries) not counted (the posts themselves took ${postedIn.toFixed(2)} s: ${Math.round(BURST / postedIn)} posts/s)\n`,
     );
+    if (delivered !== BURST * URLS_PER_HOOK) throw new Error(`outgoing [${name}]: ${delivered} distinct deliveries for ${BURST * URLS_PER_HOOK} expected`);
     return figure;
   } finally {
     await call(url, 'PUT', '/api/v4/config/patch', { ServiceSettings: { AllowedUntrustedInternalConnections: previous.ServiceSettings.AllowedUntrustedInternalConnections } }, token);
