@@ -172,7 +172,8 @@ describe('incoming webhooks (black box, through the gateway)', { timeout: 300_00
     const botId = (bot.json as { id: string }).id;
     // get-or-create: the same direct channel the notification went to
     const dmId = (await admin.client.createDirectChannel([admin.user.id, botId])).id;
-    const dm = await waitForPost(target.url, admin.token, dmId, (p) => p.message.includes(':tada:'));
+    // Other files on a shared target post into the same admin ↔ bot DM: wait for this reactor's notification.
+    const dm = await waitForPost(target.url, admin.token, dmId, (p) => p.message.includes(':tada:') && p.message.includes(`@${member.username}`));
     assert.equal(dm.user_id, botId);
     assert.ok(dm.message.includes(`@${member.username}`), dm.message);
   });
