@@ -28,8 +28,26 @@ async function main(): Promise<void> {
       process.exit(1);
     }
   }
+  const limit = (name: string): number | undefined => {
+    const value = process.env[name];
+    if (value === undefined || value === '') return undefined;
+    const n = Number(value);
+    if (!Number.isInteger(n) || n < 1) {
+      process.stderr.write(`Invalid configuration:\n  - ${name}: must be a positive integer\n`);
+      process.exit(1);
+    }
+    return n;
+  };
+  const requestTimeoutMs = limit('HTTP_REQUEST_TIMEOUT_MS');
+  const headersTimeoutMs = limit('HTTP_HEADERS_TIMEOUT_MS');
+  const maxConnections = limit('HTTP_MAX_CONNECTIONS');
   const running = await startEmbedded({
     ...(metrics ? { metrics } : {}),
+    limits: {
+      ...(requestTimeoutMs === undefined ? {} : { requestTimeoutMs }),
+      ...(headersTimeoutMs === undefined ? {} : { headersTimeoutMs }),
+      ...(maxConnections === undefined ? {} : { maxConnections }),
+    },
     port,
     host: process.env.HOST ?? '0.0.0.0',
     logLevel: process.env.LOG_LEVEL ?? 'info',

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Services } from '@switchyard/contracts';
 import { MemoryEventBus } from '@switchyard/event-bus';
-import { InProcessTransport, listen } from '@switchyard/http-kit';
+import { InProcessTransport, listen, type ListenLimits } from '@switchyard/http-kit';
 import { createLogger } from '@switchyard/logger';
 import { startMetricsServer, type MetricsServer } from '@switchyard/metrics';
 import { openStore, SqliteEventJournal, type SqliteStore } from '@switchyard/sqlite-kit';
@@ -28,6 +28,8 @@ export interface EmbeddedOptions {
    * temporary directory, removed at stop (tests).
    */
   readonly dataDir?: string;
+  /** Public listener limits (request and header timeouts, concurrent connections); http-kit defaults otherwise. */
+  readonly limits?: ListenLimits;
   /** The Prometheus listener (MetricsSettings.ListenAddress, default `:8067`); undefined = none. */
   readonly metrics?: { readonly port: number; readonly host?: string };
 }
@@ -151,7 +153,7 @@ async function startOn(store: SqliteStore, options: EmbeddedOptions, closeStore:
   // Writes inside the runtime resolve at commit; an answer leaves only once they are on disk.
   // GET /api/v4/system/backup (admins) is served here, in front of the gateway: only this runtime has the store.
   const backupRoute = withBackupRoute(gateway.handler, { store, transport, internalSecret, logger: loggerFor('embedded') });
-  const server = await listen(answerWhenDurable(backupRoute, () => store.flush()), options.port, options.host ?? '0.0.0.0');
+  const server = await listen(answerWhenDurable(backupRoute, () => store.flush()), options.port, options.host ?? '0.0.0.0', options.limits);
   // The WebSocket API on the same port: the gateway checks the upgrade and hands it to realtime in-process.
   server.server.on('upgrade', gateway.upgrade);
   return {

@@ -21,7 +21,7 @@ export {
   type InternalResponse,
   type HeaderMap,
 } from './transport';
-export { listen, type RunningServer } from './listen';
+export { listen, DEFAULT_LISTEN_LIMITS, type ListenLimits, type RunningServer } from './listen';
 export {
   serviceCredential,
   serviceOnly,

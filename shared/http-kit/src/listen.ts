@@ -8,9 +8,23 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-/** Listens on host:port (0 = ephemeral) with keep-alive tuned for a proxy in front; resolves once bound. */
-export async function listen(handler: RequestListener, port: number, host = '0.0.0.0'): Promise<RunningServer> {
-  const server = createServer({ keepAliveTimeout: 65_000, headersTimeout: 66_000 }, handler);
+/** Per-process limits of an HTTP listener (slow or abundant clients must not hold the process). */
+export interface ListenLimits {
+  /** Longest time to receive a whole request, headers and body (node's requestTimeout); 408 after. */
+  readonly requestTimeoutMs?: number;
+  /** Longest time to receive a request's headers (slowloris); 408 after. */
+  readonly headersTimeoutMs?: number;
+  /** Connections this process accepts at once; more are closed on accept. */
+  readonly maxConnections?: number;
+}
+
+export const DEFAULT_LISTEN_LIMITS: Required<ListenLimits> = { requestTimeoutMs: 30_000, headersTimeoutMs: 10_000, maxConnections: 10_000 };
+
+/** Listens on host:port (0 = ephemeral) with keep-alive tuned for a proxy in front and the limits above; resolves once bound. */
+export async function listen(handler: RequestListener, port: number, host = '0.0.0.0', limits: ListenLimits = {}): Promise<RunningServer> {
+  const { requestTimeoutMs, headersTimeoutMs, maxConnections } = { ...DEFAULT_LISTEN_LIMITS, ...limits };
+  const server = createServer({ keepAliveTimeout: 65_000, requestTimeout: requestTimeoutMs, headersTimeout: Math.min(headersTimeoutMs, requestTimeoutMs) }, handler);
+  server.maxConnections = maxConnections;
   // Every socket, upgraded ones (WebSocket) included: closeAllConnections() only knows HTTP ones, and
   // server.close() waits for all of them.
   const sockets = new Set<Socket>();

@@ -71,7 +71,11 @@ export async function runService<C, A extends RunnableApp>(options: RunServiceOp
   try {
     app = await options.build(infra, service);
     if (runtime.METRICS_ENABLED) metrics = await startMetrics(runtime, logger);
-    server = await listen(withInfraHealth(app.handler, infra, runtime.READINESS_GRACE_MS), runtime.PORT, runtime.HOST);
+    server = await listen(withInfraHealth(app.handler, infra, runtime.READINESS_GRACE_MS), runtime.PORT, runtime.HOST, {
+      requestTimeoutMs: runtime.HTTP_REQUEST_TIMEOUT_MS,
+      headersTimeoutMs: runtime.HTTP_HEADERS_TIMEOUT_MS,
+      maxConnections: runtime.HTTP_MAX_CONNECTIONS,
+    });
     if (app.upgrade) server.server.on('upgrade', app.upgrade);
   } catch (error) {
     await metrics?.close();

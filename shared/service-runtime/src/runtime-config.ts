@@ -34,6 +34,10 @@ export interface RuntimeConfig {
   readonly METRICS_HOST: string;
   /** How long Mongo/Redis must fail before /health/ready says 503 (a shared blip does not unready every pod). */
   readonly READINESS_GRACE_MS: number;
+  /** Listener limits (http-kit listen): whole request, headers, concurrent connections of this process. */
+  readonly HTTP_REQUEST_TIMEOUT_MS: number;
+  readonly HTTP_HEADERS_TIMEOUT_MS: number;
+  readonly HTTP_MAX_CONNECTIONS: number;
 }
 
 /** `users-bots=http://127.0.0.1:8066,posts=http://127.0.0.1:8067` → `{ 'users-bots': 'http://…', posts: 'http://…' }`. */
@@ -128,6 +132,9 @@ function runtimeSchema(service: string, defaultPort: number): Joi.ObjectSchema<R
     METRICS_ENABLED: Joi.boolean().default(true).description('Serve Prometheus metrics at /metrics on the metrics listener'),
     METRICS_PORT: Joi.number().port().description('Port of the metrics listener (default PORT + 1000: gateway 9065, users-bots 9066, ...; taken → ephemeral)'),
     METRICS_HOST: Joi.string().empty('').description('Interface of the metrics listener (default HOST)'),
+    HTTP_REQUEST_TIMEOUT_MS: Joi.number().integer().min(1_000).default(30_000).description('Longest time to receive a whole request (headers and body) before 408'),
+    HTTP_HEADERS_TIMEOUT_MS: Joi.number().integer().min(500).default(10_000).description('Longest time to receive the request headers before 408 (slow clients)'),
+    HTTP_MAX_CONNECTIONS: Joi.number().integer().min(1).default(10_000).description('Concurrent connections this process accepts; more are closed at once'),
   });
 }
 
@@ -180,6 +187,9 @@ function runtimeOf(raw: RawRuntimeConfig, partitions: Readonly<Record<string, nu
     SHUTDOWN_TIMEOUT_MS: raw.SHUTDOWN_TIMEOUT_MS,
     METRICS_ENABLED: raw.METRICS_ENABLED,
     READINESS_GRACE_MS: raw.READINESS_GRACE_MS,
+    HTTP_REQUEST_TIMEOUT_MS: raw.HTTP_REQUEST_TIMEOUT_MS,
+    HTTP_HEADERS_TIMEOUT_MS: raw.HTTP_HEADERS_TIMEOUT_MS,
+    HTTP_MAX_CONNECTIONS: raw.HTTP_MAX_CONNECTIONS,
     ...(raw.METRICS_PORT !== undefined ? { METRICS_PORT: raw.METRICS_PORT } : {}),
     METRICS_HOST: raw.METRICS_HOST ?? raw.HOST,
   };
