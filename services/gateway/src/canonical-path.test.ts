@@ -7,7 +7,7 @@ import { session, type Echo } from './test-support/fake-services';
 import { startHarness, type Harness } from './test-support/harness';
 
 test('when a path is plain, then it is forwarded as it came (query untouched)', () => {
-  for (const target of ['/api/v4/users/me', '/api/v4/users?page=1&per_page=2', '/hooks/abc123', '/api/v4/users/me/', '/api/v4/emoji/name/a+b:c@d', '/a?x=../..%2f']) {
+  for (const target of ['/api/v4/users/me', '/api/v4/users?page=1&per_page=2', '/hooks/abc123', '/api/v4/websocket/', '/hooks/abc123/', '/api/v4/emoji/name/a+b:c@d', '/a?x=../..%2f']) {
     assert.deepEqual(decidePath(target), { kind: 'forward', target });
   }
 });
@@ -42,6 +42,14 @@ test('when a segment holds an encoded slash or backslash (any case) or a raw bac
   }
   assert.deepEqual(decidePath('http://evil/api/v4/users/me'), { kind: 'not-found' });
   assert.deepEqual(decidePath('/api/v4/users/%zz'), { kind: 'bad-escape' });
+});
+
+test('when an /api/v4 path ends with a slash, then not found as the reference router (websocket/ excepted)', () => {
+  for (const target of ['/api/v4/users/me/', '/api/v4/users/me/?x=1', '/api/v4/posts/p1/reactions/', '/api/v4/users/%6De/', '/api/v4/']) {
+    assert.deepEqual(decidePath(target), { kind: 'not-found' }, target);
+  }
+  assert.deepEqual(decidePath('/api/v4/users/./me/'), { kind: 'redirect', location: '/api/v4/users/me/' }, 'cleaned first, then the clean path is 404');
+  assert.deepEqual(decidePath('/api/v4/websocket/'), { kind: 'forward', target: '/api/v4/websocket/' });
 });
 
 test('cleanPath matches gorilla/mux (Go path.Clean, trailing slash restored)', () => {

@@ -143,6 +143,15 @@ describe('paths with dot segments, encoded separators and internal routes (as an
     assert.deepEqual(followed.json, []);
   });
 
+  it('when an /api/v4 path ends with a slash, then 404 api.context.404.app_error as the reference router (no route is matched loosely)', async () => {
+    for (const [method, path] of [['GET', '/api/v4/users/me/'], ['GET', `/api/v4/posts/${secretPost.id}/`], ['PUT', `/api/v4/posts/${secretPost.id}/patch/`]] as const) {
+      const res = await rawTarget(target.url, method, path, { token: admin.token, ...(method === 'PUT' ? { body: { message: 'overwritten' } } : {}) });
+      assertAppError(res, 404, 'api.context.404.app_error');
+    }
+    const post = await raw(target.url, 'GET', `/api/v4/posts/${secretPost.id}`, { token: admin.token });
+    assert.equal(post.json.message, 'the private plan', 'the trailing-slash PUT changed nothing');
+  });
+
   it('when a clean path is percent-encoded, then it is decoded once and served as the same route', async () => {
     const res = await rawTarget(target.url, 'GET', '/api/v4/us%65rs/%6De', { token: member.token });
     assert.equal(res.status, 200, res.text);

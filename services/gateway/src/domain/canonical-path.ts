@@ -6,8 +6,10 @@
  * - `forward`: `target` is the canonical target (each segment decoded once and re-encoded, query as sent).
  * - `redirect`: the decoded path has empty, `.` or `..` segments; the reference's router answers 301 to
  *   the cleaned path (trailing slash kept, query kept) and nothing behind it sees the request.
- * - `not-found`: an encoded slash or backslash inside a segment (or a raw backslash), or a target that is
- *   not a path: 404 `api.context.404.app_error`.
+ * - `not-found`: an encoded slash or backslash inside a segment (or a raw backslash), a target that is
+ *   not a path, or an `/api/v4/...` path with a trailing slash (the reference's router does not clean one:
+ *   it matches no route and falls to the catch-all; only `/api/v4/websocket/` is accepted): 404
+ *   `api.context.404.app_error`.
  * - `bad-escape`: a `%` escape that does not decode (400).
  */
 export type PathDecision =
@@ -41,13 +43,20 @@ export function cleanPath(path: string): string {
   return path.endsWith('/') && cleaned !== '/' ? `${cleaned}/` : cleaned;
 }
 
+/** `/api/v4/users/me/` is no route of the reference (wire-2 §5); express would match it as `/users/me`. */
+function isApiPathWithTrailingSlash(path: string): boolean {
+  return path.length > 1 && path.endsWith('/') && path.startsWith('/api/v4/') && path !== '/api/v4/websocket/';
+}
+
 /** Decides what happens to a raw request target (`req.url` as the client sent it). */
 export function decidePath(rawTarget: string): PathDecision {
   const q = rawTarget.indexOf('?');
   const rawPath = q >= 0 ? rawTarget.slice(0, q) : rawTarget;
   const query = q >= 0 ? rawTarget.slice(q) : '';
   if (!rawPath.startsWith('/')) return { kind: 'not-found' };
-  if (PLAIN_PATH.test(rawPath) && !NEEDS_CLEANING.test(rawPath)) return { kind: 'forward', target: rawTarget };
+  if (PLAIN_PATH.test(rawPath) && !NEEDS_CLEANING.test(rawPath)) {
+    return isApiPathWithTrailingSlash(rawPath) ? { kind: 'not-found' } : { kind: 'forward', target: rawTarget };
+  }
   const decoded: string[] = [];
   for (const segment of rawPath.slice(1).split('/')) {
     if (SEGMENT_SEPARATOR.test(segment)) return { kind: 'not-found' };
@@ -61,5 +70,6 @@ export function decidePath(rawTarget: string): PathDecision {
   const cleaned = cleanPath(path);
   const encode = (p: string): string => p.split('/').map(encodeSegment).join('/');
   if (cleaned !== path) return { kind: 'redirect', location: encode(cleaned) + query };
+  if (isApiPathWithTrailingSlash(path)) return { kind: 'not-found' };
   return { kind: 'forward', target: encode(path) + query };
 }
