@@ -23,7 +23,11 @@ export const DEFAULT_LISTEN_LIMITS: Required<ListenLimits> = { requestTimeoutMs:
 /** Listens on host:port (0 = ephemeral) with keep-alive tuned for a proxy in front and the limits above; resolves once bound. */
 export async function listen(handler: RequestListener, port: number, host = '0.0.0.0', limits: ListenLimits = {}): Promise<RunningServer> {
   const { requestTimeoutMs, headersTimeoutMs, maxConnections } = { ...DEFAULT_LISTEN_LIMITS, ...limits };
-  const server = createServer({ keepAliveTimeout: 65_000, requestTimeout: requestTimeoutMs, headersTimeout: Math.min(headersTimeoutMs, requestTimeoutMs) }, handler);
+  const headersTimeout = Math.min(headersTimeoutMs, requestTimeoutMs);
+  // Node checks the two timeouts every connectionsCheckingInterval (30 s by default, which would let a slow
+  // client hold a socket up to 30 s past them): check five times per header timeout instead.
+  const connectionsCheckingInterval = Math.max(100, Math.min(30_000, Math.floor(headersTimeout / 5)));
+  const server = createServer({ keepAliveTimeout: 65_000, requestTimeout: requestTimeoutMs, headersTimeout, connectionsCheckingInterval }, handler);
   server.maxConnections = maxConnections;
   // Every socket, upgraded ones (WebSocket) included: closeAllConnections() only knows HTTP ones, and
   // server.close() waits for all of them.
