@@ -86,7 +86,7 @@ describe('two dispatchers on Kafka and MongoDB', { skip: (!brokers || !mongoUrl)
     await receiver?.close();
   });
 
-  it('when one instance leaves mid-run, then the other takes its partitions and every delivery arrives once', async () => {
+  it('when one instance leaves mid-run, then the other takes its partitions and every delivery arrives, repeated only by a recorded retry', async () => {
     const a = await instance('a');
     const b = await instance('b');
     const teamId = world.team('kafka');
@@ -118,7 +118,15 @@ describe('two dispatchers on Kafka and MongoDB', { skip: (!brokers || !mongoUrl)
       return delivered === total;
     }, 120_000, `${total} delivered`);
     const ids = new Set(receiver.requests.map((r) => String(r.headers['webhook-id'])));
-    assert.equal(ids.size, total);
+    assert.equal(ids.size, total, 'every delivery arrived');
+    // Requests are counted, not only distinct ids: a delivery may be sent again only by a recorded retry (an
+    // attempt that timed out after the receiver got it), never twice for one attempt by two instances.
+    const requestsOf = new Map<string, number>();
+    for (const r of receiver.requests) requestsOf.set(String(r.headers['webhook-id']), (requestsOf.get(String(r.headers['webhook-id'])) ?? 0) + 1);
+    const stored = (await Promise.all(hookIds.map((id) => shared?.deliveries.listByHook(id, { page: 0, perPage: 200 }) ?? []))).flat();
+    const duplicates = receiver.requests.length - total;
+    for (const d of stored) assert.ok((requestsOf.get(d.id) ?? 0) <= d.attempts, `delivery ${d.id}: ${requestsOf.get(d.id)} requests for ${d.attempts} recorded attempts (${duplicates} duplicates in all)`);
+    assert.ok(duplicates <= stored.reduce((n, d) => n + d.attempts - 1, 0), `${duplicates} duplicate requests, more than the recorded retries`);
     assert.ok((attemptsBy.get('a') ?? 0) > 0, `a attempted: ${JSON.stringify([...attemptsBy])}`);
     assert.ok((attemptsBy.get('b') ?? 0) > 0, `b attempted: ${JSON.stringify([...attemptsBy])}`);
   });
