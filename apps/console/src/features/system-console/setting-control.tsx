@@ -9,9 +9,16 @@ import { useConfigActions } from './use-config';
 export function SettingControl({ setting, config }: { setting: Setting; config: SystemConfig }) {
   const { patch } = useConfigActions();
   // While a change is on its way, the control shows it (then the saved config, or the old value again on error).
-  const current = patch.isPending ? patch.variables[setting.section]?.[setting.key] : config[setting.section][setting.key];
+  // It is local state set in the event handler itself: the mutation's own pending state reaches React only on a
+  // later tick, and until then a controlled checkbox would snap back to the old value under the user's click.
+  const [optimistic, setOptimistic] = useState<{ readonly value: unknown } | undefined>(undefined);
+  const current = optimistic ? optimistic.value : config[setting.section][setting.key];
   const [draft, setDraft] = useState(current === undefined || current === null ? '' : String(current));
-  const apply = (value: unknown) => patch.mutate({ [setting.section]: { [setting.key]: value } });
+  const saving = patch.isPending || optimistic !== undefined;
+  const apply = (value: unknown) => {
+    setOptimistic({ value });
+    patch.mutate({ [setting.section]: { [setting.key]: value } }, { onSettled: () => setOptimistic(undefined) });
+  };
   const save = (event: FormEvent) => {
     event.preventDefault();
     apply(setting.kind === 'number' ? Number(draft) : draft);
@@ -19,17 +26,17 @@ export function SettingControl({ setting, config }: { setting: Setting; config: 
   return (
     <div className="setting">
       {setting.kind === 'boolean' ? (
-        <CheckboxField label={setting.label} hint={setting.help} checked={current === true} disabled={patch.isPending} onChange={(e) => apply(e.target.checked)} />
+        <CheckboxField label={setting.label} hint={setting.help} checked={current === true} disabled={saving} onChange={(e) => apply(e.target.checked)} />
       ) : (
         <form onSubmit={save} className="inline-form">
           <TextField label={setting.label} hint={setting.help} type={setting.kind === 'number' ? 'number' : 'text'} value={draft} onChange={(e) => setDraft(e.target.value)} />
-          <button type="submit" disabled={patch.isPending}>
+          <button type="submit" disabled={saving}>
             Save {setting.label.toLowerCase()}
           </button>
         </form>
       )}
       <p role="status" className="muted">
-        {patch.isPending ? 'Saving…' : patch.isSuccess ? 'Saved; in effect now.' : ''}
+        {saving ? 'Saving…' : patch.isSuccess ? 'Saved; in effect now.' : ''}
       </p>
       <ErrorText error={patch.error} />
     </div>
