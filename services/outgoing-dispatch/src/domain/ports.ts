@@ -1,6 +1,7 @@
 import type { CreatePostCommandPayload, InternalChannel, InternalPostView, InternalUser, WirePost } from '@switchyard/contracts';
 import type { Logger } from '@switchyard/logger';
 import type { ConfigView } from '@switchyard/system-config';
+import type { Command, CommandWebhook } from './commands/command';
 import type { Delivery, DeliveryChanges, OutgoingHook } from './entities';
 
 export interface Page {
@@ -58,9 +59,35 @@ export interface DeliveryRepository {
   countWaiting(): Promise<number>;
 }
 
+/** Custom slash commands (deleted ones are kept with `deleteAt > 0`; queries skip them). */
+export interface CommandRepository {
+  insert(command: Command): Promise<void>;
+  /** Replaces the stored command with the same id; false when there is none. */
+  replace(command: Command): Promise<boolean>;
+  /** Deleted commands included. */
+  findById(id: string): Promise<Command | undefined>;
+  /** The team's commands that are not deleted, oldest first (optionally only one creator's). */
+  listByTeam(teamId: string, creatorId?: string): Promise<Command[]>;
+}
+
+/** The `response_url`s of executions, keyed by the SHA-256 of their id. */
+export interface CommandWebhookRepository {
+  insert(hook: CommandWebhook): Promise<void>;
+  findByHash(idHash: string): Promise<CommandWebhook | undefined>;
+  /**
+   * Counts one use, atomically: only while `useCount < maxUses` and the hook was created at or after
+   * `createdSince`. The hook after the use, or undefined when it is unknown, expired or used up.
+   */
+  tryUse(idHash: string, maxUses: number, createdSince: number): Promise<CommandWebhook | undefined>;
+  /** Removes hooks created before `before` (expired); how many. */
+  deleteCreatedBefore(before: number): Promise<number>;
+}
+
 export interface Repositories {
   readonly hooks: OutgoingHookRepository;
   readonly deliveries: DeliveryRepository;
+  readonly commands: CommandRepository;
+  readonly commandWebhooks: CommandWebhookRepository;
 }
 
 export interface Clock {

@@ -1,13 +1,20 @@
 import type { Connection } from '@switchyard/mongo-kit';
 import type { Repositories } from '../../domain/ports';
+import { MongoCommandRepository, MongoCommandWebhookRepository } from './command.repository.mongo';
+import { COMMAND_WEBHOOKS_COLLECTION, COMMANDS_COLLECTION, commandModel, commandWebhookModel } from './command.schema.mongo';
 import { MongoDeliveryRepository } from './delivery.repository.mongo';
 import { DELIVERIES_COLLECTION, deliveryModel } from './delivery.schema.mongo';
 import { MongoOutgoingHookRepository } from './outgoing-hook.repository.mongo';
 import { OUTGOING_HOOKS_COLLECTION, outgoingHookModel } from './outgoing-hook.schema.mongo';
 
-export { MongoDeliveryRepository, MongoOutgoingHookRepository };
+export { MongoCommandRepository, MongoCommandWebhookRepository, MongoDeliveryRepository, MongoOutgoingHookRepository };
 
-export const OUTGOING_DISPATCH_COLLECTIONS = { hooks: OUTGOING_HOOKS_COLLECTION, deliveries: DELIVERIES_COLLECTION } as const;
+export const OUTGOING_DISPATCH_COLLECTIONS = {
+  hooks: OUTGOING_HOOKS_COLLECTION,
+  deliveries: DELIVERIES_COLLECTION,
+  commands: COMMANDS_COLLECTION,
+  commandWebhooks: COMMAND_WEBHOOKS_COLLECTION,
+} as const;
 
 /**
  * The service's repositories on a mongoose connection (opened and closed by the composition root).
@@ -16,7 +23,13 @@ export const OUTGOING_DISPATCH_COLLECTIONS = { hooks: OUTGOING_HOOKS_COLLECTION,
 export async function createOutgoingDispatchMongoRepositories(connection: Connection): Promise<Repositories> {
   const hooks = outgoingHookModel(connection);
   const deliveries = deliveryModel(connection);
-  await hooks.createIndexes();
-  await deliveries.createIndexes();
-  return { hooks: new MongoOutgoingHookRepository(hooks), deliveries: new MongoDeliveryRepository(deliveries) };
+  const commands = commandModel(connection);
+  const commandWebhooks = commandWebhookModel(connection);
+  await Promise.all([hooks.createIndexes(), deliveries.createIndexes(), commands.createIndexes(), commandWebhooks.createIndexes()]);
+  return {
+    hooks: new MongoOutgoingHookRepository(hooks),
+    deliveries: new MongoDeliveryRepository(deliveries),
+    commands: new MongoCommandRepository(commands),
+    commandWebhooks: new MongoCommandWebhookRepository(commandWebhooks),
+  };
 }

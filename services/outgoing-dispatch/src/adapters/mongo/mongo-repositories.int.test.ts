@@ -2,6 +2,8 @@ import { after, before, describe } from 'node:test';
 import { randomBytes } from 'node:crypto';
 import { connectMongo, type Connection } from '@switchyard/mongo-kit';
 import type { Repositories } from '../../domain/ports';
+import { commandRepositoryContract } from '../contracts/command-repository.contract';
+import { commandWebhookRepositoryContract } from '../contracts/command-webhook-repository.contract';
 import { deliveryRepositoryContract } from '../contracts/delivery-repository.contract';
 import { outgoingHookRepositoryContract } from '../contracts/outgoing-hook-repository.contract';
 import { createOutgoingDispatchMongoRepositories, OUTGOING_DISPATCH_COLLECTIONS } from './index';
@@ -34,4 +36,6 @@ describe('outgoing-dispatch repositories on MongoDB', { skip: !url && 'MONGO_URL
 
   outgoingHookRepositoryContract('mongo', fresh('hooks'));
   deliveryRepositoryContract('mongo', fresh('deliveries'));
+  commandRepositoryContract('mongo', fresh('commands'));
+  commandWebhookRepositoryContract('mongo', fresh('commandWebhooks'));
 });

@@ -1,6 +1,6 @@
 import type { Migration } from '@switchyard/sqlite-kit';
 
-/** outgoing-dispatch's tables in the embedded store: hooks, and deliveries (the delivery log and the retry queue). */
+/** outgoing-dispatch's tables in the embedded store: hooks, deliveries (the delivery log and the retry queue), slash commands and their response_urls. */
 export const OUTGOING_DISPATCH_COMPONENT = 'outgoing-dispatch';
 
 export const OUTGOING_DISPATCH_MIGRATIONS: readonly Migration[] = [
@@ -30,5 +30,25 @@ export const OUTGOING_DISPATCH_MIGRATIONS: readonly Migration[] = [
   CREATE INDEX od_deliveries_hook ON od_deliveries (hook_id, create_at DESC, id DESC);
   -- the retry queue: only deliveries that will be attempted again are in this index
   CREATE INDEX od_deliveries_due ON od_deliveries (next_attempt_at) WHERE status IN ('pending', 'failed');
+  `,
+  // Slash commands (ADR 0008) and their response_urls (only the id's SHA-256 is kept).
+  `
+  CREATE TABLE od_commands (
+    id TEXT PRIMARY KEY,
+    team_id TEXT NOT NULL,
+    creator_id TEXT NOT NULL,
+    create_at INTEGER NOT NULL,
+    delete_at INTEGER NOT NULL,
+    doc TEXT NOT NULL
+  ) STRICT;
+  CREATE INDEX od_commands_team ON od_commands (team_id, delete_at, create_at, id);
+
+  CREATE TABLE od_command_webhooks (
+    id_hash TEXT PRIMARY KEY,
+    create_at INTEGER NOT NULL,
+    use_count INTEGER NOT NULL,
+    doc TEXT NOT NULL
+  ) STRICT;
+  CREATE INDEX od_command_webhooks_age ON od_command_webhooks (create_at);
   `,
 ];

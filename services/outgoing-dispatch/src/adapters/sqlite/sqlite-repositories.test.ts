@@ -1,6 +1,8 @@
 import { after } from 'node:test';
 import { openTestStore, type TestStore } from '@switchyard/sqlite-kit';
 import type { Repositories } from '../../domain/ports';
+import { commandRepositoryContract } from '../contracts/command-repository.contract';
+import { commandWebhookRepositoryContract } from '../contracts/command-webhook-repository.contract';
 import { deliveryRepositoryContract } from '../contracts/delivery-repository.contract';
 import { outgoingHookRepositoryContract } from '../contracts/outgoing-hook-repository.contract';
 import { createSqliteRepositories } from './index';
@@ -21,3 +23,5 @@ const fresh =
 
 outgoingHookRepositoryContract('sqlite', fresh('hooks'));
 deliveryRepositoryContract('sqlite', fresh('deliveries'));
+commandRepositoryContract('sqlite', fresh('commands'));
+commandWebhookRepositoryContract('sqlite', fresh('commandWebhooks'));
