@@ -17,6 +17,7 @@ import { TransportPlatform } from './adapters/platform/platform.http';
 import type { OutgoingDispatchConfig } from './config';
 import type { Clock, Deps, IntegrationClient, Platform, Repositories } from './domain/ports';
 import { actionsRoutes } from './entry-points/http/actions.routes';
+import { dialogsRoutes } from './entry-points/http/dialogs.routes';
 import { hooksRoutes } from './entry-points/http/hooks.routes';
 import type { HttpContext } from './entry-points/http/http-context';
 import { AttemptPool, subscribeDeliveries } from './entry-points/kafka/delivery.consumer';
@@ -95,6 +96,7 @@ export function createOutgoingDispatchApp(config: Readonly<OutgoingDispatchConfi
   const context: HttpContext = { deps: domain, withBody: [rawBody(() => liveConfig.current().ServiceSettings.MaximumPayloadSizeBytes), jsonBody] };
   http.app.use(hooksRoutes(context));
   http.app.use(actionsRoutes(context));
+  http.app.use(dialogsRoutes(context));
   const app = http.finalize();
   return {
     handler: app as unknown as RequestListener,

@@ -2,6 +2,7 @@ import type { CreatePostCommandPayload, InternalChannel, InternalPostView, Inter
 import type { Logger } from '@switchyard/logger';
 import type { ConfigView } from '@switchyard/system-config';
 import type { Command, CommandWebhook } from './commands/command';
+import type { OpenDialogMatch, OpenDialogRecord } from './dialogs/open-dialog-record';
 import type { Delivery, DeliveryChanges, OutgoingHook } from './entities';
 
 export interface Page {
@@ -83,11 +84,22 @@ export interface CommandWebhookRepository {
   deleteCreatedBefore(before: number): Promise<number>;
 }
 
+/** Dialogs opened for users: what `dialogs/submit` may call (expired ones are never returned). */
+export interface OpenDialogRepository {
+  /** Stores the dialog; drops expired ones and keeps only the `keepPerUser` newest of that user. */
+  insert(dialog: OpenDialogRecord, keepPerUser: number): Promise<void>;
+  /** The newest dialog of the user with exactly that url, callback id and state, open at `now`. */
+  findOpen(match: OpenDialogMatch, now: number): Promise<OpenDialogRecord | undefined>;
+  /** Forgets the dialog (it was closed); false when it was not there. */
+  remove(id: string): Promise<boolean>;
+}
+
 export interface Repositories {
   readonly hooks: OutgoingHookRepository;
   readonly deliveries: DeliveryRepository;
   readonly commands: CommandRepository;
   readonly commandWebhooks: CommandWebhookRepository;
+  readonly dialogs: OpenDialogRepository;
 }
 
 export interface Clock {

@@ -2,9 +2,10 @@ import type { Repositories } from '../../domain/ports';
 import { MemoryCommandWebhookRepository } from './command-webhook.repository.memory';
 import { MemoryCommandRepository } from './command.repository.memory';
 import { MemoryDeliveryRepository } from './delivery.repository.memory';
+import { MemoryOpenDialogRepository } from './open-dialog.repository.memory';
 import { MemoryOutgoingHookRepository } from './outgoing-hook.repository.memory';
 
-export { MemoryCommandRepository, MemoryCommandWebhookRepository, MemoryDeliveryRepository, MemoryOutgoingHookRepository };
+export { MemoryCommandRepository, MemoryCommandWebhookRepository, MemoryDeliveryRepository, MemoryOpenDialogRepository, MemoryOutgoingHookRepository };
 
 /** The in-process repositories (embedded runtime and unit tests). */
 export function memoryRepositories(): Repositories {
@@ -13,5 +14,6 @@ export function memoryRepositories(): Repositories {
     deliveries: new MemoryDeliveryRepository(),
     commands: new MemoryCommandRepository(),
     commandWebhooks: new MemoryCommandWebhookRepository(),
+    dialogs: new MemoryOpenDialogRepository(),
   };
 }

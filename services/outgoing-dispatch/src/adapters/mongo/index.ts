@@ -4,16 +4,19 @@ import { MongoCommandRepository, MongoCommandWebhookRepository } from './command
 import { COMMAND_WEBHOOKS_COLLECTION, COMMANDS_COLLECTION, commandModel, commandWebhookModel } from './command.schema.mongo';
 import { MongoDeliveryRepository } from './delivery.repository.mongo';
 import { DELIVERIES_COLLECTION, deliveryModel } from './delivery.schema.mongo';
+import { MongoOpenDialogRepository } from './open-dialog.repository.mongo';
+import { OPEN_DIALOGS_COLLECTION, openDialogModel } from './open-dialog.schema.mongo';
 import { MongoOutgoingHookRepository } from './outgoing-hook.repository.mongo';
 import { OUTGOING_HOOKS_COLLECTION, outgoingHookModel } from './outgoing-hook.schema.mongo';
 
-export { MongoCommandRepository, MongoCommandWebhookRepository, MongoDeliveryRepository, MongoOutgoingHookRepository };
+export { MongoCommandRepository, MongoCommandWebhookRepository, MongoDeliveryRepository, MongoOpenDialogRepository, MongoOutgoingHookRepository };
 
 export const OUTGOING_DISPATCH_COLLECTIONS = {
   hooks: OUTGOING_HOOKS_COLLECTION,
   deliveries: DELIVERIES_COLLECTION,
   commands: COMMANDS_COLLECTION,
   commandWebhooks: COMMAND_WEBHOOKS_COLLECTION,
+  dialogs: OPEN_DIALOGS_COLLECTION,
 } as const;
 
 /**
@@ -25,11 +28,13 @@ export async function createOutgoingDispatchMongoRepositories(connection: Connec
   const deliveries = deliveryModel(connection);
   const commands = commandModel(connection);
   const commandWebhooks = commandWebhookModel(connection);
-  await Promise.all([hooks.createIndexes(), deliveries.createIndexes(), commands.createIndexes(), commandWebhooks.createIndexes()]);
+  const dialogs = openDialogModel(connection);
+  await Promise.all([hooks.createIndexes(), deliveries.createIndexes(), commands.createIndexes(), commandWebhooks.createIndexes(), dialogs.createIndexes()]);
   return {
     hooks: new MongoOutgoingHookRepository(hooks),
     deliveries: new MongoDeliveryRepository(deliveries),
     commands: new MongoCommandRepository(commands),
     commandWebhooks: new MongoCommandWebhookRepository(commandWebhooks),
+    dialogs: new MongoOpenDialogRepository(dialogs),
   };
 }

@@ -5,6 +5,7 @@ import type { Repositories } from '../../domain/ports';
 import { commandRepositoryContract } from '../contracts/command-repository.contract';
 import { commandWebhookRepositoryContract } from '../contracts/command-webhook-repository.contract';
 import { deliveryRepositoryContract } from '../contracts/delivery-repository.contract';
+import { openDialogRepositoryContract } from '../contracts/open-dialog-repository.contract';
 import { outgoingHookRepositoryContract } from '../contracts/outgoing-hook-repository.contract';
 import { createOutgoingDispatchMongoRepositories, OUTGOING_DISPATCH_COLLECTIONS } from './index';
 
@@ -38,4 +39,5 @@ describe('outgoing-dispatch repositories on MongoDB', { skip: !url && 'MONGO_URL
   deliveryRepositoryContract('mongo', fresh('deliveries'));
   commandRepositoryContract('mongo', fresh('commands'));
   commandWebhookRepositoryContract('mongo', fresh('commandWebhooks'));
+  openDialogRepositoryContract('mongo', fresh('dialogs'));
 });

@@ -3,6 +3,7 @@ import type { Repositories } from '../../domain/ports';
 import { SqliteCommandWebhookRepository } from './command-webhook.repository.sqlite';
 import { SqliteCommandRepository } from './command.repository.sqlite';
 import { SqliteDeliveryRepository } from './delivery.repository.sqlite';
+import { SqliteOpenDialogRepository } from './open-dialog.repository.sqlite';
 import { SqliteOutgoingHookRepository } from './outgoing-hook.repository.sqlite';
 import { OUTGOING_DISPATCH_COMPONENT, OUTGOING_DISPATCH_MIGRATIONS } from './schema.sqlite';
 
@@ -16,5 +17,6 @@ export function createSqliteRepositories(store: SqliteStore): Repositories {
     deliveries: new SqliteDeliveryRepository(store),
     commands: new SqliteCommandRepository(store),
     commandWebhooks: new SqliteCommandWebhookRepository(store),
+    dialogs: new SqliteOpenDialogRepository(store),
   };
 }

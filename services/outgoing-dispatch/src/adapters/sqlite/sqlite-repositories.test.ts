@@ -4,6 +4,7 @@ import type { Repositories } from '../../domain/ports';
 import { commandRepositoryContract } from '../contracts/command-repository.contract';
 import { commandWebhookRepositoryContract } from '../contracts/command-webhook-repository.contract';
 import { deliveryRepositoryContract } from '../contracts/delivery-repository.contract';
+import { openDialogRepositoryContract } from '../contracts/open-dialog-repository.contract';
 import { outgoingHookRepositoryContract } from '../contracts/outgoing-hook-repository.contract';
 import { createSqliteRepositories } from './index';
 
@@ -25,3 +26,4 @@ outgoingHookRepositoryContract('sqlite', fresh('hooks'));
 deliveryRepositoryContract('sqlite', fresh('deliveries'));
 commandRepositoryContract('sqlite', fresh('commands'));
 commandWebhookRepositoryContract('sqlite', fresh('commandWebhooks'));
+openDialogRepositoryContract('sqlite', fresh('dialogs'));

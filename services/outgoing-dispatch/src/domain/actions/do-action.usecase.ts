@@ -7,7 +7,7 @@ import type { Actor } from '../hooks/hook-access';
 import { USER_AGENT, integrationTimeoutMs } from '../delivery/attempt-delivery.usecase';
 import type { Deps } from '../ports';
 import { signatureHeaders } from '../secrets';
-import { jsonNestsDeeperThan, MAX_JSON_DEPTH } from '@switchyard/validation';
+import { parseIntegrationJson } from './integration-json';
 
 export interface ActionInput {
   readonly selectedOption?: string;
@@ -28,7 +28,6 @@ interface StoredAction {
 }
 
 const ACTION_ID = /^[A-Za-z0-9_-]+$/;
-const MAX_RESPONSE_BYTES = 1024 * 1024;
 
 /** The action of a stored post (`props.attachments[].actions[]`) with that id. */
 export function findAction(view: InternalPostView, actionId: string): StoredAction | undefined {
@@ -125,17 +124,9 @@ export async function doPostAction(deps: Deps, actor: Actor, postId: string, act
   });
   if (result.kind === 'failure') throw actionErrors.integration(`err=${result.message}`);
   if (result.status !== 200) throw actionErrors.integration(`status=${result.status}`);
-  if (Buffer.byteLength(result.body) > MAX_RESPONSE_BYTES) throw actionErrors.integration('err=response too large');
-  let response: Record<string, unknown> = {};
-  if (result.body.trim() !== '') {
-    if (jsonNestsDeeperThan(result.body)) throw actionErrors.integration(`err=the response nests deeper than ${MAX_JSON_DEPTH} levels`);
-    try {
-      const parsed: unknown = JSON.parse(result.body);
-      if (parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed)) response = parsed as Record<string, unknown>;
-    } catch {
-      throw actionErrors.integration('err=the response is not JSON');
-    }
-  }
+  const parsed = parseIntegrationJson(result.body);
+  if (!parsed.ok) throw actionErrors.integration(`err=${parsed.reason}`);
+  const response: Record<string, unknown> = parsed.value !== null && typeof parsed.value === 'object' && !Array.isArray(parsed.value) ? (parsed.value as Record<string, unknown>) : {};
   const update = response.update;
   if (update !== null && typeof update === 'object' && !Array.isArray(update)) {
     const u = update as { message?: unknown; props?: unknown };

@@ -187,7 +187,8 @@ describe('interactive actions and dialogs', () => {
     const opened = h.bus.published.filter((p) => p.topic === Topics.realtimeEvents && p.value.type === 'dialog.open').at(-1);
     assert.equal(opened?.key, clicker.id);
     const clientTrigger = Buffer.from(triggerId, 'base64').toString('utf8').split(':')[0];
-    assert.deepEqual(opened?.value.payload, { user_id: clicker.id, dialog: { trigger_id: clientTrigger, url: 'http://example.com/dialog', dialog } });
+    const canonical = { callback_id: 'c', title: 'Title', introduction_text: '', icon_url: '', elements: [], submit_label: '', notify_on_cancel: false, state: '' };
+    assert.deepEqual(opened?.value.payload, { user_id: clicker.id, dialog: { trigger_id: clientTrigger, url: 'http://example.com/dialog', dialog: canonical } });
 
     const noUrl = await h.request('POST', '/api/v4/actions/dialogs/open', { body: { trigger_id: triggerId, dialog } });
     assert.equal(noUrl.statusCode, 400);

@@ -1,12 +1,11 @@
 import { Router } from 'express';
-import { sendJson, sendStatusOk } from '@switchyard/http-kit';
+import { sendJson } from '@switchyard/http-kit';
 import { validate } from '@switchyard/validation';
 import { doPostAction } from '../../domain/actions/do-action.usecase';
-import { openDialog } from '../../domain/actions/open-dialog.usecase';
-import { actionBody, openDialogBody } from './hooks.schemas';
+import { actionBody } from './hooks.schemas';
 import { actorOf, idParam, type HttpContext } from './http-context';
 
-/** Interactive actions and dialogs (§8). */
+/** Interactive actions (§8). */
 export function actionsRoutes(ctx: HttpContext): Router {
   const { deps } = ctx;
   const router = Router();
@@ -20,12 +19,6 @@ export function actionsRoutes(ctx: HttpContext): Router {
       ...(body.cookie !== undefined ? { cookie: body.cookie } : {}),
     });
     sendJson(res, 200, answer);
-  });
-
-  router.post('/api/v4/actions/dialogs/open', ...ctx.withBody, async (req, res) => {
-    const body = validate(openDialogBody, req.body) as { trigger_id?: string; url?: string; dialog?: Record<string, unknown> | null };
-    await openDialog(deps, { triggerId: body.trigger_id ?? '', url: body.url ?? '', dialog: body.dialog ?? undefined });
-    sendStatusOk(res);
   });
 
   return router;

@@ -68,8 +68,3 @@ export const actionBody = Joi.object({
   .allow(null)
   .optional();
 
-export const openDialogBody = Joi.object({
-  trigger_id: Joi.string().allow('').max(10_000),
-  url: Joi.string().allow('').max(4096),
-  dialog: Joi.object().unknown(true).allow(null),
-}).required();

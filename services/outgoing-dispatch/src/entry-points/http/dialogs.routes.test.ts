@@ -1,0 +1,266 @@
+import { after, before, beforeEach, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { Webhook } from 'standardwebhooks';
+import { newId } from '@switchyard/ids';
+import { Topics, type InternalChannel } from '@switchyard/contracts';
+import { EcdsaTriggerIds } from '../../adapters/crypto/ecdsa-trigger-ids';
+import { fastDelivery, harness, SECRET, type Caller, type Harness } from '../../test-support/harness';
+import { startReceiver, type Receiver } from '../../test-support/receiver';
+
+const SIGNING = `whsec_${Buffer.alloc(32, 9).toString('base64')}`;
+const OPEN = '/api/v4/actions/dialogs/open';
+const SUBMIT = '/api/v4/actions/dialogs/submit';
+
+describe('interactive dialogs: open and submit', () => {
+  let h: Harness;
+  let receiver: Receiver;
+  let channel: InternalChannel;
+  let user: Caller;
+  let outsider: Caller;
+  let teamId: string;
+  const triggers = new EcdsaTriggerIds(SECRET);
+
+  before(async () => {
+    h = await harness();
+    h.setConfig((c) => {
+      fastDelivery(c);
+      c.ServiceSettings.IntegrationSigningSecret = SIGNING;
+    });
+    receiver = await startReceiver();
+    teamId = h.world.team('dlg');
+    user = { id: h.world.user('filler', { teamId }).id, roles: 'system_user' };
+    outsider = { id: h.world.user('stranger', { teamId }).id, roles: 'system_user' };
+    channel = h.world.channel(teamId, 'P', 'forms');
+    h.world.joinChannel(channel.id, user.id);
+  });
+  after(async () => {
+    await h.stop();
+    await receiver.close();
+  });
+  beforeEach(() => {
+    receiver.requests.length = 0;
+    receiver.respond(() => ({ status: 200, body: '{}' }));
+  });
+
+  const dialogOf = (overrides: Record<string, unknown> = {}) => ({
+    callback_id: 'cb-1',
+    title: 'Report',
+    state: `state-${newId()}`,
+    elements: [
+      { display_name: 'Name', name: 'name', type: 'text', min_length: 2, max_length: 20 },
+      { display_name: 'Level', name: 'level', type: 'select', options: [{ text: 'Low', value: 'low' }], default: 'low' },
+    ],
+    ...overrides,
+  });
+
+  /** Opens a dialog for `as` with a fresh trigger; the url and the canonical dialog it was opened with. */
+  const open = async (dialog: Record<string, unknown> = dialogOf(), as: Caller = user, path = '/dialog') => {
+    const url = `${receiver.url}${path}`;
+    const res = await h.request('POST', OPEN, { body: { trigger_id: triggers.issue(newId(), as.id, Date.now()), url, dialog } });
+    assert.equal(res.statusCode, 200, res.body);
+    return { url, dialog };
+  };
+
+  const submitOf = (opened: { url: string; dialog: Record<string, unknown> }, overrides: Record<string, unknown> = {}) => ({
+    url: opened.url,
+    callback_id: opened.dialog.callback_id,
+    state: opened.dialog.state,
+    channel_id: channel.id,
+    team_id: teamId,
+    submission: { name: 'Ada', level: 'low' },
+    ...overrides,
+  });
+
+  it('when a dialog opens, then open_dialog carries the dialog in the reference encoding (zero values, unknown keys dropped)', async () => {
+    const before = h.bus.published.length;
+    const dialog = { title: 'T', elements: [{ name: 'a', display_name: 'A', type: 'bool', extra: 1 }], made_up: true };
+    await open(dialog);
+    const sent = h.bus.published.slice(before).filter((p) => p.topic === Topics.realtimeEvents && p.value.type === 'dialog.open');
+    assert.equal(sent.length, 1);
+    const payload = sent[0]?.value.payload as { user_id: string; dialog: { dialog: unknown } };
+    assert.equal(payload.user_id, user.id);
+    assert.deepEqual(payload.dialog.dialog, {
+      callback_id: '',
+      title: 'T',
+      introduction_text: '',
+      icon_url: '',
+      elements: [
+        { display_name: 'A', name: 'a', type: 'bool', subtype: '', default: '', placeholder: '', help_text: '', optional: false, min_length: 0, max_length: 0, data_source: '', options: null, multiselect: false },
+      ],
+      submit_label: '',
+      notify_on_cancel: false,
+      state: '',
+    });
+  });
+
+  it('when the dialog has a value of the wrong JSON type, then 400 invalid dialog (the reference decode error) and nothing is sent', async () => {
+    const before = h.bus.published.length;
+    const bad = [
+      { elements: 'x' },
+      { elements: [{ name: 'a', optional: 'yes' }] },
+      { elements: [{ name: 'a', min_length: '3' }] },
+      { elements: [{ name: 'a', min_length: 1.5 }] },
+      { elements: [{ name: 'a', options: [{ text: 1, value: 'v' }] }] },
+      { notify_on_cancel: 'true' },
+      { title: 5 },
+    ];
+    for (const dialog of bad) {
+      const res = await h.request('POST', OPEN, { body: { trigger_id: triggers.issue(newId(), user.id, Date.now()), url: 'http://example.com/d', dialog } });
+      assert.equal(res.statusCode, 400, JSON.stringify(dialog));
+      assert.equal(res.json().id, 'api.context.invalid_body_param.app_error');
+      assert.match(res.json().message, /dialog/);
+    }
+    const notJson = await h.request('POST', OPEN, { raw: '{"trigger_id":' });
+    assert.equal(notJson.statusCode, 400);
+    assert.match(notJson.json().message, /dialog/);
+    assert.equal(h.bus.published.slice(before).filter((p) => p.value.type === 'dialog.open').length, 0);
+  });
+
+  it('when the dialog breaks the reference limits (title, names, types, defaults), then it still opens, as the reference only logs them', async () => {
+    const res = await h.request('POST', OPEN, {
+      body: { trigger_id: triggers.issue(newId(), user.id, Date.now()), url: 'http://example.com/d', dialog: { title: 'x'.repeat(40), elements: [{ name: '', type: 'slider' }] } },
+    });
+    assert.equal(res.statusCode, 200);
+  });
+
+  it('when a submission has a field error, then the errors come back; a clean submission then closes the dialog', async () => {
+    const opened = await open();
+    receiver.respond(() => ({ body: JSON.stringify({ errors: { name: 'Name is taken' } }) }));
+    const first = await h.request('POST', SUBMIT, { as: user, body: submitOf(opened) });
+    assert.equal(first.statusCode, 200, first.body);
+    assert.deepEqual(first.json(), { errors: { name: 'Name is taken' } });
+
+    receiver.respond(() => ({ body: '' }));
+    const second = await h.request('POST', SUBMIT, { as: user, body: submitOf(opened, { submission: { name: 'Grace', level: 'low' } }) });
+    assert.equal(second.statusCode, 200);
+    assert.deepEqual(second.json(), {});
+    assert.equal(receiver.requests.length, 2);
+
+    const request = receiver.requests[1];
+    assert.ok(request);
+    const body = JSON.parse(request.body) as Record<string, unknown>;
+    assert.deepEqual(Object.keys(body), ['type', 'callback_id', 'state', 'user_id', 'channel_id', 'team_id', 'submission', 'cancelled']);
+    assert.deepEqual(body, { type: 'dialog_submission', callback_id: 'cb-1', state: opened.dialog.state, user_id: user.id, channel_id: channel.id, team_id: teamId, submission: { name: 'Grace', level: 'low' }, cancelled: false });
+    assert.equal(request.headers['content-type'], 'application/json');
+    new Webhook(SIGNING).verify(request.body, request.headers as Record<string, string>);
+
+    const replay = await h.request('POST', SUBMIT, { as: user, body: submitOf(opened) });
+    assert.equal(replay.statusCode, 403, 'a closed dialog cannot be submitted again');
+    assert.equal(receiver.requests.length, 2);
+  });
+
+  it('when the integration answers a general error, then it comes back and the dialog stays open', async () => {
+    const opened = await open();
+    receiver.respond(() => ({ body: JSON.stringify({ error: 'Try later', ignored: 1 }) }));
+    assert.deepEqual((await h.request('POST', SUBMIT, { as: user, body: submitOf(opened) })).json(), { error: 'Try later' });
+    receiver.respond(() => ({ body: '{}' }));
+    assert.equal((await h.request('POST', SUBMIT, { as: user, body: submitOf(opened) })).statusCode, 200);
+  });
+
+  it('when a client names a url, callback id or state no dialog was opened with, or another user submits, then 403 and nothing is sent', async () => {
+    const opened = await open();
+    const attempts: [Caller, Record<string, unknown>][] = [
+      [user, { url: 'http://127.0.0.1:1/anything' }],
+      [user, { url: `${opened.url}x` }],
+      [user, { callback_id: 'other' }],
+      [user, { state: 'forged' }],
+      [outsider, {}],
+    ];
+    h.world.joinChannel(channel.id, outsider.id);
+    for (const [as, change] of attempts) {
+      const res = await h.request('POST', SUBMIT, { as, body: submitOf(opened, change) });
+      assert.equal(res.statusCode, 403, JSON.stringify(change));
+      assert.equal(res.json().id, 'api.context.permissions.app_error');
+    }
+    assert.equal(receiver.requests.length, 0);
+  });
+
+  it('when the caller cannot read the channel, has no team, or no session, then 403/401; an empty url is 400', async () => {
+    const opened = await open();
+    const stranger = { id: h.world.user('nobody', { teamId }).id, roles: 'system_user' };
+    assert.equal((await h.request('POST', SUBMIT, { as: stranger, body: submitOf(opened) })).statusCode, 403);
+    const noTeam = await h.request('POST', SUBMIT, { as: user, body: submitOf(opened, { team_id: '' }) });
+    assert.equal(noTeam.statusCode, 403);
+    assert.equal(noTeam.json().id, 'api.context.permissions.app_error');
+    const otherTeam = await h.request('POST', SUBMIT, { as: user, body: submitOf(opened, { team_id: h.world.team('elsewhere') }) });
+    assert.equal(otherTeam.statusCode, 403);
+    assert.equal((await h.request('POST', SUBMIT, { body: submitOf(opened) })).statusCode, 401);
+    const noUrl = await h.request('POST', SUBMIT, { as: user, body: submitOf(opened, { url: '' }) });
+    assert.equal(noUrl.statusCode, 400);
+    assert.equal(noUrl.json().id, 'api.context.invalid_body_param.app_error');
+    for (const body of [{ submission: 'x' }, { cancelled: 'yes' }, { channel_id: 7 }]) {
+      const res = await h.request('POST', SUBMIT, { as: user, body: submitOf(opened, body) });
+      assert.equal(res.statusCode, 400, JSON.stringify(body));
+      assert.match(res.json().message, /dialog/);
+    }
+    assert.equal((await h.request('POST', SUBMIT, { as: user, raw: '' })).statusCode, 400);
+    assert.equal(receiver.requests.length, 0);
+  });
+
+  it('when a dialog without notify_on_cancel is cancelled, then nothing is sent and it is closed', async () => {
+    const opened = await open();
+    const res = await h.request('POST', SUBMIT, { as: user, body: submitOf(opened, { cancelled: true, submission: {} }) });
+    assert.equal(res.statusCode, 200);
+    assert.deepEqual(res.json(), {});
+    assert.equal(receiver.requests.length, 0);
+    assert.equal((await h.request('POST', SUBMIT, { as: user, body: submitOf(opened) })).statusCode, 403);
+  });
+
+  it('when a dialog with notify_on_cancel is cancelled, then the integration gets cancelled: true', async () => {
+    const opened = await open(dialogOf({ notify_on_cancel: true }));
+    const res = await h.request('POST', SUBMIT, { as: user, body: submitOf(opened, { cancelled: true, submission: {} }) });
+    assert.equal(res.statusCode, 200);
+    assert.equal(receiver.requests.length, 1);
+    const body = JSON.parse(receiver.requests[0]?.body ?? '{}') as { cancelled: boolean; submission: unknown };
+    assert.equal(body.cancelled, true);
+    assert.deepEqual(body.submission, {});
+  });
+
+  it('when the integration fails, answers non-200, garbage or a bad type, then the reference errors', async () => {
+    const cases: [{ status?: number; body?: string }, string][] = [
+      [{ status: 500 }, 'api.post.do_action.action_integration.app_error'],
+      [{ status: 204 }, 'api.post.do_action.action_integration.app_error'],
+      [{ body: 'not json' }, 'app.submit_interactive_dialog.decode_json_error'],
+      [{ body: '{"errors":{"a":1}}' }, 'app.submit_interactive_dialog.decode_json_error'],
+      [{ body: '{"type":"weird"}' }, 'app.submit_interactive_dialog.invalid_response'],
+      [{ body: '{"type":"ok","form":{"title":"x"}}' }, 'app.submit_interactive_dialog.invalid_response'],
+      [{ body: '{"type":"form"}' }, 'app.submit_interactive_dialog.invalid_response'],
+    ];
+    for (const [answer, id] of cases) {
+      const opened = await open();
+      receiver.respond(() => answer);
+      const res = await h.request('POST', SUBMIT, { as: user, body: submitOf(opened) });
+      assert.equal(res.statusCode, 400, JSON.stringify(answer));
+      assert.equal(res.json().id, id, JSON.stringify(answer));
+    }
+  });
+
+  it('when the integration continues with another form, then that form can be submitted with its own state', async () => {
+    const opened = await open();
+    const form = { callback_id: 'step-2', title: 'Step 2', state: 's2', elements: [{ display_name: 'Why', name: 'why', type: 'textarea' }] };
+    receiver.respond(() => ({ body: JSON.stringify({ type: 'form', form }) }));
+    const first = await h.request('POST', SUBMIT, { as: user, body: submitOf(opened) });
+    assert.equal(first.statusCode, 200, first.body);
+    assert.equal(first.json().type, 'form');
+    assert.equal(first.json().form.callback_id, 'step-2');
+    receiver.respond(() => ({ body: '{}' }));
+    assert.equal((await h.request('POST', SUBMIT, { as: user, body: submitOf(opened) })).statusCode, 403, 'the first step is closed');
+    const second = await h.request('POST', SUBMIT, { as: user, body: submitOf({ url: opened.url, dialog: form }, { submission: { why: 'because' } }) });
+    assert.equal(second.statusCode, 200, second.body);
+  });
+
+  it('when the dialog url is internal and not allow-listed, then the submit is refused without a request', async () => {
+    const opened = await open();
+    h.setConfig((c) => {
+      c.ServiceSettings.AllowedUntrustedInternalConnections = '';
+    });
+    try {
+      const res = await h.request('POST', SUBMIT, { as: user, body: submitOf(opened) });
+      assert.equal(res.statusCode, 400);
+      assert.equal(res.json().id, 'api.post.do_action.action_integration.app_error');
+      assert.equal(receiver.requests.length, 0);
+    } finally {
+      h.setConfig(fastDelivery);
+    }
+  });
+});

@@ -1,0 +1,155 @@
+import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
+import { after, before, describe, it } from 'node:test';
+import type { Channel } from '@mattermost/types/channels';
+import type { Team } from '@mattermost/types/teams';
+import { Webhook } from 'standardwebhooks';
+import { expectClientError } from './support/client';
+import { ensureAdmin, patchConfig, type AdminSession } from './support/fixtures';
+import { assertAppError, raw } from './support/http';
+import { OfficialSocket } from './support/mm-websocket';
+import { startOutgoingReceiver, type OutgoingReceiver } from './support/outgoing-receiver';
+import { newChannel, newTeam, postIn, teamMember, type Actor } from './support/posts-fixtures';
+import { startTarget, type Target } from './support/target';
+
+interface OpenedDialog {
+  trigger_id: string;
+  url: string;
+  dialog: { callback_id: string; title: string; state: string; notify_on_cancel: boolean; elements: { name: string; type: string }[] };
+}
+
+describe('interactive dialogs, end to end', { timeout: 300_000 }, () => {
+  const secret = `whsec_${randomBytes(32).toString('base64')}`;
+  let target: Target;
+  let admin: AdminSession;
+  let receiver: OutgoingReceiver;
+  let team: Team;
+  let channel: Channel;
+  let member: Actor;
+  let socket: OfficialSocket;
+
+  before(async () => {
+    target = await startTarget();
+    admin = await ensureAdmin(target.url);
+    receiver = await startOutgoingReceiver();
+    await patchConfig(admin.client, { ServiceSettings: { AllowedUntrustedInternalConnections: '127.0.0.1', IntegrationSigningSecret: secret } });
+    team = await newTeam(admin);
+    channel = await newChannel(admin, team, 'P');
+    member = await teamMember(target.url, admin, team);
+    await admin.client.addToChannel(member.id, channel.id);
+    socket = new OfficialSocket(target.url, member.token);
+    await socket.event('hello');
+  });
+  after(async () => {
+    socket?.close();
+    await patchConfig(admin.client, { ServiceSettings: { AllowedUntrustedInternalConnections: '' } }).catch(() => undefined);
+    await receiver?.close();
+    await target?.stop();
+  });
+
+  /** A button press gives the integration a fresh trigger id; the integration opens `dialog` with it (no session). */
+  async function openFromButton(dialog: Record<string, unknown>, path = '/dialog'): Promise<OpenedDialog> {
+    const actionPath = `/act-${randomBytes(4).toString('hex')}`;
+    const post = await postIn(admin, channel.id, 'file a report', {
+      props: { attachments: [{ actions: [{ id: 'report', name: 'Report', type: 'button', integration: { url: `${receiver.url}${actionPath}` } }] }] },
+    });
+    receiver.respond(() => ({ body: '{}' }));
+    const clicked = (await member.client.doPostAction(post.id, 'report')) as { trigger_id?: string };
+    const request = await receiver.waitFor((r) => r.path === actionPath);
+    const triggerId = (JSON.parse(request.body) as { trigger_id: string }).trigger_id;
+    const opened = await raw(target.url, 'POST', '/api/v4/actions/dialogs/open', { body: { trigger_id: triggerId, url: `${receiver.url}${path}`, dialog } });
+    assert.equal(opened.status, 200, opened.text);
+    const frame = await socket.event('open_dialog', (f) => (JSON.parse(String(f.data?.dialog)) as OpenedDialog).trigger_id === clicked.trigger_id);
+    assert.equal(frame.broadcast?.user_id, member.id);
+    return JSON.parse(String(frame.data?.dialog)) as OpenedDialog;
+  }
+
+  const submission = (opened: OpenedDialog, values: Record<string, unknown>, cancelled = false) => ({
+    url: opened.url,
+    callback_id: opened.dialog.callback_id,
+    state: opened.dialog.state,
+    channel_id: channel.id,
+    team_id: team.id,
+    submission: values,
+    cancelled,
+  });
+
+  it('when a button opens a dialog, then open_dialog reaches the user; a field error comes back, then a clean submit closes it, signed', async () => {
+    const state = `ticket-${randomBytes(4).toString('hex')}`;
+    const opened = await openFromButton({
+      callback_id: 'report',
+      title: 'Report a bug',
+      state,
+      elements: [
+        { display_name: 'Summary', name: 'summary', type: 'text', min_length: 3, max_length: 50 },
+        { display_name: 'Severity', name: 'severity', type: 'radio', options: [{ text: 'High', value: 'high' }, { text: 'Low', value: 'low' }], default: 'low' },
+      ],
+    });
+    assert.equal(opened.dialog.title, 'Report a bug');
+    assert.equal(opened.dialog.state, state);
+    assert.deepEqual(opened.dialog.elements.map((e) => e.type), ['text', 'radio']);
+
+    receiver.respond((r) => (r.path === '/dialog' && (JSON.parse(r.body) as { submission: { summary: string } }).submission.summary === 'x' ? { body: JSON.stringify({ errors: { summary: 'Too short' } }) } : { body: '' }));
+    const rejected = await member.client.submitInteractiveDialog(submission(opened, { summary: 'x', severity: 'high' }) as never);
+    assert.deepEqual(rejected, { errors: { summary: 'Too short' } });
+    const accepted = await member.client.submitInteractiveDialog(submission(opened, { summary: 'Crash on save', severity: 'high' }) as never);
+    assert.deepEqual(accepted, {});
+
+    const calls = receiver.requests.filter((r) => r.path === '/dialog');
+    assert.equal(calls.length, 2);
+    const last = calls[1];
+    assert.ok(last);
+    const verified = new Webhook(secret).verify(last.body, last.headers as Record<string, string>) as Record<string, unknown>;
+    assert.deepEqual(verified, { type: 'dialog_submission', callback_id: 'report', state, user_id: member.id, channel_id: channel.id, team_id: team.id, submission: { summary: 'Crash on save', severity: 'high' }, cancelled: false });
+
+    const again = await raw(target.url, 'POST', '/api/v4/actions/dialogs/submit', { token: member.token, body: submission(opened, { summary: 'again' }) });
+    assertAppError(again, 403, 'api.context.permissions.app_error');
+  });
+
+  it('when a dialog is cancelled, then the integration hears of it only with notify_on_cancel', async () => {
+    const quiet = await openFromButton({ callback_id: 'quiet', title: 'Quiet', state: 'q', elements: [] }, '/quiet');
+    const before = receiver.requests.length;
+    assert.deepEqual(await member.client.submitInteractiveDialog(submission(quiet, {}, true) as never), {});
+    assert.equal(receiver.requests.length, before, 'no request for a cancel nobody asked for');
+
+    const loud = await openFromButton({ callback_id: 'loud', title: 'Loud', state: 'l', elements: [], notify_on_cancel: true }, '/loud');
+    receiver.respond(() => ({ body: '{}' }));
+    assert.deepEqual(await member.client.submitInteractiveDialog(submission(loud, {}, true) as never), {});
+    const request = await receiver.waitFor((r) => r.path === '/loud');
+    const body = new Webhook(secret).verify(request.body, request.headers as Record<string, string>) as { cancelled: boolean; callback_id: string };
+    assert.equal(body.cancelled, true);
+    assert.equal(body.callback_id, 'loud');
+  });
+
+  it('when a client names a URL or state no dialog was opened with, then 403 and the URL is never called', async () => {
+    const opened = await openFromButton({ callback_id: 'safe', title: 'Safe', state: 'genuine', elements: [] }, '/safe');
+    const before = receiver.requests.length;
+    for (const change of [{ url: `${receiver.url}/elsewhere` }, { url: 'http://127.0.0.1:9/' }, { state: 'forged' }]) {
+      const res = await raw(target.url, 'POST', '/api/v4/actions/dialogs/submit', { token: member.token, body: { ...submission(opened, {}), ...change } });
+      assertAppError(res, 403, 'api.context.permissions.app_error');
+    }
+    await expectClientError(member.client.submitInteractiveDialog({ ...submission(opened, {}), team_id: '' } as never), 403, 'api.context.permissions.app_error');
+    assert.equal(receiver.requests.length, before);
+  });
+
+  it('when the dialog URL is a loopback address that is not allow-listed, then the submit is refused before any request', async () => {
+    const opened = await openFromButton({ callback_id: 'ssrf', title: 'SSRF', state: 's', elements: [] }, '/ssrf');
+    await patchConfig(admin.client, { ServiceSettings: { AllowedUntrustedInternalConnections: '' } });
+    try {
+      const res = await raw(target.url, 'POST', '/api/v4/actions/dialogs/submit', { token: member.token, body: submission(opened, {}) });
+      assertAppError(res, 400, 'api.post.do_action.action_integration.app_error');
+      assert.equal(receiver.requests.filter((r) => r.path === '/ssrf').length, 0);
+    } finally {
+      await patchConfig(admin.client, { ServiceSettings: { AllowedUntrustedInternalConnections: '127.0.0.1' } });
+    }
+  });
+
+  it('when dialogs/open gets a dialog with wrong JSON types, no url or a garbage trigger, then the reference errors', async () => {
+    const bad = await raw(target.url, 'POST', '/api/v4/actions/dialogs/open', { body: { trigger_id: 'x', url: 'http://127.0.0.1:1/', dialog: { elements: [{ name: 'a', optional: 'yes' }] } } });
+    assertAppError(bad, 400, 'api.context.invalid_body_param.app_error');
+    const noUrl = await raw(target.url, 'POST', '/api/v4/actions/dialogs/open', { body: { trigger_id: 'x', dialog: {} } });
+    assertAppError(noUrl, 400, 'api.context.invalid_body_param.app_error');
+    const garbage = await raw(target.url, 'POST', '/api/v4/actions/dialogs/open', { body: { trigger_id: '%%%', url: 'http://127.0.0.1:1/' } });
+    assertAppError(garbage, 400, 'interactive_message.decode_trigger_id.base64_decode_failed');
+  });
+});
