@@ -6,14 +6,14 @@ import { createHttpApp, identityMiddleware, jsonBody, rawBody, type HealthReport
 import { followSystemConfig } from '@switchyard/live-config';
 import type { Logger } from '@switchyard/logger';
 import { MutableConfigView } from '@switchyard/system-config';
-import { BusClientEvents, BusDeliveryQueue, BusPostCommands } from './adapters/bus/bus-publishers';
+import { BusClientEvents, BusDeliveryQueue } from './adapters/bus/bus-publishers';
 import { EcdsaTriggerIds } from './adapters/crypto/ecdsa-trigger-ids';
 import { AxiosIntegrationClient } from './adapters/http/integration-client.axios';
 import { OriginBreakers } from './adapters/http/origin-breakers';
 import type { Resolver } from './adapters/http/ssrf-guard';
 import { memoryRepositories } from './adapters/memory';
 import { prometheusDeliveryObserver } from './adapters/metrics/delivery-observer.prom';
-import { TransportPlatform } from './adapters/platform/platform.http';
+import { TransportPlatform, TransportPostCommands } from './adapters/platform/platform.http';
 import type { OutgoingDispatchConfig } from './config';
 import type { Clock, Deps, IntegrationClient, Platform, Repositories } from './domain/ports';
 import { actionsRoutes } from './entry-points/http/actions.routes';
@@ -68,7 +68,7 @@ export function createOutgoingDispatchApp(config: Readonly<OutgoingDispatchConfi
     clock: deps.clock ?? { now: () => Date.now() },
     liveConfig,
     platform: deps.platform ?? new TransportPlatform(deps.transport, config.INTERNAL_SECRET),
-    postCommands: new BusPostCommands(deps.bus),
+    postCommands: new TransportPostCommands(deps.transport, config.INTERNAL_SECRET),
     clientEvents: new BusClientEvents(deps.bus),
     queue: new BusDeliveryQueue(deps.bus),
     client: deps.integrationClient ?? (axiosClient as IntegrationClient),

@@ -92,6 +92,13 @@ export const PostsInternalPaths = {
    * which keep their stored values; attachments are normalised as on create.
    */
   updatePost: (postId: string) => `/internal/v1/posts/${encodeURIComponent(postId)}`,
+  /**
+   * POST CreatePostCommandPayload → WirePost (201 created, 200 when the post id already existed): the
+   * same create as a `post.create` on posts.commands (idempotent by post id, post.created from the
+   * outbox), answered once the post is stored, so it is readable through the API when the call returns.
+   * For outgoing-webhook replies, whose delivery is recorded as delivered only after the reply exists.
+   */
+  createPost: '/internal/v1/posts',
 } as const;
 
 export interface InternalPostView {

@@ -96,6 +96,28 @@ describe('outgoing webhooks, end to end', { timeout: 300_000 }, () => {
     assert.equal(log[0]?.id, request.headers['webhook-id']);
   });
 
+  it('when the delivery log shows a delivery delivered, then its reply posts (a message split in two) are readable at once, with no waiting for the posts', async () => {
+    const hook = await createHook({ channel_id: channel.id, trigger_words: ['splitreply'], callback_urls: [`${receiver.url}/split`], content_type: 'application/json' });
+    const long = `${'s'.repeat(16383)}end`;
+    receiver.respond((r) => (r.path === '/split' ? { body: JSON.stringify({ text: long, response_type: 'comment' }) } : {}));
+    const post = await postIn(member, channel.id, 'splitreply now');
+    await receiver.waitFor((r) => r.path === '/split' && r.body.includes(post.id));
+    // Wait for the delivery to be recorded (asynchronous by nature); the reply is then read once, never polled.
+    const deadline = Date.now() + 20_000;
+    let log: { status: string; post_id: string }[] = [];
+    while (Date.now() < deadline) {
+      log = (await raw(target.url, 'GET', `/api/v4/hooks/outgoing/${hook.id}/deliveries`, { token: admin.token })).json as typeof log;
+      if (log[0]?.status === 'delivered') break;
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    assert.equal(log[0]?.status, 'delivered');
+    const thread = await raw(target.url, 'GET', `/api/v4/posts/${post.id}/thread`, { token: admin.token });
+    assertJson(thread, 200);
+    const { order, posts } = thread.json as { order: string[]; posts: Record<string, { message: string; root_id: string; create_at: number }> };
+    const replies = order.map((id) => posts[id]).filter((p) => p !== undefined && p.root_id === post.id).sort((a, b) => a.create_at - b.create_at);
+    assert.deepEqual(replies.map((p) => p.message), ['s'.repeat(16383), 'end']);
+  });
+
   it('when a hook is created with the official client and its token regenerated, then both work', async () => {
     const created = await admin.client.createOutgoingWebhook({ team_id: team.id, channel_id: channel.id, trigger_words: ['client'], callback_urls: [`${receiver.url}/client`], display_name: 'c' } as never);
     assert.match(created.token, /^[a-z0-9]{26}$/);

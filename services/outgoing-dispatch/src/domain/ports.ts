@@ -120,7 +120,7 @@ export interface Platform {
   updatePost(postId: string, update: { message?: string; props?: Record<string, unknown> }): Promise<WirePost>;
 }
 
-/** posts.commands: replies of outgoing hooks (idempotent by post id). */
+/** posts: replies of outgoing hooks, stored when `createPosts` resolves (idempotent by post id). */
 export interface PostCommands {
   createPosts(commands: readonly CreatePostCommandPayload[]): Promise<void>;
 }

@@ -1,5 +1,5 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
-import { InternalPaths, type InternalChannel, type InternalUser, type WirePost } from '@switchyard/contracts';
+import { InternalPaths, PostsInternalPaths, type CreatePostCommandPayload, type InternalChannel, type InternalUser, type WirePost } from '@switchyard/contracts';
 import { verifyServiceCredential } from '@switchyard/http-kit';
 import { newId } from '@switchyard/ids';
 import { defaultSystemConfig, type SystemConfig } from '@switchyard/system-config';
@@ -31,6 +31,10 @@ export class FakeWorld {
   public readonly users = new Map<string, InternalUser>();
   public readonly posts = new Map<string, WirePost>();
   public readonly postUpdates: { postId: string; body: unknown }[] = [];
+  /** Every create call posts received (replies of outgoing hooks), in order, repeats included. */
+  public readonly createdPosts: CreatePostCommandPayload[] = [];
+  /** When set, create calls answer this status with an AppError instead of storing (fault tests). */
+  public createFailure: number | undefined;
 
   public constructor(private readonly secret: string) {}
 
@@ -106,6 +110,23 @@ export class FakeWorld {
     if (req.method === 'GET' && channel) {
       const found = this.channels.get(channel[1] ?? '');
       return found ? send(res, 200, found) : notFound(res, 'app.channel.get.existing.app_error');
+    }
+    if (req.method === 'POST' && url === PostsInternalPaths.createPost) {
+      const command = (await readBody(req)) as CreatePostCommandPayload;
+      if (this.createFailure !== undefined) {
+        const status = this.createFailure;
+        return send(res, status, { id: 'fake.create_post.app_error', message: 'refused by the fake', detailed_error: '', request_id: '', status_code: status });
+      }
+      this.createdPosts.push(command);
+      const existing = this.posts.get(command.post.id);
+      if (existing) return send(res, 200, existing);
+      const now = Date.now();
+      const created: WirePost = {
+        ...command.post, create_at: command.post.create_at ?? now, update_at: now, edit_at: 0, delete_at: 0, is_pinned: false, original_id: '',
+        props: { ...command.post.props }, hashtags: '', file_ids: [], pending_post_id: '', reply_count: 0, last_reply_at: 0, participants: null,
+      } as WirePost;
+      this.posts.set(created.id, created);
+      return send(res, 201, created);
     }
     const post = /^\/internal\/v1\/posts\/([^/]+)$/.exec(url);
     if (post) {

@@ -1,5 +1,5 @@
 import { inject, type Response } from 'light-my-request';
-import { envelope, Services, Topics, type CreatePostCommandPayload, type InternalChannel, type InternalUser, type PostEventPayload, type WirePost } from '@switchyard/contracts';
+import { envelope, Services, Topics, type InternalChannel, type InternalUser, type PostEventPayload, type WirePost } from '@switchyard/contracts';
 import { MemoryEventBus, type OutgoingMessage } from '@switchyard/event-bus';
 import { InProcessTransport, signIdentity } from '@switchyard/http-kit';
 import { createSilentLogger } from '@switchyard/logger';
@@ -40,10 +40,6 @@ export class RecordingBus extends MemoryEventBus {
       const bus = this as unknown as { groups: Map<string, unknown>; startPumps(group: unknown): void };
       for (const group of bus.groups.values()) bus.startPumps(group);
     });
-  }
-
-  public postCommands(): CreatePostCommandPayload[] {
-    return this.published.filter((p) => p.topic === Topics.postsCommands).map((p) => p.value.payload as CreatePostCommandPayload);
   }
 }
 

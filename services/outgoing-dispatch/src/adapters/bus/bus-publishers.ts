@@ -1,7 +1,7 @@
-import { envelope, ephemeralPostMessage, Topics, type CreatePostCommandPayload, type OpenDialogEvent, type WirePost } from '@switchyard/contracts';
+import { envelope, ephemeralPostMessage, Topics, type OpenDialogEvent, type WirePost } from '@switchyard/contracts';
 import type { EventPublisher } from '@switchyard/event-bus';
 import type { Delivery } from '../../domain/entities';
-import type { ClientEvents, DeliveryQueue, PostCommands } from '../../domain/ports';
+import type { ClientEvents, DeliveryQueue } from '../../domain/ports';
 
 /** The message on outgoing.deliveries: the ids of one hook's ready deliveries (the records hold everything else). */
 export interface DeliveryMessage {
@@ -23,19 +23,6 @@ export class BusDeliveryQueue implements DeliveryQueue {
     await this.bus.publish(
       Topics.outgoingDeliveries,
       [...byHook].map(([hookId, ids]) => ({ key: hookId, value: envelope<string, DeliveryMessage>(DELIVERY_MESSAGE_TYPE, { delivery_ids: ids, hook_id: hookId }) })),
-    );
-  }
-}
-
-/** posts.commands, keyed by channel id; the envelope id is the post id (posts is idempotent by it). */
-export class BusPostCommands implements PostCommands {
-  public constructor(private readonly bus: EventPublisher) {}
-
-  public async createPosts(commands: readonly CreatePostCommandPayload[]): Promise<void> {
-    if (commands.length === 0) return;
-    await this.bus.publish(
-      Topics.postsCommands,
-      commands.map((c) => ({ key: c.post.channel_id, value: envelope('post.create', c, 1, c.post.id) })),
     );
   }
 }

@@ -1,8 +1,8 @@
-import { InternalPaths, PostsInternalPaths, Services, type InternalChannel, type InternalPostView, type InternalUser, type WirePost } from '@switchyard/contracts';
+import { InternalPaths, PostsInternalPaths, Services, type CreatePostCommandPayload, type InternalChannel, type InternalPostView, type InternalUser, type WirePost } from '@switchyard/contracts';
 import { isAppError } from '@switchyard/errors';
 import { callJson, serviceCredential, type ServiceCredential, type ServiceTransport } from '@switchyard/http-kit';
 import { isValidId } from '@switchyard/ids';
-import type { Platform } from '../../domain/ports';
+import type { Platform, PostCommands } from '../../domain/ports';
 
 const notFound = (error: unknown): boolean => isAppError(error) && (error.statusCode === 404 || error.statusCode === 400);
 
@@ -60,6 +60,26 @@ export class TransportPlatform implements Platform {
     } catch (error) {
       if (notFound(error)) return undefined;
       throw error;
+    }
+  }
+}
+
+/**
+ * Replies of outgoing hooks through posts' internal create (the same use case as a `post.create` on
+ * posts.commands, idempotent by post id): each call returns once the post is stored, so a delivery is
+ * recorded as delivered only when its reply is readable through the API. Parts go one after the other,
+ * in order; a refusal or a failure throws (AppError) and stops the rest.
+ */
+export class TransportPostCommands implements PostCommands {
+  private readonly as: ServiceCredential;
+
+  public constructor(private readonly transport: ServiceTransport, internalSecret: string) {
+    this.as = serviceCredential(Services.outgoingDispatch, internalSecret);
+  }
+
+  public async createPosts(commands: readonly CreatePostCommandPayload[]): Promise<void> {
+    for (const command of commands) {
+      await callJson<WirePost>(this.transport, Services.posts, { method: 'POST', path: PostsInternalPaths.createPost, as: this.as, body: command });
     }
   }
 }

@@ -1,3 +1,4 @@
+import { isAppError } from '@switchyard/errors';
 import type { Delivery, DeliveryChanges, OutgoingHook } from '../entities';
 import { activeSecrets } from '../hooks/regen-token.usecase';
 import type { DeadReason, Deps, OutboundResult } from '../ports';
@@ -84,15 +85,35 @@ export async function attemptDelivery(deps: Deps, delivery: Delivery): Promise<A
     logFailure(deps, hook, delivery, `status=${result.status}`);
     return retryOrDie(deps, delivery, { ...attempted, lastStatusCode: result.status, lastError: `status=${result.status}` }, retryAfterMs(result.retryAfter, now), now);
   }
-  await postReply(deps, hook, delivery, result, now);
-  return finish(deps, delivery, { ...attempted, status: 'delivered', lastStatusCode: result.status, lastError: '', nextAttemptAt: 0 }, 'delivered');
+  const reply = await postReply(deps, hook, delivery, result, now);
+  if (reply.kind === 'not_stored') {
+    logFailure(deps, hook, delivery, `reply post not stored: ${reply.message}`);
+    return retryOrDie(deps, delivery, { ...attempted, lastStatusCode: result.status, lastError: `reply post not stored: ${reply.message}` }, undefined, deps.clock.now());
+  }
+  const lastError = reply.kind === 'refused' ? `reply post refused: ${reply.message}` : '';
+  return finish(deps, delivery, { ...attempted, status: 'delivered', lastStatusCode: result.status, lastError, nextAttemptAt: 0 }, 'delivered');
 }
 
-async function postReply(deps: Deps, hook: OutgoingHook, delivery: Delivery, result: Extract<OutboundResult, { kind: 'response' }>, now: number): Promise<void> {
+type ReplyOutcome = { readonly kind: 'stored' } | { readonly kind: 'refused' | 'not_stored'; readonly message: string };
+
+/**
+ * Creates the answer's reply posts and resolves once they are stored (readable through the API), so the
+ * delivery is recorded as delivered only then. Posts refusing a reply (4xx: archived channel, invalid
+ * post) is final, as the reference drops it; any other failure retries the delivery after its backoff
+ * (the receiver is called again with the same `webhook-id`; reply post ids are derived from the delivery).
+ */
+async function postReply(deps: Deps, hook: OutgoingHook, delivery: Delivery, result: Extract<OutboundResult, { kind: 'response' }>, now: number): Promise<ReplyOutcome> {
   const response = parseHookResponse(result.body);
-  if (!response) return;
+  if (!response) return { kind: 'stored' };
   const commands = buildReply(hook, delivery, response, deps.liveConfig.current(), now);
-  if (commands.length > 0) await deps.postCommands.createPosts(commands);
+  if (commands.length === 0) return { kind: 'stored' };
+  try {
+    await deps.postCommands.createPosts(commands);
+    return { kind: 'stored' };
+  } catch (error) {
+    if (isAppError(error) && error.statusCode < 500) return { kind: 'refused', message: error.id };
+    return { kind: 'not_stored', message: isAppError(error) ? error.id : String(error) };
+  }
 }
 
 async function retryOrDie(deps: Deps, delivery: Delivery, changes: DeliveryChanges, retryAfter: number | undefined, now: number): Promise<AttemptOutcome> {

@@ -181,7 +181,7 @@ describe('firing outgoing hooks from post.created', () => {
     assert.equal(new Set(got.map((r) => r.headers['webhook-id'])).size, 3);
   });
 
-  it('when the receiver answers text as a comment with overrides on, then posts.commands gets a threaded webhook post', async () => {
+  it('when the receiver answers text as a comment with overrides on, then posts stores a threaded webhook post', async () => {
     h.setConfig((c) => {
       c.ServiceSettings.EnablePostUsernameOverride = true;
       c.ServiceSettings.EnablePostIconOverride = true;
@@ -190,7 +190,7 @@ describe('firing outgoing hooks from post.created', () => {
     receiver.respond(() => ({ body: JSON.stringify({ text: 'Hi <!channel> see <http://x.test|docs>', response_type: 'comment', username: 'bot-say', props: { from_webhook: 'false', override_username: 'evil', extra: 1 } }) }));
     const post = h.world.post(channel, author.id, 'ask me');
     await h.publishPost(post, channel, author);
-    const command = await eventually(() => h.bus.postCommands().find((c) => c.hook_id === hook.id), 20_000, 'reply');
+    const command = await eventually(() => h.world.createdPosts.find((c) => c.hook_id === hook.id), 20_000, 'reply');
     await deleteHook(hook.id);
     assert.equal(command.source, 'outgoing_webhook');
     assert.equal(command.post.channel_id, channel.id);
@@ -202,9 +202,7 @@ describe('firing outgoing hooks from post.created', () => {
     assert.equal(command.post.props.override_username, 'bot-say');
     assert.equal(command.post.props.override_icon_url, 'http://icons/h.png');
     assert.equal(command.post.props.extra, 1);
-    const published = h.bus.published.find((p) => p.topic === Topics.postsCommands && (p.value.payload as { hook_id?: string }).hook_id === hook.id);
-    assert.equal(published?.key, channel.id);
-    assert.equal(published?.value.id, command.post.id);
+    assert.equal(h.world.posts.get(command.post.id)?.root_id, post.id);
     h.setConfig((c) => {
       c.ServiceSettings.EnablePostUsernameOverride = false;
       c.ServiceSettings.EnablePostIconOverride = false;
@@ -215,7 +213,7 @@ describe('firing outgoing hooks from post.created', () => {
     const hook = await createHook({ trigger_words: ['card'], username: 'ignored' });
     receiver.respond(() => ({ body: JSON.stringify({ attachments: [{ text: 'a <http://y|y>', fields: [{ title: 'n', value: 1.5 }] }], type: 'custom_x' }) }));
     await h.publishPost(h.world.post(channel, author.id, 'card'), channel, author);
-    const command = await eventually(() => h.bus.postCommands().find((c) => c.hook_id === hook.id), 20_000, 'reply');
+    const command = await eventually(() => h.world.createdPosts.find((c) => c.hook_id === hook.id), 20_000, 'reply');
     await deleteHook(hook.id);
     assert.equal(command.post.root_id, '');
     assert.equal(command.post.type, 'slack_attachment');
@@ -237,7 +235,7 @@ describe('firing outgoing hooks from post.created', () => {
     await deleteHook(hook.id);
     assert.equal(deliveries.length, answers.length);
     assert.ok(deliveries.every((d) => d.status === 'delivered'));
-    assert.equal(h.bus.postCommands().filter((c) => c.hook_id === hook.id).length, 0);
+    assert.equal(h.world.createdPosts.filter((c) => c.hook_id === hook.id).length, 0);
   });
 
   it('when the same post.created event arrives twice, then each URL is called once and one reply id exists', async () => {
@@ -249,7 +247,7 @@ describe('firing outgoing hooks from post.created', () => {
     await received(1);
     await quiet(channel);
     const calls = receiver.requests.filter((r) => r.path === '/cb');
-    const replies = new Set(h.bus.postCommands().filter((c) => c.hook_id === hook.id).map((c) => c.post.id));
+    const replies = new Set(h.world.createdPosts.filter((c) => c.hook_id === hook.id).map((c) => c.post.id));
     await deleteHook(hook.id);
     assert.equal(calls.length, 1);
     assert.equal(replies.size, 1);

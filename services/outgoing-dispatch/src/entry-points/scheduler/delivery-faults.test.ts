@@ -121,11 +121,62 @@ describe('durable delivery: retries, Retry-After, 410, dead letters, redelivery,
     // Redeliver once more: the receiver is called again, but the reply post id is the same.
     await h.request('POST', `/api/v4/hooks/outgoing/${hook.id}/deliveries/${dead.id}/redeliver`, { as: admin });
     await eventually(async () => (await deliveries(hook.id))[0]?.attempts === delivered.attempts + 1, 20_000, 'second redelivery');
-    const replies = h.bus.postCommands().filter((c) => c.hook_id === hook.id);
+    const replies = h.world.createdPosts.filter((c) => c.hook_id === hook.id);
     assert.equal(replies.length, 2);
     assert.equal(new Set(replies.map((c) => c.post.id)).size, 1);
     const unknown = await h.request('POST', `/api/v4/hooks/outgoing/${hook.id}/deliveries/${'a'.repeat(26)}/redeliver`, { as: admin });
     assert.equal(unknown.statusCode, 404);
+  });
+
+  it('when a delivery is recorded as delivered, then its reply posts are already stored (read-your-writes), all parts in order', async () => {
+    const hook = await hookFor('replyrw');
+    const long = 'r'.repeat(16383) + 'tail';
+    receiver.respond(() => ({ status: 200, body: JSON.stringify({ text: long }) }));
+    await fire('replyrw');
+    const delivered = await settled(hook.id, 'delivered');
+    // No waiting past the delivery log: the reply is there the moment the log says delivered.
+    const replies = h.world.createdPosts.filter((c) => c.hook_id === hook.id);
+    assert.equal(replies.length, 2);
+    assert.deepEqual(replies.map((c) => h.world.posts.get(c.post.id)?.message), ['r'.repeat(16383), 'tail']);
+    assert.equal(delivered.last_error, '');
+  });
+
+  it('when posts cannot store the reply, then the delivery is retried after its backoff and is delivered once posts stores it', async () => {
+    const hook = await hookFor('replydown');
+    receiver.respond(() => ({ status: 200, body: JSON.stringify({ text: 'stored at last' }) }));
+    h.world.createFailure = 503;
+    try {
+      await fire('replydown');
+      const failed = await settled(hook.id, 'failed');
+      assert.equal(failed.last_status_code, 200);
+      assert.match(failed.last_error, /^reply post not stored: /);
+      assert.equal(h.world.createdPosts.filter((c) => c.hook_id === hook.id).length, 0);
+    } finally {
+      h.world.createFailure = undefined;
+    }
+    const delivered = await settled(hook.id, 'delivered');
+    const replies = h.world.createdPosts.filter((c) => c.hook_id === hook.id);
+    assert.equal(replies.length, 1);
+    assert.equal(h.world.posts.get(replies[0]?.post.id ?? '')?.message, 'stored at last');
+    const calls = receiver.requests.filter((r) => r.path === '/replydown');
+    assert.ok(calls.length >= 2);
+    assert.equal(new Set(calls.map((r) => r.headers['webhook-id'])).size, 1);
+    assert.equal(calls[0]?.headers['webhook-id'], delivered.id);
+  });
+
+  it('when posts refuses the reply (4xx), then the delivery is delivered with the refusal as last error and not retried', async () => {
+    const hook = await hookFor('replyno');
+    receiver.respond(() => ({ status: 200, body: JSON.stringify({ text: 'refused' }) }));
+    h.world.createFailure = 400;
+    try {
+      await fire('replyno');
+      const delivered = await settled(hook.id, 'delivered');
+      assert.equal(delivered.attempts, 1);
+      assert.equal(delivered.last_error, 'reply post refused: fake.create_post.app_error');
+    } finally {
+      h.world.createFailure = undefined;
+    }
+    assert.equal(receiver.requests.filter((r) => r.path === '/replyno').length, 1);
   });
 
   it('when failures since a time are recovered, then only failed or dead deliveries created since then are queued again', async () => {

@@ -1,6 +1,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { PostsInternalPaths, type InternalChannel, type InternalPostView } from '@switchyard/contracts';
+import { PostsInternalPaths, type CreatePostCommandPayload, type InternalChannel, type InternalPostView } from '@switchyard/contracts';
+import { newId } from '@switchyard/ids';
 import { postsHarness, type Caller, type PostsHarness } from '../../test-support/http-harness';
 
 describe('posts internal API', () => {
@@ -26,6 +27,7 @@ describe('posts internal API', () => {
       ['GET', PostsInternalPaths.channelMemberIds(channel.id)],
       ['GET', PostsInternalPaths.post(channel.id)],
       ['PUT', PostsInternalPaths.updatePost(channel.id)],
+      ['POST', PostsInternalPaths.createPost],
     ] as const) {
       const res = await h.request(method, path, { body: {} });
       assert.equal(res.statusCode, 401, `${method} ${path}`);
@@ -121,5 +123,35 @@ describe('posts internal API', () => {
     assert.equal((post.props.attachments as Record<string, unknown>[])[0]?.color, '#a30200');
     const missing = await h.request('PUT', PostsInternalPaths.updatePost('c'.repeat(26)), { internal: 'outgoing-dispatch', body: { message: 'x' } });
     assert.equal((missing.json() as { id: string }).id, 'app.post.get.app_error');
+  });
+
+  it('when outgoing-dispatch creates a reply post, then it is readable as soon as the call answers, a repeat changes nothing, and refusals are AppErrors', async () => {
+    const bot = h.user({ isBot: true, teamId: team });
+    const command: CreatePostCommandPayload = {
+      post: { id: newId(), channel_id: channel.id, user_id: bot.id, message: 'reply', type: '', props: { from_webhook: 'true', attachments: [{ color: 'good', text: 't' }] }, root_id: '', create_at: 1_700_000_000_000 },
+      source: 'outgoing_webhook',
+      hook_id: newId(),
+    };
+    const created = await h.request('POST', PostsInternalPaths.createPost, { internal: 'outgoing-dispatch', body: command });
+    assert.equal(created.statusCode, 201, created.body);
+    const read = await h.request('GET', `/api/v4/posts/${command.post.id}`, { as: alice });
+    assert.equal(read.statusCode, 200);
+    const post = read.json() as { message: string; create_at: number; props: Record<string, unknown> };
+    assert.equal(post.message, 'reply');
+    assert.equal(post.create_at, 1_700_000_000_000);
+    assert.equal(post.props.from_bot, 'true');
+    assert.equal((post.props.attachments as Record<string, unknown>[])[0]?.color, '#2eb67d');
+    const again = await h.request('POST', PostsInternalPaths.createPost, { internal: 'outgoing-dispatch', body: { ...command, post: { ...command.post, message: 'changed' } } });
+    assert.equal(again.statusCode, 200);
+    assert.equal((again.json() as { message: string }).message, 'reply');
+    const notCaller = await h.request('POST', PostsInternalPaths.createPost, { internal: 'incoming-hooks', body: { ...command, post: { ...command.post, id: newId() } } });
+    assert.equal(notCaller.statusCode, 403);
+    const invalid = await h.request('POST', PostsInternalPaths.createPost, { internal: 'outgoing-dispatch', body: { post: { id: 'short' }, source: 'outgoing_webhook' } });
+    assert.equal(invalid.statusCode, 400);
+    const archived = await h.channel(alice, team);
+    assert.equal((await h.request('DELETE', `/api/v4/channels/${archived.id}`, { as: alice })).statusCode, 200);
+    const refused = await h.request('POST', PostsInternalPaths.createPost, { internal: 'outgoing-dispatch', body: { ...command, post: { ...command.post, id: newId(), channel_id: archived.id } } });
+    assert.equal(refused.statusCode, 400);
+    assert.equal((refused.json() as { id: string }).id, 'api.post.create_post.can_not_post_to_deleted.error');
   });
 });

@@ -1,9 +1,10 @@
 import { Router } from 'express';
-import { PostsInternalPaths, Services, type InternalPostView } from '@switchyard/contracts';
-import { sendJson, serviceOnly } from '@switchyard/http-kit';
+import { createPostCommandPayloadSchema, PostsInternalPaths, Services, type CreatePostCommandPayload, type InternalPostView } from '@switchyard/contracts';
+import { jsonBody, rawBody, sendJson, serviceOnly } from '@switchyard/http-kit';
 import { validate } from '@switchyard/validation';
 import { loadChannel } from '../../domain/access';
 import { getOrCreateDirectChannel } from '../../domain/channels/direct-channel.usecase';
+import { createPostFromCommand } from '../../domain/posts/create-post-from-command.usecase';
 import { Errors } from '../../domain/errors';
 import { integrationUpdatePost } from '../../domain/posts/integration-update.usecase';
 import { idParam, type HttpContext } from './http-context';
@@ -12,6 +13,8 @@ import { integrationUpdateBody } from './posts.schemas';
 import { presentInternalChannel, presentInternalMember, presentStoredPost } from './presenters';
 
 const MEMBER_IDS_PAGE = 1_000;
+/** A reply's post: 16,383 runes and props up to the props cap, as JSON; a service's body, not a user's. */
+const CREATE_POST_BODY_BYTES = 4 * 1024 * 1024;
 
 /**
  * posts' internal API (PostsInternalPaths; never routed by the gateway). Each route names the services
@@ -63,6 +66,12 @@ export function internalRoutes(ctx: HttpContext): Router {
     if (!post) throw Errors.postNotFound();
     const view: InternalPostView = { post: presentStoredPost(post), channel: presentInternalChannel(await loadChannel(deps, post.channel_id)) };
     sendJson(res, 200, view);
+  });
+
+  router.post(PostsInternalPaths.createPost, only(outgoingDispatch), rawBody(() => CREATE_POST_BODY_BYTES), jsonBody, async (req, res) => {
+    const command = validate(createPostCommandPayloadSchema, req.body) as CreatePostCommandPayload;
+    const outcome = await createPostFromCommand(deps, command);
+    sendJson(res, outcome.created ? 201 : 200, presentStoredPost(outcome.post));
   });
 
   router.put('/internal/v1/posts/:post_id', only(outgoingDispatch), ...ctx.withBody, async (req, res) => {
