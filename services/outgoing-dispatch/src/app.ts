@@ -18,6 +18,7 @@ import type { OutgoingDispatchConfig } from './config';
 import type { Clock, Deps, IntegrationClient, Platform, Repositories } from './domain/ports';
 import { actionsRoutes } from './entry-points/http/actions.routes';
 import { dialogsRoutes } from './entry-points/http/dialogs.routes';
+import { commandsRoutes } from './entry-points/http/commands.routes';
 import { hooksRoutes } from './entry-points/http/hooks.routes';
 import type { HttpContext } from './entry-points/http/http-context';
 import { AttemptPool, subscribeDeliveries } from './entry-points/kafka/delivery.consumer';
@@ -97,6 +98,7 @@ export function createOutgoingDispatchApp(config: Readonly<OutgoingDispatchConfi
   http.app.use(hooksRoutes(context));
   http.app.use(actionsRoutes(context));
   http.app.use(dialogsRoutes(context));
+  http.app.use(commandsRoutes(context));
   const app = http.finalize();
   return {
     handler: app as unknown as RequestListener,

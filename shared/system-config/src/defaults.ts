@@ -10,6 +10,10 @@ export interface SystemConfig {
     SiteURL: string;
     EnableIncomingWebhooks: boolean;
     EnableOutgoingWebhooks: boolean;
+    /** Custom slash commands (create, list, execute: 501 `api.command.disabled.app_error` when off). */
+    EnableCommands: boolean;
+    /** Deprecated in the reference (a one-time permission migration); false lets team members manage their own commands (ADR 0008). */
+    EnableOnlyAdminIntegrations: boolean;
     EnablePostUsernameOverride: boolean;
     EnablePostIconOverride: boolean;
     EnableBotAccountCreation: boolean;
@@ -88,6 +92,8 @@ export function defaultSystemConfig(): SystemConfig {
       SiteURL: '',
       EnableIncomingWebhooks: true,
       EnableOutgoingWebhooks: true,
+      EnableCommands: true,
+      EnableOnlyAdminIntegrations: true,
       EnablePostUsernameOverride: false,
       EnablePostIconOverride: false,
       EnableBotAccountCreation: false,

@@ -25,6 +25,8 @@ export const ROUTE_TABLE: readonly RouteRule[] = [
   // outgoing-dispatch
   { pattern: '/api/v4/hooks/outgoing/**', service: Services.outgoingDispatch },
   { pattern: '/api/v4/actions/**', service: Services.outgoingDispatch },
+  { pattern: '/api/v4/commands/**', service: Services.outgoingDispatch },
+  { pattern: '/hooks/commands/*', service: Services.outgoingDispatch, methods: ['POST'] },
   // users-bots
   { pattern: '/api/v4/users/**', service: Services.usersBots },
   { pattern: '/api/v4/bots/**', service: Services.usersBots },
@@ -42,6 +44,8 @@ export const ROUTE_TABLE: readonly RouteRule[] = [
  */
 export const SESSION_OPTIONAL: readonly RouteRule[] = [
   { pattern: '/hooks/*', service: Services.incomingHooks, methods: ['POST'] },
+  // A command's response_url: the unguessable id is the credential (mattermost-wire-2.md §2.2).
+  { pattern: '/hooks/commands/*', service: Services.outgoingDispatch, methods: ['POST'] },
   // The trigger id authorises it (mattermost-wire.md §8), so integrations call it without a session.
   { pattern: '/api/v4/actions/dialogs/open', service: Services.outgoingDispatch, methods: ['POST'] },
   { pattern: '/api/v4/users/login', service: Services.usersBots, methods: ['POST'] },

@@ -9,6 +9,8 @@ import type { Deps } from '../ports';
 export interface Actor {
   readonly userId: string;
   readonly roles: string;
+  /** A bot's token (bots never create slash commands: bot rule 11). */
+  readonly isBot?: boolean;
 }
 
 /** 501 on every outgoing-hook call when `EnableOutgoingWebhooks` is off. */

@@ -13,7 +13,7 @@ export interface HttpContext {
 /** The gateway-signed caller, or 401 session_expired. */
 export function actorOf(req: Request): Actor {
   const identity = requireIdentity(req);
-  return { userId: identity.userId, roles: identity.roles };
+  return { userId: identity.userId, roles: identity.roles, isBot: identity.isBot };
 }
 
 export function idParam(req: Request, name: string): string {
