@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import type { Channel, Post, User } from '../../api/types';
 import { EmptyState, ErrorText, Loading } from '../../ui/feedback';
+import { useRouter } from '../../ui/router';
+import { DialogHost } from '../dialogs/dialog-host';
 import { useMe } from '../session/use-session';
 import { Composer } from './composer';
 import { DirectName } from './direct-name';
@@ -11,10 +13,13 @@ import { useChannelPosts, useReactions, useUsers } from './use-channel-data';
 import { useDataSources } from './use-data-sources';
 import { useEphemeralPosts } from './use-ephemeral';
 import { usePostActions } from './use-post-actions';
+import { isSlashCommand, useSlashCommand } from './use-slash-command';
 
 /** A channel: its posts oldest to newest (root posts here, replies in the thread panel), the composer, live status. */
-export function ChannelView({ channel, directWith }: { channel: Channel; directWith?: User | undefined }) {
+export function ChannelView({ channel, directWith, teamId }: { channel: Channel; directWith?: User | undefined; teamId: string }) {
   const me = useMe().data;
+  const { navigate } = useRouter();
+  const command = useSlashCommand(channel.id, channel.team_id || teamId, navigate);
   const mode = useLiveMode();
   const posts = useChannelPosts(channel.id);
   const ephemeral = useEphemeralPosts(channel.id);
@@ -32,6 +37,11 @@ export function ChannelView({ channel, directWith }: { channel: Channel; directW
   const sources = useDataSources(channel.team_id, needUsers);
   const where = channel.type === 'D' ? `@${directWith?.username ?? 'someone'}` : `~${channel.name}`;
   const thread = threadId ? all.find((p) => p.id === threadId) : undefined;
+  // A message starting with "/" is a slash command (POST /commands/execute), as in the reference's client.
+  const send = (message: string, done: () => void, rootId?: string) => {
+    if (isSlashCommand(message)) command.mutate({ command: message, ...(rootId ? { rootId } : {}) }, { onSuccess: done });
+    else createPost.mutate({ message, ...(rootId ? { rootId } : {}) }, { onSuccess: done });
+  };
 
   const item = (post: Post, inThread: boolean) => (
     <li key={post.id}>
@@ -66,7 +76,7 @@ export function ChannelView({ channel, directWith }: { channel: Channel; directW
         <ol className="posts" aria-label={`Messages in ${where}`} aria-live="polite">
           {roots.map((p) => item(p, false))}
         </ol>
-        <Composer label={`Write to ${where}`} pending={createPost.isPending} error={createPost.error} onSend={(message, done) => createPost.mutate({ message }, { onSuccess: done })} />
+        <Composer label={`Write to ${where}`} pending={createPost.isPending || command.isPending} error={createPost.error ?? command.error} onSend={(message, done) => send(message, done)} />
       </section>
       {thread ? (
         <aside className="thread" aria-labelledby="thread-title">
@@ -80,9 +90,10 @@ export function ChannelView({ channel, directWith }: { channel: Channel; directW
             {item(thread, true)}
             {(replies.get(thread.id) ?? []).map((p) => item(p, true))}
           </ol>
-          <Composer label="Reply to the thread" pending={createPost.isPending} error={createPost.error} onSend={(message, done) => createPost.mutate({ message, rootId: thread.id }, { onSuccess: done })} />
+          <Composer label="Reply to the thread" pending={createPost.isPending || command.isPending} error={createPost.error ?? command.error} onSend={(message, done) => send(message, done, thread.id)} />
         </aside>
       ) : null}
+      <DialogHost channelId={channel.id} teamId={channel.team_id || teamId} />
     </div>
   );
 }

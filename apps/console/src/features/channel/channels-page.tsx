@@ -71,7 +71,7 @@ export function ChannelsPage({ teamName, channelName }: { teamName?: string; cha
       <div className="channel-area">
         {!team ? <EmptyState title="That team was not found.">Pick one of your teams from the list.</EmptyState> : null}
         {team && channelName && channels.data && !channel ? <EmptyState title={`You are not in a channel named ${channelName}.`}>Pick a channel from the list.</EmptyState> : null}
-        {channel ? <ChannelView key={channel.id} channel={channel} directWith={channel.type === 'D' ? people.get(otherMemberId(channel, meId)) : undefined} /> : null}
+        {channel && team ? <ChannelView key={channel.id} channel={channel} teamId={team.id} directWith={channel.type === 'D' ? people.get(otherMemberId(channel, meId)) : undefined} /> : null}
         {team && channels.data && sorted.length === 0 ? <EmptyState title="You are in no channel of this team.">Ask to be added to one.</EmptyState> : null}
       </div>
     </div>

@@ -25,7 +25,7 @@ export function Composer({ label, pending, error, onSend }: { label: string; pen
       </label>
       <textarea id={id} value={text} placeholder={label} onChange={(e) => setText(e.target.value)} onKeyDown={onKeyDown} rows={2} aria-describedby={`${id}-hint`} />
       <p id={`${id}-hint`} className="hint">
-        Markdown works. Enter sends; Shift+Enter starts a new line.
+        Markdown works. Enter sends; Shift+Enter starts a new line; a message starting with / runs a slash command.
       </p>
       <ErrorText error={error} />
       <button type="submit" className="primary" disabled={pending || text.trim() === ''}>

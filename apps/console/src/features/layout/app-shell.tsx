@@ -22,6 +22,7 @@ export function AppShell({ me, children }: { me: User; children: ReactNode }) {
     { to: '/integrations/bots', label: 'Bots', show: true },
     { to: '/integrations/incoming', label: 'Incoming webhooks', show: true },
     { to: '/integrations/outgoing', label: 'Outgoing webhooks', show: true },
+    { to: '/integrations/commands', label: 'Slash commands', show: true },
     { to: '/admin', label: 'System console', show: isAdmin },
   ];
   return (

@@ -1,0 +1,87 @@
+import { useId } from 'react';
+import { CheckboxField, SelectField, TextArea, TextField } from '../../ui/field';
+import type { DataSources } from '../channel/message-attachments/types';
+import { optionsOf } from './dialog-rules';
+import type { DialogElement as Element } from './dialog-types';
+
+const INPUT_TYPES: Readonly<Record<string, string>> = { email: 'email', number: 'number', tel: 'tel', url: 'url', password: 'password' };
+
+interface Props {
+  readonly element: Element;
+  readonly value: string | boolean | undefined;
+  readonly problem: string | undefined;
+  readonly sources: DataSources;
+  readonly onChange: (value: string | boolean) => void;
+}
+
+/** One dialog element: its label (with "(optional)"), help text as the hint, the problem in words under it. */
+export function DialogElementField({ element, value, problem, sources, onChange }: Props) {
+  const label = `${element.display_name || element.name}${element.optional ? ' (optional)' : ''}`;
+  const hint = element.help_text || undefined;
+  const text = typeof value === 'string' ? value : '';
+  const lengths = {
+    ...(element.max_length ? { maxLength: element.max_length } : {}),
+    ...(element.min_length ? { minLength: element.min_length } : {}),
+  };
+  switch (element.type) {
+    case 'textarea':
+      return <TextArea label={label} hint={hint} problem={problem} value={text} placeholder={element.placeholder} required={!element.optional} rows={4} onChange={(e) => onChange(e.target.value)} {...lengths} />;
+    case 'bool':
+      return <CheckboxField label={element.placeholder ? `${label}: ${element.placeholder}` : label} hint={problem ?? hint} checked={value === true} onChange={(e) => onChange(e.target.checked)} />;
+    case 'select': {
+      const options = element.data_source === 'users' ? sources.users : element.data_source === 'channels' ? sources.channels : optionsOf(element);
+      return (
+        <SelectField label={label} hint={hint} problem={problem} value={text} required={!element.optional} onChange={(e) => onChange(e.target.value)}>
+          <option value="">{element.placeholder || 'Choose…'}</option>
+          {options.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.text}
+            </option>
+          ))}
+        </SelectField>
+      );
+    }
+    case 'radio':
+      return <RadioGroup element={element} label={label} hint={hint} problem={problem} value={text} onChange={onChange} />;
+    default:
+      return (
+        <TextField
+          label={label}
+          hint={hint}
+          problem={problem}
+          type={INPUT_TYPES[element.subtype ?? ''] ?? 'text'}
+          value={text}
+          placeholder={element.placeholder}
+          required={!element.optional}
+          onChange={(e) => onChange(e.target.value)}
+          {...lengths}
+        />
+      );
+  }
+}
+
+function RadioGroup({ element, label, hint, problem, value, onChange }: { element: Element; label: string; hint: string | undefined; problem: string | undefined; value: string; onChange: (value: string) => void }) {
+  const id = useId();
+  const described = [hint ? `${id}-hint` : '', problem ? `${id}-problem` : ''].filter(Boolean).join(' ') || undefined;
+  return (
+    <fieldset className="field radio" aria-describedby={described}>
+      <legend>{label}</legend>
+      {optionsOf(element).map((o) => (
+        <label key={o.value} className="radio-option">
+          <input type="radio" name={`${id}-${element.name}`} value={o.value} checked={value === o.value} onChange={() => onChange(o.value)} />
+          {o.text}
+        </label>
+      ))}
+      {hint ? (
+        <p className="hint" id={`${id}-hint`}>
+          {hint}
+        </p>
+      ) : null}
+      {problem ? (
+        <p className="error" id={`${id}-problem`} role="alert">
+          {problem}
+        </p>
+      ) : null}
+    </fieldset>
+  );
+}

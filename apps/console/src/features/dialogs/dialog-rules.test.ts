@@ -1,0 +1,53 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { dialogProblems, elementProblem, initialValues, submissionOf, supportedElements } from './dialog-rules';
+import { parseOpenDialog, type DialogElement } from './dialog-types';
+
+const text = (over: Partial<DialogElement> = {}): DialogElement => ({ display_name: 'Name', name: 'name', type: 'text', ...over });
+
+test('when a required field is empty, then it is required; an optional one is not', () => {
+  assert.equal(elementProblem(text(), ''), 'This field is required.');
+  assert.equal(elementProblem(text(), '   '), 'This field is required.');
+  assert.equal(elementProblem(text({ optional: true }), ''), undefined);
+  assert.equal(elementProblem({ display_name: 'OK', name: 'ok', type: 'bool' }, false), 'This field is required.');
+  assert.equal(elementProblem({ display_name: 'OK', name: 'ok', type: 'bool', optional: true }, false), undefined);
+});
+
+test('when a text is shorter than min_length or longer than max_length, then it says by how much it must be', () => {
+  const limited = text({ min_length: 3, max_length: 5 });
+  assert.equal(elementProblem(limited, 'ab'), 'Must be at least 3 characters.');
+  assert.equal(elementProblem(limited, 'abc'), undefined);
+  assert.equal(elementProblem(limited, 'abcdef'), 'Must be at most 5 characters.');
+});
+
+test('when a subtype is number, email or url, then the value must look like one', () => {
+  assert.equal(elementProblem(text({ subtype: 'number' }), '12x'), 'Must be a number.');
+  assert.equal(elementProblem(text({ subtype: 'number' }), '12.5'), undefined);
+  assert.equal(elementProblem(text({ subtype: 'email' }), 'nobody'), 'Must be a valid email address.');
+  assert.equal(elementProblem(text({ subtype: 'url' }), 'ftp://x'), 'Must be a URL starting with http:// or https://.');
+});
+
+test('when a select or radio value is not an option, then it is refused; data_source selects take any picked id', () => {
+  const radio: DialogElement = { display_name: 'R', name: 'r', type: 'radio', options: [{ text: 'A', value: 'a' }, null] };
+  assert.equal(elementProblem(radio, 'b'), 'Choose one of the options.');
+  assert.equal(elementProblem(radio, 'a'), undefined);
+  assert.equal(elementProblem({ display_name: 'U', name: 'u', type: 'select', data_source: 'users' }, 'someid'), undefined);
+});
+
+test('when a dialog starts, then defaults fill it; the submission has bools, numbers and no empty optional fields', () => {
+  const elements: DialogElement[] = [text({ default: 'Ada' }), { display_name: 'N', name: 'n', type: 'text', subtype: 'number', optional: true }, { display_name: 'B', name: 'b', type: 'bool', default: 'true' }, { display_name: 'S', name: 's', type: 'slider' }];
+  const shown = supportedElements(elements);
+  assert.deepEqual(shown.map((e) => e.name), ['name', 'n', 'b'], 'unknown types are not drawn');
+  const values = initialValues(shown);
+  assert.deepEqual(values, { name: 'Ada', n: '', b: true });
+  assert.deepEqual(dialogProblems(shown, values), {});
+  assert.deepEqual(submissionOf(shown, { ...values, n: '42' }), { name: 'Ada', n: 42, b: true });
+  assert.deepEqual(submissionOf(shown, values), { name: 'Ada', b: true });
+});
+
+test('when the event carries a dialog string, then it is parsed; garbage is ignored', () => {
+  assert.equal(parseOpenDialog('{"url":"http://x","dialog":{"title":"T"},"trigger_id":"t"}')?.dialog.title, 'T');
+  assert.equal(parseOpenDialog('not json'), undefined);
+  assert.equal(parseOpenDialog('{"dialog":{}}'), undefined);
+  assert.equal(parseOpenDialog({}), undefined);
+});

@@ -1,0 +1,80 @@
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { ErrorText } from '../../ui/feedback';
+import { Markdown } from '../../ui/markdown/markdown';
+import type { DataSources } from '../channel/message-attachments/types';
+import { DialogElementField } from './dialog-element';
+import { dialogProblems, initialValues, supportedElements } from './dialog-rules';
+import type { Dialog, DialogValues } from './dialog-types';
+
+interface Props {
+  readonly dialog: Dialog;
+  readonly sources: DataSources;
+  readonly pending: boolean;
+  /** Problems the integration reported, by element name. */
+  readonly serverErrors: Readonly<Record<string, string>>;
+  /** The integration's general error, or a failed call. */
+  readonly error: unknown;
+  readonly onSubmit: (values: DialogValues) => void;
+  readonly onCancel: () => void;
+}
+
+/**
+ * An interactive dialog as a modal (the browser's own `<dialog>`: focus is kept inside, Escape cancels):
+ * title, icon, introduction (Markdown), one field per element, Cancel and the submit label. Values are
+ * checked here first (required, lengths, subtypes, options); the integration's own errors show inline too.
+ */
+export function InteractiveDialog({ dialog, sources, pending, serverErrors, error, onSubmit, onCancel }: Props) {
+  const titleId = useId();
+  const ref = useRef<HTMLDialogElement>(null);
+  const elements = supportedElements(dialog.elements);
+  const [values, setValues] = useState<DialogValues>(() => initialValues(elements));
+  const [checked, setChecked] = useState(false);
+  useEffect(() => {
+    const node = ref.current;
+    if (node && !node.open) node.showModal();
+  }, []);
+  const problems = checked ? dialogProblems(elements, values) : {};
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setChecked(true);
+    if (Object.keys(dialogProblems(elements, values)).length === 0) onSubmit(values);
+  };
+  return (
+    <dialog
+      ref={ref}
+      className="interactive-dialog"
+      aria-labelledby={titleId}
+      onCancel={(e) => {
+        e.preventDefault();
+        onCancel();
+      }}
+    >
+      <form onSubmit={submit} noValidate>
+        <header className="dialog-header">
+          {dialog.icon_url ? <img src={dialog.icon_url} alt="" width={24} height={24} /> : null}
+          <h2 id={titleId}>{dialog.title || 'Dialog'}</h2>
+        </header>
+        {dialog.introduction_text ? <Markdown text={dialog.introduction_text} /> : null}
+        {elements.map((element) => (
+          <DialogElementField
+            key={element.name}
+            element={element}
+            value={values[element.name]}
+            problem={problems[element.name] ?? serverErrors[element.name]}
+            sources={sources}
+            onChange={(value) => setValues((old) => ({ ...old, [element.name]: value }))}
+          />
+        ))}
+        <ErrorText error={error} />
+        <div className="dialog-buttons">
+          <button type="button" onClick={onCancel} disabled={pending}>
+            Cancel
+          </button>
+          <button type="submit" className="primary" disabled={pending}>
+            {pending ? 'Sending…' : dialog.submit_label || 'Submit'}
+          </button>
+        </div>
+      </form>
+    </dialog>
+  );
+}
