@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { RequestListener } from 'node:http';
 import { Services, Topics } from '@switchyard/contracts';
 import type { EventBus, Subscription } from '@switchyard/event-bus';
-import { createHttpApp, rawBody, supportsUpgrade, type HealthReport, type ServiceTransport, type UpgradeHandler } from '@switchyard/http-kit';
+import { createHttpApp, internalKeys, rawBody, supportsUpgrade, type HealthReport, type ServiceTransport, type UpgradeHandler } from '@switchyard/http-kit';
 import { configEventsConsumer, HttpConfigSource, LiveConfig } from '@switchyard/live-config';
 import type { Logger } from '@switchyard/logger';
 import { MutableConfigView, type ConfigView } from '@switchyard/system-config';
@@ -55,14 +55,15 @@ const PING_TIMEOUT_MS = 3_000;
 
 /** Composition root of the public edge: routing, auth, rate limits, body limit, standard headers. */
 export function createGatewayApp(config: GatewayConfig, deps: GatewayDeps): GatewayApp {
+  const keys = internalKeys(config);
   const logger = deps.logger;
   const view = new MutableConfigView();
   const tokenCache = deps.tokenCache ?? new MemoryTokenCache({ maxEntries: config.TOKEN_CACHE_MAX_ENTRIES });
   const limiter = deps.rateLimiter ?? createMemoryRateLimiter();
-  const liveConfig = new LiveConfig({ view, source: new HttpConfigSource(deps.transport, config.INTERNAL_SECRET, 'gateway'), logger });
+  const liveConfig = new LiveConfig({ view, source: new HttpConfigSource(deps.transport, keys, 'gateway'), logger });
   const resolver = new SessionResolver({
     cache: tokenCache,
-    source: new HttpSessionSource(deps.transport, config.INTERNAL_SECRET),
+    source: new HttpSessionSource(deps.transport, keys),
     logger,
     ttlMs: config.TOKEN_CACHE_TTL_MS,
     // Human access tokens stop at once when EnableUserAccessTokens is switched off; bot tokens are exempt.
@@ -100,7 +101,7 @@ export function createGatewayApp(config: GatewayConfig, deps: GatewayDeps): Gate
     config: view,
     logger,
     transport: realtimeHere && supportsUpgrade(deps.transport) ? deps.transport : undefined,
-    secret: config.INTERNAL_SECRET,
+    secret: keys,
     versionId: () => currentVersionId,
     trustProxy: config.TRUST_PROXY,
   });
@@ -114,7 +115,7 @@ export function createGatewayApp(config: GatewayConfig, deps: GatewayDeps): Gate
     authenticate({ resolver, config: view, logger }),
     forward({
       transport: deps.transport,
-      secret: config.INTERNAL_SECRET,
+      secret: keys,
       timeoutMs: config.UPSTREAM_TIMEOUT_MS,
       logger,
       evictUsers: async (userIds) => {

@@ -8,6 +8,7 @@ export interface GatewayConfig {
   readonly PORT: number;
   readonly HOST: string;
   readonly INTERNAL_SECRET: string;
+  readonly INTERNAL_SECRET_SECONDARY?: string;
   /** service name → base URL, for the HTTP transport of the distributed runtime. */
   readonly SERVICE_URLS: Readonly<Record<string, string>>;
   readonly TRUST_PROXY: boolean;
@@ -43,6 +44,7 @@ const schema = Joi.object<GatewayConfig>({
   LOG_LEVEL: commonEnvSchema.LOG_LEVEL,
   LOG_FORMAT: commonEnvSchema.LOG_FORMAT,
   INTERNAL_SECRET: commonEnvSchema.INTERNAL_SECRET.required(),
+  INTERNAL_SECRET_SECONDARY: commonEnvSchema.INTERNAL_SECRET_SECONDARY,
   PORT: Joi.number().port().default(8065).description('Public HTTP port'),
   HOST: Joi.string().default('0.0.0.0').description('Interface to listen on'),
   SERVICE_URLS: serviceUrls.description('Comma-separated name=url of each service (distributed runtime), e.g. users-bots=http://127.0.0.1:8066'),

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import { Topics } from '@switchyard/contracts';
 import type { EventBus, Subscription } from '@switchyard/event-bus';
-import { createHttpApp, identityMiddleware, jsonBody, rawBody, type HealthReport, type ServiceTransport } from '@switchyard/http-kit';
+import { createHttpApp, internalKeys, identityMiddleware, jsonBody, rawBody, type HealthReport, type ServiceTransport } from '@switchyard/http-kit';
 import { followSystemConfig } from '@switchyard/live-config';
 import type { Logger } from '@switchyard/logger';
 import { MutableConfigView } from '@switchyard/system-config';
@@ -61,11 +61,12 @@ export interface IncomingHooksApp {
 
 /** Composition root: adapters → use-case deps → HTTP routes and consumers. */
 export function createIncomingHooksApp(config: Readonly<IncomingHooksConfig>, deps: IncomingHooksDeps): IncomingHooksApp {
+  const keys = internalKeys(config);
   const liveConfig = new MutableConfigView();
-  const systemConfig = followSystemConfig({ service: SERVICE_NAME, view: liveConfig, bus: deps.bus, transport: deps.transport, internalSecret: config.INTERNAL_SECRET, logger: deps.logger });
+  const systemConfig = followSystemConfig({ service: SERVICE_NAME, view: liveConfig, bus: deps.bus, transport: deps.transport, internalSecret: keys, logger: deps.logger });
   const cacheMs = deps.directoryCacheMs ?? DIRECTORY_CACHE_MS;
-  const channels = new CachingChannelDirectory(deps.channels ?? new PostsChannelDirectory(deps.transport, config.INTERNAL_SECRET), cacheMs);
-  const users = new CachingUserDirectory(deps.users ?? new UsersBotsDirectory(deps.transport, config.INTERNAL_SECRET), cacheMs);
+  const channels = new CachingChannelDirectory(deps.channels ?? new PostsChannelDirectory(deps.transport, keys), cacheMs);
+  const users = new CachingUserDirectory(deps.users ?? new UsersBotsDirectory(deps.transport, keys), cacheMs);
   const rateLimiter = deps.rateLimiter ?? new FlexibleHookRateLimiter(deps.redis);
   const storedPosts = new StoredPostsWatch(config.STORED_ACK_TIMEOUT_MS ?? STORED_ACK_TIMEOUT_MS, Errors.storeTimeout);
   const domain: Deps = {
@@ -95,7 +96,7 @@ export function createIncomingHooksApp(config: Readonly<IncomingHooksConfig>, de
     developerMode: () => liveConfig.current().ServiceSettings.EnableDeveloper,
     trustRequestId: true,
   });
-  http.app.use(identityMiddleware(() => config.INTERNAL_SECRET));
+  http.app.use(identityMiddleware(() => keys));
   const context: HttpContext = {
     deps: domain,
     withBody: [rawBody(() => liveConfig.current().ServiceSettings.MaximumPayloadSizeBytes), jsonBody],

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { RequestListener } from 'node:http';
 import type { EventBus, Subscription } from '@switchyard/event-bus';
-import { createHttpApp, identityMiddleware, jsonBody, rawBody, type HealthReport, type ServiceTransport } from '@switchyard/http-kit';
+import { createHttpApp, internalKeys, identityMiddleware, jsonBody, rawBody, type HealthReport, type ServiceTransport } from '@switchyard/http-kit';
 import { followSystemConfig } from '@switchyard/live-config';
 import type { Logger } from '@switchyard/logger';
 import { MutableConfigView } from '@switchyard/system-config';
@@ -55,8 +55,9 @@ export interface OutgoingDispatchApp {
 
 /** Composition root: adapters → use-case deps → HTTP routes, consumers and the delivery scheduler. */
 export function createOutgoingDispatchApp(config: Readonly<OutgoingDispatchConfig>, deps: OutgoingDispatchDeps): OutgoingDispatchApp {
+  const keys = internalKeys(config);
   const liveConfig = new MutableConfigView();
-  const systemConfig = followSystemConfig({ service: SERVICE_NAME, view: liveConfig, bus: deps.bus, transport: deps.transport, internalSecret: config.INTERNAL_SECRET, logger: deps.logger });
+  const systemConfig = followSystemConfig({ service: SERVICE_NAME, view: liveConfig, bus: deps.bus, transport: deps.transport, internalSecret: keys, logger: deps.logger });
   const repositories: Repositories = { ...memoryRepositories(), ...(deps.repositories ?? {}) };
   const breakers = new OriginBreakers(() => liveConfig.current().DeliverySettings);
   const axiosClient = deps.integrationClient
@@ -68,12 +69,12 @@ export function createOutgoingDispatchApp(config: Readonly<OutgoingDispatchConfi
     ...repositories,
     clock: deps.clock ?? { now: () => Date.now() },
     liveConfig,
-    platform: deps.platform ?? new TransportPlatform(deps.transport, config.INTERNAL_SECRET),
-    postCommands: new TransportPostCommands(deps.transport, config.INTERNAL_SECRET),
+    platform: deps.platform ?? new TransportPlatform(deps.transport, keys),
+    postCommands: new TransportPostCommands(deps.transport, keys),
     clientEvents: new BusClientEvents(deps.bus),
     queue: new BusDeliveryQueue(deps.bus),
     client: deps.integrationClient ?? (axiosClient as IntegrationClient),
-    triggerIds: new EcdsaTriggerIds(config.INTERNAL_SECRET),
+    triggerIds: new EcdsaTriggerIds(keys),
     logger: deps.logger,
     instanceId,
     wakeAt: (time) => scheduler.wakeAt(time),
@@ -93,7 +94,7 @@ export function createOutgoingDispatchApp(config: Readonly<OutgoingDispatchConfi
     developerMode: () => liveConfig.current().ServiceSettings.EnableDeveloper,
     trustRequestId: true,
   });
-  http.app.use(identityMiddleware(() => config.INTERNAL_SECRET));
+  http.app.use(identityMiddleware(() => keys));
   const context: HttpContext = { deps: domain, withBody: [rawBody(() => liveConfig.current().ServiceSettings.MaximumPayloadSizeBytes), jsonBody] };
   http.app.use(hooksRoutes(context));
   http.app.use(actionsRoutes(context));

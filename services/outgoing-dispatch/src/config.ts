@@ -4,6 +4,7 @@ import { commonEnvSchema, Joi, loadConfig } from '@switchyard/config';
 export interface OutgoingDispatchConfig {
   readonly PORT: number;
   readonly INTERNAL_SECRET: string;
+  readonly INTERNAL_SECRET_SECONDARY?: string;
   readonly LOG_LEVEL: 'error' | 'warn' | 'info' | 'debug';
   readonly LOG_FORMAT: 'json' | 'pretty';
   readonly NODE_ENV?: 'development' | 'production' | 'test';
@@ -22,6 +23,7 @@ export const outgoingDispatchEnvSchema = Joi.object<OutgoingDispatchConfig>({
   LOG_LEVEL: commonEnvSchema.LOG_LEVEL,
   LOG_FORMAT: commonEnvSchema.LOG_FORMAT,
   INTERNAL_SECRET: commonEnvSchema.INTERNAL_SECRET.required(),
+  INTERNAL_SECRET_SECONDARY: commonEnvSchema.INTERNAL_SECRET_SECONDARY,
   PORT: Joi.number().integer().min(0).max(65535).default(8069).description('HTTP port of the outgoing-dispatch service'),
   DELIVERY_SCAN_INTERVAL_MS: Joi.number().integer().min(10).max(600_000).default(1000).description('Longest pause between two scans for due deliveries (ms)'),
   DELIVERY_SCAN_BATCH: Joi.number().integer().min(1).max(1000).default(32).description('Deliveries one scan claims at a time'),

@@ -1,6 +1,6 @@
 import type { RequestListener } from 'node:http';
 import type { EventBus, Subscription } from '@switchyard/event-bus';
-import { createHttpApp, identityMiddleware, jsonBody, rawBody, type HealthReport, type ServiceTransport } from '@switchyard/http-kit';
+import { createHttpApp, internalKeys, identityMiddleware, jsonBody, rawBody, type HealthReport, type ServiceTransport } from '@switchyard/http-kit';
 import { followSystemConfig } from '@switchyard/live-config';
 import type { Logger } from '@switchyard/logger';
 import { MutableConfigView } from '@switchyard/system-config';
@@ -48,12 +48,13 @@ export interface PostsApp {
 
 /** Composition root: adapters → use-case deps → HTTP routes and consumers. */
 export function createPostsApp(config: Readonly<PostsConfig>, deps: PostsDeps): PostsApp {
+  const keys = internalKeys(config);
   const liveConfig = new MutableConfigView();
-  const systemConfig = followSystemConfig({ service: SERVICE_NAME, view: liveConfig, bus: deps.bus, transport: deps.transport, internalSecret: config.INTERNAL_SECRET, logger: deps.logger });
+  const systemConfig = followSystemConfig({ service: SERVICE_NAME, view: liveConfig, bus: deps.bus, transport: deps.transport, internalSecret: keys, logger: deps.logger });
   const stored: PostsRepositories = { ...memoryRepositories(), ...(deps.repositories ?? {}) };
   const channels = new CachingChannelRepository(stored.channels);
   const repositories: PostsRepositories = { ...stored, channels };
-  const users = deps.users ?? new HttpUsersDirectory(deps.transport, config.INTERNAL_SECRET);
+  const users = deps.users ?? new HttpUsersDirectory(deps.transport, keys);
   const events: EventSink = deps.events ?? deps.bus;
   const outbox = new OutboxRelay({ ...repositories, users, events }, (error, postId) => deps.logger.warn('outbox: publishing failed; the sweep will retry', { post_id: postId, error }));
   const domain: Deps = {
@@ -81,11 +82,11 @@ export function createPostsApp(config: Readonly<PostsConfig>, deps: PostsDeps): 
     developerMode: () => liveConfig.current().ServiceSettings.EnableDeveloper,
     trustRequestId: true,
   });
-  http.app.use(identityMiddleware(() => config.INTERNAL_SECRET));
+  http.app.use(identityMiddleware(() => keys));
   const context: HttpContext = {
     deps: domain,
     withBody: [rawBody(() => liveConfig.current().ServiceSettings.MaximumPayloadSizeBytes), jsonBody],
-    internalSecret: config.INTERNAL_SECRET,
+    internalSecret: keys,
   };
   for (const routes of [internalRoutes, channelsRoutes, postsRoutes, reactionsRoutes]) http.app.use(routes(context));
   const app = http.finalize();

@@ -4,6 +4,7 @@ import { commonEnvSchema, Joi, loadConfig } from '@switchyard/config';
 export interface PostsConfig {
   readonly PORT: number;
   readonly INTERNAL_SECRET: string;
+  readonly INTERNAL_SECRET_SECONDARY?: string;
   readonly LOG_LEVEL: 'error' | 'warn' | 'info' | 'debug';
   readonly LOG_FORMAT: 'json' | 'pretty';
   readonly NODE_ENV?: 'development' | 'production' | 'test';
@@ -15,6 +16,7 @@ export const postsEnvSchema = Joi.object<PostsConfig>({
   LOG_LEVEL: commonEnvSchema.LOG_LEVEL,
   LOG_FORMAT: commonEnvSchema.LOG_FORMAT,
   INTERNAL_SECRET: commonEnvSchema.INTERNAL_SECRET.required(),
+  INTERNAL_SECRET_SECONDARY: commonEnvSchema.INTERNAL_SECRET_SECONDARY,
   PORT: Joi.number().integer().min(0).max(65535).default(8067).description('HTTP port of the posts service'),
   OUTBOX_SWEEP_INTERVAL_MS: Joi.number()
     .integer()

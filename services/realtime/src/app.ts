@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { RequestListener } from 'node:http';
 import type { EventBus, Subscription } from '@switchyard/event-bus';
-import { createHttpApp, type HealthReport, type ServiceTransport, type UpgradeHandler } from '@switchyard/http-kit';
+import { createHttpApp, internalKeys, type HealthReport, type ServiceTransport, type UpgradeHandler } from '@switchyard/http-kit';
 import type { Logger } from '@switchyard/logger';
 import { BusTypingPublisher } from './adapters/bus/typing.bus';
 import { HttpDirectory } from './adapters/http/directory.http';
@@ -41,8 +41,9 @@ export interface RealtimeApp {
 
 /** Composition root: directory → membership cache → hub → WebSocket endpoint and the events consumer. */
 export function createRealtimeApp(config: Readonly<RealtimeConfig>, deps: RealtimeDeps): RealtimeApp {
+  const keys = internalKeys(config);
   const clock = deps.clock ?? { now: () => Date.now() };
-  const directory = deps.directory ?? new HttpDirectory(deps.transport, config.INTERNAL_SECRET);
+  const directory = deps.directory ?? new HttpDirectory(deps.transport, keys);
   const membership = new MembershipCache({
     source: directory,
     clock,
@@ -77,7 +78,7 @@ export function createRealtimeApp(config: Readonly<RealtimeConfig>, deps: Realti
   const endpoint = new WebSocketEndpoint({
     hub,
     actions,
-    secret: config.INTERNAL_SECRET,
+    secret: keys,
     clock,
     logger: deps.logger,
     defaultServerVersion: DEFAULT_SERVER_VERSION,

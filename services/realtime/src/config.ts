@@ -4,6 +4,7 @@ import { commonEnvSchema, Joi, loadConfig } from '@switchyard/config';
 export interface RealtimeConfig {
   readonly PORT: number;
   readonly INTERNAL_SECRET: string;
+  readonly INTERNAL_SECRET_SECONDARY?: string;
   readonly LOG_LEVEL: 'error' | 'warn' | 'info' | 'debug';
   readonly LOG_FORMAT: 'json' | 'pretty';
   readonly NODE_ENV?: 'development' | 'production' | 'test';
@@ -23,6 +24,7 @@ export const realtimeEnvSchema = Joi.object<RealtimeConfig>({
   LOG_LEVEL: commonEnvSchema.LOG_LEVEL,
   LOG_FORMAT: commonEnvSchema.LOG_FORMAT,
   INTERNAL_SECRET: commonEnvSchema.INTERNAL_SECRET.required(),
+  INTERNAL_SECRET_SECONDARY: commonEnvSchema.INTERNAL_SECRET_SECONDARY,
   PORT: Joi.number().integer().min(0).max(65535).default(8070).description('HTTP (WebSocket upgrade) port of the realtime service'),
   WS_PING_INTERVAL_MS: Joi.number().integer().min(100).default(60_000).description('Server ping frame interval'),
   WS_READ_DEADLINE_MS: Joi.number().integer().min(200).default(100_000).description('A socket without a pong for this long is dropped'),

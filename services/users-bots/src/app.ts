@@ -1,6 +1,6 @@
 import type { RequestListener } from 'node:http';
 import type { EventBus, Subscription } from '@switchyard/event-bus';
-import { createHttpApp, identityMiddleware, jsonBody, rawBody, type HealthReport, type ServiceTransport } from '@switchyard/http-kit';
+import { createHttpApp, internalKeys, identityMiddleware, jsonBody, rawBody, type HealthReport, type ServiceTransport } from '@switchyard/http-kit';
 import type { Logger } from '@switchyard/logger';
 import { MutableConfigView } from '@switchyard/system-config';
 import { CachingUserRepository } from './adapters/cache/caching-user-repository';
@@ -51,6 +51,7 @@ export interface UsersBotsApp {
 
 /** Composition root: adapters → use-case deps → HTTP routes. */
 export function createApp(config: Readonly<UsersBotsConfig>, deps: UsersBotsDeps): UsersBotsApp {
+  const keys = internalKeys(config);
   const liveConfig = new MutableConfigView();
   const stored: Repositories = { ...memoryRepositories(), ...(deps.repositories ?? {}) };
   const users = new CachingUserRepository(stored.users);
@@ -78,12 +79,12 @@ export function createApp(config: Readonly<UsersBotsConfig>, deps: UsersBotsDeps
     developerMode: () => liveConfig.current().ServiceSettings.EnableDeveloper,
     trustRequestId: true,
   });
-  http.app.use(identityMiddleware(() => config.INTERNAL_SECRET));
+  http.app.use(identityMiddleware(() => keys));
   http.app.use(affectedUsersHeader());
   const context: HttpContext = {
     deps: domain,
     withBody: [rawBody(() => liveConfig.current().ServiceSettings.MaximumPayloadSizeBytes), jsonBody, restoreAffectedUsers()],
-    internalSecret: config.INTERNAL_SECRET,
+    internalSecret: keys,
   };
   for (const routes of [internalRoutes, tokensRoutes, authRoutes, usersRoutes, userAdminRoutes, botsRoutes, teamsRoutes, configRoutes]) {
     http.app.use(routes(context));

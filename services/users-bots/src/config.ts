@@ -4,6 +4,7 @@ import { commonEnvSchema, Joi, loadConfig } from '@switchyard/config';
 export interface UsersBotsConfig {
   readonly PORT: number;
   readonly INTERNAL_SECRET: string;
+  readonly INTERNAL_SECRET_SECONDARY?: string;
   readonly LOG_LEVEL: 'error' | 'warn' | 'info' | 'debug';
   readonly LOG_FORMAT: 'json' | 'pretty';
   readonly NODE_ENV?: 'development' | 'production' | 'test';
@@ -14,6 +15,7 @@ export const usersBotsEnvSchema = Joi.object<UsersBotsConfig>({
   LOG_LEVEL: commonEnvSchema.LOG_LEVEL,
   LOG_FORMAT: commonEnvSchema.LOG_FORMAT,
   INTERNAL_SECRET: commonEnvSchema.INTERNAL_SECRET.required(),
+  INTERNAL_SECRET_SECONDARY: commonEnvSchema.INTERNAL_SECRET_SECONDARY,
   PORT: Joi.number().integer().min(0).max(65535).default(8066).description('HTTP port of the users-bots service'),
 });
 

@@ -1,11 +1,12 @@
 import type { NextFunction, Request, Response } from 'express';
 import { commonErrors } from '@switchyard/errors';
 import { verifyIdentity, type Identity } from './identity';
+import type { Keys } from './key-set';
 
 /** Attaches the gateway-signed identity, if any and valid, to `req.identity`. Forged headers are ignored. */
-export function identityMiddleware(secret: () => string) {
+export function identityMiddleware(keys: () => Keys) {
   return (req: Request, _res: Response, next: NextFunction): void => {
-    const identity = verifyIdentity(req.headers, secret());
+    const identity = verifyIdentity(req.headers, keys());
     if (identity) req.identity = identity;
     next();
   };

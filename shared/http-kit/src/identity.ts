@@ -1,5 +1,6 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
+import { matchesAnyKey, signingKey, type Keys } from './key-set';
 
 /** Who the gateway authenticated. Services trust it only with a valid HMAC from the shared secret. */
 export interface Identity {
@@ -22,19 +23,18 @@ function sign(payload: string, secret: string): string {
   return createHmac('sha256', secret).update(payload).digest('base64url');
 }
 
-export function signIdentity(identity: Omit<Identity, 'issuedAt'>, secret: string, now = Date.now()): Record<string, string> {
+/** Signs with the primary key of `keys`. */
+export function signIdentity(identity: Omit<Identity, 'issuedAt'>, keys: Keys, now = Date.now()): Record<string, string> {
   const payload = Buffer.from(JSON.stringify({ ...identity, issuedAt: now })).toString('base64url');
-  return { [IDENTITY_HEADER]: payload, [IDENTITY_SIGNATURE_HEADER]: sign(payload, secret) };
+  return { [IDENTITY_HEADER]: payload, [IDENTITY_SIGNATURE_HEADER]: sign(payload, signingKey(keys)) };
 }
 
-/** Returns the identity when the headers carry a fresh, correctly signed one; otherwise undefined. */
-export function verifyIdentity(headers: IncomingHttpHeaders, secret: string, now = Date.now()): Identity | undefined {
+/** Returns the identity when the headers carry a fresh one, signed with any key of `keys`; otherwise undefined. */
+export function verifyIdentity(headers: IncomingHttpHeaders, keys: Keys, now = Date.now()): Identity | undefined {
   const payload = headers[IDENTITY_HEADER];
   const signature = headers[IDENTITY_SIGNATURE_HEADER];
   if (typeof payload !== 'string' || typeof signature !== 'string') return undefined;
-  const expected = Buffer.from(sign(payload, secret));
-  const given = Buffer.from(signature);
-  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return undefined;
+  if (!matchesAnyKey(keys, signature, (key) => sign(payload, key))) return undefined;
   try {
     const identity = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as Identity;
     if (typeof identity.issuedAt !== 'number' || Math.abs(now - identity.issuedAt) > MAX_AGE_MS) return undefined;

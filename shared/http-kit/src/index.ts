@@ -12,6 +12,7 @@ export {
   type Identity,
 } from './identity';
 export { identityMiddleware, requireIdentity } from './identity-middleware';
+export { keySet, internalKeys, signingKey, acceptedKeys, matchesAnyKey, type KeySet, type Keys } from './key-set';
 export {
   InProcessTransport,
   HttpTransport,

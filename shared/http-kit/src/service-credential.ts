@@ -1,7 +1,8 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { NextFunction, Request, Response } from 'express';
 import { commonErrors, forbidden } from '@switchyard/errors';
+import { matchesAnyKey, signingKey, type Keys } from './key-set';
 
 /**
  * A service identity: how one service proves to another that the call is its own, not a user's. It is
@@ -31,8 +32,10 @@ export interface ServiceCredential {
   headers(method: string, target: string, now?: number): Record<string, string>;
 }
 
-export function serviceCredential(service: string, secret: string): ServiceCredential {
+/** Signs with the primary key of `keys`. */
+export function serviceCredential(service: string, keys: Keys): ServiceCredential {
   if (!SERVICE_NAME.test(service)) throw new Error(`invalid service name ${JSON.stringify(service)}`);
+  const secret = signingKey(keys);
   return {
     service,
     headers: (method, target, now = Date.now()) => {
@@ -49,8 +52,8 @@ export interface SignedRequest {
   readonly headers: IncomingHttpHeaders;
 }
 
-/** The calling service's name when the request carries a valid, fresh credential for its method and target. */
-export function verifyServiceCredential(request: SignedRequest, secret: string, now = Date.now()): string | undefined {
+/** The calling service's name when the request carries a fresh credential for its method and target, made with any key of `keys`. */
+export function verifyServiceCredential(request: SignedRequest, keys: Keys, now = Date.now()): string | undefined {
   const value = request.headers[SERVICE_CREDENTIAL_HEADER];
   if (typeof value !== 'string') return undefined;
   const parts = value.split('.');
@@ -58,9 +61,7 @@ export function verifyServiceCredential(request: SignedRequest, secret: string, 
   const [, caller = '', issuedAt = '', given = ''] = parts;
   if (!SERVICE_NAME.test(caller) || !/^\d{1,15}$/.test(issuedAt)) return undefined;
   if (Math.abs(now - Number(issuedAt)) > SERVICE_CREDENTIAL_MAX_AGE_MS) return undefined;
-  const expected = Buffer.from(mac(secret, caller, issuedAt, request.method, request.target));
-  const actual = Buffer.from(given);
-  return expected.length === actual.length && timingSafeEqual(expected, actual) ? caller : undefined;
+  return matchesAnyKey(keys, given, (key) => mac(key, caller, issuedAt, request.method, request.target)) ? caller : undefined;
 }
 
 /**
@@ -68,10 +69,10 @@ export function verifyServiceCredential(request: SignedRequest, secret: string, 
  * service credential is 401, whatever user identity the request carries; a valid one from a service not
  * in `callers` is 403.
  */
-export function serviceOnly(secret: string | (() => string), callers: readonly string[]) {
+export function serviceOnly(keys: Keys | (() => Keys), callers: readonly string[]) {
   const allowed = new Set(callers);
   return (req: Request, _res: Response, next: NextFunction): void => {
-    const caller = verifyServiceCredential({ method: req.method, target: req.originalUrl, headers: req.headers }, typeof secret === 'string' ? secret : secret());
+    const caller = verifyServiceCredential({ method: req.method, target: req.originalUrl, headers: req.headers }, typeof keys === 'function' ? keys() : keys);
     if (caller === undefined) {
       next(commonErrors.sessionExpired('internal route: no valid service credential'));
       return;

@@ -1,5 +1,5 @@
 import { InternalPaths, Services } from '@switchyard/contracts';
-import { callJson, serviceCredential, type ServiceCredential, type ServiceTransport } from '@switchyard/http-kit';
+import { callJson, serviceCredential, type Keys, type ServiceCredential, type ServiceTransport } from '@switchyard/http-kit';
 import { withDefaults, type SystemConfig } from '@switchyard/system-config';
 import type { ConfigSource } from './live-config';
 
@@ -8,7 +8,7 @@ export class HttpConfigSource implements ConfigSource {
   private readonly as: ServiceCredential;
 
   /** `caller`: the name of the service loading it (users-bots lets only known services read the config). */
-  public constructor(private readonly transport: ServiceTransport, secret: string, caller: string) {
+  public constructor(private readonly transport: ServiceTransport, secret: Keys, caller: string) {
     this.as = serviceCredential(caller, secret);
   }
 

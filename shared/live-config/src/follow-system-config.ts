@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Topics } from '@switchyard/contracts';
 import type { EventBus, Subscription } from '@switchyard/event-bus';
-import type { ServiceTransport } from '@switchyard/http-kit';
+import type { Keys, ServiceTransport } from '@switchyard/http-kit';
 import type { Logger } from '@switchyard/logger';
 import type { MutableConfigView } from '@switchyard/system-config';
 import { HttpConfigSource } from './config-source.http';
@@ -13,7 +13,7 @@ export interface FollowSystemConfigOptions {
   readonly view: MutableConfigView;
   readonly bus: EventBus;
   readonly transport: ServiceTransport;
-  readonly internalSecret: string;
+  readonly internalSecret: Keys;
   readonly logger: Logger;
 }
 

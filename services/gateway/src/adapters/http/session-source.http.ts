@@ -1,13 +1,13 @@
 import { InternalPaths, Services, type ResolvedSession } from '@switchyard/contracts';
 import { isAppError } from '@switchyard/errors';
-import { callJson, serviceCredential, type ServiceCredential, type ServiceTransport } from '@switchyard/http-kit';
+import { callJson, serviceCredential, type Keys, type ServiceCredential, type ServiceTransport } from '@switchyard/http-kit';
 import type { SessionSource } from '../../domain/ports';
 
 /** users-bots' `POST /internal/v1/auth/resolve {token}`: a session, or a 4xx error body for a bad token. */
 export class HttpSessionSource implements SessionSource {
   private readonly as: ServiceCredential;
 
-  public constructor(private readonly transport: ServiceTransport, secret: string) {
+  public constructor(private readonly transport: ServiceTransport, secret: Keys) {
     this.as = serviceCredential(Services.gateway, secret);
   }
 

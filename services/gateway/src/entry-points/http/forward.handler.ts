@@ -1,7 +1,7 @@
 import { propagation } from '@opentelemetry/api';
 import type { Request, Response } from 'express';
 import { commonErrors } from '@switchyard/errors';
-import { loggablePath, signIdentity, type ServiceTransport } from '@switchyard/http-kit';
+import { loggablePath, signIdentity, type Keys, type ServiceTransport } from '@switchyard/http-kit';
 import type { Logger } from '@switchyard/logger';
 import { clientResponseHeaders, upstreamRequestHeaders } from './forward-headers';
 import { clientIp, gatewayLocals } from './gateway-locals';
@@ -9,7 +9,7 @@ import { withTimeout } from './with-timeout';
 
 export interface ForwardDeps {
   readonly transport: ServiceTransport;
-  readonly secret: string;
+  readonly secret: Keys;
   readonly timeoutMs: number;
   readonly logger: Logger;
   /** Drops the cached sessions of users a service says it just changed (before the client gets the answer). */

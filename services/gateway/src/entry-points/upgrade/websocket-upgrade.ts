@@ -2,7 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { Services } from '@switchyard/contracts';
 import { commonErrors, toWireError } from '@switchyard/errors';
-import { newRequestId, rejectUpgrade, signIdentity, type UpgradeHandler, type UpgradeTransport } from '@switchyard/http-kit';
+import { newRequestId, rejectUpgrade, signIdentity, type Keys, type UpgradeHandler, type UpgradeTransport } from '@switchyard/http-kit';
 import type { Logger } from '@switchyard/logger';
 import type { ConfigView } from '@switchyard/system-config';
 import type { SessionResolver } from '../../domain/session-resolver';
@@ -24,7 +24,7 @@ export interface WebSocketUpgradeDeps {
   readonly logger: Logger;
   /** undefined when no realtime service runs behind this gateway. */
   readonly transport: UpgradeTransport | undefined;
-  readonly secret: string;
+  readonly secret: Keys;
   readonly versionId: () => string;
   readonly trustProxy: boolean;
 }

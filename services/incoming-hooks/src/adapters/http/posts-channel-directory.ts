@@ -1,6 +1,6 @@
 import { PostsInternalPaths, Services, type InternalChannel, type InternalChannelMember, type InternalPostView, type WirePost } from '@switchyard/contracts';
 import { isAppError } from '@switchyard/errors';
-import { callJson, serviceCredential, type ServiceCredential, type ServiceTransport } from '@switchyard/http-kit';
+import { callJson, serviceCredential, type Keys, type ServiceCredential, type ServiceTransport } from '@switchyard/http-kit';
 import type { ChannelDirectory } from '../../domain/ports';
 
 const notFound = (error: unknown): boolean => isAppError(error) && error.statusCode === 404;
@@ -9,7 +9,7 @@ const notFound = (error: unknown): boolean => isAppError(error) && error.statusC
 export class PostsChannelDirectory implements ChannelDirectory {
   private readonly as: ServiceCredential;
 
-  public constructor(private readonly transport: ServiceTransport, secret: string) {
+  public constructor(private readonly transport: ServiceTransport, secret: Keys) {
     this.as = serviceCredential(Services.incomingHooks, secret);
   }
 

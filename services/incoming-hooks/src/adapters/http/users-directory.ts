@@ -1,13 +1,13 @@
 import { InternalPaths, Services, type InternalUser } from '@switchyard/contracts';
 import { isAppError } from '@switchyard/errors';
-import { callJson, serviceCredential, type ServiceCredential, type ServiceTransport } from '@switchyard/http-kit';
+import { callJson, serviceCredential, type Keys, type ServiceCredential, type ServiceTransport } from '@switchyard/http-kit';
 import type { UserDirectory } from '../../domain/ports';
 
 /** Users and team memberships through users-bots' internal API. */
 export class UsersBotsDirectory implements UserDirectory {
   private readonly as: ServiceCredential;
 
-  public constructor(private readonly transport: ServiceTransport, secret: string) {
+  public constructor(private readonly transport: ServiceTransport, secret: Keys) {
     this.as = serviceCredential(Services.incomingHooks, secret);
   }
 

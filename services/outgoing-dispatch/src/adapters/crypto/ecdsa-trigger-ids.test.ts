@@ -30,7 +30,20 @@ test('when the signature is checked by hand, then it is ASN.1 ECDSA P-256 over S
   const decoded = Buffer.from(id, 'base64').toString('utf8');
   const signature = Buffer.from(decoded.split(':')[3] ?? '', 'base64');
   assert.equal(signature[0], 0x30, 'DER sequence');
-  const key = (ids as unknown as { publicKey: ReturnType<typeof createPublicKey> }).publicKey;
+  const key = (ids as unknown as { publicKeys: ReturnType<typeof createPublicKey>[] }).publicKeys[0];
+  assert.ok(key);
   assert.equal(key.asymmetricKeyDetails?.namedCurve, 'prime256v1');
   assert.equal(verify('sha256', Buffer.from('c:u:5:'), { key, dsaEncoding: 'der' }, signature), true);
+});
+
+test('when INTERNAL_SECRET is being rotated, then an id issued with either key verifies, and one from another key does not', () => {
+  const now = 1_700_000_000_000;
+  const rotating = new EcdsaTriggerIds({ primary: 'new-secret', secondary: 'old-secret' });
+  const fromOld = new EcdsaTriggerIds('old-secret').issue('client0000000000000000000', 'user00000000000000000000000', now);
+  const fromNew = rotating.issue('client0000000000000000000', 'user00000000000000000000000', now);
+  assert.equal(rotating.verify(fromOld, now, 30_000).userId, 'user00000000000000000000000');
+  assert.equal(rotating.verify(fromNew, now, 30_000).userId, 'user00000000000000000000000');
+  assert.equal(new EcdsaTriggerIds('new-secret').verify(fromNew, now, 30_000).userId, 'user00000000000000000000000', 'signed with the primary');
+  assert.equal(idOf(() => new EcdsaTriggerIds('old-secret').verify(fromNew, now, 30_000)), 'interactive_message.decode_trigger_id.verify_signature_failed');
+  assert.equal(idOf(() => rotating.verify(new EcdsaTriggerIds('third-secret').issue('c', 'u', now), now, 30_000)), 'interactive_message.decode_trigger_id.verify_signature_failed');
 });

@@ -1,6 +1,6 @@
 import { InternalPaths, PostsInternalPaths, Services, type CreatePostCommandPayload, type InternalChannel, type InternalPostView, type InternalUser, type WirePost } from '@switchyard/contracts';
 import { isAppError } from '@switchyard/errors';
-import { callJson, serviceCredential, type ServiceCredential, type ServiceTransport } from '@switchyard/http-kit';
+import { callJson, serviceCredential, type Keys, type ServiceCredential, type ServiceTransport } from '@switchyard/http-kit';
 import { isValidId } from '@switchyard/ids';
 import type { Platform, PostCommands } from '../../domain/ports';
 
@@ -10,7 +10,7 @@ const notFound = (error: unknown): boolean => isAppError(error) && (error.status
 export class TransportPlatform implements Platform {
   private readonly as: ServiceCredential;
 
-  public constructor(private readonly transport: ServiceTransport, internalSecret: string) {
+  public constructor(private readonly transport: ServiceTransport, internalSecret: Keys) {
     this.as = serviceCredential(Services.outgoingDispatch, internalSecret);
   }
 
@@ -73,7 +73,7 @@ export class TransportPlatform implements Platform {
 export class TransportPostCommands implements PostCommands {
   private readonly as: ServiceCredential;
 
-  public constructor(private readonly transport: ServiceTransport, internalSecret: string) {
+  public constructor(private readonly transport: ServiceTransport, internalSecret: Keys) {
     this.as = serviceCredential(Services.outgoingDispatch, internalSecret);
   }
 

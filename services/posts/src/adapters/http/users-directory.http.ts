@@ -1,6 +1,6 @@
 import { InternalPaths, Services, type InternalTeam, type InternalUser } from '@switchyard/contracts';
 import { isAppError } from '@switchyard/errors';
-import { callJson, serviceCredential, type ServiceCredential, type ServiceTransport } from '@switchyard/http-kit';
+import { callJson, serviceCredential, type Keys, type ServiceCredential, type ServiceTransport } from '@switchyard/http-kit';
 import type { UsersDirectory } from '../../domain/ports';
 
 interface TeamMemberWire {
@@ -17,7 +17,7 @@ export class HttpUsersDirectory implements UsersDirectory {
   private readonly users = new Map<string, { user: InternalUser; at: number }>();
   private readonly teams = new Map<string, { name: string; at: number }>();
 
-  public constructor(private readonly transport: ServiceTransport, secret: string, private readonly now: () => number = Date.now) {
+  public constructor(private readonly transport: ServiceTransport, secret: Keys, private readonly now: () => number = Date.now) {
     this.as = serviceCredential(Services.posts, secret);
   }
 

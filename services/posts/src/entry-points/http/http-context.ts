@@ -1,5 +1,5 @@
 import type { Request, RequestHandler } from 'express';
-import { requireIdentity } from '@switchyard/http-kit';
+import { requireIdentity, type Keys } from '@switchyard/http-kit';
 import { parsePaging, queryFlag, requireIdParam, type Paging } from '@switchyard/validation';
 import type { Actor } from '../../domain/actor';
 import type { Deps } from '../../domain/ports';
@@ -9,7 +9,7 @@ export interface HttpContext {
   readonly deps: Deps;
   /** rawBody (limit = MaximumPayloadSizeBytes, read per request) + jsonBody. */
   readonly withBody: readonly RequestHandler[];
-  readonly internalSecret: string;
+  readonly internalSecret: Keys;
 }
 
 /** The gateway-signed caller, or 401 session_expired. */

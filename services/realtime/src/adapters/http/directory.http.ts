@@ -1,6 +1,6 @@
 import { InternalPaths, PostsInternalPaths, Services, type InternalUser, type ResolvedSession } from '@switchyard/contracts';
 import { isAppError } from '@switchyard/errors';
-import { callJson, serviceCredential, type ServiceCredential, type ServiceTransport } from '@switchyard/http-kit';
+import { callJson, serviceCredential, type Keys, type ServiceCredential, type ServiceTransport } from '@switchyard/http-kit';
 import type { MembershipSource, SessionSource, UserSource } from '../../domain/ports';
 
 interface TeamMemberWire {
@@ -15,7 +15,7 @@ function isStatus(error: unknown, ...codes: number[]): boolean {
 export class HttpDirectory implements SessionSource, MembershipSource, UserSource {
   private readonly as: ServiceCredential;
 
-  public constructor(private readonly transport: ServiceTransport, secret: string) {
+  public constructor(private readonly transport: ServiceTransport, secret: Keys) {
     this.as = serviceCredential(Services.realtime, secret);
   }
 

@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
-import { verifyIdentity, type UpgradeHandler } from '@switchyard/http-kit';
+import { verifyIdentity, type Keys, type UpgradeHandler } from '@switchyard/http-kit';
 import type { Logger } from '@switchyard/logger';
 import { handleFrame, type ActionDeps } from '../../domain/actions/action-router';
 import type { Connection, ConnectionSession, SocketPort } from '../../domain/connection';
@@ -28,7 +28,7 @@ export interface WebSocketTimers {
 export interface WebSocketEndpointDeps {
   readonly hub: Hub;
   readonly actions: ActionDeps;
-  readonly secret: string;
+  readonly secret: Keys;
   readonly clock: Clock;
   readonly logger: Logger;
   readonly timers: WebSocketTimers;
