@@ -263,4 +263,19 @@ describe('interactive dialogs: open and submit', () => {
       h.setConfig(fastDelivery);
     }
   });
+
+  it('when open or submit get odd bodies, then an AppError below 500, never a crash', async () => {
+    const opened = await open();
+    const odd: unknown[] = [null, [], 'text', 7, {}, { dialog: null, url: null, trigger_id: null }, { trigger_id: '', url: 'http://e/d' }, { trigger_id: 'x'.repeat(5000), url: 'http://e/d', dialog: { elements: [null, { options: [null] }] } }];
+    for (const body of odd) {
+      for (const [path, as] of [[OPEN, undefined], [SUBMIT, user]] as const) {
+        const res = await h.request('POST', path, { ...(as ? { as } : {}), body });
+        assert.ok(res.statusCode >= 400 && res.statusCode < 500, `${path} ${JSON.stringify(body)}: ${res.statusCode} ${res.body}`);
+        assert.equal(typeof res.json().id, 'string');
+      }
+    }
+    const nulls = await h.request('POST', SUBMIT, { as: user, body: { ...submitOf(opened), submission: null, cancelled: null, state: opened.dialog.state } });
+    assert.equal(nulls.statusCode, 200, 'null means not set');
+    assert.deepEqual(JSON.parse(receiver.requests.at(-1)?.body ?? '{}').submission, null);
+  });
 });
