@@ -126,8 +126,8 @@ test('when a button opens a dialog, then each element is drawn with its default;
   }
 });
 
-test('when a dialog with notify_on_cancel is cancelled, then the integration hears cancelled: true and the dialog closes', async () => {
-  const context = await newContext(browser, server.url);
+test('when a dialog with notify_on_cancel is cancelled on a 360 px screen, then the integration hears cancelled: true and the dialog closes', async () => {
+  const context = await newContext(browser, server.url, 360);
   const page = await context.newPage();
   try {
     await signIn(page, world.admin.username, world.admin.password);
@@ -135,6 +135,10 @@ test('when a dialog with notify_on_cancel is cancelled, then the integration hea
     await page.getByRole('button', { name: 'Give feedback' }).click();
     const dialog = page.getByRole('dialog', { name: 'Feedback' });
     await dialog.waitFor();
+    const box = await dialog.boundingBox();
+    assert.ok(box && box.x >= 0 && box.x + box.width <= 360, `the dialog fits the screen: ${JSON.stringify(box)}`);
+    assert.deepEqual(await seriousViolations(page), []);
+    await screenshot(page, '32-interactive-dialog-360px');
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await dialog.waitFor({ state: 'hidden' });
     const deadline = Date.now() + 10_000;
