@@ -18,6 +18,7 @@ import type { OutgoingDispatchConfig } from './config';
 import type { Clock, Deps, IntegrationClient, Platform, Repositories } from './domain/ports';
 import { actionsRoutes } from './entry-points/http/actions.routes';
 import { dialogsRoutes } from './entry-points/http/dialogs.routes';
+import { commandExecuteRoutes } from './entry-points/http/command-execute.routes';
 import { commandsRoutes } from './entry-points/http/commands.routes';
 import { hooksRoutes } from './entry-points/http/hooks.routes';
 import type { HttpContext } from './entry-points/http/http-context';
@@ -99,6 +100,8 @@ export function createOutgoingDispatchApp(config: Readonly<OutgoingDispatchConfi
   http.app.use(hooksRoutes(context));
   http.app.use(actionsRoutes(context));
   http.app.use(dialogsRoutes(context));
+  // execute before the CRUD routes: `/api/v4/commands/:command_id` would otherwise take `execute`.
+  http.app.use(commandExecuteRoutes(context));
   http.app.use(commandsRoutes(context));
   const app = http.finalize();
   return {

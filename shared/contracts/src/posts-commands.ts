@@ -43,7 +43,7 @@ export const createPostCommandPayloadSchema = Joi.object<CreatePostCommandPayloa
     create_at: Joi.number().integer().min(0),
     priority: Joi.object().unknown(true),
   }).required(),
-  source: Joi.string().valid('api', 'incoming_webhook', 'outgoing_webhook', 'action', 'system').required(),
+  source: Joi.string().valid('api', 'incoming_webhook', 'outgoing_webhook', 'action', 'system', 'command').required(),
   hook_id: Joi.string(),
   request_id: Joi.string().allow(''),
 }).unknown(true);

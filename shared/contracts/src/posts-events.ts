@@ -74,7 +74,7 @@ export const postEventPayloadSchema = Joi.object<PostEventPayload>({
   channel: channelSchema.required(),
   team: teamSchema.required(),
   author: authorSchema.required(),
-  source: Joi.string().valid('api', 'incoming_webhook', 'outgoing_webhook', 'action', 'system').required(),
+  source: Joi.string().valid('api', 'incoming_webhook', 'outgoing_webhook', 'action', 'system', 'command').required(),
   from_webhook: Joi.boolean().required(),
   is_system: Joi.boolean().required(),
 }).unknown(true);

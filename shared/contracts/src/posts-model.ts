@@ -52,8 +52,11 @@ export interface InternalChannelMember {
   readonly roles: string;
 }
 
-/** Who made a post: `api` (a client or bot via REST), a webhook, an interactive action, or the system. */
-export type PostSource = 'api' | 'incoming_webhook' | 'outgoing_webhook' | 'action' | 'system';
+/**
+ * Who made a post: `api` (a client or bot via REST), a webhook, an interactive action, the system, or a
+ * slash command's `in_channel` answer (`command`: posted as the invoking user, fires outgoing webhooks).
+ */
+export type PostSource = 'api' | 'incoming_webhook' | 'outgoing_webhook' | 'action' | 'system' | 'command';
 
 export interface PostAuthor {
   readonly id: string;

@@ -1,4 +1,4 @@
-import type { CreatePostCommandPayload, InternalChannel, InternalPostView, InternalUser, WirePost } from '@switchyard/contracts';
+import type { CreatePostCommandPayload, InternalChannel, InternalTeam, InternalPostView, InternalUser, WirePost } from '@switchyard/contracts';
 import type { Logger } from '@switchyard/logger';
 import type { ConfigView } from '@switchyard/system-config';
 import type { Command, CommandWebhook } from './commands/command';
@@ -108,6 +108,8 @@ export interface Clock {
 
 /** What other services know (users-bots: users and team roles; posts: channels and posts). */
 export interface Platform {
+  /** The team (deleted ones included: check delete_at), or undefined when unknown. */
+  team(teamId: string): Promise<InternalTeam | undefined>;
   /** The member's team roles (`""` when not a member or left). */
   teamRoles(teamId: string, userId: string): Promise<string>;
   /** The channel, or undefined when unknown. */
@@ -115,6 +117,10 @@ export interface Platform {
   /** The member's channel roles, or undefined when not a member. */
   channelRoles(channelId: string, userId: string): Promise<string | undefined>;
   users(ids: readonly string[]): Promise<InternalUser[]>;
+  /** Users by (lower-cased) username; unknown names are left out. */
+  usersByUsernames(usernames: readonly string[]): Promise<InternalUser[]>;
+  /** The team's channel with that name (archived included), or undefined. */
+  channelByName(teamId: string, name: string): Promise<InternalChannel | undefined>;
   /** The stored post (integrations included) with its channel, or undefined. */
   post(postId: string): Promise<InternalPostView | undefined>;
   updatePost(postId: string, update: { message?: string; props?: Record<string, unknown> }): Promise<WirePost>;
@@ -139,6 +145,8 @@ export interface DeliveryQueue {
 }
 
 export interface OutboundRequest {
+  /** POST (default) sends `body`; GET sends none (slash commands with method `G` put their fields in the URL). */
+  readonly method?: 'POST' | 'GET';
   readonly url: string;
   readonly headers: Readonly<Record<string, string>>;
   readonly body: string;
@@ -151,6 +159,8 @@ export type OutboundResult =
   | {
       readonly kind: 'response';
       readonly status: number;
+      /** The answer's Content-Type header (`""` when absent). */
+      readonly contentType?: string;
       /** Seconds or an HTTP date, as the receiver sent it. */
       readonly retryAfter?: string;
       readonly body: string;

@@ -88,6 +88,15 @@ export class FakeWorld {
       const { ids } = (await readBody(req)) as { ids: string[] };
       return send(res, 200, ids.flatMap((id) => (this.users.has(id) ? [this.users.get(id)] : [])));
     }
+    if (req.method === 'POST' && url === InternalPaths.usersByUsernames) {
+      const { usernames } = (await readBody(req)) as { usernames: string[] };
+      return send(res, 200, [...this.users.values()].filter((u) => usernames.includes(u.username)));
+    }
+    const team = /^\/internal\/v1\/teams\/([a-z0-9]{26})$/.exec(url);
+    if (req.method === 'GET' && team) {
+      const found = this.teams.get(team[1] ?? '');
+      return found ? send(res, 200, { id: team[1], name: found.name, display_name: found.name, type: 'O', delete_at: 0 }) : notFound(res, 'app.team.get.find.app_error');
+    }
     const member = /^\/internal\/v1\/teams\/([^/]+)\/members\/([^/]+)$/.exec(url);
     if (req.method === 'GET' && member) {
       const roles = this.teams.get(member[1] ?? '')?.members.get(member[2] ?? '');
@@ -105,6 +114,11 @@ export class FakeWorld {
       const roles = this.channelMembers.get(member[1] ?? '')?.get(member[2] ?? '');
       if (roles === undefined) return notFound(res, 'app.channel.get_member.missing.app_error');
       return send(res, 200, { channel_id: member[1], user_id: member[2], roles });
+    }
+    const byName = /^\/internal\/v1\/teams\/([^/]+)\/channels\/name\/([^/]+)$/.exec(url);
+    if (req.method === 'GET' && byName) {
+      const found = [...this.channels.values()].find((c) => c.team_id === byName[1] && c.name === byName[2]);
+      return found ? send(res, 200, found) : notFound(res, 'app.channel.get_by_name.missing.app_error');
     }
     const channel = /^\/internal\/v1\/channels\/([^/]+)$/.exec(url);
     if (req.method === 'GET' && channel) {

@@ -70,7 +70,7 @@ export class AxiosIntegrationClient implements IntegrationClient {
     const allow = new AllowList(this.options.allowList());
     const deadline = AbortSignal.timeout(request.timeoutMs);
     let url = request.url;
-    let method: 'POST' | 'GET' = 'POST';
+    let method: 'POST' | 'GET' = request.method ?? 'POST';
     const firstOrigin = new URL(request.url).origin;
     // Once a redirect leaves the first origin, the hook's secrets (the body's token, the signatures) stay behind.
     let crossed = false;
@@ -113,9 +113,11 @@ export class AxiosIntegrationClient implements IntegrationClient {
         continue;
       }
       const retryAfter = response.headers['retry-after'] as string | undefined;
+      const contentType = response.headers['content-type'] as string | undefined;
       return {
         kind: 'response',
         status: response.status,
+        contentType: contentType === undefined ? '' : String(contentType),
         ...(retryAfter !== undefined ? { retryAfter: String(retryAfter) } : {}),
         body: Buffer.from(response.data ?? new ArrayBuffer(0)).toString('utf8'),
         latencyMs: latency(),

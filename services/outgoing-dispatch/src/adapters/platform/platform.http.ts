@@ -1,4 +1,4 @@
-import { InternalPaths, PostsInternalPaths, Services, type CreatePostCommandPayload, type InternalChannel, type InternalPostView, type InternalUser, type WirePost } from '@switchyard/contracts';
+import { InternalPaths, PostsInternalPaths, Services, type CreatePostCommandPayload, type InternalChannel, type InternalTeam, type InternalPostView, type InternalUser, type WirePost } from '@switchyard/contracts';
 import { isAppError } from '@switchyard/errors';
 import { callJson, serviceCredential, type Keys, type ServiceCredential, type ServiceTransport } from '@switchyard/http-kit';
 import { isValidId } from '@switchyard/ids';
@@ -12,6 +12,11 @@ export class TransportPlatform implements Platform {
 
   public constructor(private readonly transport: ServiceTransport, internalSecret: Keys) {
     this.as = serviceCredential(Services.outgoingDispatch, internalSecret);
+  }
+
+  public async team(teamId: string): Promise<InternalTeam | undefined> {
+    if (!isValidId(teamId)) return undefined;
+    return this.optional(() => callJson<InternalTeam>(this.transport, Services.usersBots, { method: 'GET', path: InternalPaths.team(teamId), as: this.as }));
   }
 
   public async teamRoles(teamId: string, userId: string): Promise<string> {
@@ -44,6 +49,16 @@ export class TransportPlatform implements Platform {
   public async users(ids: readonly string[]): Promise<InternalUser[]> {
     if (ids.length === 0) return [];
     return callJson<InternalUser[]>(this.transport, Services.usersBots, { method: 'POST', path: InternalPaths.usersByIds, as: this.as, body: { ids } });
+  }
+
+  public async usersByUsernames(usernames: readonly string[]): Promise<InternalUser[]> {
+    if (usernames.length === 0) return [];
+    return callJson<InternalUser[]>(this.transport, Services.usersBots, { method: 'POST', path: InternalPaths.usersByUsernames, as: this.as, body: { usernames } });
+  }
+
+  public async channelByName(teamId: string, name: string): Promise<InternalChannel | undefined> {
+    if (!isValidId(teamId)) return undefined;
+    return this.optional(() => callJson<InternalChannel>(this.transport, Services.posts, { method: 'GET', path: PostsInternalPaths.channelByName(teamId, name), as: this.as }));
   }
 
   public async post(postId: string): Promise<InternalPostView | undefined> {

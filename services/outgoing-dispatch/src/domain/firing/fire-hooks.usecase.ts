@@ -5,10 +5,12 @@ import type { Deps } from '../ports';
 import { derivedId } from '../secrets';
 import { outgoingPayloadBody, requestContentType } from './outgoing-payload';
 
-/** Whether a created post may fire outgoing hooks at all (mattermost-wire.md §10 "When hooks fire"). */
+/** Whether a created post may fire outgoing hooks at all (mattermost-wire.md §10 "When hooks fire"; wire-2 §2 for command answers). */
 export function mayFire(event: PostEventPayload): boolean {
-  if (event.source !== 'api' || event.from_webhook || event.is_system) return false;
-  if (event.post.type.startsWith('system_') || event.post.props.from_webhook === 'true') return false;
+  // A slash command's in_channel answer fires hooks although it carries from_webhook (the reference posts it with TriggerWebhooks).
+  const command = event.source === 'command';
+  if ((event.source !== 'api' && !command) || (event.from_webhook && !command) || event.is_system) return false;
+  if (event.post.type.startsWith('system_') || (event.post.props.from_webhook === 'true' && !command)) return false;
   if (event.channel.type !== 'O' || event.channel.delete_at !== 0) return false;
   return event.team !== null && event.channel.team_id === event.team.id;
 }

@@ -11,7 +11,9 @@ export const POSTS_EVENTS_GROUP = 'outgoing-dispatch';
  */
 function cannotFire(payload: unknown): boolean {
   const p = payload as { source?: unknown; from_webhook?: unknown; is_system?: unknown } | null;
-  return p === null || typeof p !== 'object' || p.source !== 'api' || p.from_webhook === true || p.is_system === true;
+  if (p === null || typeof p !== 'object' || p.is_system === true) return true;
+  if (p.source === 'command') return false;
+  return p.source !== 'api' || p.from_webhook === true;
 }
 
 /** posts.events → fireHooks for each `post.created`. Invalid messages are logged and skipped. */

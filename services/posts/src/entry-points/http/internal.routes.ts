@@ -37,7 +37,7 @@ export function internalRoutes(ctx: HttpContext): Router {
     sendJson(res, 200, presentInternalChannel(await loadChannel(deps, idParam(req, 'channel_id'))));
   });
 
-  router.get('/internal/v1/teams/:team_id/channels/name/:name', only(incomingHooks), async (req, res) => {
+  router.get('/internal/v1/teams/:team_id/channels/name/:name', only(incomingHooks, outgoingDispatch), async (req, res) => {
     const teamId = idParam(req, 'team_id');
     const channel = await deps.channels.findByName(teamId, String(req.params.name ?? '').toLowerCase());
     if (!channel) throw Errors.channelByNameNotFound();

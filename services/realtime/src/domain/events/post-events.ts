@@ -47,7 +47,7 @@ async function posted(deps: PostEventsDeps, payload: PostEventPayload): Promise<
       channel_type: payload.channel.type,
       post: JSON.stringify(clientPost(post)),
       sender_name: senderName(payload),
-      set_online: payload.source === 'api',
+      set_online: payload.source === 'api' || payload.source === 'command',
       team_id: payload.channel.type === 'D' || payload.channel.type === 'G' ? '' : (payload.team?.id ?? payload.channel.team_id),
       ...(files ? { otherFile: 'true' } : {}),
       ...(image ? { image: 'true' } : {}),

@@ -37,7 +37,7 @@ export function internalRoutes(ctx: HttpContext): Router {
     sendJson(res, 200, (await lookupUsers(deps, { ids })).map(presentInternalUser));
   });
 
-  router.post(InternalPaths.usersByUsernames, only(incomingHooks), ...ctx.withBody, async (req, res) => {
+  router.post(InternalPaths.usersByUsernames, only(incomingHooks, outgoingDispatch), ...ctx.withBody, async (req, res) => {
     const { usernames } = validate(byUsernamesBody, req.body);
     sendJson(res, 200, (await lookupUsers(deps, { usernames })).map(presentInternalUser));
   });
@@ -53,7 +53,7 @@ export function internalRoutes(ctx: HttpContext): Router {
     sendJson(res, 200, presentInternalTeam(await getInternalTeam(deps, { name })));
   });
 
-  router.get(`${InternalPaths.teamMember}/:team_id`, only(posts), async (req, res) => {
+  router.get(`${InternalPaths.teamMember}/:team_id`, only(posts, outgoingDispatch), async (req, res) => {
     sendJson(res, 200, presentInternalTeam(await getInternalTeam(deps, { id: idParam(req, 'team_id') })));
   });
 
