@@ -194,6 +194,7 @@ describe('channels', { timeout: 300_000 }, () => {
   it('when a channel is read by team name and channel name, then the same channel', async () => {
     const channel = await newChannel(alice, team);
     assert.equal((await bob.client.getChannelByNameAndTeamName(team.name, channel.name)).id, channel.id);
-    await expectClientError(bob.client.getChannelByNameAndTeamName('nosuchteamhere', channel.name), 404, 'app.channel.get_by_name.missing.app_error');
+    await expectClientError(bob.client.getChannelByNameAndTeamName('nosuchteamhere', channel.name), 404, 'app.team.get_by_name.missing.app_error');
+    await expectClientError(bob.client.getChannelByName('t'.repeat(26), channel.name), 404, 'app.channel.get_by_name.missing.app_error');
   });
 });

@@ -114,7 +114,7 @@ describe('personal access tokens', { timeout: 300_000 }, () => {
       assertJson(await me(token.token), 200);
       assert.deepEqual(await admin.client.revokeUserAccessToken(token.id), { status: 'OK' });
       assertAppError(await me(token.token), 401, 'api.context.session_expired.app_error');
-      await expectClientError(admin.client.getUserAccessToken(token.id), 404, 'store.sql_user_access_token.get.app_error');
+      await expectClientError(admin.client.getUserAccessToken(token.id), 404, 'app.user_access_token.get_by_user.app_error');
     });
 
     it('when a token is disabled, then the very next request is 401; enabled again, it works', async () => {

@@ -5,6 +5,8 @@ export { DuplicateKeyError, isDuplicateKeyError } from '@switchyard/errors';
 /** The reference's error ids for this service, in one place. */
 export const Errors = {
   userNotFound: (): AppError => notFound('app.user.missing_account.const', 'Unable to find the user.'),
+  /** The reference's UpdateUserRoles sets GetUser's not-found error to 400. */
+  rolesUserNotFound: (): AppError => badRequest('app.user.missing_account.const', 'Unable to find the user.'),
   usernameExists: (): AppError => badRequest('app.user.save.username_exists.app_error', 'An account with that username already exists.'),
   emailExists: (): AppError => badRequest('app.user.save.email_exists.app_error', 'An account with that email already exists.'),
   signupDisabled: (): AppError => notImplemented('api.user.create_user.signup_email_disabled.app_error', 'User sign-up with email is disabled.'),
@@ -21,7 +23,8 @@ export const Errors = {
   botNotFound: (): AppError => notFound('store.sql_bot.get.missing.app_error', 'Bot does not exist.'),
   botCreateDisabled: (): AppError => forbidden('api.bot.create_disabled', 'Bot creation has been disabled.'),
   systemOwnedBot: (): AppError => badRequest('api.bot.system_owned.app_error', 'This bot is owned by the system and cannot be changed this way.'),
-  tokenNotFound: (): AppError => notFound('store.sql_user_access_token.get.app_error', 'We couldn’t get the personal access token.'),
+  /** As the reference's `GetUserAccessToken` (app/user.go): its not-found answer reuses the get_by_user id. */
+  tokenNotFound: (): AppError => notFound('app.user_access_token.get_by_user.app_error', 'Unable to get user access tokens by user.'),
   tokensDisabled: (): AppError =>
     notImplemented('app.user_access_token.disabled', 'Personal access tokens are disabled on this server. Please contact your system administrator for details.'),
   sessionNotFound: (): AppError => notFound('app.session.get.app_error', 'Unable to find the session.'),

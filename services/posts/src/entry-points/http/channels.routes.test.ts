@@ -75,7 +75,7 @@ describe('user channel lists', () => {
 });
 
 describe('channel by team name', () => {
-  it('when a channel is read by team name and channel name, then the channel; an unknown team is 404', async () => {
+  it('when a channel is read by team name and channel name, then the channel; an unknown team is 404 with the reference\'s id', async () => {
     const h = await postsHarness();
     try {
       const team = h.team();
@@ -85,8 +85,14 @@ describe('channel by team name', () => {
       const res = await h.request('GET', `/api/v4/teams/name/${teamName}/channels/name/${channel.name}`, { as: alice });
       assert.equal(res.statusCode, 200, res.body);
       assert.equal((res.json() as { id: string }).id, channel.id);
+      // As the reference's GetChannelByNameForTeamName: the unknown team is named in the error id.
       const missing = await h.request('GET', `/api/v4/teams/name/nosuchteam/channels/name/${channel.name}`, { as: alice });
       assert.equal(missing.statusCode, 404);
+      assert.equal((missing.json() as { id: string }).id, 'app.team.get_by_name.missing.app_error');
+      // By team id, the reference looks the channel up by (team, name) only: an unknown team is a missing channel.
+      const byId = await h.request('GET', `/api/v4/teams/${'t'.repeat(26)}/channels/name/${channel.name}`, { as: alice });
+      assert.equal(byId.statusCode, 404);
+      assert.equal((byId.json() as { id: string }).id, 'app.channel.get_by_name.missing.app_error');
     } finally {
       await h.stop();
     }

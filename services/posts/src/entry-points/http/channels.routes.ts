@@ -60,7 +60,7 @@ export function channelsRoutes(ctx: HttpContext): Router {
     const teamName = String(req.params.team_name ?? '').toLowerCase();
     if (!/^[a-z0-9_-]+$/.test(teamName)) throw commonErrors.invalidUrlParam('team_name');
     const teamId = await deps.users.teamIdByName(teamName);
-    if (teamId === undefined) throw Errors.channelByNameNotFound();
+    if (teamId === undefined) throw Errors.teamByNameNotFound();
     const name = String(req.params.channel_name ?? '').toLowerCase();
     sendJson(res, 200, presentChannel(await getChannelByName(deps, actor, teamId, name, queryBool(req, 'include_deleted'))));
   });

@@ -2,6 +2,9 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { httpHarness, type Caller, type HttpHarness } from '../../test-support/http-harness';
 
+/** The reference's GetUserAccessToken (app/user.go) answers an unknown token id with this id, 404. */
+const TOKEN_NOT_FOUND = 'app.user_access_token.get_by_user.app_error';
+
 describe('personal access tokens and bot tokens', () => {
   let h: HttpHarness;
   let admin: Caller;
@@ -93,7 +96,9 @@ describe('personal access tokens and bot tokens', () => {
     assert.equal(one.statusCode, 200);
     assert.equal(one.json().token, undefined);
     assert.equal((await h.request('GET', '/api/v4/users/tokens/bad', { as: u })).statusCode, 400);
-    assert.equal((await h.request('GET', `/api/v4/users/tokens/${'q'.repeat(26)}`, { as: u })).statusCode, 404);
+    const unknown = await h.request('GET', `/api/v4/users/tokens/${'q'.repeat(26)}`, { as: u });
+    assert.equal(unknown.statusCode, 404);
+    assert.equal(unknown.json().id, TOKEN_NOT_FOUND);
     assert.equal((await h.request('GET', '/api/v4/users/tokens', { as: u })).statusCode, 403);
     const all = await h.request('GET', '/api/v4/users/tokens?per_page=200', { as: admin });
     assert.ok(all.json().some((t: { id: string; token?: string }) => t.id === created.id && t.token === undefined));
@@ -116,7 +121,14 @@ describe('personal access tokens and bot tokens', () => {
     assert.equal((await h.request('POST', '/api/v4/users/tokens/revoke', { as: u, body: { token_id: created.id } })).statusCode, 200);
     assert.deepEqual(h.bus.types(), ['token.revoked']);
     assert.equal((await resolve(created.token)).statusCode, 401);
-    assert.equal((await h.request('GET', `/api/v4/users/tokens/${created.id}`, { as: u })).statusCode, 404);
+    const gone = await h.request('GET', `/api/v4/users/tokens/${created.id}`, { as: u });
+    assert.equal(gone.statusCode, 404);
+    assert.equal(gone.json().id, TOKEN_NOT_FOUND);
+    for (const action of ['revoke', 'disable', 'enable']) {
+      const again = await h.request('POST', `/api/v4/users/tokens/${action}`, { as: u, body: { token_id: created.id } });
+      assert.equal(again.statusCode, 404, action);
+      assert.equal(again.json().id, TOKEN_NOT_FOUND, action);
+    }
     assert.equal((await h.request('POST', '/api/v4/users/tokens/revoke', { as: u, body: { token_id: 'bad' } })).statusCode, 400);
     assert.equal((await h.request('POST', '/api/v4/users/tokens/revoke', { as: u, body: { token_id: { $gt: '' } } })).statusCode, 400);
   });

@@ -117,10 +117,15 @@ describe('deactivation, roles and conversion', () => {
     assert.equal(self.json().id, 'api.user.update_active.not_enable.app_error');
   });
 
-  it('when roles are updated, then only manage_system may, only known system roles pass, and user.roles_updated goes out', async () => {
+  it('when roles are updated, then only manage_roles may, only known system roles pass, and user.roles_updated goes out', async () => {
     const u = await h.user();
     const denied = await h.request('PUT', `/api/v4/users/${u.id}/roles`, { as: u, body: { roles: 'system_user system_admin' } });
     assert.equal(denied.statusCode, 403);
+    assert.equal(denied.json().id, 'api.context.permissions.app_error');
+    // As the reference: the syntax check comes before the permission check.
+    const malformedByUser = await h.request('PUT', `/api/v4/users/${u.id}/roles`, { as: u, body: { roles: 'System-User!' } });
+    assert.equal(malformedByUser.statusCode, 400);
+    assert.equal(malformedByUser.json().id, 'api.context.invalid_body_param.app_error');
     const unknown = await h.request('PUT', `/api/v4/users/${u.id}/roles`, { as: admin, body: { roles: 'system_user team_admin' } });
     assert.equal(unknown.statusCode, 400);
     assert.equal(unknown.json().id, 'app.role.check_roles_exist.role_not_found');
@@ -134,8 +139,12 @@ describe('deactivation, roles and conversion', () => {
     assert.deepEqual(ok.json(), { status: 'OK' });
     assert.deepEqual(h.bus.types(), ['user.roles_updated']);
     assert.equal((await h.request('GET', `/api/v4/users/${u.id}`, { as: admin })).json().roles, 'system_user system_post_all_public system_user_access_token');
-    const missing = await h.request('PUT', `/api/v4/users/${'z'.repeat(26)}/roles`, { as: admin, body: { roles: 'system_user' } });
-    assert.equal(missing.statusCode, 404);
+    // The reference's UpdateUserRoles answers an unknown user with GetUser's id and status 400, before the role check.
+    for (const roles of ['system_user', 'system_user no_such_role']) {
+      const missing = await h.request('PUT', `/api/v4/users/${'z'.repeat(26)}/roles`, { as: admin, body: { roles } });
+      assert.equal(missing.statusCode, 400, roles);
+      assert.equal(missing.json().id, 'app.user.missing_account.const', roles);
+    }
   });
 
   it('when a user is converted to a bot, then a Bot comes back, the password is gone and sessions are revoked', async () => {
