@@ -9,6 +9,7 @@ import { newChannel, newTeam, postIn, teamBot, teamMember, type Actor } from './
 import { startTarget, type Target } from './support/target';
 
 const ID = /^[a-z0-9]{26}$/;
+const PERMISSIONS = 'api.context.permissions.app_error';
 
 describe('posts', { timeout: 300_000 }, () => {
   let target: Target;
@@ -90,19 +91,23 @@ describe('posts', { timeout: 300_000 }, () => {
     assert.equal((custom.json as Post).type, 'custom_poll');
   });
 
-  it('when the body has wrong types or bad ids, then 400 with an error id and never a 500', async () => {
-    const cases: unknown[] = [
-      { channel_id: channelId, message: 42 },
-      { channel_id: 'nope', message: 'm' },
-      { channel_id: channelId, message: 'm', props: 'nope' },
-      { channel_id: channelId, message: 'm', props: [] },
-      { channel_id: channelId, message: 'm', file_ids: 'x' },
-      { channel_id: channelId, message: 'm', root_id: 'bad' },
-      { channel_id: { $gt: '' }, message: 'm' },
-      [],
-      'text',
+  it('when the body has wrong types or bad ids, then the reference\'s status and error id each, never a 500', async () => {
+    // The reference decodes the body into a Go Post (a type mismatch is 400 invalid_body_param), then checks
+    // create_post on the channel (an unknown or malformed channel id is 403), then the root (400 root_id).
+    const BODY = 'api.context.invalid_body_param.app_error';
+    const cases: [unknown, number, string][] = [
+      [{ channel_id: channelId, message: 42 }, 400, BODY],
+      [{ channel_id: 'nope', message: 'm' }, 403, PERMISSIONS],
+      [{ message: 'm' }, 403, PERMISSIONS],
+      [{ channel_id: channelId, message: 'm', props: 'nope' }, 400, BODY],
+      [{ channel_id: channelId, message: 'm', props: [] }, 400, BODY],
+      [{ channel_id: channelId, message: 'm', file_ids: 'x' }, 400, BODY],
+      [{ channel_id: channelId, message: 'm', root_id: 'bad' }, 400, 'api.post.create_post.root_id.app_error'],
+      [{ channel_id: { $gt: '' }, message: 'm' }, 400, BODY],
+      [[], 400, BODY],
+      ['text', 400, BODY],
     ];
-    for (const body of cases) assertAppError(await create(alice.token, body), 400, /\./);
+    for (const [body, status, id] of cases) assertAppError(await create(alice.token, body), status, id);
     assertAppError(await raw(target.url, 'POST', '/api/v4/posts', { token: alice.token, rawBody: '{"channel_id":' }), 400, 'api.context.invalid_body_param.app_error');
     assertAppError(await raw(target.url, 'POST', '/api/v4/posts', { token: alice.token, rawBody: `{"channel_id":"${channelId}","__proto__":{"x":1}}` }), 400, 'api.context.invalid_body_param.app_error');
   });
