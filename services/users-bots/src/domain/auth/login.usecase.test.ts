@@ -49,6 +49,34 @@ describe('login: lockout and enumeration', () => {
     assert.equal(hasher.verifies, 3);
   });
 
+  it('when the login is unknown, then its verify runs with the same scrypt parameters and key length as a wrong password for a real user', async () => {
+    // Not timed: the cost of a verify is fixed by the stored hash it runs against (N, r, p, key length).
+    const stored: string[] = [];
+    const spy: PasswordHasher = {
+      hash: (password) => fastHasher.hash(password),
+      verify: (password, hash) => {
+        stored.push(hash);
+        return fastHasher.verify(password, hash);
+      },
+    };
+    const h = domainHarness();
+    const deps: Deps = { ...h.deps, passwords: spy };
+    // A user whose hash the product made itself, as signup does.
+    await deps.users.insert(newUser({ id: newId(), username: 'bob', email: 'bob@example.com', createAt: 1, passwordHash: await spy.hash('password-1') }));
+    await errorIdOf(login(deps, { loginId: 'bob', password: 'wrong-wrong' }));
+    await errorIdOf(login(deps, { loginId: 'nobody', password: 'wrong-wrong' }));
+    await errorIdOf(login(deps, { loginId: 'nobody@example.com', password: 'wrong-wrong' }));
+    assert.equal(stored.length, 3);
+    const cost = (hash: string): string => {
+      const [scheme, n, r, p, salt, key] = hash.split('$');
+      assert.equal(scheme, 'scrypt');
+      return `${n}$${r}$${p}$${Buffer.from(salt ?? '', 'base64').length}$${Buffer.from(key ?? '', 'base64').length}`;
+    };
+    const [real, ...unknown] = stored.map(cost);
+    assert.equal(real, '1024$8$1$16$32');
+    for (const each of unknown) assert.equal(each, real);
+  });
+
   it('when 30 wrong passwords race, then only MaximumLoginAttempts of them reach the hash and the count stops there', async () => {
     const { deps, hasher, userId } = await setup();
     const ids = await Promise.all(Array.from({ length: 30 }, () => errorIdOf(login(deps, { loginId: 'alice', password: 'wrong-wrong' }))));
