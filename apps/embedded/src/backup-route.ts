@@ -1,16 +1,24 @@
 import { randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { rm, stat } from 'node:fs/promises';
-import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { InternalPaths, Services, type ResolvedSession } from '@switchyard/contracts';
-import { commonErrors, isAppError, notFound, toWireError } from '@switchyard/errors';
-import { callJson, newRequestId, serviceCredential, type ServiceTransport } from '@switchyard/http-kit';
+import { commonErrors, isAppError, notFound } from '@switchyard/errors';
+import { callJson, serviceCredential, type ServiceTransport } from '@switchyard/http-kit';
 import type { Logger } from '@switchyard/logger';
 import type { SqliteStore } from '@switchyard/sqlite-kit';
 
 export const BACKUP_PATH = '/api/v4/system/backup';
+
+/** The shape of the gateway's edge routes (an express middleware, in node's own types). */
+export type EdgeRoute = (req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void) => void;
+
+/** The request id the gateway gave the request (createHttpApp sets it before any route). */
+function requestIdOf(req: IncomingMessage): string {
+  return (req as IncomingMessage & { requestId?: string }).requestId ?? '';
+}
 
 export interface BackupRouteDeps {
   readonly store: SqliteStore;
@@ -24,21 +32,16 @@ function bearer(req: IncomingMessage): string | undefined {
   return match?.[1];
 }
 
-function sendError(res: ServerResponse, error: unknown, requestId: string): void {
-  const wire = toWireError(error, { requestId, developer: false });
-  res.statusCode = wire.status_code;
-  res.setHeader('Content-Type', 'application/json');
-  res.setHeader('X-Request-ID', requestId);
-  res.end(JSON.stringify(wire));
-}
-
 /**
  * `GET /api/v4/system/backup` (embedded runtime only; system admins): an online, consistent copy of the
  * whole store (SQLite's backup API, into a temporary file in the data directory, streamed back and then
- * removed). The token is checked by users-bots, as the gateway does for every route. Every other request
- * goes to `next` (the gateway).
+ * removed). The token is checked by users-bots, as the gateway does for every route.
+ *
+ * A middleware the gateway mounts among its edge routes, after its path decision: it sees the canonical
+ * target (dot segments were already answered with 301, encoded characters decoded), so its exact-path
+ * match is the gateway's. Every other request goes to `next`; errors too (the gateway's error answer).
  */
-export function withBackupRoute(next: RequestListener, deps: BackupRouteDeps): RequestListener {
+export function backupRoute(deps: BackupRouteDeps): EdgeRoute {
   // This route is part of the embedded runtime's edge, so it resolves tokens as the gateway does.
   const as = serviceCredential(Services.gateway, deps.internalSecret);
   const resolve = async (token: string): Promise<ResolvedSession | undefined> => {
@@ -72,17 +75,16 @@ export function withBackupRoute(next: RequestListener, deps: BackupRouteDeps): R
     }
   };
 
-  return (req, res) => {
+  return (req, res, next) => {
     const path = (req.url ?? '').split('?')[0];
     if (path !== BACKUP_PATH) {
-      next(req, res);
+      next();
       return;
     }
-    const requestId = newRequestId();
-    backup(req, res, requestId).catch((error: unknown) => {
-      if (!isAppError(error)) deps.logger.error('backup failed', { error, request_id: requestId });
+    backup(req, res, requestIdOf(req)).catch((error: unknown) => {
+      if (!isAppError(error)) deps.logger.error('backup failed', { error, request_id: requestIdOf(req) });
       if (res.headersSent) res.destroy();
-      else sendError(res, error, requestId);
+      else next(error);
     });
   };
 }

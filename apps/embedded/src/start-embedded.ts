@@ -8,7 +8,7 @@ import { InProcessTransport, listen, type ListenLimits } from '@switchyard/http-
 import { createLogger } from '@switchyard/logger';
 import { startMetricsServer, type MetricsServer } from '@switchyard/metrics';
 import { openStore, SqliteEventJournal, type SqliteStore } from '@switchyard/sqlite-kit';
-import { withBackupRoute } from './backup-route';
+import { backupRoute } from './backup-route';
 import { answerWhenDurable } from './durable-responses';
 import { createGatewayApp, loadGatewayConfig } from '@switchyard/gateway';
 import { createUsersBotsApp, createUsersBotsSqliteRepositories, loadUsersBotsConfig } from '@switchyard/users-bots';
@@ -133,6 +133,8 @@ async function startOn(store: SqliteStore, options: EmbeddedOptions, closeStore:
     bus,
     transport,
     services: [Services.usersBots, Services.posts, Services.incomingHooks, Services.outgoingDispatch, Services.realtime],
+    // GET /api/v4/system/backup (admins): only this runtime has the store; decided on the canonical path.
+    edgeRoutes: backupRoute({ store, transport, internalSecret, logger: loggerFor('embedded') }),
   });
   await gateway.start();
   started.push(gateway);
@@ -151,9 +153,7 @@ async function startOn(store: SqliteStore, options: EmbeddedOptions, closeStore:
     }
   }
   // Writes inside the runtime resolve at commit; an answer leaves only once they are on disk.
-  // GET /api/v4/system/backup (admins) is served here, in front of the gateway: only this runtime has the store.
-  const backupRoute = withBackupRoute(gateway.handler, { store, transport, internalSecret, logger: loggerFor('embedded') });
-  const server = await listen(answerWhenDurable(backupRoute, () => store.flush()), options.port, options.host ?? '0.0.0.0', options.limits);
+  const server = await listen(answerWhenDurable(gateway.handler, () => store.flush()), options.port, options.host ?? '0.0.0.0', options.limits);
   // The WebSocket API on the same port: the gateway checks the upgrade and hands it to realtime in-process.
   server.server.on('upgrade', gateway.upgrade);
   return {

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { RequestListener } from 'node:http';
+import type { RequestHandler } from 'express';
 import { Services, Topics } from '@switchyard/contracts';
 import type { EventBus, Subscription } from '@switchyard/event-bus';
 import { createHttpApp, internalKeys, rawBody, supportsUpgrade, type HealthReport, type ServiceTransport, type UpgradeHandler } from '@switchyard/http-kit';
@@ -38,6 +39,8 @@ export interface GatewayDeps {
   readonly rateLimiter?: RateLimiter;
   /** The services running behind this gateway; routes to any other service are 404. */
   readonly services: readonly string[];
+  /** Routes of the runtime itself (embedded: `GET /api/v4/system/backup`), run after the path decision. */
+  readonly edgeRoutes?: RequestHandler;
 }
 
 export interface GatewayApp {
@@ -106,6 +109,7 @@ export function createGatewayApp(config: GatewayConfig, deps: GatewayDeps): Gate
     trustProxy: config.TRUST_PROXY,
   });
   app.use(canonicalPath());
+  if (deps.edgeRoutes) app.use(deps.edgeRoutes);
   app.get('/api/v4/system/ping', ping({ transport: deps.transport, services: deps.services, selfReady: async () => (await health()).ok, timeoutMs: PING_TIMEOUT_MS }));
   app.use('/api/v4/config', configWriteBarrier({ liveConfig, timeoutMs: config.CONFIG_WRITE_TIMEOUT_MS, settleMs: config.CONFIG_WRITE_SETTLE_MS }));
   app.use(

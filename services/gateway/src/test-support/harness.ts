@@ -4,7 +4,7 @@ import { MemoryEventBus } from '@switchyard/event-bus';
 import { InProcessTransport, type InternalRequest, type InternalResponse, type ServiceTransport } from '@switchyard/http-kit';
 import { createSilentLogger } from '@switchyard/logger';
 import type { SystemConfig } from '@switchyard/system-config';
-import { createGatewayApp, type GatewayApp } from '../app';
+import { createGatewayApp, type GatewayApp, type GatewayDeps } from '../app';
 import { loadGatewayConfig } from '../config';
 import type { RateLimiter, TokenCache } from '../domain/ports';
 import { fakeService, fakeUsersBots, SECRET, type Echo, type FakeUsersBots } from './fake-services';
@@ -54,6 +54,7 @@ export interface HarnessOptions {
   /** Change users-bots' config before the gateway loads it. */
   readonly config?: (config: SystemConfig) => void;
   readonly start?: boolean;
+  readonly edgeRoutes?: GatewayDeps['edgeRoutes'];
 }
 
 /** A gateway in front of fake services on an in-process transport and a memory bus. */
@@ -72,6 +73,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     services,
     ...(options.tokenCache ? { tokenCache: options.tokenCache } : {}),
     ...(options.rateLimiter ? { rateLimiter: options.rateLimiter } : {}),
+    ...(options.edgeRoutes ? { edgeRoutes: options.edgeRoutes } : {}),
   });
   if (options.start !== false) await gateway.start();
   const request = (o: InjectOptions): Promise<InjectResponse> => inject(gateway.handler, o);
