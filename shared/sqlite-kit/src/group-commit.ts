@@ -10,22 +10,27 @@ interface Waiter {
  * Group commit on one SQLite connection (WAL, synchronous=NORMAL).
  *
  * Writes run at once, synchronously, inside one open transaction shared by every write of the current
- * event-loop turn (each in its own savepoint, so a failing write undoes only itself). The transaction
- * commits on `setImmediate` and each write's promise resolves then: the change is committed and
- * visible, so the services' internal pipelines (consumers, outbox, deliveries) go on at memory speed.
+ * event-loop turn (each in its own savepoint, so a failing write undoes only itself), and each write's
+ * promise resolves at once with its result: the process has one connection, so every later read sees
+ * the change, and the services' internal pipelines (consumers, outbox, deliveries) go on at memory
+ * speed within the turn instead of waiting a turn per write. The transaction commits on `setImmediate`.
  * After every commit one `fdatasync` of the WAL file runs on the libuv thread pool; `flush()` resolves
- * once everything committed before it is on disk. The embedded runtime awaits `flush()` before any
- * answer leaves the process, so an acknowledged change is durable: WAL commits are ordered, so the sync
- * that covers a request's last write covers every write before it. While a sync runs, later commits
- * wait for the next one, so one fsync covers many requests and the event loop never blocks on the disk.
+ * once everything written before it is committed and on disk. The embedded runtime awaits `flush()`
+ * before any answer leaves the process, so an acknowledged change is durable: WAL commits are ordered, so
+ * the sync that covers a request's last write covers every write before it (an outbox row cleared in a
+ * later commit than its message can never be durable without it). While a sync runs, later commits wait
+ * for the next one, so one fsync covers many requests and the event loop never blocks on the disk.
+ *
+ * A failed COMMIT or fsync is fatal to the store: the writes it held had already resolved and the
+ * process acted on them, so nothing after it can be trusted. Every later write and flush rejects (answers
+ * become 500) and `healthy` turns false; a restart recovers the last durable state from the WAL, and the
+ * bus and outboxes are rebuilt from it.
  *
  * Why not synchronous=FULL: it fsyncs inside COMMIT, on the event loop. fdatasync of the WAL file on
  * another descriptor flushes the same inode, which is what FULL's sync at commit does.
  */
 export class GroupCommit {
   private open = false;
-  /** Writes of the open transaction: resolved at its commit. */
-  private writes: Waiter[] = [];
   /** flush() callers waiting for the open transaction's commit and the sync after it. */
   private flushesAfterCommit: Waiter[] = [];
   /** flush() callers waiting for the next sync. */
@@ -52,7 +57,12 @@ export class GroupCommit {
     this.rollbackTo = db.prepare('ROLLBACK TO w');
   }
 
-  /** Runs `fn` now in the shared transaction; resolves with its result once committed. */
+  /** False once a commit or sync failed (the store then refuses every write). */
+  public get healthy(): boolean {
+    return this.failure === undefined;
+  }
+
+  /** Runs `fn` now in the shared transaction; resolves with its result (committed at the end of the turn). */
   public write<T>(fn: () => T): Promise<T> {
     if (this.failure !== undefined) return Promise.reject(this.failure);
     let result: T;
@@ -74,9 +84,7 @@ export class GroupCommit {
       return Promise.reject(error);
     }
     this.release.run();
-    return new Promise<T>((resolve, reject) => {
-      this.writes.push({ resolve: () => resolve(result), reject });
-    });
+    return Promise.resolve(result);
   }
 
   /** Resolves once everything written so far is on disk. */
@@ -105,22 +113,29 @@ export class GroupCommit {
 
   private commit(): void {
     if (!this.open) return;
-    const writes = this.writes;
     const flushes = this.flushesAfterCommit;
-    this.writes = [];
     this.flushesAfterCommit = [];
     this.open = false;
     try {
+      // A sync failed while this batch was open: it must not become durable behind the failure.
+      if (this.failure !== undefined) throw this.failure;
       this.commitStatement.run();
     } catch (error) {
       if (this.db.inTransaction) this.db.exec('ROLLBACK');
-      for (const waiter of [...writes, ...flushes]) waiter.reject(error);
+      this.fail(error, flushes);
       return;
     }
     this.unsynced = true;
-    for (const waiter of writes) waiter.resolve();
     this.flushesAfterSync.push(...flushes);
     this.sync();
+  }
+
+  /** Makes the failure sticky and rejects every waiting flush. */
+  private fail(error: unknown, waiting: readonly Waiter[]): void {
+    this.failure = error;
+    const pending = [...waiting, ...this.flushesAfterSync];
+    this.flushesAfterSync = [];
+    for (const waiter of pending) waiter.reject(error);
   }
 
   private sync(): void {
@@ -143,9 +158,7 @@ export class GroupCommit {
       if (error) {
         // After a failed fsync the kernel may have dropped the dirty pages: nothing after it can be
         // trusted, so every later write fails too (the process should restart and recover from the WAL).
-        this.failure = error;
-        for (const waiter of [...covered, ...this.flushesAfterSync]) waiter.reject(error);
-        this.flushesAfterSync = [];
+        this.fail(error, covered);
       } else {
         for (const waiter of covered) waiter.resolve();
       }

@@ -22,7 +22,10 @@ export interface SqliteStore {
   readonly db: Database.Database;
   /** Creates or upgrades a component's tables (refuses a newer schema than `migrations` knows). */
   migrate(component: string, migrations: readonly Migration[]): void;
-  /** Runs `fn` now in the current group transaction; resolves once committed (on disk at the next `flush()`). */
+  /**
+   * Runs `fn` now in the current group transaction and resolves with its result at once (every later read
+   * sees it; committed at the end of the event-loop turn, on disk once a later `flush()` resolved).
+   */
   write<T>(fn: () => T): Promise<T>;
   /** Resolves once everything written so far is on disk. */
   flush(): Promise<void>;
@@ -152,7 +155,7 @@ export function openStore(options: OpenStoreOptions): SqliteStore {
         closeSync(fd);
       }
     },
-    health: () => !closed && opened.open,
+    health: () => !closed && opened.open && commits.healthy,
     close: async () => {
       if (closed) return;
       closed = true;

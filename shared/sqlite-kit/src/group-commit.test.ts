@@ -1,0 +1,54 @@
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { openStore, openTestStore } from './index';
+
+const TABLE = ['CREATE TABLE items (id TEXT PRIMARY KEY, name TEXT NOT NULL) STRICT'];
+
+describe('group commit', () => {
+  it('when writes resolve, then they are visible at once and a chain of dependent writes shares one open transaction', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'group-commit-'));
+    const store = openStore({ dir });
+    store.migrate('test', TABLE);
+    const insert = store.db.prepare('INSERT INTO items (id, name) VALUES (?, ?)');
+    const count = store.db.prepare('SELECT count(*) AS n FROM items');
+    // A chain of dependent writes (each awaits the one before, as a pipeline of consumers does) runs
+    // within the turn: no write waits for a commit.
+    let turns = 0;
+    const ticker = setInterval(() => (turns += 1), 0);
+    for (let i = 0; i < 50; i += 1) {
+      await store.write(() => insert.run(`id${i}`, `n${i}`));
+      assert.equal((count.get() as { n: number }).n, i + 1);
+    }
+    clearInterval(ticker);
+    assert.equal(turns, 0, 'the chain finished before any timer ran');
+    assert.equal(store.db.inTransaction, true, 'still one open transaction');
+    await store.flush();
+    assert.equal(store.db.inTransaction, false);
+    await store.close();
+    const again = openStore({ dir });
+    assert.equal((again.db.prepare('SELECT count(*) AS n FROM items').get() as { n: number }).n, 50);
+    await again.close();
+  });
+
+  it('when a commit fails, then the store refuses every later write and flush and reports itself unhealthy', async () => {
+    const store = openTestStore('group-commit-fail-');
+    // A deferred foreign key is checked at COMMIT only: the write resolves, its commit fails.
+    store.migrate('test', [
+      'CREATE TABLE parents (id TEXT PRIMARY KEY) STRICT',
+      'CREATE TABLE children (id TEXT PRIMARY KEY, parent TEXT NOT NULL REFERENCES parents (id) DEFERRABLE INITIALLY DEFERRED) STRICT',
+    ]);
+    const orphan = store.db.prepare('INSERT INTO children (id, parent) VALUES (?, ?)');
+    const parent = store.db.prepare('INSERT INTO parents (id) VALUES (?)');
+    await store.write(() => orphan.run('c1', 'missing'));
+    assert.equal(store.health(), true);
+    await assert.rejects(store.flush(), /FOREIGN KEY/);
+    assert.equal(store.health(), false);
+    await assert.rejects(store.write(() => parent.run('p1')), /FOREIGN KEY/);
+    await assert.rejects(store.flush(), /FOREIGN KEY/);
+    assert.equal((store.db.prepare('SELECT count(*) AS n FROM children').get() as { n: number }).n, 0, 'the failed batch was rolled back');
+    await store.dispose();
+  });
+});
