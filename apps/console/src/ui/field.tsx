@@ -8,11 +8,10 @@ interface FieldFrame {
   readonly problem?: string | undefined;
 }
 
-function Frame({ id, label, hint, problem, children }: FieldFrame & { id: string; children: ReactNode }) {
+/** The hint and the problem under a control (ids `<id>-hint`, `<id>-problem` for aria-describedby). */
+export function FieldNotes({ id, hint, problem }: { id: string; hint?: ReactNode; problem?: string | undefined }) {
   return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      {children}
+    <>
       {hint ? (
         <p className="hint" id={`${id}-hint`}>
           {hint}
@@ -23,11 +22,21 @@ function Frame({ id, label, hint, problem, children }: FieldFrame & { id: string
           {problem}
         </p>
       ) : null}
+    </>
+  );
+}
+
+function Frame({ id, label, hint, problem, children }: FieldFrame & { id: string; children: ReactNode }) {
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      {children}
+      <FieldNotes id={id} hint={hint} problem={problem} />
     </div>
   );
 }
 
-function describedBy(id: string, hint: unknown, problem: unknown): string | undefined {
+export function describedBy(id: string, hint: unknown, problem: unknown): string | undefined {
   const ids = [hint ? `${id}-hint` : '', problem ? `${id}-problem` : ''].filter(Boolean);
   return ids.length > 0 ? ids.join(' ') : undefined;
 }

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { CheckboxField, SelectField, TextArea, TextField } from '../../ui/field';
+import { CheckboxField, describedBy, FieldNotes, SelectField, TextArea, TextField } from '../../ui/field';
 import type { DataSources } from '../channel/message-attachments/types';
 import { optionsOf } from './dialog-rules';
 import type { DialogElement as Element } from './dialog-types';
@@ -62,9 +62,8 @@ export function DialogElementField({ element, value, problem, sources, onChange 
 
 function RadioGroup({ element, label, hint, problem, value, onChange }: { element: Element; label: string; hint: string | undefined; problem: string | undefined; value: string; onChange: (value: string) => void }) {
   const id = useId();
-  const described = [hint ? `${id}-hint` : '', problem ? `${id}-problem` : ''].filter(Boolean).join(' ') || undefined;
   return (
-    <fieldset className="field radio" aria-describedby={described}>
+    <fieldset className="field radio" aria-describedby={describedBy(id, hint, problem)}>
       <legend>{label}</legend>
       {optionsOf(element).map((o) => (
         <label key={o.value} className="radio-option">
@@ -72,16 +71,7 @@ function RadioGroup({ element, label, hint, problem, value, onChange }: { elemen
           {o.text}
         </label>
       ))}
-      {hint ? (
-        <p className="hint" id={`${id}-hint`}>
-          {hint}
-        </p>
-      ) : null}
-      {problem ? (
-        <p className="error" id={`${id}-problem`} role="alert">
-          {problem}
-        </p>
-      ) : null}
+      <FieldNotes id={id} hint={hint} problem={problem} />
     </fieldset>
   );
 }

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import type { Channel, IncomingHook } from '../../api/types';
-import { ErrorText } from '../../ui/feedback';
+import { FormButtons } from '../../ui/form-buttons';
 import { CheckboxField, SelectField, TextArea, TextField } from '../../ui/field';
 import { DESCRIPTION_MAX, hookTextProblems, TITLE_MAX } from '../../api/webhook-rules';
 import type { IncomingHookInput } from './use-incoming-hooks';
@@ -54,17 +54,7 @@ export function IncomingHookForm({ channels, initial, submitLabel, pending, erro
       <TextField label="Username" value={username} onChange={(e) => setUsername(e.target.value)} hint="Shown as the sender instead of your name, when username override is on in the System console." />
       <TextField label="Profile picture URL" type="url" value={iconUrl} onChange={(e) => setIconUrl(e.target.value)} hint="Shown instead of your picture, when icon override is on in the System console." />
       <CheckboxField label="Notify me of reactions" checked={reactions} onChange={(e) => setReactions(e.target.checked)} hint="You are told when someone reacts to this webhook's posts." />
-      <ErrorText error={error} />
-      <div className="inline">
-        <button type="submit" className="primary" disabled={pending}>
-          {pending ? 'Saving…' : submitLabel}
-        </button>
-        {onCancel ? (
-          <button type="button" onClick={onCancel}>
-            Cancel
-          </button>
-        ) : null}
-      </div>
+      <FormButtons submitLabel={submitLabel} pending={pending} error={error} onCancel={onCancel} />
     </form>
   );
 }

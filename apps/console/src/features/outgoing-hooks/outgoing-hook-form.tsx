@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import type { Channel, OutgoingHook } from '../../api/types';
-import { ErrorText } from '../../ui/feedback';
+import { FormButtons } from '../../ui/form-buttons';
 import { SelectField, TextArea, TextField } from '../../ui/field';
 import { DESCRIPTION_MAX, hookTextProblems, TITLE_MAX } from '../../api/webhook-rules';
 import type { OutgoingHookInput } from './use-outgoing-hooks';
@@ -76,17 +76,7 @@ export function OutgoingHookForm({ teamId, channels, initial, submitLabel, pendi
         <option value="1">The first word starts with a trigger word</option>
       </SelectField>
       <TextArea label="Callback URLs" value={urls} onChange={(e) => setUrls(e.target.value)} hint="One per line; each receives a POST for every matching message." problem={submitted ? needsUrl : undefined} />
-      <ErrorText error={error} />
-      <div className="inline">
-        <button type="submit" className="primary" disabled={pending}>
-          {pending ? 'Saving…' : submitLabel}
-        </button>
-        {onCancel ? (
-          <button type="button" onClick={onCancel}>
-            Cancel
-          </button>
-        ) : null}
-      </div>
+      <FormButtons submitLabel={submitLabel} pending={pending} error={error} onCancel={onCancel} />
     </form>
   );
 }

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { ErrorText } from '../../ui/feedback';
+import { FormButtons } from '../../ui/form-buttons';
 import { CheckboxField, SelectField, TextField } from '../../ui/field';
 import { CommandLimits, commandProblems, emptyDraft, type CommandDraft } from './command-rules';
 
@@ -56,17 +56,7 @@ export function CommandForm({ initial, submitLabel, pending, error, onSubmit, on
           <TextField label="Autocomplete description" value={draft.auto_complete_desc} onChange={(e) => set('auto_complete_desc', e.target.value)} hint="One line on what the command does." />
         </>
       ) : null}
-      <ErrorText error={error} />
-      <div className="inline">
-        <button type="submit" className="primary" disabled={pending}>
-          {pending ? 'Saving…' : submitLabel}
-        </button>
-        {onCancel ? (
-          <button type="button" onClick={onCancel}>
-            Cancel
-          </button>
-        ) : null}
-      </div>
+      <FormButtons submitLabel={submitLabel} pending={pending} error={error} onCancel={onCancel} />
     </form>
   );
 }
