@@ -5,12 +5,13 @@ import { createHttpApp, internalKeys, type HealthReport, type ServiceTransport, 
 import type { Logger } from '@switchyard/logger';
 import { BusTypingPublisher } from './adapters/bus/typing.bus';
 import { HttpDirectory } from './adapters/http/directory.http';
+import { exposeRealtimeGauges, prometheusRealtimeMetrics } from './adapters/metrics/realtime.metrics.prom';
 import type { RealtimeConfig } from './config';
 import type { ActionDeps } from './domain/actions/action-router';
 import type { Connection } from './domain/connection';
 import { Hub } from './domain/hub';
 import { MembershipCache } from './domain/membership-cache';
-import type { Clock, MembershipSource, SessionSource, TypingPublisher, UserSource } from './domain/ports';
+import type { Clock, MembershipSource, RealtimeMetrics, SessionSource, TypingPublisher, UserSource } from './domain/ports';
 import { CONSUMED_TOPICS, eventsConsumer } from './entry-points/kafka/events.consumer';
 import { WebSocketEndpoint } from './entry-points/ws/websocket.endpoint';
 
@@ -27,6 +28,8 @@ export interface RealtimeDeps {
   readonly directory?: SessionSource & MembershipSource & UserSource;
   readonly typing?: TypingPublisher;
   readonly clock?: Clock;
+  /** Default: the process's Prometheus registry. */
+  readonly metrics?: RealtimeMetrics;
 }
 
 export interface RealtimeApp {
@@ -43,6 +46,7 @@ export interface RealtimeApp {
 export function createRealtimeApp(config: Readonly<RealtimeConfig>, deps: RealtimeDeps): RealtimeApp {
   const keys = internalKeys(config);
   const clock = deps.clock ?? { now: () => Date.now() };
+  const metrics = deps.metrics ?? prometheusRealtimeMetrics();
   const directory = deps.directory ?? new HttpDirectory(deps.transport, keys);
   const membership = new MembershipCache({
     source: directory,
@@ -57,6 +61,7 @@ export function createRealtimeApp(config: Readonly<RealtimeConfig>, deps: Realti
     limits: { sendQueue: config.WS_SEND_QUEUE, replayBuffer: config.WS_REPLAY_BUFFER },
     reconnectWindowMs: config.WS_RECONNECT_WINDOW_MS,
     defaultServerVersion: DEFAULT_SERVER_VERSION,
+    metrics,
   });
   const lookUpUsername = (conn: Connection): void => {
     directory.usersByIds([conn.userId]).then(
@@ -82,6 +87,7 @@ export function createRealtimeApp(config: Readonly<RealtimeConfig>, deps: Realti
     clock,
     logger: deps.logger,
     defaultServerVersion: DEFAULT_SERVER_VERSION,
+    metrics,
     timers: {
       pingIntervalMs: config.WS_PING_INTERVAL_MS,
       readDeadlineMs: config.WS_READ_DEADLINE_MS,
@@ -90,6 +96,8 @@ export function createRealtimeApp(config: Readonly<RealtimeConfig>, deps: Realti
       maxFrameBytes: config.WS_MAX_FRAME_BYTES,
     },
   });
+
+  exposeRealtimeGauges({ connections: () => hub.counts(), queuedFrames: () => hub.counts().queued, bufferedBytes: () => endpoint.bufferedBytes });
 
   let subscription: Subscription | undefined;
   const health = async (): Promise<HealthReport> => {
@@ -113,7 +121,7 @@ export function createRealtimeApp(config: Readonly<RealtimeConfig>, deps: Realti
         groupId: `realtime-${instance}`,
         topics: [...CONSUMED_TOPICS],
         maxAttempts: 3,
-        handler: eventsConsumer({ hub, membership, users: directory, logger: deps.logger, maxAttempts: 3 }),
+        handler: eventsConsumer({ hub, membership, users: directory, logger: deps.logger, maxAttempts: 3, metrics, clock }),
       });
       endpoint.start();
     },

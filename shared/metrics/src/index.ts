@@ -5,3 +5,4 @@ export { kafkaMetrics } from './kafka-metrics';
 export { deliveryMetrics, statusClass, type AttemptOutcome } from './delivery-metrics';
 export { intakeMetrics } from './intake-metrics';
 export { observeStoreOperation } from './store-metrics';
+export { realtimeMetrics, type RealtimeDisconnect, type RealtimeGaugeSource } from './realtime-metrics';

@@ -4,7 +4,7 @@ import { RecordingSocket } from '../test-support/fakes';
 import { Connection } from './connection';
 import { broadcast, eventPrefix } from './ws-event';
 
-const prefix = (n: number): string => eventPrefix({ event: 'posted', data: { n }, broadcast: broadcast({ channel_id: 'c' }) });
+const prefix = (n: number): Buffer => eventPrefix({ event: 'posted', data: { n }, broadcast: broadcast({ channel_id: 'c' }) });
 
 describe('Connection', () => {
   it('when events are written, then seq starts at 0 and grows by one; replies carry no seq', () => {

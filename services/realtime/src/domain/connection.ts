@@ -1,9 +1,9 @@
-import { withSeq } from './ws-event';
+import { withSeq, type EventPrefix } from './ws-event';
 
 /** The transport under one connection (a `ws` socket in production, a recorder in unit tests). */
 export interface SocketPort {
-  /** `done` runs once the frame has left the process (or failed). */
-  send(text: string, done: (error?: Error) => void): void;
+  /** Sends one text frame; `done` runs once the frame has left the process (or failed). */
+  send(frame: Buffer | string, done: (error?: Error) => void): void;
   close(code?: number, reason?: string): void;
   /** Drops the TCP connection without a close handshake. */
   terminate(): void;
@@ -27,30 +27,34 @@ export interface ConnectionLimits {
   readonly replayBuffer: number;
 }
 
-interface LogEntry {
-  readonly seq: number;
-  readonly prefix: string;
-}
-
 /**
  * One WebSocket connection as the reference's WebConn: an id, a per-connection `seq` (0 for hello, +1 per
  * event written, no gaps), the last sent events for replay, and a bounded send queue. After the socket
  * goes away the connection is kept for a while (away): events keep being numbered and logged (at most
  * `sendQueue` of them) so that a reconnect with the same id and a sequence number still in the log gets
  * exactly what it missed.
+ *
+ * The log is a ring of the shared event prefixes indexed by `seq % capacity` (every seq is logged exactly
+ * once, in order), so writing an event allocates nothing but the frame itself.
  */
 export class Connection {
-  public session: ConnectionSession | undefined;
   public username = '';
   public socket: SocketPort | undefined;
   /** ms of the last activity (connect, frame, pong); the reaper drops away connections by it. */
   public lastActivity: number;
   /** The socket was cut off because its send queue filled. */
   public overflowed = false;
+  private current: ConnectionSession | undefined;
+  private admin = false;
   private nextSeq = 0;
   private pending = 0;
   private awayCount = 0;
-  private readonly log: LogEntry[] = [];
+  /** Logged prefixes: seq s is at ring[s % capacity]; the last `logged` seqs are replayable. */
+  private readonly ring: EventPrefix[] = [];
+  private readonly capacity: number;
+  private logged = 0;
+  /** One completion callback per attached socket (not one closure per frame). */
+  private sent: () => void = () => undefined;
 
   public constructor(
     public readonly id: string,
@@ -58,18 +62,28 @@ export class Connection {
     now: number,
   ) {
     this.lastActivity = now;
+    this.capacity = Math.max(1, limits.replayBuffer + limits.sendQueue);
+  }
+
+  public get session(): ConnectionSession | undefined {
+    return this.current;
+  }
+
+  public set session(session: ConnectionSession | undefined) {
+    this.current = session;
+    this.admin = (session?.roles ?? '').split(' ').includes('system_admin');
   }
 
   public get userId(): string {
-    return this.session?.userId ?? '';
+    return this.current?.userId ?? '';
   }
 
   public get authenticated(): boolean {
-    return this.session !== undefined;
+    return this.current !== undefined;
   }
 
   public get isAdmin(): boolean {
-    return (this.session?.roles ?? '').split(' ').includes('system_admin');
+    return this.admin;
   }
 
   public get connected(): boolean {
@@ -95,18 +109,16 @@ export class Connection {
    * Numbers the event for this connection and sends it (or logs it while away). A full send queue cuts
    * the socket off. Returns false when the event was dropped (droppable and the queue half full).
    */
-  public write(prefix: string, droppable = false): boolean {
+  public write(prefix: EventPrefix, droppable = false): boolean {
     if (droppable && this.pending >= this.limits.sendQueue / 2) return false;
     const seq = this.nextSeq;
     this.nextSeq += 1;
-    this.log.push({ seq, prefix });
+    this.log(seq, prefix);
     const socket = this.socket;
     if (!socket) {
       this.awayCount += 1;
-      this.trim(this.limits.replayBuffer + this.limits.sendQueue);
       return true;
     }
-    this.trim(this.limits.replayBuffer);
     if (this.pending >= this.limits.sendQueue) {
       this.overflowed = true;
       this.detach();
@@ -128,6 +140,9 @@ export class Connection {
     this.pending = 0;
     this.overflowed = false;
     this.lastActivity = now;
+    this.sent = () => {
+      if (this.socket === socket && this.pending > 0) this.pending -= 1;
+    };
   }
 
   /** The socket is gone; the connection stays (away) for a reconnect. */
@@ -135,6 +150,7 @@ export class Connection {
     this.socket = undefined;
     this.awayCount = 0;
     this.pending = 0;
+    this.logged = Math.min(this.logged, this.limits.replayBuffer);
   }
 
   /**
@@ -142,23 +158,28 @@ export class Connection {
    * next seq. When it can, the missed events are sent (same seq numbers) and true is returned.
    */
   public resume(sequence: number): boolean {
-    const first = this.log[0]?.seq ?? this.nextSeq;
+    const first = this.nextSeq - this.logged;
     if (!Number.isInteger(sequence) || sequence < first || sequence > this.nextSeq || this.lost || !this.socket) return false;
     const socket = this.socket;
-    for (const entry of this.log) if (entry.seq >= sequence) this.sendNow(socket, withSeq(entry.prefix, entry.seq));
+    for (let seq = sequence; seq < this.nextSeq; seq += 1) {
+      const prefix = this.ring[seq % this.capacity];
+      if (prefix) this.sendNow(socket, withSeq(prefix, seq));
+    }
     this.awayCount = 0;
-    this.trim(this.limits.replayBuffer);
+    this.logged = Math.min(this.logged, this.limits.replayBuffer);
     return true;
   }
 
-  private trim(max: number): void {
-    if (this.log.length > max) this.log.splice(0, this.log.length - max);
+  private log(seq: number, prefix: EventPrefix): void {
+    const slot = seq % this.capacity;
+    if (slot === this.ring.length) this.ring.push(prefix);
+    else this.ring[slot] = prefix;
+    const max = this.socket ? this.limits.replayBuffer : this.capacity;
+    this.logged = Math.min(this.logged + 1, max);
   }
 
-  private sendNow(socket: SocketPort, text: string): void {
+  private sendNow(socket: SocketPort, frame: Buffer | string): void {
     this.pending += 1;
-    socket.send(text, () => {
-      if (this.socket === socket) this.pending = Math.max(0, this.pending - 1);
-    });
+    socket.send(frame, this.sent);
   }
 }

@@ -2,8 +2,8 @@ import { hostname } from 'node:os';
 import { newId } from '@switchyard/ids';
 import { Connection, type ConnectionLimits, type ConnectionSession, type SocketPort } from './connection';
 import type { MembershipCache } from './membership-cache';
-import type { Clock } from './ports';
-import { broadcast, eventPrefix, type WsEvent } from './ws-event';
+import type { Clock, RealtimeMetrics } from './ports';
+import { broadcast, eventPrefix, type Broadcast, type EventPrefix, type WsEvent } from './ws-event';
 
 export interface HubOptions {
   readonly membership: MembershipCache;
@@ -13,6 +13,8 @@ export interface HubOptions {
   readonly reconnectWindowMs: number;
   /** `server_version` of hello events when the upgrade named none. */
   readonly defaultServerVersion: string;
+  /** Counts of what was sent, dropped and cut off (none by default). */
+  readonly metrics?: RealtimeMetrics;
 }
 
 export interface OpenRequest {
@@ -155,55 +157,96 @@ export class Hub {
     return this.closeWhere((conn) => conn.session !== undefined && conn.session.expiresAt > 0 && conn.session.expiresAt <= now, 1000, 'session expired');
   }
 
+  /** Connections with a live socket and those away (kept for a reconnect), and their frames in flight. */
+  public counts(): { connected: number; away: number; queued: number } {
+    let connected = 0;
+    let queued = 0;
+    for (const conn of this.byId.values()) {
+      if (conn.connected) connected += 1;
+      queued += conn.queued;
+    }
+    return { connected, away: this.byId.size - connected, queued };
+  }
+
   /** Every connection of this replica (shutdown). */
   public all(): Connection[] {
     return [...this.byId.values()];
   }
 
-  /** Delivers one event to every connection of this replica allowed to receive it; returns how many got it. */
+  /**
+   * Delivers one event to every connection of this replica allowed to receive it; returns how many got it.
+   * One membership lookup per event; the event is encoded once (once per receiver with extra data).
+   */
   public async deliver(event: WsEvent): Promise<number> {
-    const b = event.broadcast;
-    let targets: readonly Connection[];
+    const groups = await this.audience(event.broadcast);
+    let prefix: EventPrefix | undefined;
+    /** Written to a live socket or, for an away connection, logged for its reconnect. */
+    let delivered = 0;
+    /** Handed to a live socket. */
+    let sent = 0;
+    for (const group of groups) {
+      for (const conn of group) {
+        if (!this.admits(event.broadcast, conn)) continue;
+        const extra = event.dataFor?.(conn.userId);
+        const wasConnected = conn.connected;
+        let written: boolean;
+        if (extra) {
+          written = conn.write(eventPrefix(event, extra), event.droppable);
+        } else {
+          prefix ??= eventPrefix(event);
+          written = conn.write(prefix, event.droppable);
+        }
+        if (written) delivered += 1;
+        else this.options.metrics?.dropped(event.event);
+        if (written && conn.connected) sent += 1;
+        else if (wasConnected && conn.overflowed && !conn.connected) this.options.metrics?.disconnected('slow_consumer');
+        if (conn.lost) this.forget(conn);
+      }
+    }
+    if (sent > 0) this.options.metrics?.sent(event.event, sent);
+    return delivered;
+  }
+
+  /** The connections an event may go to, grouped by user (§1.4 steps 4–9; per-connection checks in `admits`). */
+  private async audience(b: Broadcast): Promise<Iterable<Connection>[]> {
     if (b.connection_id !== '') {
       const conn = this.byId.get(b.connection_id);
-      targets = conn ? [conn] : [];
-    } else if (b.user_id !== '') {
-      targets = this.connectionsOf(b.user_id);
+      return conn ? [[conn]] : [];
+    }
+    if (b.user_id !== '') {
+      const set = this.byUser.get(b.user_id);
+      return set ? [set] : [];
+    }
+    if (this.byUser.size === 0) return [];
+    let users: string[] = [];
+    if (b.channel_id !== '') {
+      const members = await this.options.membership.channelMembers(b.channel_id);
+      if (!members) return [];
+      if (members.size < this.byUser.size) {
+        for (const u of members) if (this.byUser.has(u)) users.push(u);
+      } else {
+        for (const u of this.byUser.keys()) if (members.has(u)) users.push(u);
+      }
     } else {
-      if (this.byUser.size === 0) return 0;
-      let users: string[];
-      if (b.channel_id !== '') {
-        const members = await this.options.membership.channelMembers(b.channel_id);
-        if (!members) return 0;
-        users = members.size < this.byUser.size ? [...members].filter((u) => this.byUser.has(u)) : [...this.byUser.keys()].filter((u) => members.has(u));
-      } else {
-        users = [...this.byUser.keys()];
-      }
-      if (b.omit_users) users = users.filter((u) => b.omit_users?.[u] !== true);
-      if (b.team_id !== '') {
-        const teamId = b.team_id;
-        const inTeam = await Promise.all(users.map((u) => this.options.membership.isTeamMember(teamId, u).catch(() => false)));
-        users = users.filter((_, i) => inTeam[i]);
-      }
-      targets = users.flatMap((u) => this.connectionsOf(u));
+      users = [...this.byUser.keys()];
     }
-    let prefix: string | undefined;
-    let delivered = 0;
-    for (const conn of targets) {
-      if (!conn.authenticated || (b.omit_connection_id !== '' && conn.id === b.omit_connection_id)) continue;
-      if (b.omit_users?.[conn.userId] === true) continue;
-      if ((b.contains_sanitized_data === true && conn.isAdmin) || (b.contains_sensitive_data === true && !conn.isAdmin)) continue;
-      const extra = event.dataFor?.(conn.userId);
-      if (extra) {
-        conn.write(eventPrefix(event, extra), event.droppable);
-      } else {
-        prefix ??= eventPrefix(event);
-        conn.write(prefix, event.droppable);
-      }
-      delivered += 1;
-      if (conn.lost) this.forget(conn);
+    const omit = b.omit_users;
+    if (omit) users = users.filter((u) => omit[u] !== true);
+    if (b.team_id !== '') users = await this.options.membership.teamMembersAmong(b.team_id, users);
+    const groups: Iterable<Connection>[] = [];
+    for (const u of users) {
+      const set = this.byUser.get(u);
+      if (set) groups.push(set);
     }
-    return delivered;
+    return groups;
+  }
+
+  private admits(b: Broadcast, conn: Connection): boolean {
+    if (!conn.authenticated || (b.omit_connection_id !== '' && conn.id === b.omit_connection_id)) return false;
+    if (b.omit_users?.[conn.userId] === true) return false;
+    if (b.contains_sanitized_data === true && conn.isAdmin) return false;
+    if (b.contains_sensitive_data === true && !conn.isAdmin) return false;
+    return true;
   }
 
   private forget(conn: Connection): void {

@@ -70,6 +70,25 @@ export class MembershipCache {
     return value;
   }
 
+  /**
+   * The users of `userIds` in the team, in order: cached answers at once, the others looked up together
+   * (a failed lookup counts as not a member, so nothing leaks when users-bots is down).
+   */
+  public async teamMembersAmong(teamId: string, userIds: readonly string[]): Promise<string[]> {
+    const now = this.options.clock.now();
+    const known: (boolean | undefined)[] = userIds.map((u) => {
+      const hit = this.teams.get(`${teamId}:${u}`);
+      return hit && hit.expires > now ? hit.value : undefined;
+    });
+    const missing = userIds.filter((_, i) => known[i] === undefined);
+    if (missing.length > 0) {
+      const answers = await Promise.all(missing.map((u) => this.isTeamMember(teamId, u).catch(() => false)));
+      let next = 0;
+      for (let i = 0; i < known.length; i += 1) if (known[i] === undefined) known[i] = answers[next++];
+    }
+    return userIds.filter((_, i) => known[i] === true);
+  }
+
   /** A member joined or left, or the channel changed: the next lookup asks posts again. */
   public evictChannel(channelId: string): void {
     this.evictions += 1;

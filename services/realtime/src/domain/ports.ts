@@ -26,3 +26,15 @@ export interface TypingPublisher {
 export interface Clock {
   now(): number;
 }
+
+/** What realtime reports for its metrics (Prometheus in production); every label value is from a fixed set. */
+export interface RealtimeMetrics {
+  /** `receivers` connections were written one `event` (event names are the service's own). */
+  sent(event: string, receivers: number): void;
+  /** A droppable event (`typing`, `status_change`) skipped a connection whose queue was half full. */
+  dropped(event: string): void;
+  /** A socket was cut off: its send queue filled, or no pong came within the read deadline. */
+  disconnected(reason: 'slow_consumer' | 'read_deadline'): void;
+  /** From the event's time at its producer until this replica has written it to every receiver. */
+  fanOut(seconds: number): void;
+}

@@ -33,15 +33,25 @@ function sortedData(data: Readonly<Record<string, unknown>>): Record<string, unk
   return out;
 }
 
+/** An event's JSON up to its `seq` value, UTF-8 encoded once and shared by every connection that gets it. */
+export type EventPrefix = Buffer;
+
 /**
  * The event's JSON without its closing `seq`: `{"event": "posted", "data": {…}, "broadcast": {…}, "seq": `.
- * Written once per event (or once per receiver with extra data) and completed per connection.
+ * Encoded once per event (or once per receiver with extra data) and completed per connection by `withSeq`.
  */
-export function eventPrefix(event: WsEvent, extra?: Readonly<Record<string, unknown>>): string {
+export function eventPrefix(event: WsEvent, extra?: Readonly<Record<string, unknown>>): EventPrefix {
   const data = sortedData(extra ? { ...event.data, ...extra } : event.data);
-  return `{"event": ${JSON.stringify(event.event)}, "data": ${JSON.stringify(data)}, "broadcast": ${JSON.stringify(event.broadcast)}, "seq": `;
+  return Buffer.from(`{"event": ${JSON.stringify(event.event)}, "data": ${JSON.stringify(data)}, "broadcast": ${JSON.stringify(event.broadcast)}, "seq": `, 'utf8');
 }
 
-export function withSeq(prefix: string, seq: number): string {
-  return `${prefix}${seq}}`;
+/** Room for the largest safe integer and the closing brace. */
+const SEQ_ROOM = 17;
+
+/** The complete frame for one connection: the shared prefix copied once, then `<seq>}` (no re-encoding). */
+export function withSeq(prefix: EventPrefix, seq: number): Buffer {
+  const frame = Buffer.allocUnsafe(prefix.length + SEQ_ROOM);
+  prefix.copy(frame, 0);
+  const tail = frame.write(`${seq}}`, prefix.length, 'latin1');
+  return frame.subarray(0, prefix.length + tail);
 }

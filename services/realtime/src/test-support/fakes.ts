@@ -13,8 +13,8 @@ export class RecordingSocket implements SocketPort {
 
   public constructor(private readonly autoFlush = true) {}
 
-  public send(text: string, done: (error?: Error) => void): void {
-    this.sent.push(text);
+  public send(frame: Buffer | string, done: (error?: Error) => void): void {
+    this.sent.push(String(frame));
     if (this.autoFlush) done();
     else this.pending.push(done);
   }

@@ -16,7 +16,7 @@ import { fromRealtimeEvent } from '../../domain/events/realtime-events';
 import { fromUsersEvent, revokedBy } from '../../domain/events/user-events';
 import type { Hub } from '../../domain/hub';
 import type { MembershipCache } from '../../domain/membership-cache';
-import type { UserSource } from '../../domain/ports';
+import type { Clock, RealtimeMetrics, UserSource } from '../../domain/ports';
 import type { WsEvent } from '../../domain/ws-event';
 
 export const CONSUMED_TOPICS = [Topics.postsEvents, Topics.channelsEvents, Topics.usersEvents, Topics.realtimeEvents] as const;
@@ -28,11 +28,14 @@ export interface EventsConsumerDeps {
   readonly logger: Logger;
   /** Attempts of a message whose lookups failed before anything was delivered. */
   readonly maxAttempts: number;
+  /** Fan-out latency (from the envelope's time); none by default. */
+  readonly metrics?: RealtimeMetrics;
+  readonly clock?: Clock;
 }
 
 const REALTIME_SCHEMAS = { 'ephemeral.post': ephemeralPostPayloadSchema, 'dialog.open': openDialogPayloadSchema, typing: typingPayloadSchema } as const;
 
-function isEnvelope(value: unknown): value is { type: string; payload: Record<string, unknown> } {
+function isEnvelope(value: unknown): value is { type: string; time?: unknown; payload: Record<string, unknown> } {
   return typeof value === 'object' && value !== null && typeof (value as { type?: unknown }).type === 'string' && typeof (value as { payload?: unknown }).payload === 'object' && (value as { payload?: unknown }).payload !== null;
 }
 
@@ -76,11 +79,14 @@ export function eventsConsumer(deps: EventsConsumerDeps): MessageHandler {
 
   return async (message) => {
     let delivered = 0;
+    let receivers = 0;
     try {
       for (const event of await toEvents(message)) {
-        await deps.hub.deliver(event);
+        receivers += await deps.hub.deliver(event);
         delivered += 1;
       }
+      const time = isEnvelope(message.value) ? message.value.time : undefined;
+      if (receivers > 0 && typeof time === 'number' && deps.metrics && deps.clock) deps.metrics.fanOut(Math.max(0, deps.clock.now() - time) / 1000);
     } catch (error) {
       if (delivered === 0 && message.attempt < deps.maxAttempts) throw error;
       deps.logger.warn('websocket event not delivered', { topic: message.topic, error: error instanceof Error ? error.message : String(error) });

@@ -6,7 +6,8 @@ import type { Logger } from '@switchyard/logger';
 import { handleFrame, type ActionDeps } from '../../domain/actions/action-router';
 import type { Connection, ConnectionSession, SocketPort } from '../../domain/connection';
 import type { Hub } from '../../domain/hub';
-import type { Clock } from '../../domain/ports';
+import type { Clock, RealtimeMetrics } from '../../domain/ports';
+import { WriteBatcher } from './write-batcher';
 
 /** Headers the gateway adds to the upgrade it hands over (see the gateway's websocket-upgrade.ts). */
 export const SERVER_VERSION_HEADER = 'x-switchyard-server-version';
@@ -33,7 +34,11 @@ export interface WebSocketEndpointDeps {
   readonly logger: Logger;
   readonly timers: WebSocketTimers;
   readonly defaultServerVersion: string;
+  readonly metrics?: RealtimeMetrics;
 }
+
+/** Frames are sent as text whatever their type (the event frames are pre-encoded Buffers). */
+const TEXT = { binary: false } as const;
 
 interface Live {
   readonly conn: Connection;
@@ -61,6 +66,7 @@ function frameText(data: RawData): string {
 export class WebSocketEndpoint {
   private readonly wss: WebSocketServer;
   private readonly live = new Map<WebSocket, Live>();
+  private readonly batcher = new WriteBatcher();
   private timers: NodeJS.Timeout[] = [];
 
   public constructor(private readonly deps: WebSocketEndpointDeps) {
@@ -69,6 +75,13 @@ export class WebSocketEndpoint {
 
   public get sockets(): number {
     return this.live.size;
+  }
+
+  /** Bytes written to sockets and not yet taken by the kernel, over every socket of this replica. */
+  public get bufferedBytes(): number {
+    let bytes = 0;
+    for (const ws of this.live.keys()) bytes += ws.bufferedAmount;
+    return bytes;
   }
 
   public readonly upgrade: UpgradeHandler = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
@@ -85,7 +98,7 @@ export class WebSocketEndpoint {
         ws.close(1008, 'bad reconnect parameters');
         return;
       }
-      this.accept(ws, { connectionId, sequenceNumber: sequence === null ? 0 : Number(sequence), serverVersion, ...(session ? { session } : {}) });
+      this.accept(ws, socket, { connectionId, sequenceNumber: sequence === null ? 0 : Number(sequence), serverVersion, ...(session ? { session } : {}) });
     });
   };
 
@@ -100,6 +113,7 @@ export class WebSocketEndpoint {
   public async stop(): Promise<void> {
     for (const timer of this.timers) clearInterval(timer);
     this.timers = [];
+    this.batcher.flush();
     const closing = [...this.live.keys()].map(
       (ws) =>
         new Promise<void>((resolve) => {
@@ -133,9 +147,12 @@ export class WebSocketEndpoint {
     };
   }
 
-  private accept(ws: WebSocket, request: Parameters<Hub['open']>[1] & { serverVersion: string }): void {
+  private accept(ws: WebSocket, raw: Duplex, request: Parameters<Hub['open']>[1] & { serverVersion: string }): void {
     const port: SocketPort = {
-      send: (text, done) => ws.send(text, done),
+      send: (frame, done) => {
+        this.batcher.hold(raw);
+        ws.send(frame, TEXT, done);
+      },
       close: (code, reason) => ws.close(code, reason),
       terminate: () => ws.terminate(),
     };
@@ -181,6 +198,7 @@ export class WebSocketEndpoint {
     const oldest = this.deps.clock.now() - this.deps.timers.readDeadlineMs;
     for (const [ws, state] of this.live) {
       if (state.lastPong < oldest) {
+        this.deps.metrics?.disconnected('read_deadline');
         ws.terminate();
         continue;
       }
