@@ -1,2 +1,2 @@
-export { SERVICE_TABLE, serviceUrls, withPortBase, type ServiceSpec } from './service-table';
+export { processName, SERVICE_TABLE, serviceUrls, withPortBase, withReplicas, type ServiceSpec } from './service-table';
 export { readEnvFile } from './env-file';

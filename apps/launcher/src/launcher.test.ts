@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { readEnvFile, SERVICE_TABLE, serviceUrls, withPortBase } from './index';
+import { processName, readEnvFile, SERVICE_TABLE, serviceUrls, withPortBase, withReplicas } from './index';
 
 test('when an env file has comments and quotes, then only KEY=value pairs are read', () => {
   const dir = mkdtempSync(join(tmpdir(), 'env-'));
@@ -26,4 +26,14 @@ test('when a port base is given, then services move to consecutive ports and the
   );
   assert.match(serviceUrls(moved), /users-bots=http:\/\/127\.0\.0\.1:19000/);
   assert.deepEqual(withPortBase(SERVICE_TABLE, undefined), [...SERVICE_TABLE]);
+});
+
+test('when realtime runs as two replicas, then both get their own port and the service urls list them as realtime=url1|url2', () => {
+  const specs = withPortBase(withReplicas(SERVICE_TABLE, 'realtime', 2), 19000);
+  assert.deepEqual(
+    specs.map((s) => [processName(s), s.port]),
+    [['users-bots', 19000], ['posts', 19001], ['incoming-hooks', 19002], ['outgoing-dispatch', 19003], ['realtime', 19004], ['realtime#2', 19005], ['gateway', 8065]],
+  );
+  assert.match(serviceUrls(specs), /realtime=http:\/\/127\.0\.0\.1:19004\|http:\/\/127\.0\.0\.1:19005(,|$)/);
+  assert.deepEqual(withReplicas(SERVICE_TABLE, 'realtime', 1), [...SERVICE_TABLE]);
 });

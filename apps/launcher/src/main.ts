@@ -3,14 +3,16 @@ import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { readEnvFile } from './env-file';
-import { SERVICE_TABLE, serviceUrls, withPortBase } from './service-table';
+import { processName, SERVICE_TABLE, serviceUrls, withPortBase, withReplicas } from './service-table';
 
 /**
  * `npm run start:distributed`: one process per service against the Kafka, MongoDB and Redis URLs in the
  * environment or in deploy/local/.env. The gateway listens on PORT (default 8065), the others on
  * 8066.. (or SERVICE_PORT_BASE..). MONGO_DB_PREFIX prefixes every service's database and KAFKA_NAMESPACE
  * its topics and consumer groups, so a test run can share the servers with another deployment.
- * SIGTERM/SIGINT stop every service (each drains and commits); if one exits on its own, all stop.
+ * REALTIME_REPLICAS=n runs n realtime processes (the gateway spreads WebSocket upgrades over them and
+ * skips one that is down). SIGTERM/SIGINT stop every service (each drains and commits); if one exits on
+ * its own, all stop.
  */
 const root = resolve(__dirname, '../../..');
 const fileEnv = readEnvFile(join(root, 'deploy/local/.env'));
@@ -32,9 +34,18 @@ if (portBase !== undefined && !(Number.isInteger(portBase) && portBase > 0 && po
   process.exit(1);
 }
 const dbPrefix = env.MONGO_DB_PREFIX ?? '';
+const realtimeReplicas = Number(env.REALTIME_REPLICAS ?? '1');
+if (!(Number.isInteger(realtimeReplicas) && realtimeReplicas >= 1 && realtimeReplicas <= 8)) {
+  process.stderr.write(`REALTIME_REPLICAS must be 1..8, got ${env.REALTIME_REPLICAS}\n`);
+  process.exit(1);
+}
 
 const specs = withPortBase(
-  SERVICE_TABLE.filter((s) => existsSync(join(root, 'services', s.name, 'dist', 'main.js'))),
+  withReplicas(
+    SERVICE_TABLE.filter((s) => existsSync(join(root, 'services', s.name, 'dist', 'main.js'))),
+    'realtime',
+    realtimeReplicas,
+  ),
   portBase,
 );
 const urls = serviceUrls(specs);
@@ -42,7 +53,7 @@ const children = new Map<string, ChildProcess>();
 let stopping = false;
 
 function start(name: string): void {
-  const spec = specs.find((s) => s.name === name);
+  const spec = specs.find((s) => processName(s) === name);
   if (!spec) throw new Error(`unknown service ${name}`);
   const dist = join(root, 'services', spec.name, 'dist');
   const instrumentation = join(dist, 'instrumentation.js');
@@ -58,16 +69,16 @@ function start(name: string): void {
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   child.on('exit', (code, signal) => {
-    process.stderr.write(`${spec.name} exited (${signal ?? code})\n`);
-    if (children.get(spec.name) === child) children.delete(spec.name);
+    process.stderr.write(`${name} exited (${signal ?? code})\n`);
+    if (children.get(name) === child) children.delete(name);
     if (!stopping) shutdown(1);
   });
-  children.set(spec.name, child);
+  children.set(name, child);
 }
 
-for (const spec of specs) start(spec.name);
+for (const spec of specs) start(processName(spec));
 process.stdout.write(
-  `Switchyard (distributed): ${specs.map((s) => `${s.name}:${s.name === 'gateway' ? (env.PORT ?? s.port) : s.port}`).join(', ')}; gateway on port ${env.PORT ?? 8065}; pids ${[...children].map(([n, c]) => `${n}=${c.pid}`).join(' ')}\n`,
+  `Switchyard (distributed): ${specs.map((s) => `${processName(s)}:${s.name === 'gateway' ? (env.PORT ?? s.port) : s.port}`).join(', ')}; gateway on port ${env.PORT ?? 8065}; pids ${[...children].map(([n, c]) => `${n}=${c.pid}`).join(' ')}\n`,
 );
 
 function shutdown(code: number): void {

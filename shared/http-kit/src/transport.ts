@@ -70,52 +70,75 @@ export class InProcessTransport implements ServiceTransport, UpgradeTransport {
 
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'upgrade', 'host', 'content-length', 'expect', 'te', 'trailer', 'proxy-connection']);
 
-/** Keep-alive connection pools to each service's base URL (distributed runtime); upgrades are proxied over TCP. */
+/** The cause's code of an undici error (ECONNREFUSED: nothing reached the service). */
+function errorCode(error: unknown): string | undefined {
+  const e = error as { code?: unknown; cause?: { code?: unknown } } | undefined;
+  const code = e?.cause?.code ?? e?.code;
+  return typeof code === 'string' ? code : undefined;
+}
+
+/**
+ * Keep-alive connection pools to each service's base URL (distributed runtime); upgrades are proxied over
+ * TCP. A service with replicas is given as `url1|url2`: a request goes to the first replica that accepts
+ * the connection (only a refused connection moves on, so nothing is sent twice), and upgrades (WebSocket)
+ * are spread over the replicas in turn, skipping one that is down.
+ */
 export class HttpTransport implements ServiceTransport, UpgradeTransport {
   private readonly pools = new Map<string, Pool>();
+  private readonly replicas: Readonly<Record<string, readonly string[]>>;
+  private turn = 0;
 
-  public constructor(private readonly baseUrls: Readonly<Record<string, string>>, private readonly timeoutMs = 30_000) {}
+  public constructor(baseUrls: Readonly<Record<string, string>>, private readonly timeoutMs = 30_000) {
+    const replicas: Record<string, string[]> = {};
+    for (const [service, value] of Object.entries(baseUrls)) replicas[service] = value.split('|').map((u) => u.trim()).filter((u) => u !== '');
+    this.replicas = replicas;
+  }
 
   public async send(service: string, request: InternalRequest): Promise<InternalResponse> {
-    const pool = this.poolFor(service);
+    const urls = this.replicas[service] ?? [];
+    if (urls.length === 0) throw unavailable('api.context.server_busy.app_error', `no address for service ${service}`);
     const headers: Record<string, string | string[]> = {};
     for (const [k, v] of Object.entries(cleanHeaders(request.headers))) if (!HOP_BY_HOP.has(k.toLowerCase())) headers[k] = v;
-    try {
-      const response = await pool.request({
-        method: request.method as 'GET',
-        path: request.path,
-        headers,
-        ...(request.body && request.body.length > 0 ? { body: request.body } : {}),
-        headersTimeout: this.timeoutMs,
-        bodyTimeout: this.timeoutMs,
-      });
-      const body = Buffer.from(await response.body.arrayBuffer());
-      return { status: response.statusCode, headers: response.headers as IncomingHttpHeaders, body };
-    } catch (error) {
-      throw unavailable('api.context.server_busy.app_error', `service ${service} is unavailable`, { cause: error, detailedError: String(error) });
+    let failure: unknown;
+    for (const url of urls) {
+      try {
+        const response = await this.poolFor(url).request({
+          method: request.method as 'GET',
+          path: request.path,
+          headers,
+          ...(request.body && request.body.length > 0 ? { body: request.body } : {}),
+          headersTimeout: this.timeoutMs,
+          bodyTimeout: this.timeoutMs,
+        });
+        const body = Buffer.from(await response.body.arrayBuffer());
+        return { status: response.statusCode, headers: response.headers as IncomingHttpHeaders, body };
+      } catch (error) {
+        failure = error;
+        if (errorCode(error) !== 'ECONNREFUSED') break;
+      }
     }
+    throw unavailable('api.context.server_busy.app_error', `service ${service} is unavailable`, { cause: failure, detailedError: String(failure) });
   }
 
   public upgrade(service: string, req: IncomingMessage, socket: Duplex, head: Buffer, headers: Readonly<Record<string, string | string[]>>): void {
-    const url = this.baseUrls[service];
-    if (!url) {
+    const urls = this.replicas[service] ?? [];
+    if (urls.length === 0) {
       rejectUpgrade(socket, 503, 'Service Unavailable');
       return;
     }
-    proxyUpgrade(url, req, socket, head, headers);
+    const first = this.turn++ % urls.length;
+    proxyUpgrade([...urls.slice(first), ...urls.slice(0, first)], req, socket, head, headers);
   }
 
   public async close(): Promise<void> {
     await Promise.all([...this.pools.values()].map((p) => p.close()));
   }
 
-  private poolFor(service: string): Pool {
-    let pool = this.pools.get(service);
+  private poolFor(url: string): Pool {
+    let pool = this.pools.get(url);
     if (!pool) {
-      const url = this.baseUrls[service];
-      if (!url) throw unavailable('api.context.server_busy.app_error', `no address for service ${service}`);
       pool = new Pool(url, { connections: 64, pipelining: 1 });
-      this.pools.set(service, pool);
+      this.pools.set(url, pool);
     }
     return pool;
   }

@@ -52,13 +52,28 @@ export class InProcessUpgrades implements UpgradeTransport {
 
 const PROXY_CONNECT_TIMEOUT_MS = 10_000;
 
+/** Connection errors after which nothing reached the replica, so the next one may be tried. */
+const NOT_REACHED = new Set(['ECONNREFUSED', 'EHOSTUNREACH', 'ENETUNREACH', 'ECONNRESET', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN']);
+
 /**
- * Proxies an upgrade to `baseUrl` (distributed runtime): the same request line and the given headers go
- * to the service; its `101` (or any other answer) goes back to the client as it came, then bytes flow
- * both ways until either side closes.
+ * Proxies an upgrade to `baseUrls` (distributed runtime; one URL or the replicas of one service, tried in
+ * order until one answers: a replica that is down is skipped): the same request line and the given
+ * headers go to the service; its `101` (or any other answer) goes back to the client as it came, then
+ * bytes flow both ways until either side closes.
  */
-export function proxyUpgrade(baseUrl: string, req: IncomingMessage, socket: Duplex, head: Buffer, headers: Readonly<Record<string, string | string[]>>): void {
+export function proxyUpgrade(baseUrls: string | readonly string[], req: IncomingMessage, socket: Duplex, head: Buffer, headers: Readonly<Record<string, string | string[]>>): void {
+  const urls = typeof baseUrls === 'string' ? [baseUrls] : baseUrls;
+  proxyUpgradeTo(urls, 0, req, socket, head, headers);
+}
+
+function proxyUpgradeTo(urls: readonly string[], index: number, req: IncomingMessage, socket: Duplex, head: Buffer, headers: Readonly<Record<string, string | string[]>>): void {
+  const baseUrl = urls[index];
+  if (baseUrl === undefined || socket.destroyed) {
+    rejectUpgrade(socket, 503, 'Service Unavailable');
+    return;
+  }
   const target = new URL(baseUrl);
+  let answered = false;
   const upstream = httpRequest({
     protocol: target.protocol,
     hostname: target.hostname,
@@ -74,8 +89,17 @@ export function proxyUpgrade(baseUrl: string, req: IncomingMessage, socket: Dupl
   socket.once('close', onClientGone);
   socket.on('error', () => upstream.destroy());
   upstream.on('timeout', () => upstream.destroy(new Error('upgrade timed out')));
-  upstream.on('error', () => rejectUpgrade(socket, 503, 'Service Unavailable'));
+  upstream.on('error', (error: NodeJS.ErrnoException) => {
+    if (answered) return;
+    socket.off('close', onClientGone);
+    if (NOT_REACHED.has(error.code ?? '') && index + 1 < urls.length && !socket.destroyed) {
+      proxyUpgradeTo(urls, index + 1, req, socket, head, headers);
+      return;
+    }
+    rejectUpgrade(socket, 503, 'Service Unavailable');
+  });
   upstream.on('response', (res: IncomingMessage) => {
+    answered = true;
     // The service refused the upgrade: pass its answer on.
     const chunks: Buffer[] = [];
     res.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -83,6 +107,7 @@ export function proxyUpgrade(baseUrl: string, req: IncomingMessage, socket: Dupl
     res.on('error', () => socket.destroy());
   });
   upstream.on('upgrade', (res: IncomingMessage, service: Duplex, serviceHead: Buffer) => {
+    answered = true;
     socket.off('close', onClientGone);
     const lines = [`HTTP/1.1 ${res.statusCode ?? 101} ${res.statusMessage ?? 'Switching Protocols'}`];
     for (let i = 0; i + 1 < res.rawHeaders.length; i += 2) lines.push(`${res.rawHeaders[i]}: ${res.rawHeaders[i + 1]}`);

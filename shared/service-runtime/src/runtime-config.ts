@@ -48,9 +48,12 @@ export function parseServiceUrls(value: string): Record<string, string> {
     const name = entry.slice(0, at).trim();
     const url = entry.slice(at + 1).trim();
     if (at <= 0 || url === '') throw new Error(`"${entry}" is not name=url`);
-    const parsed = new URL(url);
-    if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new Error(`"${url}" is not an http(s) URL`);
-    out[name] = url;
+    // Replicas of one service: name=url1|url2 (tried in turn; see HttpTransport).
+    for (const one of url.split('|').map((u) => u.trim())) {
+      const parsed = new URL(one);
+      if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new Error(`"${one}" is not an http(s) URL`);
+    }
+    out[name] = url.split('|').map((u) => u.trim()).join('|');
   }
   return out;
 }
@@ -109,7 +112,7 @@ function runtimeSchema(service: string, defaultPort: number): Joi.ObjectSchema<R
     HOST: Joi.string().default('0.0.0.0').description('Interface to listen on'),
     LOG_LEVEL: commonEnvSchema.LOG_LEVEL,
     LOG_FORMAT: commonEnvSchema.LOG_FORMAT,
-    SERVICE_URLS: fromParser(parseServiceUrls).description('Comma-separated name=url of the services this one calls, e.g. users-bots=http://127.0.0.1:8066'),
+    SERVICE_URLS: fromParser(parseServiceUrls).description('Comma-separated name=url of the services this one calls, e.g. users-bots=http://127.0.0.1:8066; replicas as name=url1|url2'),
     UPSTREAM_TIMEOUT_MS: Joi.number().integer().min(100).default(60_000).description('Timeout of calls to other services'),
     KAFKA_BROKERS: Joi.string()
       .empty('')
