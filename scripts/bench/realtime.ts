@@ -5,14 +5,20 @@
  * - fan-out: BENCH_WS_MEMBERS (default 500) bots, each with a socket, in one channel; posts at
  *   BENCH_WS_RATE per second (default 200) for BENCH_WS_SECONDS (default 10); latency from the moment the
  *   `POST /api/v4/posts` answer is read to each socket's `posted` event (an event that arrives before the
- *   answer counts as 0), p50/p99 over every (post, socket) pair. Embedded, and SWITCHYARD_URL when set.
+ *   answer counts as 0), p50/p99 over every (post, socket) pair. Embedded; distributed on SWITCHYARD_URL
+ *   when set, else a distributed runtime this module starts itself on deploy/local's servers (isolated
+ *   names, removed afterwards; BENCH_WS_REPLICAS realtime replicas, default 1).
+ * - CPU per delivery: each server process's CPU (user + system, /proc) over the posting and draining,
+ *   divided by the deliveries the server was asked for (posts answered 201 × members), with the load
+ *   average: the figure that survives a shared, overloaded box better than the latency does.
  * Targets (mattermost spec README): fan-out p99 <= 50 ms embedded, <= 100 ms distributed.
  */
 import { loadavg } from 'node:os';
 import { setTimeout as delay } from 'node:timers/promises';
 import { Agent, request } from 'undici';
 import WebSocket from 'ws';
-import { processCpuMs } from '../bench-support/cpu';
+import { distributedProcesses, processCpuMs } from '../bench-support/cpu';
+import { serversConfigured, startDistributedProcess } from '../bench-support/distributed';
 import { adminToken, externalTarget, must, rssMb, startEmbeddedProcess, wantsTarget } from '../bench-support/target';
 
 const IDLE = Number(process.env.BENCH_WS_IDLE ?? 5_000);
@@ -24,19 +30,19 @@ function wsUrl(url: string): string {
   return `${url.replace(/^http/, 'ws')}/api/v4/websocket`;
 }
 
-/** Opens a socket with the token in the upgrade and resolves at its hello. */
-function connect(url: string, token: string, onMessage?: (text: string) => void): Promise<WebSocket> {
+/** Opens a socket with the token in the upgrade and resolves at its hello; frames are given as bytes. */
+function connect(url: string, token: string, onMessage?: (frame: Buffer) => void): Promise<WebSocket> {
   return new Promise((resolve, reject) => {
-    const ws = new WebSocket(wsUrl(url), { headers: { authorization: `Bearer ${token}` }, perMessageDeflate: false });
+    const ws = new WebSocket(wsUrl(url), { headers: { authorization: `Bearer ${token}` }, perMessageDeflate: false, skipUTF8Validation: true });
     let greeted = false;
     ws.on('message', (data: WebSocket.RawData) => {
-      const text = String(data);
-      if (!greeted && text.includes('"event": "hello"')) {
+      const frame = Buffer.isBuffer(data) ? data : Buffer.from(data as ArrayBuffer);
+      if (!greeted && frame.includes('"event": "hello"')) {
         greeted = true;
         resolve(ws);
         return;
       }
-      onMessage?.(text);
+      onMessage?.(frame);
     });
     ws.once('error', reject);
     ws.once('unexpected-response', (_req, res) => reject(new Error(`upgrade refused: ${res.statusCode}`)));
@@ -70,12 +76,40 @@ async function idle(url: string, pid: number): Promise<void> {
   await Promise.all(sockets.map((ws) => new Promise<void>((resolve) => (ws.once('close', () => resolve()), ws.close()))));
 }
 
-async function fanout(label: string, url: string, serverPid?: number): Promise<void> {
+const POSTED = Buffer.from('{"event": "posted"');
+const MARKER = Buffer.from('fanout-');
+
+/** n of the `fanout-<n>-x` marker in a posted frame, or -1 (read from the bytes: the client stays cheap). */
+function markerOf(frame: Buffer): number {
+  if (frame.compare(POSTED, 0, POSTED.length, 0, POSTED.length) !== 0) return -1;
+  const at = frame.indexOf(MARKER);
+  if (at < 0) return -1;
+  let n = 0;
+  let i = at + MARKER.length;
+  for (; i < frame.length && (frame[i] ?? 0) >= 48 && (frame[i] ?? 0) <= 57; i += 1) n = n * 10 + (frame[i] ?? 0) - 48;
+  return i > at + MARKER.length ? n : -1;
+}
+
+interface ServerProcess {
+  readonly name: string;
+  readonly pid: number;
+}
+
+function cpuOf(processes: readonly ServerProcess[]): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const p of processes) {
+    const ms = processCpuMs(p.pid);
+    if (ms !== undefined) out.set(p.name, ms);
+  }
+  return out;
+}
+
+async function fanout(label: string, url: string, processes: readonly ServerProcess[]): Promise<void> {
   const admin = await adminToken(url);
   await must(url, 'PUT', '/api/v4/config/patch', { ServiceSettings: { EnableBotAccountCreation: true }, TeamSettings: { MaxUsersPerTeam: MEMBERS + 10 } }, admin, 200);
   const suffix = Math.random().toString(36).slice(2, 8);
   const team = await must(url, 'POST', '/api/v4/teams', { name: `benchws-${suffix}`, display_name: `Bench WS ${suffix}`, type: 'O' }, admin, 201);
-  const channel = await must(url, 'POST', '/api/v4/channels', { team_id: team.id, name: `fanout-${suffix}`, display_name: 'Fan-out', type: 'O' }, admin, 201);
+  const channel = await must(url, 'POST', '/api/v4/channels', { team_id: team.id, name: `wsfan-${suffix}`, display_name: 'Fan-out', type: 'O' }, admin, 201);
   const setupStarted = Date.now();
   const tokens = await inBatches(MEMBERS, 20, async (i) => {
     const bot = await must(url, 'POST', '/api/v4/bots', { username: `ws${suffix}${i}`, display_name: `WS ${i}` }, admin, 201);
@@ -88,20 +122,19 @@ async function fanout(label: string, url: string, serverPid?: number): Promise<v
   const total = RATE * SECONDS;
   const answeredAt = new Float64Array(total).fill(Number.NaN);
   const received: number[][] = [];
-  const marker = /fanout-(\d+)-x/;
   const sockets = await inBatches(tokens.length, 50, (i) => {
     received[i] = [];
-    return connect(url, tokens[i] ?? '', (text) => {
-      if (!text.startsWith('{"event": "posted"')) return;
-      const n = marker.exec(text)?.[1];
-      if (n !== undefined) received[i]?.push(Number(n), performance.now());
+    return connect(url, tokens[i] ?? '', (frame) => {
+      const n = markerOf(frame);
+      if (n >= 0) received[i]?.push(n, performance.now());
     });
   });
   process.stdout.write(`realtime fan-out [${label}]: ${sockets.length} bots in one channel, connected (setup ${((Date.now() - setupStarted) / 1000).toFixed(1)} s); ${RATE} posts/s for ${SECONDS} s\n`);
 
   const dispatcher = new Agent({ connections: 32, pipelining: 1 });
   const body = (n: number): string => JSON.stringify({ channel_id: channel.id, message: `fanout-${n}-x` });
-  const cpuBefore = serverPid === undefined ? undefined : processCpuMs(serverPid);
+  const loadBefore = loadavg()[0] ?? 0;
+  const cpuBefore = cpuOf(processes);
   const started = performance.now();
   let failures = 0;
   const inflight: Promise<void>[] = [];
@@ -146,12 +179,17 @@ async function fanout(label: string, url: string, serverPid?: number): Promise<v
     `realtime fan-out [${label}]: ${total - failures} posts in ${sentSeconds.toFixed(1)} s (${failures} failed), ${sorted.length} deliveries, ${missing} missing; ` +
       `POST answer -> posted event p50 ${percentile(sorted, 50).toFixed(1)} ms, p99 ${percentile(sorted, 99).toFixed(1)} ms, max ${percentile(sorted, 100).toFixed(1)} ms\n`,
   );
-  const cpuAfter = serverPid === undefined ? undefined : processCpuMs(serverPid);
-  if (cpuBefore !== undefined && cpuAfter !== undefined && sorted.length > 0) {
-    process.stdout.write(
-      `realtime fan-out [${label}]: server process CPU ${((cpuAfter - cpuBefore) / 1000).toFixed(1)} s for ${total - failures} posts and ${sorted.length} deliveries (${(((cpuAfter - cpuBefore) * 1000) / sorted.length).toFixed(1)} µs per delivery, post handling included); load average ${loadavg()[0]?.toFixed(1)}\n`,
-    );
+  const cpuAfter = cpuOf(processes);
+  const asked = (total - failures) * sockets.length;
+  const parts: string[] = [];
+  for (const [name, after] of cpuAfter) {
+    const before = cpuBefore.get(name);
+    if (before === undefined || asked === 0) continue;
+    parts.push(`${name} ${((after - before) / 1000).toFixed(1)} s = ${(((after - before) * 1000) / asked).toFixed(1)} µs per delivery`);
   }
+  process.stdout.write(
+    `realtime fan-out [${label}]: server CPU (user + system) for ${total - failures} posts and ${asked} deliveries asked for (post handling included): ${parts.join('; ') || 'not measured'}; load average ${loadBefore.toFixed(1)} at the start, ${(loadavg()[0] ?? 0).toFixed(1)} at the end\n`,
+  );
   for (const ws of sockets) ws.terminate();
   await dispatcher.close();
 }
@@ -160,15 +198,29 @@ export async function run(): Promise<void> {
   if (wantsTarget('embedded')) {
     const embedded = await startEmbeddedProcess();
     try {
-      await idle(embedded.url, embedded.pid);
-      await fanout('embedded', embedded.url, embedded.pid);
+      if (IDLE > 0) await idle(embedded.url, embedded.pid);
+      await fanout('embedded', embedded.url, [{ name: 'embedded', pid: embedded.pid }]);
       const rss = rssMb(embedded.pid);
       if (rss !== undefined) process.stdout.write(`realtime [embedded]: RSS after the fan-out run ${rss} MB\n`);
     } finally {
       await embedded.stop();
     }
   }
+  if (!wantsTarget('distributed')) return;
   const url = externalTarget();
-  if (url && wantsTarget('distributed')) await fanout('distributed', url);
-  else process.stdout.write('realtime [distributed]: skipped (set SWITCHYARD_URL to a running distributed Switchyard on loopback)\n');
+  if (url) {
+    await fanout('distributed', url, distributedProcesses(url).filter((p) => !p.infrastructure));
+    return;
+  }
+  if (!serversConfigured()) {
+    process.stdout.write('realtime [distributed]: skipped (no Kafka/MongoDB/Redis in deploy/local/.env or the environment, and no SWITCHYARD_URL)\n');
+    return;
+  }
+  const distributed = await startDistributedProcess({ REALTIME_REPLICAS: process.env.BENCH_WS_REPLICAS ?? '1' });
+  try {
+    const names = Object.keys(distributed.pids).filter((n) => n === 'gateway' || n.startsWith('realtime') || n === 'posts');
+    await fanout('distributed', distributed.url, names.map((name) => ({ name, pid: distributed.pids[name] ?? 0 })));
+  } finally {
+    await distributed.stop();
+  }
 }
