@@ -177,3 +177,40 @@ describe('slash command execution', () => {
     assert.equal(hijack.json().id, 'api.command.execute_command.create_post_failed.app_error');
   });
 });
+
+describe('slash command execution behind the SSRF guard (stubbed DNS: no lookup, no packet)', () => {
+  let h: Harness;
+  let admin: Caller;
+  let teamId: string;
+  let channelId: string;
+  const looked: string[] = [];
+
+  before(async () => {
+    h = await harness({
+      resolver: async (host) => {
+        looked.push(host);
+        if (host === 'private.example') return [{ address: '10.1.2.3', family: 4 }];
+        if (host === 'mixed.example') return [{ address: '93.184.216.34', family: 4 }, { address: '127.0.0.1', family: 4 }];
+        if (host === 'mapped.example') return [{ address: '::ffff:169.254.169.254', family: 6 }];
+        throw Object.assign(new Error('no such host'), { code: 'ENOTFOUND' });
+      },
+    });
+    h.setConfig((c) => (c.ServiceSettings.SiteURL = 'https://chat.example.com'));
+    teamId = h.world.team('ssrf');
+    admin = { id: h.world.user('admin').id, roles: 'system_admin system_user' };
+    channelId = h.world.channel(teamId, 'O').id;
+  });
+  after(() => h.stop());
+
+  it('when the command host resolves to an internal address (or is a metadata name), then execute fails with the reference error', async () => {
+    for (const url of ['http://private.example/x', 'http://mixed.example/x', 'http://mapped.example/x', 'http://metadata.google.internal/x', 'http://127.0.0.1:9/x', 'http://unknown.example/x']) {
+      const trigger = `s${newId().slice(0, 8)}`;
+      assert.equal((await h.request('POST', '/api/v4/commands', { as: admin, body: { team_id: teamId, trigger, url, method: 'P' } })).statusCode, 201);
+      const res = await h.request('POST', '/api/v4/commands/execute', { as: admin, body: { command: `/${trigger}`, channel_id: channelId } });
+      assert.equal(res.statusCode, 500, url);
+      assert.equal(res.json().id, 'api.command.execute_command.failed.app_error', url);
+    }
+    assert.ok(!looked.includes('metadata.google.internal'), 'metadata names are refused before any lookup');
+    assert.ok(looked.includes('private.example'));
+  });
+});
