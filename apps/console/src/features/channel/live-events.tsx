@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
 import type { Post } from '../../api/types';
 import { parseOpenDialog } from '../dialogs/dialog-types';
-import { showDialog } from '../dialogs/open-dialog-store';
+import { onDialogEvent } from '../dialogs/open-dialog-store';
 import { addEphemeral } from './use-ephemeral';
 
 /** `live`: the WebSocket is open and pushes changes; `polling`: it is not (yet), so channel data is polled. */
@@ -32,7 +32,7 @@ function parsePost(raw: unknown): Post | undefined {
 /**
  * One WebSocket to GET /api/v4/websocket (Mattermost protocol; the session cookie authenticates the upgrade).
  * Post and reaction events refresh the channel they belong to; `ephemeral_message` adds the "only visible to you"
- * answer; `open_dialog` shows an integration's dialog. While it is not open, queries poll instead, and it reconnects with a growing pause.
+ * answer; `open_dialog` shows an integration's dialog (when this page triggered it). While it is not open, queries poll instead, and it reconnects with a growing pause.
  */
 export function LiveEvents({ children }: { children: ReactNode }) {
   const client = useQueryClient();
@@ -76,7 +76,7 @@ export function LiveEvents({ children }: { children: ReactNode }) {
             break;
           case 'open_dialog': {
             const dialog = parseOpenDialog(parsed.data?.dialog);
-            if (dialog) showDialog(client, dialog);
+            if (dialog) onDialogEvent(client, dialog);
             break;
           }
           default:

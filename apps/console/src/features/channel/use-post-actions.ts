@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/client';
 import type { Post } from '../../api/types';
+import { onOwnTrigger } from '../dialogs/open-dialog-store';
 
 /** Writes in a channel; each refreshes the channel's posts (the WebSocket would too, but not everyone has it). */
 export function usePostActions(channelId: string) {
@@ -24,7 +25,10 @@ export function usePostActions(channelId: string) {
         `/posts/${input.postId}/actions/${encodeURIComponent(input.actionId)}`,
         input.selectedOption !== undefined ? { selected_option: input.selectedOption } : {},
       ),
-    onSuccess: refresh,
+    onSuccess: (answer) => {
+      onOwnTrigger(client, answer.trigger_id);
+      return refresh();
+    },
   });
   return { createPost, react, doAction };
 }

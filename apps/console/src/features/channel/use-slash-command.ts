@@ -1,5 +1,6 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/client';
+import { onOwnTrigger } from '../dialogs/open-dialog-store';
 
 /** What `POST /api/v4/commands/execute` answers (the fields the console uses). */
 export interface CommandResponse {
@@ -18,10 +19,12 @@ export const isSlashCommand = (message: string): boolean => message.startsWith('
  * arrives as `open_dialog`. `goto_location` is followed.
  */
 export function useSlashCommand(channelId: string, teamId: string, navigate: (path: string) => void) {
+  const client = useQueryClient();
   return useMutation({
     mutationFn: (input: { command: string; rootId?: string }) =>
       api.post<CommandResponse>('/commands/execute', { channel_id: channelId, team_id: teamId, command: input.command, ...(input.rootId ? { root_id: input.rootId, parent_id: input.rootId } : {}) }),
     onSuccess: (answer) => {
+      onOwnTrigger(client, answer.trigger_id);
       const goto = answer.goto_location;
       if (!goto) return;
       if (goto.startsWith('/')) navigate(goto);
