@@ -94,7 +94,7 @@ export class ServiceProcess {
     return this.exited ?? null;
   }
 
-  public async waitReady(path = '/health/ready', timeoutMs = 60_000): Promise<void> {
+  public async waitReady(path = '/health/ready', timeoutMs = 180_000): Promise<void> {
     const until = Date.now() + timeoutMs;
     while (Date.now() < until) {
       if (this.child?.exitCode !== null && this.child?.exitCode !== undefined) {
