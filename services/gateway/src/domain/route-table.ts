@@ -19,6 +19,7 @@ export const ROUTE_TABLE: readonly RouteRule[] = [
   { pattern: '/api/v4/users/*/channels/**', service: Services.posts },
   { pattern: '/api/v4/users/*/posts/*/reactions/**', service: Services.posts },
   { pattern: '/api/v4/posts/*/actions/**', service: Services.outgoingDispatch },
+  { pattern: '/api/v4/teams/*/commands/**', service: Services.outgoingDispatch },
   // incoming-hooks
   { pattern: '/api/v4/hooks/incoming/**', service: Services.incomingHooks },
   { pattern: '/hooks/*', service: Services.incomingHooks, methods: ['POST'] },

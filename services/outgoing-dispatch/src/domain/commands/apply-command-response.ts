@@ -3,6 +3,7 @@ import { commonErrors, isAppError } from '@switchyard/errors';
 import { newId } from '@switchyard/ids';
 import { slackAttachments, slackText } from '../delivery/slack-markup';
 import type { Deps } from '../ports';
+import { canPostIn } from './channel-post-access';
 import type { Command } from './command';
 import { executeErrors } from './command-errors';
 import type { CommandResponse } from './command-response';
@@ -12,6 +13,8 @@ export interface AnswerTarget {
   readonly userId: string;
   readonly channelId: string;
   readonly rootId: string;
+  /** The user's system roles (for the channel checks of a response's `channel_id`). */
+  readonly roles: string;
   /** For the error message. */
   readonly trigger: string;
 }
@@ -40,7 +43,10 @@ export async function applyCommandResponse(deps: Deps, command: Command, target:
 async function applyOne(deps: Deps, command: Command, target: AnswerTarget, response: CommandResponse): Promise<void> {
   let channelId = target.channelId;
   if (response.channel_id !== '') {
-    if ((await deps.platform.channelRoles(response.channel_id, target.userId)) === undefined) throw executeErrors.postForbidden();
+    // A member, as the reference requires, who may also post there now (an archived or read-only channel is refused).
+    const other = await deps.platform.channel(response.channel_id);
+    const member = other !== undefined && (await deps.platform.channelRoles(other.id, target.userId)) !== undefined;
+    if (!other || !member || !(await canPostIn(deps, { userId: target.userId, roles: target.roles }, other))) throw executeErrors.postForbidden();
     channelId = response.channel_id;
   }
   if (!response.skip_slack_parsing) {

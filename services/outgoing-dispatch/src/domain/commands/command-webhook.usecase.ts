@@ -25,11 +25,10 @@ export async function handleCommandWebhook(deps: Deps, id: string, contentType: 
   const command = await deps.commands.findById(hook.commandId);
   if (!command || command.deleteAt !== 0) throw commandWebhookErrors.commandGone();
   if (!(await deps.commandWebhooks.tryUse(idHash, COMMAND_WEBHOOK_MAX_USES, since))) throw commandWebhookErrors.usedUp();
-  const target = { userId: hook.userId, channelId: hook.channelId, rootId: hook.rootId, trigger: command.trigger };
   const [user] = await deps.platform.users([hook.userId]);
   const channel = await deps.platform.channel(hook.channelId);
   if (!user || user.deleteAt !== 0 || !channel || channel.delete_at !== 0 || !(await canPostIn(deps, { userId: user.id, roles: user.roles }, channel))) {
     throw executeErrors.createPostFailed(command.trigger, 'the invoking user can no longer post in the channel');
   }
-  await applyCommandResponse(deps, command, target, parsed.response);
+  await applyCommandResponse(deps, command, { userId: user.id, roles: user.roles, channelId: channel.id, rootId: hook.rootId, trigger: command.trigger }, parsed.response);
 }

@@ -77,7 +77,7 @@ export async function executeCommand(deps: Deps, actor: Actor, input: ExecuteInp
     ...(await mentionFields(deps, text, team.id)),
   };
   const response = await callIntegration(deps, command, fields, settings.IntegrationSigningSecret, now);
-  await applyCommandResponse(deps, command, { userId: actor.userId, channelId: channel.id, rootId: input.rootId, trigger }, response);
+  await applyCommandResponse(deps, command, { userId: actor.userId, roles: actor.roles, channelId: channel.id, rootId: input.rootId, trigger }, response);
   return { ...response, trigger_id: clientTriggerId };
 }
 

@@ -34,3 +34,13 @@ export async function listCommands(deps: Deps, actor: Actor, teamId: string, cus
   const all = await canManageOthers(deps, actor, teamId);
   return (await deps.commands.listByTeam(teamId, all ? undefined : actor.userId)).map((command) => ({ command, sanitised: true }));
 }
+
+/**
+ * `GET /teams/{team_id}/commands/autocomplete`: the team's auto-complete commands, sanitised (view_team
+ * required; nothing custom when commands are disabled). Built-in commands are not implemented.
+ */
+export async function listAutocompleteCommands(deps: Deps, actor: Actor, teamId: string): Promise<Command[]> {
+  if (!(await hasTeamPermission(deps, actor, teamId, Permissions.viewTeam))) throw commonErrors.permissions(actor.userId, Permissions.viewTeam);
+  if (!deps.liveConfig.current().ServiceSettings.EnableCommands) return [];
+  return (await deps.commands.listByTeam(teamId)).filter((c) => c.autoComplete);
+}

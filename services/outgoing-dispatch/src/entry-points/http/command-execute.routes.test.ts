@@ -214,3 +214,40 @@ describe('slash command execution behind the SSRF guard (stubbed DNS: no lookup,
     assert.ok(looked.includes('private.example'));
   });
 });
+
+describe('a response_url after its 30 minutes', () => {
+  let h: Harness;
+  let receiver: Receiver;
+  let now = 1_800_000_000_000;
+
+  before(async () => {
+    h = await harness({ clock: { now: () => now } });
+    receiver = await startReceiver();
+    h.setConfig((c) => {
+      fastDelivery(c);
+      c.ServiceSettings.SiteURL = 'https://chat.example.com';
+    });
+  });
+  after(async () => {
+    await receiver.close();
+    await h.stop();
+  });
+
+  it('when it is used after 30 minutes, then 404 missing, although it was never used', async () => {
+    const teamId = h.world.team('late');
+    const admin = { id: h.world.user('admin').id, roles: 'system_admin system_user' };
+    const channelId = h.world.channel(teamId, 'O').id;
+    h.world.joinChannel(channelId, admin.id);
+    const trigger = `t${newId().slice(0, 8)}`;
+    assert.equal((await h.request('POST', '/api/v4/commands', { as: admin, body: { team_id: teamId, trigger, url: `${receiver.url}/c`, method: 'P' } })).statusCode, 201);
+    receiver.respond(() => ({ body: '{}' }));
+    assert.equal((await h.request('POST', '/api/v4/commands/execute', { as: admin, body: { command: `/${trigger}`, channel_id: channelId } })).statusCode, 200);
+    const path = new URL(new URLSearchParams(receiver.requests.at(-1)?.body).get('response_url') ?? '').pathname;
+    now += 30 * 60_000;
+    assert.equal((await h.request('POST', path, { body: { text: 'just in time' } })).statusCode, 200, 'exactly 30 minutes is still valid');
+    now += 1;
+    const late = await h.request('POST', path, { body: { text: 'too late' } });
+    assert.equal(late.statusCode, 404);
+    assert.equal(late.json().id, 'app.command_webhook.get.missing');
+  });
+});

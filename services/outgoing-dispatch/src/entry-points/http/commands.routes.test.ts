@@ -113,6 +113,9 @@ describe('slash commands CRUD', () => {
     assert.deepEqual(custom.json().map((c: { id: string; token: string }) => [c.id, c.token]), [[one.id, one.token], [two.id, two.token]]);
     const plain = (await h.request('GET', `/api/v4/commands?team_id=${team}`, { as: a })).json();
     assert.deepEqual(plain.map((c: { token: string; url: string; method: string }) => [c.token, c.url, c.method]), [['', '', ''], ['', '', '']]);
+    const auto = (await h.request('GET', `/api/v4/teams/${team}/commands/autocomplete`, { as: u })).json();
+    assert.deepEqual(auto.map((c: { id: string; token: string }) => [c.id, c.token]), [[one.id, '']], 'the autocomplete route: auto_complete commands, sanitised');
+    assert.equal((await h.request('GET', `/api/v4/teams/${team}/commands/autocomplete`, { as: outsider })).statusCode, 403);
     const asMember = (await h.request('GET', `/api/v4/commands?team_id=${team}`, { as: u })).json();
     assert.deepEqual(asMember.map((c: { id: string }) => c.id), [one.id], 'a member sees the autocomplete list only');
     assert.equal((await h.request('GET', `/api/v4/commands?team_id=${team}&custom_only=true`, { as: u })).statusCode, 403);

@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import { sendJson, sendStatusOk } from '@switchyard/http-kit';
 import { createCommand } from '../../domain/commands/create-command.usecase';
-import { listCommands } from '../../domain/commands/list-commands.usecase';
+import { listAutocompleteCommands, listCommands } from '../../domain/commands/list-commands.usecase';
 import { deleteCommand, getCommand, regenCommandToken } from '../../domain/commands/manage-command.usecases';
 import { updateCommand } from '../../domain/commands/update-command.usecase';
 import { presentCommand } from './command-presenter';
@@ -22,6 +22,11 @@ export function commandsRoutes(ctx: HttpContext): Router {
     const actor = actorOf(req);
     const listed = await listCommands(deps, actor, queryValue(req, 'team_id') ?? '', parseGoBool(queryValue(req, 'custom_only')));
     sendJson(res, 200, listed.map((l) => presentCommand(l.command, l.sanitised)));
+  });
+
+  router.get('/api/v4/teams/:team_id/commands/autocomplete', async (req, res) => {
+    const actor = actorOf(req);
+    sendJson(res, 200, (await listAutocompleteCommands(deps, actor, idParam(req, 'team_id'))).map((c) => presentCommand(c, true)));
   });
 
   router.get('/api/v4/commands/:command_id', async (req, res) => {
