@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { RequestListener } from 'node:http';
-import type { RequestHandler } from 'express';
-import { Services, Topics } from '@switchyard/contracts';
+import type { Request, RequestHandler } from 'express';
+import { pictureUploadRoute, Services, Topics } from '@switchyard/contracts';
+import { commonErrors, payloadTooLarge, type AppError } from '@switchyard/errors';
 import type { EventBus, Subscription } from '@switchyard/event-bus';
 import { createHttpApp, internalKeys, rawBody, supportsUpgrade, type HealthReport, type ServiceTransport, type UpgradeHandler } from '@switchyard/http-kit';
 import { configEventsConsumer, HttpConfigSource, LiveConfig } from '@switchyard/live-config';
@@ -55,6 +56,13 @@ export interface GatewayApp {
 }
 
 const PING_TIMEOUT_MS = 3_000;
+
+const pictureUpload = (req: Request) => pictureUploadRoute(req.method, req.originalUrl.split('?')[0] ?? '');
+
+function pictureUploadTooLarge(req: Request): AppError | undefined {
+  const route = pictureUpload(req);
+  return route && payloadTooLarge(route.tooLarge.id, route.tooLarge.message);
+}
 
 /** Composition root of the public edge: routing, auth, rate limits, body limit, standard headers. */
 export function createGatewayApp(config: GatewayConfig, deps: GatewayDeps): GatewayApp {
@@ -115,7 +123,11 @@ export function createGatewayApp(config: GatewayConfig, deps: GatewayDeps): Gate
   app.use(
     ['/api/v4', '/hooks'],
     routeMatch(matcher, new Set(deps.services)),
-    rawBody(() => view.current().ServiceSettings.MaximumPayloadSizeBytes),
+    // Picture uploads (multipart) have their own, larger limit and their own 413 error id.
+    rawBody(
+      (req) => pictureUpload(req)?.limit ?? view.current().ServiceSettings.MaximumPayloadSizeBytes,
+      (req) => pictureUploadTooLarge(req) ?? commonErrors.bodyTooLarge(),
+    ),
     authenticate({ resolver, config: view, logger }),
     forward({
       transport: deps.transport,

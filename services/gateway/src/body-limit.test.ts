@@ -2,6 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { request } from 'node:http';
 import { listen } from '@switchyard/http-kit';
+import { PictureUploadLimits } from '@switchyard/contracts';
 import { startHarness } from './test-support/harness';
 
 test('when a body is over MaximumPayloadSizeBytes, then 413 request_body_too_large and the service is not called', async () => {
@@ -54,6 +55,24 @@ test('when a chunked upload streams past the limit, then it is refused without w
     assert.equal(status, 413);
   } finally {
     await server.close();
+    await h.stop();
+  }
+});
+
+test('when a picture is uploaded, then its own limit applies instead of MaximumPayloadSizeBytes, and only on that route', async () => {
+  const h = await startHarness({ config: (c) => (c.ServiceSettings.MaximumPayloadSizeBytes = 1000) });
+  try {
+    const picture = await h.echo({ method: 'POST', url: '/api/v4/users/me/image', payload: 'x'.repeat(5000) });
+    assert.equal(picture.body.length, 5000);
+    assert.equal((await h.request({ method: 'POST', url: '/api/v4/bots/abc/icon', payload: 'x'.repeat(5000) })).statusCode, 200);
+    const other = await h.request({ method: 'POST', url: '/api/v4/users/me/image/default', payload: 'x'.repeat(5000) });
+    assert.equal(other.statusCode, 413);
+    const icon = await h.request({ method: 'POST', url: '/api/v4/bots/abc/icon', payload: 'x'.repeat(PictureUploadLimits.botIconBytes + 1) });
+    assert.equal(icon.statusCode, 413);
+    assert.equal(icon.json().id, 'api.bot.set_bot_icon_image.too_large.app_error');
+    const image = await h.request({ method: 'POST', url: '/api/v4/users/me/image', payload: 'x'.repeat(PictureUploadLimits.profileImageBytes + 1) });
+    assert.equal(image.json().id, 'api.user.upload_profile_user.too_large.app_error');
+  } finally {
     await h.stop();
   }
 });

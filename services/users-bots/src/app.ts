@@ -8,16 +8,19 @@ import { memoryRepositories } from './adapters/memory';
 import { ScryptPasswordHasher } from './adapters/crypto/scrypt-password-hasher';
 import { affectedUsersHeader, restoreAffectedUsers } from './adapters/events/affected-users';
 import { BusDomainEvents } from './adapters/events/bus-domain-events';
+import { libraryPictureProcessor } from './adapters/images/picture-processor';
 import { systemClock } from './adapters/clock/system-clock';
 import type { UsersBotsConfig } from './config';
 import { ensureSystemBot } from './domain/bots/ensure-system-bot.usecase';
 import { ensureConfig } from './domain/config/ensure-config.usecase';
-import type { Clock, Deps, PasswordHasher, Repositories } from './domain/ports';
+import type { Clock, Deps, PasswordHasher, PictureProcessor, Repositories } from './domain/ports';
 import { authRoutes } from './entry-points/http/auth.routes';
+import { botIconRoutes } from './entry-points/http/bot-icon.routes';
 import { botsRoutes } from './entry-points/http/bots.routes';
 import { configRoutes } from './entry-points/http/config.routes';
 import type { HttpContext } from './entry-points/http/http-context';
 import { internalRoutes } from './entry-points/http/internal.routes';
+import { profileImageRoutes } from './entry-points/http/profile-image.routes';
 import { teamsRoutes } from './entry-points/http/teams.routes';
 import { tokensRoutes } from './entry-points/http/tokens.routes';
 import { userAdminRoutes } from './entry-points/http/user-admin.routes';
@@ -36,6 +39,8 @@ export interface UsersBotsDeps {
   readonly repositories?: Partial<Repositories>;
   readonly clock?: Clock;
   readonly passwordHasher?: PasswordHasher;
+  /** Defaults to the library-backed one (DOMPurify/jsdom, sharp, jimp), each loaded on first use. */
+  readonly pictures?: PictureProcessor;
 }
 
 export interface UsersBotsApp {
@@ -58,6 +63,7 @@ export function createApp(config: Readonly<UsersBotsConfig>, deps: UsersBotsDeps
   const repositories: Repositories = { ...stored, users };
   const domain: Deps = {
     ...repositories,
+    pictures: deps.pictures ?? libraryPictureProcessor,
     cachedUsers: users,
     clock: deps.clock ?? systemClock,
     passwords: deps.passwordHasher ?? new ScryptPasswordHasher(),
@@ -86,7 +92,7 @@ export function createApp(config: Readonly<UsersBotsConfig>, deps: UsersBotsDeps
     withBody: [rawBody(() => liveConfig.current().ServiceSettings.MaximumPayloadSizeBytes), jsonBody, restoreAffectedUsers()],
     internalSecret: keys,
   };
-  for (const routes of [internalRoutes, tokensRoutes, authRoutes, usersRoutes, userAdminRoutes, botsRoutes, teamsRoutes, configRoutes]) {
+  for (const routes of [internalRoutes, tokensRoutes, authRoutes, profileImageRoutes, usersRoutes, userAdminRoutes, botIconRoutes, botsRoutes, teamsRoutes, configRoutes]) {
     http.app.use(routes(context));
   }
   const app = http.finalize();

@@ -33,3 +33,4 @@ export {
   type TypingEvent,
 } from './realtime-events';
 export { stripIntegrations, clientPost } from './client-post';
+export { PictureUploadLimits, PROFILE_IMAGE_UPLOAD, BOT_ICON_UPLOAD, pictureUploadRoute, type PictureUploadRoute } from './picture-uploads';

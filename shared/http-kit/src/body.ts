@@ -13,22 +13,23 @@ function declaresNoBody(req: Request): boolean {
 }
 
 /**
- * Reads the raw request body into `req.rawBody` (a Buffer), refusing more than `limit()` bytes with
- * 413 `api.context.request_body_too_large.app_error`. The limit is read per request, so a config change
- * applies at once. A request dispatched in process hands its body over without a stream, and a request
- * whose headers declare no body goes on at once with an empty one.
+ * Reads the raw request body into `req.rawBody` (a Buffer), refusing more than `limit(req)` bytes with
+ * 413 `api.context.request_body_too_large.app_error` (or what `tooLarge(req)` answers, for routes with
+ * their own id). The limit is read per request, so a config change applies at once. A request dispatched
+ * in process hands its body over without a stream, and a request whose headers declare no body goes on
+ * at once with an empty one.
  */
-export function rawBody(limit: () => number) {
+export function rawBody(limit: (req: Request) => number, tooLarge: (req: Request) => Error = () => commonErrors.bodyTooLarge()) {
   return (req: Request, _res: Response, next: NextFunction): void => {
     if (req.rawBody !== undefined) {
       next();
       return;
     }
-    const max = limit();
+    const max = limit(req);
     const handed = (req as Request & { [IN_PROCESS_BODY]?: Buffer })[IN_PROCESS_BODY];
     if (handed !== undefined) {
       if (handed.length > max) {
-        next(commonErrors.bodyTooLarge());
+        next(tooLarge(req));
         return;
       }
       req.rawBody = handed;
@@ -38,7 +39,7 @@ export function rawBody(limit: () => number) {
     const declared = Number(req.headers['content-length'] ?? '0');
     if (declared > max) {
       req.resume();
-      next(commonErrors.bodyTooLarge());
+      next(tooLarge(req));
       return;
     }
     if (declaresNoBody(req)) {
@@ -58,7 +59,7 @@ export function rawBody(limit: () => number) {
       size += chunk.length;
       if (size > max) {
         failed = true;
-        scope.runInAsyncScope(next, undefined, commonErrors.bodyTooLarge());
+        scope.runInAsyncScope(next, undefined, tooLarge(req));
         return;
       }
       chunks.push(chunk);

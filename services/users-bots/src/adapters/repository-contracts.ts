@@ -9,4 +9,5 @@ export { botRepositoryContract } from './contracts/bot-repository.contract';
 export { teamRepositoryContract } from './contracts/team-repository.contract';
 export { teamMemberRepositoryContract } from './contracts/team-member-repository.contract';
 export { configRepositoryContract } from './contracts/config-repository.contract';
+export { imageStoreContract } from './contracts/image-store.contract';
 export { aUser, aSession, aToken, aBot, aTeam, aMember, rejectsDuplicate, type Factory } from './contracts/fixtures';

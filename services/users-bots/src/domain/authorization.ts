@@ -77,3 +77,13 @@ export async function requireUserOrBotAccess(deps: Pick<Deps, 'bots'>, actor: Ac
   }
   if (!can(actor, Permissions.editOtherUsers)) throw commonErrors.permissions(actor.userId, Permissions.editOtherUsers);
 }
+
+/** `SessionHasPermissionToUser`: the user themself, or edit_other_users (403 otherwise). */
+export function requireSelfOrEditOthers(actor: Actor, userId: string): void {
+  if (actor.userId !== userId) requirePermission(actor, Permissions.editOtherUsers);
+}
+
+/** `UserCanSeeOtherUser` as far as Switchyard restricts it: yourself, or view_members (403 otherwise). */
+export function requireCanSeeUser(actor: Actor, userId: string): void {
+  if (actor.userId !== userId) requirePermission(actor, Permissions.viewMembers);
+}

@@ -1,4 +1,5 @@
-import { badRequest, forbidden, notFound, notImplemented, unauthorized, type AppError } from '@switchyard/errors';
+import { BOT_ICON_UPLOAD, PROFILE_IMAGE_UPLOAD } from '@switchyard/contracts';
+import { badRequest, forbidden, notFound, notImplemented, payloadTooLarge, unauthorized, type AppError } from '@switchyard/errors';
 
 export { DuplicateKeyError, isDuplicateKeyError } from '@switchyard/errors';
 
@@ -36,4 +37,16 @@ export const Errors = {
   teamFull: (): AppError => badRequest('app.team.join_user_to_team.max_accounts.app_error', 'This team has reached the maximum number of allowed accounts. Contact your System Administrator to set a higher limit.'),
   deactivatedTeamMember: (): AppError => badRequest('app.team.join_user_to_team.deactivated_user.app_error', 'A deactivated user cannot join a team.'),
   clearSiteUrl: (): AppError => badRequest('api.config.update_config.clear_siteurl.app_error', 'Site URL cannot be cleared.'),
+  // Pictures (bot icons, profile images).
+  botIconTooLarge: (): AppError => payloadTooLarge(BOT_ICON_UPLOAD.tooLarge.id, BOT_ICON_UPLOAD.tooLarge.message),
+  botIconParse: (detail = ''): AppError => badRequest('api.bot.set_bot_icon_image.parse.app_error', 'Unable to parse multipart form.', { detailedError: detail }),
+  botIconNoFile: (): AppError => badRequest('api.bot.set_bot_icon_image.no_file.app_error', 'No file under \'image\' in request.'),
+  botIconMissing: (): AppError => notFound('api.bot.get_bot_icon_image.read.app_error', 'Unable to read icon image file.'),
+  profileImageTooLarge: (status: 413 | 400 = 413, detail = ''): AppError =>
+    (status === 413 ? payloadTooLarge : badRequest)(PROFILE_IMAGE_UPLOAD.tooLarge.id, PROFILE_IMAGE_UPLOAD.tooLarge.message, { detailedError: detail }),
+  profileImageParse: (detail = ''): AppError => badRequest('api.user.upload_profile_user.parse.app_error', 'Could not parse multipart form.', { detailedError: detail }),
+  profileImageNoFile: (): AppError => badRequest('api.user.upload_profile_user.no_file.app_error', 'No file under \'image\' in request.'),
+  profileImageFormat: (detail = ''): AppError =>
+    badRequest('api.user.upload_profile_user.decode_config.app_error', 'Unable to save profile image. File does not appear to be a valid image.', { detailedError: detail }),
+  profileImageDecode: (detail = ''): AppError => badRequest('api.user.upload_profile_user.decode.app_error', 'Unable to decode profile image.', { detailedError: detail }),
 };

@@ -145,7 +145,31 @@ export interface ConfigRepository {
   save(config: SystemConfig): Promise<void>;
 }
 
+/** A stored picture: a profile image (PNG) or a bot icon (sanitised SVG). */
+export interface StoredImage {
+  readonly contentType: string;
+  readonly data: Buffer;
+  /** ms */
+  readonly updateAt: number;
+}
+
+/**
+ * Pictures by key (`users/<id>/profile.png`, `bots/<id>/icon.svg`). `put` replaces what the key held in
+ * one step: a reader sees the old picture or the new one, never a mix. Adapters refuse pictures larger
+ * than MAX_STORED_IMAGE_BYTES.
+ */
+export interface ImageStore {
+  put(key: string, image: StoredImage): Promise<void>;
+  get(key: string): Promise<StoredImage | undefined>;
+  /** True when something was deleted. */
+  delete(key: string): Promise<boolean>;
+}
+
+/** The most any adapter stores under one key (MongoDB documents are capped at 16 MiB). */
+export const MAX_STORED_IMAGE_BYTES = 8 * 1024 * 1024;
+
 export interface Repositories {
+  readonly images: ImageStore;
   readonly users: UserRepository;
   readonly sessions: SessionRepository;
   readonly tokens: AccessTokenRepository;
@@ -179,8 +203,33 @@ export interface LiveConfig {
   replace(config: SystemConfig): void;
 }
 
+/** Why an uploaded picture was refused. */
+export type PictureRejection =
+  /** Not a PNG, JPEG or GIF by its first bytes, or its header does not read (reference: decode_config). */
+  | 'format'
+  /** Width × height over the limit (a decompression bomb or simply too large). */
+  | 'dimensions'
+  /** The header reads but the pixels do not decode. */
+  | 'corrupt';
+
+export type ProfilePictureResult = { readonly ok: true; readonly png: Buffer } | { readonly ok: false; readonly reason: PictureRejection; readonly detail: string };
+
+/** The image work behind pictures; adapters use maintained libraries (adapters/images). */
+export interface PictureProcessor {
+  /**
+   * The SVG with everything that could run or fetch removed (script, foreignObject, event handlers,
+   * references outside the document); undefined when the bytes are not a well-formed SVG document.
+   */
+  sanitizeSvg(data: Buffer): Promise<Buffer | undefined>;
+  /** A PNG, JPEG or GIF upload as the 128×128 PNG profile picture (centred, cropped to fill). */
+  profilePicture(data: Buffer): Promise<ProfilePictureResult>;
+  /** The default picture: a 128×128 PNG of `initial` on a colour chosen from `seed` (the user id). */
+  initialsPicture(initial: string, seed: string): Promise<Buffer>;
+}
+
 /** Everything a use case may touch. */
 export interface Deps extends Repositories {
+  readonly pictures: PictureProcessor;
   readonly cachedUsers: CachedUsers;
   readonly clock: Clock;
   readonly passwords: PasswordHasher;

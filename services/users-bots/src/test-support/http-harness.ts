@@ -19,7 +19,7 @@ export interface HttpHarness {
   readonly bus: RecordingBus;
   readonly clock: ManualClock;
   /** `service`: sign the call as that service (internal routes). */
-  request(method: string, url: string, options?: { as?: Caller; service?: string; body?: unknown; raw?: string; headers?: Record<string, string> }): Promise<Response>;
+  request(method: string, url: string, options?: { as?: Caller; service?: string; body?: unknown; raw?: string | Buffer; headers?: Record<string, string> }): Promise<Response>;
   /** The first user: a system admin. */
   admin(): Promise<Caller>;
   /** Declares the admin when a test created the first user itself. */

@@ -2,6 +2,7 @@ import type { Repositories } from '../../domain/ports';
 import { MemoryAccessTokenRepository } from './access-token.repository.memory';
 import { MemoryBotRepository } from './bot.repository.memory';
 import { MemoryConfigRepository } from './config.repository.memory';
+import { MemoryImageStore } from './image-store.memory';
 import { MemorySessionRepository } from './session.repository.memory';
 import { MemoryTeamMemberRepository } from './team-member.repository.memory';
 import { MemoryTeamRepository } from './team.repository.memory';
@@ -11,6 +12,7 @@ export {
   MemoryAccessTokenRepository,
   MemoryBotRepository,
   MemoryConfigRepository,
+  MemoryImageStore,
   MemorySessionRepository,
   MemoryTeamMemberRepository,
   MemoryTeamRepository,
@@ -20,6 +22,7 @@ export {
 /** A fresh, empty set of in-process repositories (embedded runtime and unit tests). */
 export function memoryRepositories(): Repositories {
   return {
+    images: new MemoryImageStore(),
     users: new MemoryUserRepository(),
     sessions: new MemorySessionRepository(),
     tokens: new MemoryAccessTokenRepository(),

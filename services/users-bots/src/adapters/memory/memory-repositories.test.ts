@@ -2,6 +2,7 @@ import {
   accessTokenRepositoryContract,
   botRepositoryContract,
   configRepositoryContract,
+  imageStoreContract,
   sessionRepositoryContract,
   teamMemberRepositoryContract,
   teamRepositoryContract,
@@ -11,6 +12,7 @@ import {
   MemoryAccessTokenRepository,
   MemoryBotRepository,
   MemoryConfigRepository,
+  MemoryImageStore,
   MemorySessionRepository,
   MemoryTeamMemberRepository,
   MemoryTeamRepository,
@@ -24,3 +26,4 @@ botRepositoryContract('memory', () => new MemoryBotRepository());
 teamRepositoryContract('memory', () => new MemoryTeamRepository());
 teamMemberRepositoryContract('memory', () => new MemoryTeamMemberRepository());
 configRepositoryContract('memory', () => new MemoryConfigRepository());
+imageStoreContract('memory', () => new MemoryImageStore());

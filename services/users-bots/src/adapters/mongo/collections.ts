@@ -1,5 +1,6 @@
 import { ACCESS_TOKENS_COLLECTION } from './access-token.schema.mongo';
 import { BOTS_COLLECTION } from './bot.schema.mongo';
+import { IMAGES_COLLECTION } from './image.schema.mongo';
 import { SYSTEM_CONFIG_COLLECTION } from './config.schema.mongo';
 import { SESSIONS_COLLECTION } from './session.schema.mongo';
 import { TEAM_MEMBERS_COLLECTION } from './team-member.schema.mongo';
@@ -8,6 +9,7 @@ import { USERS_COLLECTION } from './user.schema.mongo';
 
 /** The collection behind each repository of the service's database. */
 export const USERS_BOTS_COLLECTIONS = {
+  images: IMAGES_COLLECTION,
   users: USERS_COLLECTION,
   sessions: SESSIONS_COLLECTION,
   tokens: ACCESS_TOKENS_COLLECTION,

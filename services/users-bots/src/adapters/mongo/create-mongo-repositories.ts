@@ -5,6 +5,8 @@ import { accessTokenModel } from './access-token.schema.mongo';
 import { MongoBotRepository } from './bot.repository.mongo';
 import { botModel } from './bot.schema.mongo';
 import { MongoConfigRepository } from './config.repository.mongo';
+import { MongoImageStore } from './image-store.mongo';
+import { imageModel } from './image.schema.mongo';
 import { configModel } from './config.schema.mongo';
 import { MongoSessionRepository } from './session.repository.mongo';
 import { sessionModel } from './session.schema.mongo';
@@ -35,6 +37,7 @@ export interface MongoRepositoriesOptions {
  */
 export async function createMongoRepositories(connection: Connection, options: MongoRepositoriesOptions = {}): Promise<Repositories> {
   const models = {
+    images: imageModel(connection),
     users: userModel(connection),
     sessions: sessionModel(connection),
     tokens: accessTokenModel(connection),
@@ -45,6 +48,7 @@ export async function createMongoRepositories(connection: Connection, options: M
   };
   await prepareIndexes(Object.values(models), options.indexes ?? 'create');
   return {
+    images: new MongoImageStore(models.images),
     users: new MongoUserRepository(models.users),
     sessions: new MongoSessionRepository(models.sessions),
     tokens: new MongoAccessTokenRepository(models.tokens),

@@ -6,4 +6,5 @@ export { MongoBotRepository } from './bot.repository.mongo';
 export { MongoTeamRepository } from './team.repository.mongo';
 export { MongoTeamMemberRepository } from './team-member.repository.mongo';
 export { MongoConfigRepository } from './config.repository.mongo';
+export { MongoImageStore } from './image-store.mongo';
 export { USERS_BOTS_COLLECTIONS } from './collections';

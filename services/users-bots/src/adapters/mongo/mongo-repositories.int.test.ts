@@ -12,6 +12,7 @@ import {
   accessTokenRepositoryContract,
   botRepositoryContract,
   configRepositoryContract,
+  imageStoreContract,
   sessionRepositoryContract,
   teamMemberRepositoryContract,
   teamRepositoryContract,
@@ -23,6 +24,7 @@ const url = process.env.MONGO_URL;
 
 /** Key patterns every collection must have after start (besides `_id`), unique ones marked. */
 const EXPECTED_INDEXES: Record<keyof Repositories, readonly { key: Record<string, number>; unique?: boolean }[]> = {
+  images: [],
   users: [
     { key: { username: 1 }, unique: true },
     { key: { email: 1 }, unique: true },
@@ -82,6 +84,7 @@ describe('users-bots repositories on MongoDB', { skip: !url && 'MONGO_URL not se
   teamRepositoryContract('mongo', fresh('teams'));
   teamMemberRepositoryContract('mongo', fresh('members'));
   configRepositoryContract('mongo', fresh('configStore'));
+  imageStoreContract('mongo', fresh('images'));
 
   describe('mongo adapter specifics', () => {
     it('when the repositories are created, then every declared index exists, unique ones unique', async () => {

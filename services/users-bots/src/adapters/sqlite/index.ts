@@ -3,6 +3,7 @@ import type { Repositories } from '../../domain/ports';
 import { SqliteAccessTokenRepository } from './access-token.repository.sqlite';
 import { SqliteBotRepository } from './bot.repository.sqlite';
 import { SqliteConfigRepository } from './config.repository.sqlite';
+import { SqliteImageStore } from './image-store.sqlite';
 import { USERS_BOTS_COMPONENT, USERS_BOTS_MIGRATIONS } from './schema.sqlite';
 import { SqliteSessionRepository } from './session.repository.sqlite';
 import { SqliteTeamMemberRepository } from './team-member.repository.sqlite';
@@ -13,6 +14,7 @@ export {
   SqliteAccessTokenRepository,
   SqliteBotRepository,
   SqliteConfigRepository,
+  SqliteImageStore,
   SqliteSessionRepository,
   SqliteTeamMemberRepository,
   SqliteTeamRepository,
@@ -25,6 +27,7 @@ export {
 export function createSqliteRepositories(store: SqliteStore): Repositories {
   store.migrate(USERS_BOTS_COMPONENT, USERS_BOTS_MIGRATIONS);
   return {
+    images: new SqliteImageStore(store),
     users: new SqliteUserRepository(store),
     sessions: new SqliteSessionRepository(store),
     tokens: new SqliteAccessTokenRepository(store),

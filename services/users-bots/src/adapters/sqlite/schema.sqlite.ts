@@ -78,4 +78,13 @@ export const USERS_BOTS_MIGRATIONS: readonly Migration[] = [
     doc TEXT NOT NULL
   ) STRICT;
   `,
+  // 2: pictures (profile images, bot icons), the bytes as a BLOB.
+  `
+  CREATE TABLE ub_images (
+    key TEXT PRIMARY KEY,
+    content_type TEXT NOT NULL,
+    data BLOB NOT NULL,
+    update_at INTEGER NOT NULL
+  ) STRICT;
+  `,
 ];

@@ -5,6 +5,7 @@ import {
   accessTokenRepositoryContract,
   botRepositoryContract,
   configRepositoryContract,
+  imageStoreContract,
   sessionRepositoryContract,
   teamMemberRepositoryContract,
   teamRepositoryContract,
@@ -33,3 +34,4 @@ botRepositoryContract('sqlite', fresh('bots'));
 teamRepositoryContract('sqlite', fresh('teams'));
 teamMemberRepositoryContract('sqlite', fresh('members'));
 configRepositoryContract('sqlite', fresh('configStore'));
+imageStoreContract('sqlite', fresh('images'));

@@ -1,0 +1,39 @@
+/**
+ * Picture uploads (profile images and bot icons) are multipart bodies larger than the JSON payload cap
+ * (`ServiceSettings.MaximumPayloadSizeBytes`), so the gateway and users-bots agree here on which routes
+ * take them, how large they may be, and how an oversized one is refused (the route's reference error,
+ * 413, whichever of the two notices first).
+ */
+export const PictureUploadLimits = {
+  /** `POST /api/v4/users/{user_id}/image`: the whole multipart body (a phone photo fits). */
+  profileImageBytes: 10 * 1024 * 1024,
+  /** `POST /api/v4/bots/{bot_user_id}/icon`: the whole multipart body (an SVG icon). */
+  botIconBytes: 1024 * 1024,
+} as const;
+
+export interface PictureUploadRoute {
+  readonly limit: number;
+  /** The 413 error of the route. */
+  readonly tooLarge: { readonly id: string; readonly message: string };
+}
+
+export const PROFILE_IMAGE_UPLOAD: PictureUploadRoute = {
+  limit: PictureUploadLimits.profileImageBytes,
+  tooLarge: { id: 'api.user.upload_profile_user.too_large.app_error', message: 'Unable to upload profile image. File is too large.' },
+};
+
+export const BOT_ICON_UPLOAD: PictureUploadRoute = {
+  limit: PictureUploadLimits.botIconBytes,
+  tooLarge: { id: 'api.bot.set_bot_icon_image.too_large.app_error', message: 'Unable to update bot icon. File is too large.' },
+};
+
+const PROFILE_IMAGE = /^\/api\/v4\/users\/[^/]+\/image$/;
+const BOT_ICON = /^\/api\/v4\/bots\/[^/]+\/icon$/;
+
+/** The picture upload route a request is (POST only), undefined for every other request. */
+export function pictureUploadRoute(method: string, path: string): PictureUploadRoute | undefined {
+  if (method !== 'POST') return undefined;
+  if (PROFILE_IMAGE.test(path)) return PROFILE_IMAGE_UPLOAD;
+  if (BOT_ICON.test(path)) return BOT_ICON_UPLOAD;
+  return undefined;
+}
