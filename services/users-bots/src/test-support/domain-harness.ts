@@ -2,6 +2,7 @@ import { createSilentLogger } from '@switchyard/logger';
 import { MutableConfigView, defaultSystemConfig, type SystemConfig } from '@switchyard/system-config';
 import { ManualClock } from '../adapters/clock/system-clock';
 import { ScryptPasswordHasher } from '../adapters/crypto/scrypt-password-hasher';
+import { libraryPictureProcessor } from '../adapters/images/picture-processor';
 import { BusDomainEvents } from '../adapters/events/bus-domain-events';
 import { memoryRepositories } from '../adapters/memory';
 import type { Actor } from '../domain/authorization';
@@ -27,7 +28,7 @@ export function domainHarness(): DomainHarness {
   const clock = new ManualClock();
   const config = new MutableConfigView(defaultSystemConfig());
   const repositories = memoryRepositories();
-  const deps: Deps = { ...repositories, cachedUsers: { cached: (id) => repositories.users.findById(id) }, clock, passwords: fastHasher, events: new BusDomainEvents(bus), liveConfig: config };
+  const deps: Deps = { ...repositories, pictures: libraryPictureProcessor, cachedUsers: { cached: (id) => repositories.users.findById(id) }, clock, passwords: fastHasher, events: new BusDomainEvents(bus), liveConfig: config };
   return {
     deps,
     bus,

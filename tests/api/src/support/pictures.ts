@@ -42,6 +42,6 @@ export const HOSTILE_SVG = `<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink=
 /** A multipart form with one `image` file part, as a browser or `@mattermost/client` sends it. */
 export function imageForm(data: Buffer | string, filename: string, type: string): FormData {
   const form = new FormData();
-  form.append('image', new Blob([data], { type }), filename);
+  form.append('image', new Blob([typeof data === 'string' ? data : new Uint8Array(data)], { type }), filename);
   return form;
 }
