@@ -62,6 +62,8 @@ describe('JSON nesting limit on every body-taking route family', { timeout: 180_
       ['POST', '/api/v4/hooks/outgoing', { team_id: team.id, channel_id: channel.id, display_name: 'deep', trigger_words: ['x'], callback_urls: ['http://127.0.0.1:1/x'], extra: deep }],
       ['POST', `/api/v4/posts/${post.id}/actions/abc`, { selected_option: deep }],
       ['POST', '/api/v4/actions/dialogs/open', { trigger_id: 'x', url: 'http://127.0.0.1:1/x', dialog: deep }],
+      ['POST', '/api/v4/commands', { team_id: team.id, trigger: uniqueName('deep'), url: 'http://127.0.0.1:1/x', method: 'P', extra: deep }],
+      ['POST', '/api/v4/commands/execute', { command: '/deep', channel_id: channel.id, extra: deep }],
       ['POST', `/api/v4/users/${admin.user.id}/tokens`, { description: 'deep', extra: deep }],
       ['PUT', `/api/v4/users/${admin.user.id}/roles`, { roles: 'system_user system_admin', extra: deep }],
     ];

@@ -274,6 +274,29 @@ const routes: Record<string, BodyRoute> = {
     optional: [],
     required: ['trigger_id', 'url', 'dialog'],
   },
+  'POST /commands': {
+    method: 'POST',
+    path: () => '/api/v4/commands',
+    body: (f) => ({ team_id: f.team.id, trigger: `n${suffix(10)}`, url: 'https://example.com/cmd', method: 'P', display_name: 'd', description: 'x', username: 'u', icon_url: '', auto_complete: true, auto_complete_desc: 'a', auto_complete_hint: '[h]', token: '', id: '' }),
+    ok: 201,
+    optional: ['display_name', 'description', 'username', 'icon_url', 'auto_complete', 'auto_complete_desc', 'auto_complete_hint', 'token', 'id'],
+  },
+  'PUT /commands/{id}': {
+    method: 'PUT',
+    path: () => '/api/v4/commands/COMMAND',
+    body: () => ({}),
+    ok: 200,
+    optional: ['token', 'creator_id', 'create_at', 'update_at', 'delete_at', 'plugin_id', 'display_name', 'description', 'username', 'icon_url', 'auto_complete', 'auto_complete_desc', 'auto_complete_hint'],
+    required: ['id', 'team_id', 'trigger', 'url', 'method'],
+  },
+  'POST /commands/execute': {
+    method: 'POST',
+    path: () => '/api/v4/commands/execute',
+    body: (f) => ({ command: '/no-such-trigger here', channel_id: f.channel.id, team_id: f.team.id, root_id: '', parent_id: '' }),
+    // No command has that trigger: 404 not_found, the same with any field null or absent.
+    ok: undefined,
+    optional: [],
+  },
   'POST /hooks/{key}': {
     method: 'POST',
     path: () => '/hooks/KEY',
@@ -316,6 +339,8 @@ describe('JSON null means "not set" on every body (black box)', { timeout: 600_0
       path: () => `/api/v4/hooks/outgoing/${String(outgoing.id)}`,
       body: () => ({ ...outgoing, display_name: 'updated' }),
     };
+    const command = (await raw(target.url, 'POST', '/api/v4/commands', { token: admin.token, body: { team_id: team.id, trigger: `n${suffix(10)}`, url: 'https://example.com/cmd', method: 'P' } })).json as Json;
+    routes['PUT /commands/{id}'] = { ...(routes['PUT /commands/{id}'] as BodyRoute), path: () => `/api/v4/commands/${String(command.id)}`, body: () => ({ ...command, display_name: 'updated' }) };
     const withAction = await postIn(admin, channel.id, 'with an action', { props: { attachments: [{ text: 'a', actions: [{ name: 'Go', integration: { url: 'http://127.0.0.1:9/action' } }] }] } });
     const actionId = String(((withAction.props.attachments as Json[])[0]?.actions as Json[])[0]?.id);
     routes['POST /posts/{id}/actions/{action_id}'] = { ...(routes['POST /posts/{id}/actions/{action_id}'] as BodyRoute), path: () => `/api/v4/posts/${withAction.id}/actions/${actionId}` };
