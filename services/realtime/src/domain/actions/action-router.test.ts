@@ -38,6 +38,18 @@ describe('client frames', () => {
     assert.deepEqual(frames.at(-1), { status: 'OK', seq_reply: 2 });
   });
 
+  it('when a challenge replays a token that has been revoked since, then the socket is to be closed and gets no hello', async () => {
+    const { w, deps, conn } = setup();
+    assert.equal(await handleFrame(deps, conn, { seq: 1, action: 'authentication_challenge', data: { token: 'good-token' } }, 'v'), 'ok');
+    assert.equal(conn.authenticated, true);
+    w.directory.revoke('good-token');
+    const replay = new RecordingSocket();
+    const second = w.hub.open(replay, { connectionId: '', sequenceNumber: 0 });
+    assert.equal(await handleFrame(deps, second, { seq: 1, action: 'authentication_challenge', data: { token: 'good-token' } }, 'v'), 'close');
+    assert.equal(second.authenticated, false);
+    assert.deepEqual(replay.sent, []);
+  });
+
   it('when a challenge has a bad, missing or non-string token, then the socket is to be closed', async () => {
     const { deps, conn } = setup();
     assert.equal(await handleFrame(deps, conn, { seq: 1, action: 'authentication_challenge', data: { token: 'nope' } }, 'v'), 'close');
