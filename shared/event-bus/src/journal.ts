@@ -26,7 +26,11 @@ export interface JournalState {
 
 export interface EventJournal {
   load(): JournalState;
-  /** Stores published messages; resolves once they are durable. */
+  /**
+   * Stores published messages (at the latest with the store's next commit, in the same transaction as the
+   * publisher's writes; a message every group handled before that may be left out); rejects when the
+   * store can no longer write.
+   */
   append(entries: readonly JournalEntry[]): Promise<void>;
   /** Records a group's position (written with the next batch; a crash may replay a few: at-least-once). */
   commit(groupId: string, topic: string, partition: number, next: number): void;

@@ -55,8 +55,8 @@ export interface MemoryEventBusOptions {
   readonly retryDelayMs?: number;
   readonly onHandlerError?: (error: unknown, message: BusMessage) => void;
   /**
-   * Keeps the log and the groups' positions durable: publish resolves once the messages are stored,
-   * and a new bus on the same journal resumes every group where it stopped (at-least-once).
+   * Keeps the log and the groups' positions durable: publish resolves once the journal took the messages
+   * (rejects when it cannot), and a new bus on the same journal resumes every group where it stopped (at-least-once).
    */
   readonly journal?: EventJournal;
 }

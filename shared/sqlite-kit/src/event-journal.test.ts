@@ -85,13 +85,79 @@ describe('in-process bus on the SQLite journal across restarts', () => {
     await shutdown(second);
   });
 
-  it('when a publish resolves, then its messages are in the store', async () => {
+  it('when a publish resolves and the store flushed, then its messages are in the store', async () => {
     const store = openTestStore('bus-durable-');
     const bus = new MemoryEventBus({ journal: new SqliteEventJournal(store) });
     await bus.publish('t', [{ key: 'a', value: { x: 1 } }]);
+    await store.flush();
     const row = store.db.prepare('SELECT key, value FROM bus_messages').get() as { key: string; value: string };
     assert.deepEqual(row, { key: 'a', value: '{"x":1}' });
     await bus.close();
     await store.dispose();
+  });
+
+  it('when every group handled messages before the commit, then they are not written and offsets go on after them after a restart', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'bus-skip-'));
+    const first = open(dir);
+    const seen: number[] = [];
+    await first.bus.subscribe({ groupId: 'quick', topics: ['t'], handler: async (m) => void seen.push((m.value as { n: number }).n) });
+    await first.bus.publish('t', [1, 2, 3].map((n) => ({ key: 'same', value: { n } })));
+    await until(() => seen.length === 3);
+    await first.store.flush();
+    const stored = first.store.db.prepare('SELECT count(*) AS n FROM bus_messages').get() as { n: number };
+    assert.equal(stored.n, 0, 'handled within the turn: nothing written');
+    await shutdown(first);
+
+    const second = open(dir);
+    const after: BusMessage[] = [];
+    await second.bus.subscribe({ groupId: 'quick', topics: ['t'], handler: async (m) => void after.push(m) });
+    await second.bus.publish('t', [{ key: 'same', value: { n: 4 } }]);
+    await until(() => after.length === 1);
+    assert.deepEqual(after.map((m) => [m.offset, (m.value as { n: number }).n]), [['3', 4]], 'the next offset, not one the group already passed');
+    await shutdown(second);
+  });
+
+  it('when one group is behind, then the messages it has not handled are written and handed to it after a restart', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'bus-behind-'));
+    const first = open(dir);
+    const quick: number[] = [];
+    await first.bus.subscribe({ groupId: 'quick', topics: ['t'], handler: async (m) => void quick.push((m.value as { n: number }).n) });
+    await first.bus.subscribe({ groupId: 'slow', topics: ['t'], handler: () => new Promise<void>(() => undefined) });
+    await first.bus.publish('t', [1, 2].map((n) => ({ key: 'same', value: { n } })));
+    await until(() => quick.length === 2);
+    await first.store.flush();
+    // SIGKILL-like: the store goes away without the bus closing (the slow handler never returns).
+    await first.store.close();
+
+    const second = open(dir);
+    const slow: number[] = [];
+    await second.bus.subscribe({ groupId: 'quick', topics: ['t'], handler: async (m) => void quick.push((m.value as { n: number }).n) });
+    await second.bus.subscribe({ groupId: 'slow', topics: ['t'], handler: async (m) => void slow.push((m.value as { n: number }).n) });
+    await until(() => slow.length === 2);
+    assert.deepEqual(slow, [1, 2]);
+    assert.deepEqual(quick, [1, 2], 'the quick group is not handed them again');
+    await shutdown(second);
+  });
+
+  it('when a journal write fails, then the commit and every later write fail, so the stored log never has a hole', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'bus-fail-'));
+    const first = open(dir);
+    first.store.db.exec("CREATE TRIGGER poison BEFORE INSERT ON bus_messages WHEN NEW.value LIKE '%poison%' BEGIN SELECT RAISE(ABORT, 'poisoned write'); END");
+    // One key, so one partition; no group reads the topic, so every message is written.
+    await first.bus.publish('t', [{ key: 'a', value: { n: 1 } }]);
+    await first.store.flush();
+    await first.bus.publish('t', [{ key: 'a', value: { n: 2, poison: true } }]);
+    await assert.rejects(first.store.flush(), /poisoned write/);
+    await assert.rejects(first.bus.publish('t', [{ key: 'a', value: { n: 3 } }]), /poisoned write/);
+    assert.equal(first.store.health(), false);
+    await first.store.close().catch(() => undefined);
+
+    const second = open(dir);
+    const seen: number[] = [];
+    await second.bus.subscribe({ groupId: 'late', topics: ['t'], fromBeginning: true, handler: async (m) => void seen.push((m.value as { n: number }).n) });
+    await second.bus.publish('t', [{ key: 'a', value: { n: 4 } }]);
+    await until(() => seen.length === 2);
+    assert.deepEqual(seen, [1, 4]);
+    await shutdown(second);
   });
 });

@@ -35,19 +35,31 @@ export const EVENT_BUS_MIGRATIONS: readonly Migration[] = [
 const partitionKey = (topic: string, partition: number): string => `${topic}#${partition}`;
 
 /**
- * The in-process event bus's log and consumer positions in the embedded store: published messages are
- * written in the publisher's group commit (publish resolves once they are on disk); positions and
- * trims are coalesced into one write per event-loop turn. After a crash the bus reloads what its
- * groups had not handled yet and hands it over again (at-least-once; consumers are idempotent).
+ * The in-process event bus's log and consumer positions in the embedded store. Published messages,
+ * positions and trims are gathered while the store's group transaction is open and written once, just
+ * before it commits (`beforeCommit`), in the same transaction as the writes that caused them: a crash
+ * keeps all of them or none. A message that every group with a position on its partition has already
+ * handled by then is not written at all (the partition's base moves past it instead): in steady state
+ * the consumers keep up within the turn, so most messages never reach the disk, and nothing is lost
+ * because the groups' new positions commit with it. After a crash the bus reloads what its groups had not
+ * handled yet and hands it over again (at-least-once; consumers are idempotent). A new group that
+ * subscribes later `fromBeginning` gets what is retained, as on a broker with a short retention.
+ *
+ * A failed journal write fails the commit, and with it the store (every later write refuses): the stored
+ * log can never get a hole with later messages behind it.
  */
 export class SqliteEventJournal implements EventJournal {
   private readonly insertMessage;
   private readonly upsertOffset;
   private readonly deleteBelow;
   private readonly upsertBase;
+  /** Messages published since the last commit, per partition key, in offset order. */
+  private readonly pending = new Map<string, JournalEntry[]>();
   private readonly dirtyOffsets = new Map<string, { groupId: string; topic: string; partition: number; next: number }>();
   private readonly dirtyTrims = new Map<string, { topic: string; partition: number; base: number }>();
-  private flushScheduled = false;
+  /** partition key → group id → next offset to handle (loaded, then as committed). */
+  private readonly positions = new Map<string, Map<string, number>>();
+  private hooked = false;
 
   public constructor(
     private readonly store: SqliteStore,
@@ -93,54 +105,105 @@ export class SqliteEventJournal implements EventJournal {
       .prepare<[], { group_id: string; topic: string; partition: number; next: number }>('SELECT group_id, topic, partition, next FROM bus_offsets')
       .all()
       .map((r) => ({ groupId: r.group_id, topic: r.topic, partition: r.partition, next: r.next }));
+    for (const o of offsets) this.positionsOf(partitionKey(o.topic, o.partition)).set(o.groupId, o.next);
     return { partitions, offsets };
   }
 
+  /** Queues the messages for the open transaction's commit (rejects when the store has failed). */
   public append(entries: readonly JournalEntry[]): Promise<void> {
-    return this.store.write(() => {
-      for (const e of entries) this.insertMessage.run(e.topic, e.partition, e.offset, e.key, e.json, JSON.stringify(e.headers));
-    });
+    try {
+      this.scheduleWrite();
+    } catch (error) {
+      return Promise.reject(error);
+    }
+    for (const e of entries) {
+      const key = partitionKey(e.topic, e.partition);
+      let list = this.pending.get(key);
+      if (!list) this.pending.set(key, (list = []));
+      list.push(e);
+    }
+    return Promise.resolve();
   }
 
   public commit(groupId: string, topic: string, partition: number, next: number): void {
     this.dirtyOffsets.set(`${groupId}\u0000${topic}#${partition}`, { groupId, topic, partition, next });
-    this.scheduleFlush();
+    this.positionsOf(partitionKey(topic, partition)).set(groupId, next);
+    this.scheduleQuietly();
   }
 
   public trim(topic: string, partition: number, base: number): void {
     this.dirtyTrims.set(partitionKey(topic, partition), { topic, partition, base });
-    this.scheduleFlush();
+    this.scheduleQuietly();
   }
 
   public forget(groupIds: readonly string[]): void {
     for (const key of [...this.dirtyOffsets.keys()]) if (groupIds.includes(key.split('\u0000')[0] ?? '')) this.dirtyOffsets.delete(key);
+    for (const groups of this.positions.values()) for (const id of groupIds) groups.delete(id);
     this.store
       .write(() => this.store.db.prepare('DELETE FROM bus_offsets WHERE group_id IN (SELECT value FROM json_each(?))').run(JSON.stringify(groupIds)))
       .catch((error: unknown) => this.onError(error));
   }
 
-  /** Writes pending positions and trims now (tests, shutdown). */
+  /** Writes what is queued now, in a write of its own (tests, shutdown). */
   public flush(): Promise<void> {
-    const offsets = [...this.dirtyOffsets.values()];
-    const trims = [...this.dirtyTrims.values()];
-    this.dirtyOffsets.clear();
-    this.dirtyTrims.clear();
-    if (offsets.length === 0 && trims.length === 0) return Promise.resolve();
-    return this.store.write(() => {
-      for (const o of offsets) this.upsertOffset.run(o.groupId, o.topic, o.partition, o.next);
-      for (const t of trims) {
-        this.deleteBelow.run(t.topic, t.partition, t.base);
-        this.upsertBase.run(t.topic, t.partition, t.base);
-      }
-    });
+    if (this.pending.size === 0 && this.dirtyOffsets.size === 0 && this.dirtyTrims.size === 0) return Promise.resolve();
+    return this.store.write(() => this.writeQueued());
   }
 
-  private scheduleFlush(): void {
-    if (this.flushScheduled) return;
-    this.flushScheduled = true;
-    setImmediate(() => {
-      this.flushScheduled = false;
-      this.flush().catch((error: unknown) => this.onError(error));
+  /** Messages below this offset were handled by every group reading the partition (undefined: no group). */
+  private lowestPosition(key: string): number | undefined {
+    let low: number | undefined;
+    for (const next of this.positions.get(key)?.values() ?? []) low = low === undefined ? next : Math.min(low, next);
+    return low;
+  }
+
+  private positionsOf(key: string): Map<string, number> {
+    let groups = this.positions.get(key);
+    if (!groups) this.positions.set(key, (groups = new Map()));
+    return groups;
+  }
+
+  /** Runs inside the transaction that commits next, after every write of it. */
+  private writeQueued(): void {
+    for (const [key, entries] of this.pending) {
+      const low = this.lowestPosition(key);
+      let handledUpTo: number | undefined;
+      for (const e of entries) {
+        if (low !== undefined && e.offset < low) {
+          handledUpTo = e.offset + 1;
+          continue;
+        }
+        this.insertMessage.run(e.topic, e.partition, e.offset, e.key, e.json, JSON.stringify(e.headers));
+      }
+      const first = entries[0];
+      // Messages never written: the partition starts after them, so offsets go on from there after a restart.
+      if (first && handledUpTo !== undefined) this.upsertBase.run(first.topic, first.partition, handledUpTo);
+    }
+    this.pending.clear();
+    for (const o of this.dirtyOffsets.values()) this.upsertOffset.run(o.groupId, o.topic, o.partition, o.next);
+    this.dirtyOffsets.clear();
+    for (const t of this.dirtyTrims.values()) {
+      this.deleteBelow.run(t.topic, t.partition, t.base);
+      this.upsertBase.run(t.topic, t.partition, t.base);
+    }
+    this.dirtyTrims.clear();
+  }
+
+  private scheduleWrite(): void {
+    if (this.hooked) return;
+    this.store.beforeCommit(() => {
+      this.hooked = false;
+      this.writeQueued();
     });
+    this.hooked = true;
+  }
+
+  /** Positions and trims: a failed store is reported, and they are written by no later commit anyway. */
+  private scheduleQuietly(): void {
+    try {
+      this.scheduleWrite();
+    } catch (error) {
+      this.onError(error);
+    }
   }
 }

@@ -51,4 +51,26 @@ describe('group commit', () => {
     assert.equal((store.db.prepare('SELECT count(*) AS n FROM children').get() as { n: number }).n, 0, 'the failed batch was rolled back');
     await store.dispose();
   });
+
+  it('when a hook is registered before commit, then it runs once, after the writes of the batch and inside its transaction', async () => {
+    const store = openTestStore('group-commit-hook-');
+    store.migrate('test', TABLE);
+    const insert = store.db.prepare('INSERT INTO items (id, name) VALUES (?, ?)');
+    const names = store.db.prepare('SELECT name FROM items ORDER BY rowid');
+    let runs = 0;
+    store.beforeCommit(() => {
+      runs += 1;
+      insert.run('hook', `after ${(names.all() as { name: string }[]).map((r) => r.name).join(',')}`);
+    });
+    await store.write(() => insert.run('a', 'a'));
+    await store.write(() => insert.run('b', 'b'));
+    assert.equal(runs, 0);
+    await store.flush();
+    assert.equal(runs, 1);
+    assert.deepEqual((names.all() as { name: string }[]).map((r) => r.name), ['a', 'b', 'after a,b']);
+    await store.write(() => insert.run('c', 'c'));
+    await store.flush();
+    assert.equal(runs, 1, 'a hook belongs to one commit');
+    await store.dispose();
+  });
 });

@@ -31,6 +31,8 @@ interface Waiter {
  */
 export class GroupCommit {
   private open = false;
+  /** Run inside the open transaction just before its COMMIT (once each). */
+  private beforeCommitHooks: (() => void)[] = [];
   /** flush() callers waiting for the open transaction's commit and the sync after it. */
   private flushesAfterCommit: Waiter[] = [];
   /** flush() callers waiting for the next sync. */
@@ -67,11 +69,7 @@ export class GroupCommit {
     if (this.failure !== undefined) return Promise.reject(this.failure);
     let result: T;
     try {
-      if (!this.open) {
-        this.begin.run();
-        this.open = true;
-        setImmediate(() => this.commit());
-      }
+      this.openTransaction();
       this.savepoint.run();
     } catch (error) {
       return Promise.reject(error);
@@ -85,6 +83,17 @@ export class GroupCommit {
     }
     this.release.run();
     return Promise.resolve(result);
+  }
+
+  /**
+   * Runs `hook` inside the open transaction (opened now if none is) just before it commits: work that is
+   * cheaper once per batch than once per write (the event journal's messages and positions). A hook that
+   * throws fails the commit, and the store with it (as a failed COMMIT does).
+   */
+  public beforeCommit(hook: () => void): void {
+    if (this.failure !== undefined) throw this.failure;
+    this.openTransaction();
+    this.beforeCommitHooks.push(hook);
   }
 
   /** Resolves once everything written so far is on disk. */
@@ -111,14 +120,24 @@ export class GroupCommit {
     await new Promise<void>((resolve) => this.idleWaiters.push(resolve));
   }
 
+  private openTransaction(): void {
+    if (this.open) return;
+    this.begin.run();
+    this.open = true;
+    setImmediate(() => this.commit());
+  }
+
   private commit(): void {
     if (!this.open) return;
     const flushes = this.flushesAfterCommit;
+    const hooks = this.beforeCommitHooks;
     this.flushesAfterCommit = [];
+    this.beforeCommitHooks = [];
     this.open = false;
     try {
       // A sync failed while this batch was open: it must not become durable behind the failure.
       if (this.failure !== undefined) throw this.failure;
+      for (const hook of hooks) hook();
       this.commitStatement.run();
     } catch (error) {
       if (this.db.inTransaction) this.db.exec('ROLLBACK');

@@ -27,6 +27,11 @@ export interface SqliteStore {
    * sees it; committed at the end of the event-loop turn, on disk once a later `flush()` resolved).
    */
   write<T>(fn: () => T): Promise<T>;
+  /**
+   * Runs `hook` once inside the open transaction (opened now if none is) just before its COMMIT: batch
+   * work done once per commit instead of once per write. A hook that throws fails the commit and the store.
+   */
+  beforeCommit(hook: () => void): void;
   /** Resolves once everything written so far is on disk. */
   flush(): Promise<void>;
   /** The stored schema version of each component. */
@@ -143,6 +148,10 @@ export function openStore(options: OpenStoreOptions): SqliteStore {
       }
     },
     write: (fn) => (closed ? Promise.reject(new Error(`the store at ${path} is closed`)) : commits.write(fn)),
+    beforeCommit: (hook) => {
+      if (closed) throw new Error(`the store at ${path} is closed`);
+      commits.beforeCommit(hook);
+    },
     flush: () => commits.flush(),
     versions: () => schemaVersions(opened),
     backup: async (file) => {
