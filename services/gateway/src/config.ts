@@ -18,6 +18,7 @@ export interface GatewayConfig {
   readonly UPSTREAM_TIMEOUT_MS: number;
   readonly TOKEN_CACHE_TTL_MS: number;
   readonly TOKEN_CACHE_MAX_ENTRIES: number;
+  readonly TOKEN_CACHE_LOCAL_TTL_MS: number;
   readonly CONFIG_WRITE_TIMEOUT_MS: number;
   readonly CONFIG_WRITE_SETTLE_MS: number;
   /** The built web console served at `/` (empty: not served). */
@@ -55,6 +56,12 @@ const schema = Joi.object<GatewayConfig>({
   CONFIG_WRITE_TIMEOUT_MS: Joi.number().integer().min(0).max(30_000).default(3_000).description('Longest wait, before answering a config write, for its config.updated event to reach this gateway (0 = do not wait)'),
   CONFIG_WRITE_SETTLE_MS: Joi.number().integer().min(0).max(5_000).default(30).description('Extra wait after that event, for the other services consuming it'),
   TOKEN_CACHE_MAX_ENTRIES: Joi.number().integer().min(1).default(50_000).description('Bound on cached sessions (memory cache)'),
+  TOKEN_CACHE_LOCAL_TTL_MS: Joi.number()
+    .integer()
+    .min(0)
+    .max(10_000)
+    .default(1_000)
+    .description('With Redis: how long each replica also keeps a session in process (0 = off); bounds how long a replica that missed a users.events eviction still accepts a revoked token'),
   CONSOLE_DIR: Joi.string().allow('').default(DEFAULT_CONSOLE_DIR).description('Folder of the built web console, served at / (empty: no console)'),
 });
 
