@@ -9,6 +9,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { CpuMeter, distributedProcesses, embeddedProcesses, formatCpuReport, type TargetProcess } from '../bench-support/cpu';
 import { loadFigures, requireClean, type AutocannonResult } from '../bench-support/load';
 import { adminToken, externalTarget, must, rssMb, startEmbeddedProcess, wantsTarget } from '../bench-support/target';
+import { formatTargets, type FigureName, type TargetName } from '../bench-support/targets';
 
 const requireCjs = createRequire(__filename);
 
@@ -27,7 +28,7 @@ export interface ApiBenchFigure {
   readonly non2xx: number;
 }
 
-async function load(label: string, route: string, processes: readonly TargetProcess[], options: Record<string, unknown>): Promise<ApiBenchFigure> {
+async function load(label: TargetName, route: string, figureName: FigureName, processes: readonly TargetProcess[], options: Record<string, unknown>): Promise<ApiBenchFigure> {
   const autocannon = requireCjs('autocannon') as Autocannon;
   await autocannon({ ...options, connections: CONNECTIONS, duration: WARMUP_S });
   const meter = await CpuMeter.start(processes);
@@ -38,19 +39,20 @@ async function load(label: string, route: string, processes: readonly TargetProc
   const figure = { target: label, route, requestsPerSec: counted.okPerSec, p50Ms: result.latency.p50, p99Ms: result.latency.p99, non2xx: counted.non2xx + counted.errors };
   process.stdout.write(`api ${route} [${label}] ${CONNECTIONS} connections, ${result.duration} s: ${figure.requestsPerSec} 2xx/s (${counted.ok} 2xx), p50 ${figure.p50Ms} ms, p99 ${figure.p99Ms} ms, ${counted.non2xx} non-2xx, ${counted.errors} errors\n`);
   process.stdout.write(formatCpuReport(cpu));
+  process.stdout.write(formatTargets(label, figureName, route, { requestsPerSec: figure.requestsPerSec, p99Ms: figure.p99Ms, cpu }));
   requireClean(`api ${route} [${label}]`, counted);
   return figure;
 }
 
-async function measure(label: string, url: string, processes: readonly TargetProcess[]): Promise<ApiBenchFigure[]> {
+async function measure(label: TargetName, url: string, processes: readonly TargetProcess[]): Promise<ApiBenchFigure[]> {
   const token = await adminToken(url);
   const suffix = Math.random().toString(36).slice(2, 10);
   const team = await must(url, 'POST', '/api/v4/teams', { name: `benchapi-${suffix}`, display_name: `Bench ${suffix}`, type: 'O' }, token, 201);
   const channel = await must(url, 'POST', '/api/v4/channels', { team_id: team.id, name: `bench-${suffix}`, display_name: 'Bench', type: 'O' }, token, 201);
   const auth = { authorization: `Bearer ${token}` };
   const figures = [
-    await load(label, 'GET /api/v4/users/me', processes, { url: `${url}/api/v4/users/me`, headers: auth }),
-    await load(label, 'POST /api/v4/posts', processes, {
+    await load(label, 'GET /api/v4/users/me', 'users/me', processes, { url: `${url}/api/v4/users/me`, headers: auth }),
+    await load(label, 'POST /api/v4/posts', 'posts', processes, {
       url: `${url}/api/v4/posts`,
       method: 'POST',
       headers: { ...auth, 'content-type': 'application/json' },

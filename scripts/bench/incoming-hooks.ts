@@ -11,6 +11,7 @@ import { createRequire } from 'node:module';
 import { CpuMeter, distributedProcesses, embeddedProcesses, formatCpuReport, type TargetProcess } from '../bench-support/cpu';
 import { drain, loadFigures, requireClean, type AutocannonResult } from '../bench-support/load';
 import { adminToken, call, externalTarget, rssMb, startEmbeddedProcess, wantsTarget } from '../bench-support/target';
+import { formatTargets, type TargetName } from '../bench-support/targets';
 
 const requireCjs = createRequire(__filename);
 
@@ -68,7 +69,7 @@ async function postsIn(url: string, token: string, channelId: string): Promise<n
   return (res.json as { total_msg_count: number }).total_msg_count;
 }
 
-async function measure(label: string, url: string, processes: readonly TargetProcess[]): Promise<IncomingHooksBenchFigure> {
+async function measure(label: TargetName, url: string, processes: readonly TargetProcess[]): Promise<IncomingHooksBenchFigure> {
   const token = await adminToken(url);
   // Warm-up and measurement go to hooks of their own channels, so the measured channel holds only measured posts.
   const warm = await prepareHook(url, token);
@@ -108,6 +109,7 @@ async function measure(label: string, url: string, processes: readonly TargetPro
       `${counted.ok} accepted, ${counted.non2xx} non-2xx (${counted.statuses}), ${counted.errors} errors\n` +
       `  all ${counted.ok} accepted posts stored ${drainS.toFixed(2)} s after the blast: ${figure.storedPerSec} posts/s end to end; ${stored} posts in the channel (${figure.duplicates} duplicates)\n` +
       formatCpuReport(cpu) +
+      formatTargets(label, 'hooks', 'POST /hooks/{key}', { requestsPerSec: figure.requestsPerSec, p99Ms: figure.p99Ms, cpu }) +
       `  baseline GET /api/v4/users/me [${label}]: ${me.okPerSec} 2xx/s; load average ${loadavg().map((l) => l.toFixed(1)).join(' ')} on ${cpus().length} cores\n`,
   );
   if (figure.duplicates !== 0) throw new Error(`incoming-hooks [${label}]: ${stored} posts stored for ${counted.ok} accepted requests (${figure.duplicates} duplicates)`);

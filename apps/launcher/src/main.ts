@@ -13,6 +13,8 @@ import { processName, SERVICE_TABLE, serviceUrls, withPortBase, withReplicas } f
  * REALTIME_REPLICAS=n runs n realtime processes (the gateway spreads WebSocket upgrades over them and
  * skips one that is down). SIGTERM/SIGINT stop every service (each drains and commits); if one exits on
  * its own, all stop.
+ * CPU_PROF_DIR=<dir> runs every service with `node --cpu-prof` (Node refuses it in NODE_OPTIONS); each
+ * writes `<dir>/<service>/*.cpuprofile` when it stops (replicas: one file each).
  */
 const root = resolve(__dirname, '../../..');
 const fileEnv = readEnvFile(join(root, 'deploy/local/.env'));
@@ -57,7 +59,8 @@ function start(name: string): void {
   if (!spec) throw new Error(`unknown service ${name}`);
   const dist = join(root, 'services', spec.name, 'dist');
   const instrumentation = join(dist, 'instrumentation.js');
-  const args = [...(existsSync(instrumentation) ? ['--require', instrumentation] : []), join(dist, 'main.js')];
+  const profile = env.CPU_PROF_DIR ? ['--cpu-prof', `--cpu-prof-dir=${join(env.CPU_PROF_DIR, spec.name)}`] : [];
+  const args = [...profile, ...(existsSync(instrumentation) ? ['--require', instrumentation] : []), join(dist, 'main.js')];
   const port = spec.name === 'gateway' ? (env.PORT ?? String(spec.port)) : String(spec.port);
   const child = spawn(process.execPath, args, {
     env: {
