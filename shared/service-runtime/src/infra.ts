@@ -84,6 +84,8 @@ export async function buildInfra(name: string, config: RuntimeConfig): Promise<O
         kafkaLogLevel: config.KAFKA_LOG_LEVEL,
         partitions: config.KAFKA_TOPIC_PARTITIONS,
         defaultPartitions: config.KAFKA_DEFAULT_PARTITIONS,
+        maxWaitTimeMs: config.KAFKA_MAX_WAIT_MS,
+        heartbeatIntervalMs: config.KAFKA_HEARTBEAT_INTERVAL_MS,
       });
       closers.push({ what: 'kafka', close: () => kafka.close() });
       if (config.KAFKA_ENSURE_TOPICS) await kafka.ensureTopics(namespacedTopics(config));

@@ -20,6 +20,8 @@ export interface RuntimeConfig {
   readonly KAFKA_TOPIC_PARTITIONS: Readonly<Record<string, number>>;
   readonly KAFKA_DEFAULT_PARTITIONS: number;
   readonly KAFKA_LOG_LEVEL: 'nothing' | 'error' | 'warn' | 'info' | 'debug';
+  readonly KAFKA_MAX_WAIT_MS: number;
+  readonly KAFKA_HEARTBEAT_INTERVAL_MS: number;
   /** TLS, SASL, replication and retention (KAFKA_SSL*, KAFKA_SASL_*, KAFKA_REPLICATION_FACTOR, ...). */
   readonly kafka: KafkaSettings;
   readonly MONGO_URL?: string;
@@ -124,6 +126,8 @@ function runtimeSchema(service: string, defaultPort: number): Joi.ObjectSchema<R
     KAFKA_TOPICS_FILE: Joi.string().empty('').description('File in deploy/local/topics.txt format ("<topic> <partitions>" per line) read for partition counts'),
     KAFKA_DEFAULT_PARTITIONS: Joi.number().integer().min(1).default(3).description('Partitions of a created topic not listed elsewhere'),
     KAFKA_LOG_LEVEL: Joi.string().valid('nothing', 'error', 'warn', 'info', 'debug').default('warn').description('Level of kafkajs\' own log lines'),
+    KAFKA_MAX_WAIT_MS: Joi.number().integer().min(10).max(10_000).default(500).description('Long-poll time of an idle consumer fetch (the broker answers at once when a message arrives)'),
+    KAFKA_HEARTBEAT_INTERVAL_MS: Joi.number().integer().min(100).max(5_000).default(1000).description('Consumer group heartbeat interval (session timeout 10 s)'),
     ...kafkaSettingsSchema,
     KAFKA_TOPIC_RETENTION_MS: fromParser(parseTopicRetention).description('retention.ms per created topic: "posts.events=604800000,users.events=-1"'),
     MONGO_URL: commonEnvSchema.MONGO_URL.empty(''),
@@ -182,6 +186,8 @@ function runtimeOf(raw: RawRuntimeConfig, partitions: Readonly<Record<string, nu
     KAFKA_TOPIC_PARTITIONS: partitions,
     KAFKA_DEFAULT_PARTITIONS: raw.KAFKA_DEFAULT_PARTITIONS,
     KAFKA_LOG_LEVEL: raw.KAFKA_LOG_LEVEL,
+    KAFKA_MAX_WAIT_MS: raw.KAFKA_MAX_WAIT_MS,
+    KAFKA_HEARTBEAT_INTERVAL_MS: raw.KAFKA_HEARTBEAT_INTERVAL_MS,
     kafka,
     ...(raw.MONGO_URL ? { MONGO_URL: raw.MONGO_URL } : {}),
     MONGO_DB: raw.MONGO_DB,
