@@ -9,6 +9,10 @@ export interface User {
   readonly email?: string;
   readonly roles: string;
   readonly is_bot?: boolean;
+  /** ms; absent while the picture is the generated default. */
+  readonly last_picture_update?: number;
+  /** ms; a bot's icon, absent when it has none. */
+  readonly bot_last_icon_update?: number;
   readonly delete_at: number;
 }
 
@@ -21,6 +25,8 @@ export interface Bot {
   readonly create_at: number;
   readonly update_at: number;
   readonly delete_at: number;
+  /** ms; absent until an icon is set. */
+  readonly last_icon_update?: number;
 }
 
 export interface UserAccessToken {

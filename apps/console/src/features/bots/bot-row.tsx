@@ -1,6 +1,9 @@
 import { useState } from 'react';
+import { pictureUrl } from '../../api/pictures';
 import type { Bot } from '../../api/types';
+import { Avatar, initialsOf } from '../../ui/avatar';
 import { BotLabel, ErrorText } from '../../ui/feedback';
+import { BotIconControl } from './bot-icon-control';
 import { TokenReveal } from './token-reveal';
 import { useBotActions } from './use-bot-actions';
 
@@ -12,6 +15,7 @@ export function BotRow({ bot, canManage }: { bot: Bot; canManage: boolean }) {
   const error = disable.error ?? enable.error ?? newToken.error;
   return (
     <li className="row" aria-label={`@${bot.username}`}>
+      <Avatar src={pictureUrl({ id: bot.user_id, bot_last_icon_update: bot.last_icon_update ?? 0 })} initials={initialsOf(bot.display_name || bot.username)} />
       <div className="row-main">
         <span className="name">
           {bot.display_name || bot.username} <span className="muted">@{bot.username}</span> <BotLabel />
@@ -41,6 +45,7 @@ export function BotRow({ bot, canManage }: { bot: Bot; canManage: boolean }) {
           )}
         </div>
       ) : null}
+      {canManage && !disabled ? <BotIconControl bot={bot} /> : null}
       {disabled && canManage ? <p className="hint">After enabling a bot, issuing it a new token is recommended.</p> : null}
       <ErrorText error={error} />
       {token ? <TokenReveal token={token} owner={bot.username} onDone={() => setToken(undefined)} /> : null}

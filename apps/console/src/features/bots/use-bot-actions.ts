@@ -27,6 +27,16 @@ export function useBotActions() {
   const newToken = useMutation({
     mutationFn: (input: { botId: string; description: string }) => api.post<UserAccessToken>(`/users/${input.botId}/tokens`, { description: input.description }),
   });
+  /** Sets the bot's icon: an SVG file, sent as the multipart field `image` (the server stores it sanitised). */
+  const setIcon = useMutation({
+    mutationFn: (input: { botId: string; file: File }) => {
+      const form = new FormData();
+      form.append('image', input.file, input.file.name);
+      return api.post<{ status: string }>(`/bots/${input.botId}/icon`, form);
+    },
+    onSuccess: refresh,
+  });
+  const removeIcon = useMutation({ mutationFn: (botId: string) => api.delete<{ status: string }>(`/bots/${botId}/icon`), onSuccess: refresh });
   /** Admins only: finds the user by username and turns the account into a bot. */
   const convertUser = useMutation({
     mutationFn: async (username: string) => {
@@ -35,5 +45,5 @@ export function useBotActions() {
     },
     onSuccess: refresh,
   });
-  return { create, disable, enable, newToken, convertUser };
+  return { create, disable, enable, newToken, convertUser, setIcon, removeIcon };
 }

@@ -1,4 +1,5 @@
 import type { Post, Reaction, User } from '../../api/types';
+import { Avatar } from '../../ui/avatar';
 import { BotLabel } from '../../ui/feedback';
 import { Markdown } from '../../ui/markdown/markdown';
 import { MessageAttachments } from './message-attachments/message-attachment';
@@ -32,9 +33,7 @@ export function PostItem({ post, author, reactions, meId, replyCount, sources, b
   const time = new Date(post.create_at);
   return (
     <article className={ephemeral ? 'post ephemeral' : 'post'} aria-label={`${sender.name}${sender.isBot ? ' (bot)' : ''} at ${time.toLocaleTimeString()}`}>
-      <div className="avatar" aria-hidden="true">
-        {sender.iconUrl ? <img src={sender.iconUrl} alt="" width={36} height={36} /> : <span>{sender.initials}</span>}
-      </div>
+      <Avatar src={sender.iconUrl} initials={sender.initials} />
       <div className="post-body">
         <header className="post-header">
           <span className="sender">{sender.name}</span>

@@ -1,7 +1,9 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api } from '../../api/client';
+import { pictureUrl } from '../../api/pictures';
 import type { User } from '../../api/types';
+import { Avatar, initialsOf } from '../../ui/avatar';
 import { BotLabel, EmptyState, ErrorText, Loading } from '../../ui/feedback';
 
 const PER_PAGE = 60;
@@ -24,6 +26,7 @@ export function PeoplePage() {
         <ul className="rows" aria-label="People">
           {users.data.map((u) => (
             <li key={u.id} className="row" aria-label={`@${u.username}`}>
+              <Avatar src={pictureUrl(u)} initials={initialsOf(u.username)} size={32} />
               <span className="name">
                 {[u.first_name, u.last_name].filter(Boolean).join(' ') || u.username} <span className="muted">@{u.username}</span> {u.is_bot ? <BotLabel /> : null}
                 {u.delete_at !== 0 ? <span className="badge">Deactivated</span> : null}
