@@ -44,11 +44,13 @@ export class ServiceProcess {
     public readonly name: string,
     public readonly port: number,
     private readonly env: Record<string, string>,
+    /** Extra node options before the script (e.g. `--cpu-prof`, which NODE_OPTIONS does not take). */
+    private readonly nodeArgs: readonly string[] = [],
   ) {}
 
   public start(): void {
     const dist = join(ROOT, 'services', this.name, 'dist');
-    const child = spawn(process.execPath, ['--require', join(dist, 'instrumentation.js'), join(dist, 'main.js')], {
+    const child = spawn(process.execPath, [...this.nodeArgs, '--require', join(dist, 'instrumentation.js'), join(dist, 'main.js')], {
       env: { PATH: process.env.PATH ?? '', ...this.env, PORT: String(this.port), HOST: '127.0.0.1' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });

@@ -1,0 +1,176 @@
+/**
+ * Dispatcher scale-out (issue 16, item 5): distinct deliveries per second to a receiver on 127.0.0.1 that
+ * answers after 50 ms, with 1, 2 and 3 outgoing-dispatch processes sharing the 6 partitions of posts.events
+ * and outgoing.deliveries, on the real local Kafka, MongoDB-wire and Redis (deploy/local/.env). Each round
+ * posts BENCH_SCALE_POSTS posts (default 300) across 12 channels, each firing 2 hooks × 2 callback URLs,
+ * while no dispatcher runs, then starts its dispatchers; it counts each delivery once (by webhook-id and
+ * URL), from the moment both consumer groups are stable with every member assigned to the last delivery
+ * (bounded by 180 s). The figure is the 1 → 2 ratio (goal ≥ 1.8). BENCH_SCALE_ROUNDS (default "1,2,3,2,1": 1 and 2 twice, symmetric in time, each figure their mean) orders the rounds; the load average
+ * is printed with each, since the box is shared. Skipped when the local servers are not configured.
+ */
+import { loadavg } from 'node:os';
+import { processCpuMs } from '../bench-support/cpu';
+import { localServers, startDispatchStack, type DispatchStack } from '../bench-support/dispatch-stack';
+import { call } from '../../tests/drills/src/support/processes';
+import { startReceiver, type Receiver } from '../../tests/drills/src/support/receiver';
+
+const POSTS = Number(process.env.BENCH_SCALE_POSTS ?? 300);
+const ROUNDS = (process.env.BENCH_SCALE_ROUNDS ?? '1,2,3,2,1').split(',').map(Number);
+const CHANNELS = 12;
+const HOOKS_PER_CHANNEL = 2;
+const URLS_PER_HOOK = 2;
+const FANOUT = HOOKS_PER_CHANNEL * URLS_PER_HOOK;
+const RECEIVER_DELAY_MS = 50;
+const POSTING_CONCURRENCY = 16;
+const DRAIN_TIMEOUT_MS = 180_000;
+/**
+ * For profiling: BENCH_CPU_PROF=<dir> makes each dispatcher write a CPU profile there when it stops;
+ * BENCH_SCALE_DISPATCH_ENV='{"DELIVERY_CONCURRENCY":"8"}' adds env to the dispatchers; BENCH_SCALE_DEBUG=1
+ * prints deliveries per second of each round and the dispatchers' warnings.
+ */
+const DISPATCHER_OPTIONS = {
+  env: JSON.parse(process.env.BENCH_SCALE_DISPATCH_ENV ?? '{}') as Record<string, string>,
+  nodeArgs: process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [],
+};
+
+export interface ScaleOutRound {
+  readonly dispatchers: number;
+  readonly deliveries: number;
+  readonly seconds: number;
+  readonly deliveriesPerSecond: number;
+  /** Distinct deliveries each dispatcher sent (by the owner of the client socket). */
+  readonly perDispatcher: readonly number[];
+  readonly cpuMsPerDelivery: number;
+  readonly load1: number;
+}
+
+async function must(stack: DispatchStack, path: string, body: unknown): Promise<string> {
+  const res = await call(stack.gatewayUrl, 'POST', path, { token: stack.token, body });
+  if (res.status !== 201) throw new Error(`POST ${path}: ${res.status} ${JSON.stringify(res.body).slice(0, 300)}`);
+  return String(res.body.id);
+}
+
+/** A team of its own per round (fireHooks reads a team's hooks), 6 channels with 2 hooks of 2 URLs each. */
+async function prepareRound(stack: DispatchStack, receiver: Receiver, round: number): Promise<string[]> {
+  const suffix = `${round}${Math.random().toString(36).slice(2, 7)}`;
+  const teamId = await must(stack, '/api/v4/teams', { name: `scale${suffix}`, display_name: 'Scale', type: 'O' });
+  const channels: string[] = [];
+  for (let c = 0; c < CHANNELS; c += 1) {
+    const channelId = await must(stack, '/api/v4/channels', { team_id: teamId, name: `scale${suffix}c${c}`, display_name: `Scale ${c}`, type: 'O' });
+    for (let h = 0; h < HOOKS_PER_CHANNEL; h += 1) {
+      const urls = Array.from({ length: URLS_PER_HOOK }, (_, u) => `${receiver.url}/r${round}/c${c}h${h}u${u}`);
+      await must(stack, '/api/v4/hooks/outgoing', { team_id: teamId, channel_id: channelId, callback_urls: urls, content_type: 'application/json' });
+    }
+    channels.push(channelId);
+  }
+  return channels;
+}
+
+async function postAll(stack: DispatchStack, channels: readonly string[]): Promise<void> {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: POSTING_CONCURRENCY }, async () => {
+      while (next < POSTS) {
+        const i = next;
+        next += 1;
+        await must(stack, '/api/v4/posts', { channel_id: channels[i % channels.length], message: `scale ${i}` });
+      }
+    }),
+  );
+}
+
+/** The distinct deliveries (webhook-id and URL) of one round so far, with when and by whom each first arrived. */
+function distinctOf(receiver: Receiver, prefix: string): Map<string, { at: number; by: string }> {
+  const distinct = new Map<string, { at: number; by: string }>();
+  for (const r of receiver.requests) {
+    if (!r.path.startsWith(prefix)) continue;
+    const key = `${String(r.headers['webhook-id'])} ${r.path}`;
+    if (!distinct.has(key)) distinct.set(key, { at: r.at, by: r.by });
+  }
+  return distinct;
+}
+
+/**
+ * One round: the posts are made while no dispatcher runs (a backlog in posts.events), then `count`
+ * dispatchers start. Only deliveries arriving after both consumer groups are stable with every member
+ * assigned count, over the time from that moment to the last delivery: start-up and rebalancing are left out.
+ */
+async function runRound(stack: DispatchStack, receiver: Receiver, owners: Map<string, number | undefined>, round: number, channels: readonly string[], count: number): Promise<ScaleOutRound> {
+  const prefix = `/r${round}/`;
+  const expected = POSTS * FANOUT;
+  await stack.commitGroupsAtEnd();
+  const posting = Date.now();
+  await postAll(stack, channels);
+  const postedMs = Date.now() - posting;
+  const dispatchers = await stack.startDispatchers(count, DISPATCHER_OPTIONS);
+  owners.clear();
+  dispatchers.forEach((d, i) => owners.set(`d${i + 1}`, d.pid));
+  try {
+    const stableAt = await stack.groupsStable(count);
+    const cpuAtStable = dispatchers.map((d) => processCpuMs(d.pid ?? 0) ?? 0);
+    const until = Date.now() + DRAIN_TIMEOUT_MS;
+    let distinct = distinctOf(receiver, prefix);
+    while (distinct.size < expected && Date.now() < until) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      distinct = distinctOf(receiver, prefix);
+    }
+    const cpuMs = dispatchers.reduce((sum, d, i) => sum + ((processCpuMs(d.pid ?? 0) ?? 0) - (cpuAtStable[i] ?? 0)), 0);
+    if (distinct.size < expected) throw new Error(`scale-out [${count}]: ${distinct.size}/${expected} deliveries within ${DRAIN_TIMEOUT_MS / 1000} s`);
+    const measured = [...distinct.values()].filter((d) => d.at >= stableAt);
+    if (measured.length < expected / 2) throw new Error(`scale-out [${count}]: only ${measured.length} of ${expected} deliveries after the groups were stable: raise BENCH_SCALE_POSTS`);
+    const seconds = (Math.max(...measured.map((d) => d.at)) - stableAt) / 1000;
+    const perDispatcher = dispatchers.map((_, i) => measured.filter((d) => d.by === `d${i + 1}`).length);
+    if (process.env.BENCH_SCALE_DEBUG) {
+      const perSecond = new Map<number, number>();
+      for (const d of distinct.values()) perSecond.set(Math.floor((d.at - stableAt) / 1000), (perSecond.get(Math.floor((d.at - stableAt) / 1000)) ?? 0) + 1);
+      process.stdout.write(`    per second from stable: ${[...perSecond].sort((a, b) => a[0] - b[0]).map(([t, n]) => `${t}:${n}`).join(' ')}\n`);
+      for (const [i, d] of dispatchers.entries()) for (const line of d.lines.filter((l) => l.level !== 'info').slice(0, 8)) process.stdout.write(`    d${i + 1} ${JSON.stringify(line).slice(0, 300)}\n`);
+    }
+    const result: ScaleOutRound = {
+      dispatchers: count,
+      deliveries: measured.length,
+      seconds,
+      deliveriesPerSecond: Math.round(measured.length / seconds),
+      perDispatcher,
+      cpuMsPerDelivery: Math.round((cpuMs / measured.length) * 100) / 100,
+      load1: Math.round((loadavg()[0] ?? 0) * 10) / 10,
+    };
+    process.stdout.write(
+      `  ${count} dispatcher(s): ${measured.length} of ${expected} deliveries (${POSTS} posts × ${FANOUT}, backlog posted in ${(postedMs / 1000).toFixed(1)} s) after the groups were stable, in ${seconds.toFixed(2)} s → ` +
+        `${result.deliveriesPerSecond} deliveries/s; per dispatcher ${perDispatcher.join('/')} (${measured.length - perDispatcher.reduce((a, b) => a + b, 0)} unattributed); dispatcher CPU ${result.cpuMsPerDelivery} ms/delivery; load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}\n`,
+    );
+    return result;
+  } finally {
+    await stack.stopDispatchers();
+  }
+}
+
+export async function run(): Promise<ScaleOutRound[]> {
+  const servers = localServers();
+  if (!servers) {
+    process.stdout.write('  KAFKA_BROKERS, MONGO_URL and REDIS_URL not set (deploy/local/.env): skipped\n');
+    return [];
+  }
+  const owners = new Map<string, number | undefined>();
+  const receiver = await startReceiver({ owners: () => owners, delayMs: RECEIVER_DELAY_MS });
+  const stack = await startDispatchStack(servers);
+  const rounds: ScaleOutRound[] = [];
+  try {
+    // Hook CRUD goes through a dispatcher: every round's hooks are made first, then no dispatcher runs.
+    await stack.startDispatchers(1);
+    const channelsOf: string[][] = [];
+    for (const [i] of ROUNDS.entries()) channelsOf.push(await prepareRound(stack, receiver, i + 1));
+    await stack.stopDispatchers();
+    for (const [i, count] of ROUNDS.entries()) rounds.push(await runRound(stack, receiver, owners, i + 1, channelsOf[i] ?? [], count));
+  } finally {
+    await stack.stop();
+    await receiver.close();
+  }
+  const rate = (n: number): number | undefined => {
+    const of = rounds.filter((r) => r.dispatchers === n).map((r) => r.deliveriesPerSecond);
+    return of.length === 0 ? undefined : of.reduce((a, b) => a + b, 0) / of.length;
+  };
+  const [one, two, three] = [rate(1), rate(2), rate(3)];
+  if (one && two) process.stdout.write(`  scale-out 1 → 2 dispatchers: ×${(two / one).toFixed(2)} (goal ≥ 1.8)${three ? `; 1 → 3: ×${(three / one).toFixed(2)}` : ''}\n`);
+  return rounds;
+}
