@@ -153,6 +153,35 @@ describe('KafkaEventBus against a real broker', { skip: testBrokers.length === 0
     }
   });
 
+  it('when a subscription handles 3 partitions at once, then handlers of different partitions overlap and each partition stays in order', async () => {
+    const t = topic('at-once');
+    await bus.ensureTopics([t], 3);
+    const inFlight = new Map<number, number>();
+    let mostAtOnce = 0;
+    const seen = new Map<string, number[]>();
+    const sub = await bus.subscribe({
+      groupId: `g-${t}`,
+      topics: [t],
+      fromBeginning: true,
+      partitionsAtOnce: 3,
+      handler: async (m) => {
+        inFlight.set(m.partition, (inFlight.get(m.partition) ?? 0) + 1);
+        mostAtOnce = Math.max(mostAtOnce, [...inFlight.values()].filter((n) => n > 0).length);
+        // Held until a second partition's handler is running too (or 10 s, after which the assertion fails).
+        await waitFor(() => mostAtOnce >= 2, 10_000, 'a second partition').catch(() => undefined);
+        const value = m.value as { key: string; n: number };
+        seen.set(value.key, [...(seen.get(value.key) ?? []), value.n]);
+        inFlight.set(m.partition, (inFlight.get(m.partition) ?? 1) - 1);
+      },
+    });
+    const keys = Array.from({ length: 12 }, (_, i) => `key-${i}`);
+    await bus.publish(t, keys.flatMap((key) => [0, 1, 2].map((n) => ({ key, value: { key, n } }))));
+    await waitFor(() => [...seen.values()].reduce((sum, ns) => sum + ns.length, 0) === 36, 30_000, 'all 36 messages');
+    await sub.stop();
+    assert.ok(mostAtOnce >= 2, `at most ${mostAtOnce} partition(s) were handled at once`);
+    for (const key of keys) assert.deepEqual(seen.get(key), [0, 1, 2], key);
+  });
+
   it('when the bus is closed, then it reports unhealthy and refuses to publish', async () => {
     const other = new KafkaEventBus(testBusOptions('adapter-close'));
     assert.equal(await other.health(), true);

@@ -158,7 +158,7 @@ export class KafkaEventBus implements EventBus {
       maxRetryDelayMs: this.options.maxRetryDelayMs ?? 2000,
       heartbeatIntervalMs,
       firstFetchTimeoutMs: maxWaitTimeMs + 10_000,
-      partitionsConsumedConcurrently: this.options.partitionsConsumedConcurrently ?? 1,
+      partitionsConsumedConcurrently: options.partitionsAtOnce ?? this.options.partitionsConsumedConcurrently ?? 1,
       publishDeadLetter: (topic, record) => this.publishRaw(topic, record),
       onHandlerError: this.options.onHandlerError,
       onStopped: (s) => this.subscriptions.delete(s),

@@ -33,6 +33,12 @@ export interface SubscribeOptions {
   readonly maxAttempts?: number;
   /** A new group starts at the oldest retained message instead of the newest. */
   readonly fromBeginning?: boolean;
+  /**
+   * How many of its partitions one member handles at the same time; messages of one partition are still
+   * handled one after the other, in order. Default: the bus's setting (Kafka: 1). The in-process bus
+   * already runs its partitions side by side.
+   */
+  readonly partitionsAtOnce?: number;
 }
 
 export interface Subscription {

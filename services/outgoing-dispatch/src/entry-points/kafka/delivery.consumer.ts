@@ -2,6 +2,7 @@ import { Topics } from '@switchyard/contracts';
 import type { EventBus, MessageHandler, Subscription } from '@switchyard/event-bus';
 import { claimAndAttempt } from '../../domain/delivery/attempt-delivery.usecase';
 import type { Deps } from '../../domain/ports';
+import { DISPATCH_PARTITIONS_AT_ONCE } from './post-created.consumer';
 
 export const DELIVERIES_GROUP = 'outgoing-dispatch-deliveries';
 
@@ -51,7 +52,9 @@ export function deliveryHandler(deps: Deps, pool: AttemptPool): MessageHandler {
 }
 
 export async function subscribeDeliveries(bus: EventBus, deps: Deps, pool: AttemptPool): Promise<Subscription> {
-  const subscription = await bus.subscribe({ groupId: DELIVERIES_GROUP, topics: [Topics.outgoingDeliveries], handler: deliveryHandler(deps, pool) });
+  // Its messages are handed to the pool at once; several partitions at a time keep one busy hook's
+  // partition from holding up the others while the pool is full.
+  const subscription = await bus.subscribe({ groupId: DELIVERIES_GROUP, topics: [Topics.outgoingDeliveries], handler: deliveryHandler(deps, pool), partitionsAtOnce: DISPATCH_PARTITIONS_AT_ONCE });
   return {
     stop: async () => {
       await subscription.stop();

@@ -4,6 +4,12 @@ import { fireHooks } from '../../domain/firing/fire-hooks.usecase';
 import type { Deps } from '../../domain/ports';
 
 export const POSTS_EVENTS_GROUP = 'outgoing-dispatch';
+/**
+ * Partitions of posts.events (and of outgoing.deliveries) one dispatcher handles at once (both have 6; a
+ * channel's posts stay in order on its partition). Firing waits on MongoDB and Kafka round trips, so one
+ * partition at a time left a dispatcher idle on I/O with a backlog on its other partitions (bench scale-out).
+ */
+export const DISPATCH_PARTITIONS_AT_ONCE = 6;
 
 /**
  * Fields that rule a post out before anything else is looked at (mayFire's first test): most posts.events
@@ -32,5 +38,5 @@ export function postCreatedHandler(deps: Deps): MessageHandler {
 }
 
 export function subscribePostsEvents(bus: EventBus, deps: Deps): Promise<Subscription> {
-  return bus.subscribe({ groupId: POSTS_EVENTS_GROUP, topics: [Topics.postsEvents], handler: postCreatedHandler(deps) });
+  return bus.subscribe({ groupId: POSTS_EVENTS_GROUP, topics: [Topics.postsEvents], handler: postCreatedHandler(deps), partitionsAtOnce: DISPATCH_PARTITIONS_AT_ONCE });
 }
