@@ -101,3 +101,21 @@ test('when CONSOLE_DIR is empty, then / is the plain API 404', async () => {
     await h.stop();
   }
 });
+
+test('when a browser accepts gzip, then console files over 1 KiB are compressed, and API answers are not', async () => {
+  const dir = builtConsole();
+  writeFileSync(join(dir, 'assets', 'big-1.js'), `console.log(${JSON.stringify('x'.repeat(5000))})`);
+  const h = await startHarness({ env: { CONSOLE_DIR: dir } });
+  try {
+    const asset = await h.request({ method: 'GET', url: '/assets/big-1.js', headers: { 'accept-encoding': 'gzip' } });
+    assert.equal(asset.statusCode, 200);
+    assert.equal(asset.headers['content-encoding'], 'gzip');
+    assert.ok(asset.rawPayload.length < 1000, `compressed to ${asset.rawPayload.length} bytes`);
+    const api = await h.request({ method: 'GET', url: '/api/v4/nothing-here', headers: { 'accept-encoding': 'gzip' } });
+    assert.equal(api.headers['content-encoding'], undefined);
+    assert.equal(api.headers['content-type'], 'application/json');
+  } finally {
+    await h.stop();
+    rmSync(dir, { recursive: true });
+  }
+});

@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import compression from 'compression';
 import express, { Router, type NextFunction, type Request, type Response } from 'express';
 
 /** Hashed build output (`assets/<name>-<hash>.js`): the name changes with the content, so it may be cached for a year. */
@@ -60,11 +61,19 @@ export function consoleStaticRoutes(dir: string): Router {
     },
   });
 
+  // gzip/brotli for the console's own files only (over 1 KiB, compressible types): the API, /hooks, the
+  // WebSocket upgrade and every streamed answer never pass through here.
+  const compress = compression();
+
   router.use((req: Request, res: Response, next: NextFunction) => {
     if ((req.method !== 'GET' && req.method !== 'HEAD') || isReserved(req.path)) {
       next();
       return;
     }
+    compress(req, res, () => serve(req, res, next));
+  });
+
+  const serve = (req: Request, res: Response, next: NextFunction): void => {
     files(req, res, () => {
       if (req.path.startsWith('/assets/') || !isBuilt()) {
         res.status(404).type('text/plain').setHeader('Cache-Control', REVALIDATE);
@@ -76,6 +85,6 @@ export function consoleStaticRoutes(dir: string): Router {
         if (error) next(error);
       });
     });
-  });
+  };
   return router;
 }
