@@ -90,25 +90,33 @@ describe('KafkaEventBus against a real broker', { skip: testBrokers.length === 0
     await bus.ensureTopics([t], 1);
     const handled: number[] = [];
     let started = false;
+    // The first handler is held until stop() has been called: a gate, not a guess at how long stop takes.
+    let release = (): void => undefined;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
     const sub = await bus.subscribe({
       groupId: `g-${t}`,
       topics: [t],
       fromBeginning: true,
       handler: async (m) => {
         started = true;
-        await delay(1000);
+        await gate;
         handled.push((m.value as { n: number }).n);
       },
     });
     await bus.publish(t, [1, 2].map((n) => ({ key: 'same', value: { n } })));
     await waitFor(() => started, 20_000, 'first handler start');
-    await sub.stop();
+    const stopping = sub.stop();
+    release();
+    await stopping;
     assert.deepEqual(handled, [1], 'stop waited for the in-flight message only');
     const later: number[] = [];
     const next = await bus.subscribe({ groupId: `g-${t}`, topics: [t], fromBeginning: true, handler: async (m) => void later.push((m.value as { n: number }).n) });
-    await waitFor(() => later.length === 1, 20_000, 'second message');
-    await delay(300);
-    assert.deepEqual(later, [2]);
+    // A sentinel after message 2 on the same partition: once it is here, anything redelivered is here too.
+    await bus.publish(t, [{ key: 'same', value: { n: 3 } }]);
+    await waitFor(() => later.includes(3), 20_000, 'the sentinel');
+    assert.deepEqual(later, [2, 3], 'the next member starts after the committed in-flight message');
     await next.stop();
   });
 
@@ -119,9 +127,11 @@ describe('KafkaEventBus against a real broker', { skip: testBrokers.length === 0
     const got: unknown[] = [];
     const sub = await bus.subscribe({ groupId: `g-${t}`, topics: [t], handler: async (m) => void got.push(m.value) });
     await bus.publish(t, [{ key: 'b', value: { when: 'after' } }]);
-    await waitFor(() => got.length === 1, 20_000, 'message published after subscribe');
-    await delay(500);
-    assert.deepEqual(got, [{ when: 'after' }]);
+    // A sentinel behind the earlier message on its partition (same key): had the group started at the
+    // beginning, the earlier message would arrive before it.
+    await bus.publish(t, [{ key: 'a', value: { when: 'sentinel' } }]);
+    await waitFor(() => got.length === 2, 20_000, 'the message and the sentinel published after subscribe');
+    assert.deepEqual(got.map((v) => (v as { when: string }).when).sort(), ['after', 'sentinel']);
     await sub.stop();
   });
 
@@ -137,13 +147,14 @@ describe('KafkaEventBus against a real broker', { skip: testBrokers.length === 0
         topics: [t],
         fromBeginning: true,
         handler: async (m) => {
+          // The scenario itself (a handler longer than the session timeout), not a synchronisation.
           if (m.key === 'slow') await delay(7500);
           handled.push(m.key);
         },
       });
       await slow.publish(t, [{ key: 'slow', value: {} }, { key: 'next', value: {} }]);
-      await waitFor(() => handled.length === 2, 30_000, 'both messages');
-      await delay(500);
+      // One partition, in order: a redelivered 'slow' (the member lost) would come before 'next'.
+      await waitFor(() => handled.includes('next'), 30_000, 'both messages');
       assert.deepEqual(handled, ['slow', 'next']);
       await sub.stop();
       const [offsets] = await admin.fetchOffsets({ groupId: `g-${t}`, topics: [t] });
