@@ -48,10 +48,11 @@ test('when a route is unknown, then 404 api.context.404.app_error', async () => 
 
 test('when identity headers are forged or stale, then they are not trusted', () => {
   const identity = { userId: 'u', sessionId: 's', roles: 'system_user', isBot: false, sessionType: 'session' as const };
-  const headers = signIdentity(identity, 'secret-secret-secret');
-  assert.equal(verifyIdentity(headers, 'secret-secret-secret')?.userId, 'u');
-  assert.equal(verifyIdentity(headers, 'another-secret-xxxxx'), undefined);
+  const me = { method: 'GET', target: '/api/v4/users/me' };
+  const headers = signIdentity(identity, 'secret-secret-secret', me);
+  assert.equal(verifyIdentity({ ...me, headers }, 'secret-secret-secret')?.userId, 'u');
+  assert.equal(verifyIdentity({ ...me, headers }, 'another-secret-xxxxx'), undefined);
   const tampered = { ...headers, 'x-switchyard-identity': Buffer.from(JSON.stringify({ ...identity, roles: 'system_admin', issuedAt: Date.now() })).toString('base64url') };
-  assert.equal(verifyIdentity(tampered, 'secret-secret-secret'), undefined);
-  assert.equal(verifyIdentity(signIdentity(identity, 'secret-secret-secret', Date.now() - 3_600_000), 'secret-secret-secret'), undefined);
+  assert.equal(verifyIdentity({ ...me, headers: tampered }, 'secret-secret-secret'), undefined);
+  assert.equal(verifyIdentity({ ...me, headers: signIdentity(identity, 'secret-secret-secret', me, Date.now() - 3_600_000) }, 'secret-secret-secret'), undefined);
 });

@@ -9,7 +9,9 @@ export {
   verifyIdentity,
   IDENTITY_HEADER,
   IDENTITY_SIGNATURE_HEADER,
+  IDENTITY_MAX_AGE_MS,
   type Identity,
+  type IdentityTarget,
 } from './identity';
 export { identityMiddleware, requireIdentity } from './identity-middleware';
 export { keySet, internalKeys, signingKey, acceptedKeys, matchesAnyKey, type KeySet, type Keys } from './key-set';

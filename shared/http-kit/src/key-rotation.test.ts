@@ -7,6 +7,7 @@ import { keySet, type KeySet } from './key-set';
 const A = 'secret-A-of-a-reasonable-length-0000';
 const B = 'secret-B-of-a-reasonable-length-1111';
 const USER = { userId: 'u'.repeat(26), sessionId: 's', roles: 'system_user', isBot: false, sessionType: 'session' } as const;
+const ME = { method: 'GET', target: '/api/v4/users/me' } as const;
 
 /** One pod: an internal route (service credential) and a user route (gateway-signed identity), both verified with `keys`. */
 function pod(keys: KeySet) {
@@ -24,7 +25,7 @@ async function callEveryPair(fleet: readonly KeySet[]): Promise<string[]> {
   for (const [i, caller] of fleet.entries()) {
     for (const j of fleet.keys()) {
       const internal = await transport.send(`pod${j}`, { method: 'GET', path: '/internal/v1/ping', headers: serviceCredential('api', caller).headers('GET', '/internal/v1/ping') });
-      const user = await transport.send(`pod${j}`, { method: 'GET', path: '/api/v4/users/me', headers: signIdentity(USER, caller) });
+      const user = await transport.send(`pod${j}`, { method: 'GET', path: '/api/v4/users/me', headers: signIdentity(USER, caller, ME) });
       if (internal.status !== 200) failed.push(`internal pod${i}→pod${j}: ${internal.status}`);
       if (user.status !== 200) failed.push(`user pod${i}→pod${j}: ${user.status}`);
     }
@@ -63,7 +64,7 @@ test('when a step is skipped (pods signing with B beside pods that accept only A
 test('when the rotation is over, then a credential signed with the retired key is refused', async () => {
   const transport = new InProcessTransport({ new: pod(keySet(B)) });
   const internal = await transport.send('new', { method: 'GET', path: '/internal/v1/ping', headers: serviceCredential('api', A).headers('GET', '/internal/v1/ping') });
-  const user = await transport.send('new', { method: 'GET', path: '/api/v4/users/me', headers: signIdentity(USER, A) });
+  const user = await transport.send('new', { method: 'GET', path: '/api/v4/users/me', headers: signIdentity(USER, A, ME) });
   assert.equal(internal.status, 401);
   assert.equal(user.status, 401);
 });

@@ -34,11 +34,13 @@ test('when identities and service credentials are verified with a key set, then 
   const now = 1_700_000_000_000;
   const user = { userId: 'u'.repeat(26), sessionId: 's', roles: 'system_user', isBot: false, sessionType: 'session' } as const;
   const request = (keys: string) => ({ method: 'GET', target: '/internal/v1/x', headers: serviceCredential('posts', keys).headers('GET', '/internal/v1/x', now) });
+  const ME = { method: 'GET', target: '/api/v4/users/me' };
+  const asUser = (headers: Record<string, string>) => ({ ...ME, headers });
   for (const signer of [A, B]) {
-    assert.equal(verifyIdentity(signIdentity(user, signer, now), keySet(A, B), now)?.userId, user.userId);
+    assert.equal(verifyIdentity(asUser(signIdentity(user, signer, ME, now)), keySet(A, B), now)?.userId, user.userId);
     assert.equal(verifyServiceCredential(request(signer), keySet(B, A), now), 'posts');
   }
-  assert.equal(verifyIdentity(signIdentity(user, C, now), keySet(A, B), now), undefined);
+  assert.equal(verifyIdentity(asUser(signIdentity(user, C, ME, now)), keySet(A, B), now), undefined);
   assert.equal(verifyServiceCredential(request(C), keySet(A, B), now), undefined);
-  assert.equal(verifyIdentity(signIdentity(user, keySet(B, A), now), keySet(A), now), undefined, 'a set signs with its primary only');
+  assert.equal(verifyIdentity(asUser(signIdentity(user, keySet(B, A), ME, now)), keySet(A), now), undefined, 'a set signs with its primary only');
 });

@@ -37,6 +37,6 @@ test('when serviceOnly guards a route, then only the named services pass; user i
   assert.equal(await call(serviceCredential('gateway', SECRET).headers('GET', '/internal/v1/thing')), 200);
   assert.equal(await call(serviceCredential('posts', SECRET).headers('GET', '/internal/v1/thing')), 403);
   assert.equal(await call({}), 401);
-  const user = signIdentity({ userId: 'u'.repeat(26), sessionId: 's', roles: 'system_admin system_user', isBot: false, sessionType: 'session' }, SECRET);
+  const user = signIdentity({ userId: 'u'.repeat(26), sessionId: 's', roles: 'system_admin system_user', isBot: false, sessionType: 'session' }, SECRET, { method: 'GET', target: '/internal/v1/thing' });
   assert.equal(await call(user), 401, 'a valid user identity is not a service identity');
 });

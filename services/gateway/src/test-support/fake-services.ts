@@ -61,7 +61,7 @@ export function fakeService(service: string, state: { ready: boolean } = { ready
       url: req.originalUrl,
       headers: req.headers,
       body,
-      identity: verifyIdentity(req.headers, SECRET) ?? null,
+      identity: verifyIdentity({ method: req.method, target: req.originalUrl, headers: req.headers }, SECRET) ?? null,
     };
     json(res, req.path.endsWith('/created') ? 201 : 200, echo);
   });

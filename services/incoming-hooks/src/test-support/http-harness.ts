@@ -55,8 +55,9 @@ export interface HttpHarness {
   stop(): Promise<void>;
 }
 
-export function identityHeaders(actor: Actor): Record<string, string> {
-  return signIdentity({ userId: actor.userId, sessionId: 'sess', roles: actor.roles, isBot: false, sessionType: 'session' }, SECRET);
+/** The gateway's signed identity for one request: `method` and `url` (path and query) exactly as sent. */
+export function identityHeaders(actor: Actor, method: string, url: string): Record<string, string> {
+  return signIdentity({ userId: actor.userId, sessionId: 'sess', roles: actor.roles, isBot: false, sessionType: 'session' }, SECRET, { method, target: url });
 }
 
 /** The incoming-hooks app with fake directories (posts, users-bots), a recording bus and a manual clock. */
@@ -85,7 +86,7 @@ export async function httpHarness(options: { rateLimiter?: HookRateLimiter; logg
   const town = channels.add({ team_id: teamId, type: 'O', name: 'town-square' });
 
   const request: HttpHarness['request'] = async (method, url, opts = {}) => {
-    const headers: Record<string, string> = { ...(opts.as ? identityHeaders(opts.as) : {}), ...(opts.headers ?? {}) };
+    const headers: Record<string, string> = { ...(opts.as ? identityHeaders(opts.as, method, url) : {}), ...(opts.headers ?? {}) };
     const injectOptions: InjectOptions = { method: method as 'GET', url, headers };
     if (opts.raw !== undefined) injectOptions.payload = opts.raw;
     else if (opts.body !== undefined) {

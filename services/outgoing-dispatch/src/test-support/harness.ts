@@ -93,7 +93,7 @@ export async function harness(options: HarnessOptions = {}): Promise<Harness> {
     world,
     request: async (method, url, opts = {}) => {
       const headers: Record<string, string> = opts.as
-        ? signIdentity({ userId: opts.as.id, sessionId: 'sess', roles: opts.as.roles, isBot: opts.as.isBot ?? false, sessionType: 'session' }, SECRET)
+        ? signIdentity({ userId: opts.as.id, sessionId: 'sess', roles: opts.as.roles, isBot: opts.as.isBot ?? false, sessionType: 'session' }, SECRET, { method, target: url })
         : {};
       const payload = opts.raw ?? (opts.body !== undefined ? JSON.stringify(opts.body) : undefined);
       if (payload !== undefined) headers['content-type'] = 'application/json';

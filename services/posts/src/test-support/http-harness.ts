@@ -55,7 +55,7 @@ export async function postsHarness(options: { repositories?: PostsRepositories; 
 
   const request: PostsHarness['request'] = async (method, url, opts = {}) => {
     const headers: Record<string, string> = {};
-    if (opts.as) Object.assign(headers, signIdentity({ userId: opts.as.id, sessionId: 's', roles: opts.as.roles, isBot: opts.as.isBot ?? false, sessionType: 'session' }, SECRET));
+    if (opts.as) Object.assign(headers, signIdentity({ userId: opts.as.id, sessionId: 's', roles: opts.as.roles, isBot: opts.as.isBot ?? false, sessionType: 'session' }, SECRET, { method, target: url }));
     if (opts.internal) Object.assign(headers, serviceCredential(opts.internal, SECRET).headers(method, url));
     const injectOptions: InjectOptions = { method: method as 'GET', url, headers };
     if (opts.raw !== undefined) injectOptions.payload = opts.raw;

@@ -32,10 +32,12 @@ export interface HttpHarness {
 
 let counter = 0;
 
-export function identityHeaders(caller: Caller): Record<string, string> {
+/** The gateway's signed identity for one request: `method` and `url` (path and query) exactly as sent. */
+export function identityHeaders(caller: Caller, method: string, url: string): Record<string, string> {
   return signIdentity(
     { userId: caller.id, sessionId: caller.sessionId ?? 'sess', roles: caller.roles, isBot: caller.isBot ?? false, sessionType: 'session' },
     SECRET,
+    { method, target: url },
   );
 }
 
@@ -57,7 +59,7 @@ export async function httpHarness(): Promise<HttpHarness> {
 
   const request: HttpHarness['request'] = async (method, url, options = {}) => {
     const headers: Record<string, string> = {
-      ...(options.as ? identityHeaders(options.as) : {}),
+      ...(options.as ? identityHeaders(options.as, method, url) : {}),
       ...(options.service ? serviceHeaders(options.service, method, url) : {}),
       ...(options.headers ?? {}),
     };

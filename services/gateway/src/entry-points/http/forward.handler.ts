@@ -33,7 +33,8 @@ export function forward(deps: ForwardDeps) {
       requestId,
       clientIp: clientIp(req),
       protocol: req.protocol,
-      identity: identity ? signIdentity(identity, deps.secret) : {},
+      // Bound to this request: the method and the canonical target forwarded below, byte for byte.
+      identity: identity ? signIdentity(identity, deps.secret, { method: req.method, target: req.originalUrl }) : {},
       ownTraceHeaders: propagation.fields(),
     });
     let upstream;

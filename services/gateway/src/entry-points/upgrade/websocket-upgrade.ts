@@ -99,6 +99,9 @@ async function handle(deps: WebSocketUpgradeDeps, req: IncomingMessage, socket: 
           ...(session.tokenId === undefined ? {} : { tokenId: session.tokenId }),
         },
         deps.secret,
+        // Bound to this upgrade request as realtime receives it (in-process: the same request; proxied:
+        // the same request line).
+        { method: 'GET', target: req.url ?? '/' },
       );
     }
   }

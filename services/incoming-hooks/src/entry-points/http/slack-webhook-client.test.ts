@@ -14,7 +14,7 @@ describe('@slack/webhook IncomingWebhook against /hooks/{key} (loopback)', () =>
     // Only real sockets from here on: an app injected in-process cannot serve sockets any more.
     const created = await fetch(`http://127.0.0.1:${server.port}/api/v4/hooks/incoming`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', ...identityHeaders(h.teamAdmin) },
+      headers: { 'content-type': 'application/json', ...identityHeaders(h.teamAdmin, 'POST', '/api/v4/hooks/incoming') },
       body: JSON.stringify({ channel_id: h.town.id, display_name: 'Slack sender' }),
     });
     assert.equal(created.status, 201);

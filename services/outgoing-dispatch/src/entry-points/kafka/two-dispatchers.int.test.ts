@@ -93,10 +93,14 @@ describe('two dispatchers on Kafka and MongoDB', { skip: (!brokers || !mongoUrl)
     const admin = { id: world.user('kadmin').id, roles: 'system_admin system_user' };
     const author = world.user('kauthor', { teamId });
     const channel = world.channel(teamId, 'O');
-    const headers = { ...signIdentity({ userId: admin.id, sessionId: 's', roles: admin.roles, isBot: false, sessionType: 'session' }, SECRET), 'content-type': 'application/json' };
+    // Signed per request, as the gateway does (bound to the method and target, short-lived).
+    const headers = (): Record<string, string> => ({
+      ...signIdentity({ userId: admin.id, sessionId: 's', roles: admin.roles, isBot: false, sessionType: 'session' }, SECRET, { method: 'POST', target: '/api/v4/hooks/outgoing' }),
+      'content-type': 'application/json',
+    });
     const hookIds: string[] = [];
     for (let i = 0; i < 6; i += 1) {
-      const res = await inject(a.handler, { method: 'POST', url: '/api/v4/hooks/outgoing', headers, payload: JSON.stringify({ team_id: teamId, channel_id: channel.id, trigger_words: [`k${i}`], callback_urls: [`${receiver.url}/k${i}`] }) });
+      const res = await inject(a.handler, { method: 'POST', url: '/api/v4/hooks/outgoing', headers: headers(), payload: JSON.stringify({ team_id: teamId, channel_id: channel.id, trigger_words: [`k${i}`], callback_urls: [`${receiver.url}/k${i}`] }) });
       assert.equal(res.statusCode, 201, res.body);
       hookIds.push((res.json() as { id: string }).id);
     }

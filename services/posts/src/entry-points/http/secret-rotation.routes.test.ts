@@ -15,7 +15,7 @@ test('when posts runs with INTERNAL_SECRET_SECONDARY, then user identities and s
     const user = h.user({ teamId: team });
     const channel = await h.channel(user, team);
     const internalPath = `/internal/v1/channels/${channel.id}`;
-    const asUser = (key: string) => signIdentity({ userId: user.id, sessionId: 's', roles: user.roles, isBot: false, sessionType: 'session' }, key);
+    const asUser = (key: string) => signIdentity({ userId: user.id, sessionId: 's', roles: user.roles, isBot: false, sessionType: 'session' }, key, { method: 'GET', target: `/api/v4/channels/${channel.id}` });
     const asService = (key: string, path = internalPath) => serviceCredential('outgoing-dispatch', key).headers('GET', path);
     const get = async (url: string, headers: Record<string, string>) => (await inject(h.app.handler, { method: 'GET', url, headers })).statusCode;
 

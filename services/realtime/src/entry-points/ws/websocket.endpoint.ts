@@ -134,7 +134,8 @@ export class WebSocketEndpoint {
   }
 
   private sessionOf(req: IncomingMessage): ConnectionSession | undefined {
-    const identity = verifyIdentity(req.headers, this.deps.secret, this.deps.clock.now());
+    // Signed by the gateway for this very upgrade request (GET and its target) moments ago.
+    const identity = verifyIdentity({ method: req.method ?? 'GET', target: req.url ?? '/', headers: req.headers }, this.deps.secret, this.deps.clock.now());
     if (!identity) return undefined;
     const expires = Number(header(req, SESSION_EXPIRES_HEADER) ?? '0');
     return {

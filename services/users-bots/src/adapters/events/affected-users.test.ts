@@ -37,7 +37,7 @@ it('when the deactivation comes over a real socket (body read from the stream), 
   await app.start();
   const server = await listen(app.handler, 0, '127.0.0.1');
   const send = async (method: string, path: string, body: unknown, as?: Caller) =>
-    fetch(`${server.url}${path}`, { method, headers: { ...(as ? identityHeaders(as) : {}), 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    fetch(`${server.url}${path}`, { method, headers: { ...(as ? identityHeaders(as, method, path) : {}), 'content-type': 'application/json' }, body: JSON.stringify(body) });
   try {
     const first = (await (await send('POST', '/api/v4/users', { username: 'sockadmin', email: 'sockadmin@example.com', password: 'Password-1' })).json()) as { id: string; roles: string };
     const admin: Caller = { id: first.id, roles: first.roles };

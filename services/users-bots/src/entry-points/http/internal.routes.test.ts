@@ -47,7 +47,7 @@ describe('internal API', () => {
     assert.equal(notAllowed.json().id, 'api.context.permissions.app_error');
     const unknownService = await h.request('GET', url, { service: 'intruder' });
     assert.equal(unknownService.statusCode, 403);
-    const both = await h.request('GET', url, { headers: { ...identityHeaders(admin), ...serviceHeaders('posts', 'GET', '/internal/v1/teams') } });
+    const both = await h.request('GET', url, { headers: { ...identityHeaders(admin, 'GET', url), ...serviceHeaders('posts', 'GET', '/internal/v1/teams') } });
     assert.equal(both.statusCode, 401, 'a user identity does not make up for a misbound credential');
   });
 

@@ -1,0 +1,58 @@
+import assert from 'node:assert/strict';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { it } from 'node:test';
+import { WebSocket } from 'ws';
+import { IDENTITY_MAX_AGE_MS, signIdentity } from '@switchyard/http-kit';
+import { createSilentLogger } from '@switchyard/logger';
+import { world } from '../../test-support/fakes';
+import { WebSocketEndpoint } from './websocket.endpoint';
+
+const SECRET = 'realtime-identity-secret-0123456789';
+const USER = { userId: 'u'.repeat(26), sessionId: 's1', roles: 'system_user', isBot: false, sessionType: 'session' } as const;
+
+/** What the socket gets first: the hello event (authenticated), or the close code (unauthenticated). */
+function firstOutcome(url: string, headers: Record<string, string>): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const ws = new WebSocket(url, { headers });
+    ws.once('message', (data: Buffer) => {
+      const frame = JSON.parse(data.toString('utf8')) as { event?: string; broadcast?: { user_id?: string } };
+      resolve(`${frame.event ?? 'frame'} ${frame.broadcast?.user_id ?? ''}`.trim());
+      ws.close();
+    });
+    ws.once('close', (code) => resolve(`closed ${code}`));
+    ws.once('error', reject);
+  });
+}
+
+it('when the upgrade carries an identity signed for another target or method, or an expired one, then the socket is not authenticated', async () => {
+  const w = world();
+  const endpoint = new WebSocketEndpoint({
+    hub: w.hub,
+    actions: { hub: w.hub, sessions: w.directory, membership: w.membership, typing: { typing: async () => undefined }, clock: w.clock, currentVersion: '10.0.0', onAuthenticated: () => undefined },
+    secret: SECRET,
+    clock: { now: () => Date.now() },
+    logger: createSilentLogger(),
+    defaultServerVersion: '10.0.0.test.0.false',
+    // An unauthenticated socket is closed at once after the grace: its close is what the test waits for.
+    timers: { pingIntervalMs: 60_000, readDeadlineMs: 100_000, authTimeoutMs: 50, sweepIntervalMs: 60_000, maxFrameBytes: 8_192 },
+  });
+  const server = createServer();
+  server.on('upgrade', endpoint.upgrade);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const base = `ws://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  try {
+    const path = '/api/v4/websocket';
+    const signed = (target: string, method = 'GET', at = Date.now()) => signIdentity(USER, SECRET, { method, target }, at);
+    assert.equal(await firstOutcome(`${base}${path}`, signed(path)), `hello ${USER.userId}`);
+    // Replayed: signed for another request of the same user.
+    assert.equal(await firstOutcome(`${base}${path}`, signed('/api/v4/users/me')), 'closed 1008');
+    assert.equal(await firstOutcome(`${base}${path}`, signed(`${path}?connection_id=`)), 'closed 1008');
+    assert.equal(await firstOutcome(`${base}${path}`, signed(path, 'POST')), 'closed 1008');
+    // Expired.
+    assert.equal(await firstOutcome(`${base}${path}`, signed(path, 'GET', Date.now() - IDENTITY_MAX_AGE_MS - 1_000)), 'closed 1008');
+  } finally {
+    await endpoint.stop();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  }
+});
