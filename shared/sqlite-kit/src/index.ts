@@ -4,4 +4,5 @@ export { StoreOpenError, isStoreOpenError, sqliteCode, uniqueViolation, type Sto
 export { fromDoc, fromDocs, inKeyOrder, jsonList, pageWindow, definedChanges, bool, type DocRow, type SqliteStatement } from './rows';
 export { restoreDataDir, backupFile } from './backup';
 export { openTestStore, type TestStore } from './test-store';
+export { freshRepositories, type FreshRepositories } from './fresh-repositories';
 export { SqliteEventJournal, EVENT_BUS_COMPONENT, EVENT_BUS_MIGRATIONS } from './event-journal';

@@ -1,22 +1,11 @@
 import { after } from 'node:test';
-import { openTestStore, type TestStore } from '@switchyard/sqlite-kit';
-import type { PostsRepositories } from '../../domain/ports';
+import { freshRepositories } from '@switchyard/sqlite-kit';
 import { channelMemberRepositoryContract, channelRepositoryContract, postRepositoryContract, reactionRepositoryContract } from '../contracts';
 import { createSqliteRepositories } from './index';
 
 // Each contract test gets its own store in a fresh temporary directory (no server needed).
-const stores: TestStore[] = [];
-after(async () => {
-  for (const store of stores) await store.dispose();
-});
-
-const fresh =
-  <K extends keyof PostsRepositories>(key: K) =>
-  (): PostsRepositories[K] => {
-    const store = openTestStore('posts-sqlite-');
-    stores.push(store);
-    return createSqliteRepositories(store)[key];
-  };
+const { fresh, disposeAll } = freshRepositories('posts-sqlite-', createSqliteRepositories);
+after(disposeAll);
 
 channelRepositoryContract('sqlite', fresh('channels'));
 channelMemberRepositoryContract('sqlite', fresh('channelMembers'));

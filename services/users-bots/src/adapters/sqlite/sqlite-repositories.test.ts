@@ -1,6 +1,5 @@
 import { after } from 'node:test';
-import { openTestStore, type TestStore } from '@switchyard/sqlite-kit';
-import type { Repositories } from '../../domain/ports';
+import { freshRepositories } from '@switchyard/sqlite-kit';
 import {
   accessTokenRepositoryContract,
   botRepositoryContract,
@@ -14,18 +13,8 @@ import {
 import { createSqliteRepositories } from './index';
 
 // Each contract test gets its own store in a fresh temporary directory (no server needed).
-const stores: TestStore[] = [];
-after(async () => {
-  for (const store of stores) await store.dispose();
-});
-
-const fresh =
-  <K extends keyof Repositories>(key: K) =>
-  (): Repositories[K] => {
-    const store = openTestStore('users-bots-sqlite-');
-    stores.push(store);
-    return createSqliteRepositories(store)[key];
-  };
+const { fresh, disposeAll } = freshRepositories('users-bots-sqlite-', createSqliteRepositories);
+after(disposeAll);
 
 userRepositoryContract('sqlite', fresh('users'));
 sessionRepositoryContract('sqlite', fresh('sessions'));
