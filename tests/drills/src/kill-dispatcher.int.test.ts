@@ -5,6 +5,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { Webhook } from 'standardwebhooks';
 import { bootstrapAdmin, call, cleanupRun, freePort, isolation, realServers, ROOT, ServiceProcess } from './support/processes';
+import { consumerGroupsSettled } from './support/consumer-groups';
 import { startReceiver, type ReceivedRequest, type Receiver } from './support/receiver';
 
 const servers = realServers();
@@ -133,7 +134,12 @@ describe('drill: SIGKILL one of two outgoing dispatchers while deliveries flow',
     dispatcherB.start();
     await dispatcherA.waitReady();
     await dispatcherB.waitReady();
-    await sleep(2_000); // both members joined the consumer groups
+    // Both members hold partitions of both groups (what they log on joining), before any post is made.
+    const ns = names.KAFKA_NAMESPACE ?? '';
+    await consumerGroupsSettled([dispatcherA, dispatcherB], [
+      { groupId: `${ns}outgoing-dispatch`, topic: `${ns}posts.events` },
+      { groupId: `${ns}outgoing-dispatch-deliveries`, topic: `${ns}outgoing.deliveries` },
+    ]);
 
     const suffix = randomBytes(3).toString('hex');
     const team = await call(base, 'POST', '/api/v4/teams', { token: admin, body: { name: `drillteam${suffix}`, display_name: 'Drill team', type: 'O' } });
@@ -213,7 +219,8 @@ describe('drill: SIGKILL one of two outgoing dispatchers while deliveries flow',
       await sleep(500);
     }
     const settledAt = Date.now() - started;
-    await sleep(500); // a last (duplicate) request still on the wire
+    // A last (duplicate) request still arriving is counted too: wait until none is half-received.
+    while (receiver.inFlight() > 0 && Date.now() < settleUntil) await sleep(20);
 
     const requests = [...receiver.requests];
     const byPair = new Map<string, ReceivedRequest[]>();

@@ -80,7 +80,8 @@ describe('metrics: each service scraped after a scripted workload', { skip: serv
       },
     });
     assert.equal(patched.status, 200, JSON.stringify(patched.body));
-    await sleep(1_500); // every service applied the config event
+    // No wait: the gateway answers a config write once the config.updated event reached it (its write
+    // barrier), and every service consumes that one message; the product promises the next request meets it.
     const suffix = randomBytes(3).toString('hex');
     const team = await call(base, 'POST', '/api/v4/teams', { token: admin, body: { name: `metrics${suffix}`, display_name: 'Metrics', type: 'O' } });
     assert.equal(team.status, 201, JSON.stringify(team.body));
@@ -105,8 +106,13 @@ describe('metrics: each service scraped after a scripted workload', { skip: serv
     const until = Date.now() + 60_000;
     while (receiver.requests.filter((r) => r.status === 200).length < 1 && Date.now() < until) await sleep(100);
     assert.equal(receiver.requests.length, 4, `the receiver got ${receiver.requests.length} requests`);
-    await sleep(500); // the attempt's result is recorded after the answer
-    const after = await scrapeAll();
+    // The attempt's result is counted after the receiver answered: scrape until the fourth attempt is.
+    const attempts = (samples: Map<Name, Sample[]>): number => sum(samples.get('outgoing-dispatch') ?? [], 'switchyard_outgoing_delivery_attempts_total') - sum(before.get('outgoing-dispatch') ?? [], 'switchyard_outgoing_delivery_attempts_total');
+    let after = await scrapeAll();
+    while (attempts(after) < 4 && Date.now() < until) {
+      await sleep(100);
+      after = await scrapeAll();
+    }
     const delta = (name: Name, metric: string, where: Record<string, string> = {}): number => sum(after.get(name) ?? [], metric, where) - sum(before.get(name) ?? [], metric, where);
 
     // Deliveries: 3 failed attempts (retry, 5xx) then 1 success (delivered, 2xx), 4 latencies, nothing dead.

@@ -27,6 +27,8 @@ export interface ReceiverOptions {
 export interface Receiver {
   readonly url: string;
   readonly requests: ReceivedRequest[];
+  /** Requests whose headers arrived but whose body has not ended yet (not in `requests` yet). */
+  inFlight(): number;
   setAnswer(answer: (path: string) => number): void;
   close(): Promise<void>;
 }
@@ -78,10 +80,19 @@ export async function startReceiver(options: ReceiverOptions): Promise<Receiver>
   const owner = new WeakMap<Socket, string>();
   let answer = options.answer ?? (() => 200);
   let port = 0;
+  let inFlight = 0;
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
+    inFlight += 1;
+    let counted = true;
+    const done = (): void => {
+      if (counted) inFlight -= 1;
+      counted = false;
+    };
+    req.on('close', done);
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
+      done();
       const status = answer(req.url ?? '');
       requests.push({ path: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks).toString('utf8'), at: Date.now(), by: owner.get(req.socket) ?? 'unknown', status });
       const send = (): void => {
@@ -101,6 +112,7 @@ export async function startReceiver(options: ReceiverOptions): Promise<Receiver>
   return {
     url: `http://127.0.0.1:${port}`,
     requests,
+    inFlight: () => inFlight,
     setAnswer: (next) => {
       answer = next;
     },
