@@ -95,6 +95,8 @@ test('when a button opens a dialog, then each element is drawn with its default;
     assert.equal(await dialog.getByLabel('Urgent (optional): Page the on-call person').isChecked(), false);
     await dialog.getByLabel('Details (optional)').waitFor();
     await dialog.getByText('One line.').waitFor();
+    // The users of a data_source select arrive from GET /users after the dialog is drawn: wait for them, then count.
+    await dialog.getByLabel('Assignee (optional)').locator('option').nth(1).waitFor({ state: 'attached' });
     assert.ok((await dialog.getByLabel('Assignee (optional)').getByRole('option').count()) >= 2, 'users from data_source');
     assert.deepEqual(await seriousViolations(page), []);
     await screenshot(page, '30-interactive-dialog');
