@@ -1,40 +1,72 @@
 import type { Dialog, DialogElement, DialogOption } from './dialog-problems';
 
-type Raw = Readonly<Record<string, unknown>> | null | undefined;
+type Raw = Readonly<Record<string, unknown>>;
 
-const str = (raw: Raw, key: string): string => (typeof raw?.[key] === 'string' ? raw[key] : '');
-const int = (raw: Raw, key: string): number => (typeof raw?.[key] === 'number' ? raw[key] : 0);
-const bool = (raw: Raw, key: string): boolean => raw?.[key] === true;
-const object = (value: unknown): Raw => (value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined);
+const object = (value: unknown): Raw | undefined => (value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Raw) : undefined);
 
-function option(value: unknown): DialogOption | null {
+/** How one field is read: its value when it has the right JSON type, else the zero value. */
+const kinds = {
+  string: (value: unknown): string => (typeof value === 'string' ? value : ''),
+  int: (value: unknown): number => (typeof value === 'number' ? value : 0),
+  bool: (value: unknown): boolean => value === true,
+  options: (value: unknown): (DialogOption | null)[] | null => (Array.isArray(value) ? value.map((o) => (object(o) ? encode<DialogOption>(OPTION, o) : null)) : null),
+  elements: (value: unknown): DialogElement[] | null => (Array.isArray(value) ? value.map((e) => encode<DialogElement>(ELEMENT, e)) : null),
+} as const;
+
+/** A field of a reference struct: its JSON key, its kind, and whether it is left out when it has its zero value. */
+type Field = readonly [key: string, kind: keyof typeof kinds, omitWhenZero?: 'omitempty'];
+
+const OPTION: readonly Field[] = [
+  ['text', 'string'],
+  ['value', 'string'],
+];
+
+/** The reference's DialogElement, in struct order. */
+const ELEMENT: readonly Field[] = [
+  ['display_name', 'string'],
+  ['name', 'string'],
+  ['type', 'string'],
+  ['subtype', 'string'],
+  ['default', 'string'],
+  ['placeholder', 'string'],
+  ['help_text', 'string'],
+  ['optional', 'bool'],
+  ['min_length', 'int'],
+  ['max_length', 'int'],
+  ['data_source', 'string'],
+  ['data_source_url', 'string', 'omitempty'],
+  ['options', 'options'],
+  ['multiselect', 'bool'],
+  ['refresh', 'bool', 'omitempty'],
+  ['min_date', 'string', 'omitempty'],
+  ['max_date', 'string', 'omitempty'],
+  ['time_interval', 'int', 'omitempty'],
+];
+
+/** The reference's Dialog, in struct order. */
+const DIALOG: readonly Field[] = [
+  ['callback_id', 'string'],
+  ['title', 'string'],
+  ['introduction_text', 'string'],
+  ['icon_url', 'string'],
+  ['elements', 'elements'],
+  ['submit_label', 'string'],
+  ['notify_on_cancel', 'bool'],
+  ['state', 'string'],
+  ['source_url', 'string', 'omitempty'],
+];
+
+const isZero = (value: unknown): boolean => value === '' || value === 0 || value === false || value === null;
+
+/** Encodes `value` as Go's encoding/json would the struct described by `fields`: their order, zero values, unknown keys dropped. */
+function encode<T>(fields: readonly Field[], value: unknown): T {
   const raw = object(value);
-  return raw ? { text: str(raw, 'text'), value: str(raw, 'value') } : null;
-}
-
-function element(value: unknown): DialogElement {
-  const raw = object(value);
-  const options = raw?.options;
-  return {
-    display_name: str(raw, 'display_name'),
-    name: str(raw, 'name'),
-    type: str(raw, 'type'),
-    subtype: str(raw, 'subtype'),
-    default: str(raw, 'default'),
-    placeholder: str(raw, 'placeholder'),
-    help_text: str(raw, 'help_text'),
-    optional: bool(raw, 'optional'),
-    min_length: int(raw, 'min_length'),
-    max_length: int(raw, 'max_length'),
-    data_source: str(raw, 'data_source'),
-    ...(str(raw, 'data_source_url') !== '' ? { data_source_url: str(raw, 'data_source_url') } : {}),
-    options: Array.isArray(options) ? options.map(option) : null,
-    multiselect: bool(raw, 'multiselect'),
-    ...(bool(raw, 'refresh') ? { refresh: true } : {}),
-    ...(str(raw, 'min_date') !== '' ? { min_date: str(raw, 'min_date') } : {}),
-    ...(str(raw, 'max_date') !== '' ? { max_date: str(raw, 'max_date') } : {}),
-    ...(int(raw, 'time_interval') !== 0 ? { time_interval: int(raw, 'time_interval') } : {}),
-  };
+  const out: Record<string, unknown> = {};
+  for (const [key, kind, omit] of fields) {
+    const read = kinds[kind](raw?.[key]);
+    if (omit === undefined || !isZero(read)) out[key] = read;
+  }
+  return out as T;
 }
 
 /**
@@ -44,17 +76,5 @@ function element(value: unknown): DialogElement {
  * passed the route's type checks.
  */
 export function canonicalDialog(value: unknown): Dialog {
-  const raw = object(value);
-  const elements = raw?.elements;
-  return {
-    callback_id: str(raw, 'callback_id'),
-    title: str(raw, 'title'),
-    introduction_text: str(raw, 'introduction_text'),
-    icon_url: str(raw, 'icon_url'),
-    elements: Array.isArray(elements) ? elements.map(element) : null,
-    submit_label: str(raw, 'submit_label'),
-    notify_on_cancel: bool(raw, 'notify_on_cancel'),
-    state: str(raw, 'state'),
-    ...(str(raw, 'source_url') !== '' ? { source_url: str(raw, 'source_url') } : {}),
-  };
+  return encode<Dialog>(DIALOG, value);
 }
