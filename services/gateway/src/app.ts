@@ -153,8 +153,8 @@ export function createGatewayApp(config: GatewayConfig, deps: GatewayDeps): Gate
     start: async () => {
       if (subscriptions.length > 0) return;
       subscriptions = [
-        await deps.bus.subscribe({ groupId: `gateway-cache-${instance}`, topics: [Topics.usersEvents], handler: usersEventsConsumer((userId) => resolver.evictUser(userId), logger) }),
-        await deps.bus.subscribe({ groupId: `gateway-config-${instance}`, topics: [Topics.configEvents], handler: configEventsConsumer((doc) => liveConfig.apply(doc), logger) }),
+        await deps.bus.subscribe({ groupId: `gateway-cache-${instance}`, topics: [Topics.usersEvents], startAt: 'latest', handler: usersEventsConsumer((userId) => resolver.evictUser(userId), logger) }),
+        await deps.bus.subscribe({ groupId: `gateway-config-${instance}`, topics: [Topics.configEvents], startAt: 'latest', handler: configEventsConsumer((doc) => liveConfig.apply(doc), logger) }),
       ];
       await liveConfig.start();
     },

@@ -120,11 +120,12 @@ export function createIncomingHooksApp(config: Readonly<IncomingHooksConfig>, de
       const instance = randomBytes(6).toString('hex');
       subscriptions = [
         // This instance's own group: the answers to its create commands (IncomingWebhookAckMode=stored).
-        await deps.bus.subscribe({ groupId: `${SERVICE_NAME}-stored-${instance}`, topics: [Topics.postsEvents], handler: storedPosts.handler }),
+        await deps.bus.subscribe({ groupId: `${SERVICE_NAME}-stored-${instance}`, topics: [Topics.postsEvents], startAt: 'latest', handler: storedPosts.handler }),
         await deps.bus.subscribe({ groupId: `${SERVICE_NAME}-reactions`, topics: [Topics.postsEvents], handler: reactionAddedConsumer(domain, deps.logger) }),
         await deps.bus.subscribe({
           groupId: `${SERVICE_NAME}-cache-${instance}`,
           topics: [Topics.channelsEvents, Topics.usersEvents],
+          startAt: 'latest',
           handler: cacheEvictionConsumer({ channel: (id, userId) => channels.evictChannel(id, userId), user: (id) => users.evictUser(id) }),
         }),
       ];

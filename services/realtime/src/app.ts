@@ -120,6 +120,7 @@ export function createRealtimeApp(config: Readonly<RealtimeConfig>, deps: Realti
       subscription = await deps.bus.subscribe({
         groupId: `realtime-${instance}`,
         topics: [...CONSUMED_TOPICS],
+        startAt: 'latest',
         maxAttempts: 3,
         handler: eventsConsumer({ hub, membership, users: directory, logger: deps.logger, maxAttempts: 3, metrics, clock }),
       });

@@ -47,7 +47,7 @@ describe('KafkaEventBus against a real broker', { skip: testBrokers.length === 0
     const other = topic('group-commit-other');
     await bus.ensureTopics([t, other], 3);
     const seen: number[] = [];
-    const sub = await bus.subscribe({ groupId: `g-${t}`, topics: [t], fromBeginning: true, handler: async (m) => void seen.push((m.value as { n: number }).n) });
+    const sub = await bus.subscribe({ groupId: `g-${t}`, topics: [t], handler: async (m) => void seen.push((m.value as { n: number }).n) });
     // Two topics interleaved: one produce request may carry both, each keeping its own order.
     await Promise.all(Array.from({ length: 300 }, (_, n) => Promise.all([bus.publish(t, [{ key: 'same', value: { n } }]), bus.publish(other, [{ key: 'same', value: { n } }])])));
     await waitFor(() => seen.length === 300, 30_000, 'all 300 messages');
@@ -59,7 +59,7 @@ describe('KafkaEventBus against a real broker', { skip: testBrokers.length === 0
     const t = topic('trace');
     await bus.ensureTopics([t], 1);
     const seen: unknown[] = [];
-    const sub = await bus.subscribe({ groupId: `g-${t}`, topics: [t], fromBeginning: true, handler: async () => void seen.push(currentFakeTrace()) });
+    const sub = await bus.subscribe({ groupId: `g-${t}`, topics: [t], handler: async () => void seen.push(currentFakeTrace()) });
     await inFakeTrace('trace-42', () => bus.publish(t, [{ key: 'k', value: {} }]));
     await waitFor(() => seen.length === 1, 20_000, 'delivery');
     assert.deepEqual(seen, ['trace-42']);
@@ -70,8 +70,8 @@ describe('KafkaEventBus against a real broker', { skip: testBrokers.length === 0
     const t = topic('dlq');
     await bus.ensureTopics([t, deadLetterTopic(t)], 1);
     const dead: BusMessage[] = [];
-    const dlqSub = await bus.subscribe({ groupId: `g-dlq-${t}`, topics: [deadLetterTopic(t)], fromBeginning: true, handler: async (m) => void dead.push(m) });
-    const sub = await bus.subscribe({ groupId: `g-${t}`, topics: [t], fromBeginning: true, maxAttempts: 2, handler: async () => Promise.reject(new Error('always fails')) });
+    const dlqSub = await bus.subscribe({ groupId: `g-dlq-${t}`, topics: [deadLetterTopic(t)], handler: async (m) => void dead.push(m) });
+    const sub = await bus.subscribe({ groupId: `g-${t}`, topics: [t], maxAttempts: 2, handler: async () => Promise.reject(new Error('always fails')) });
     await bus.publish(t, [{ key: 'poison-key', value: { n: 7 }, headers: { 'x-origin': 'test' } }]);
     await waitFor(() => dead.length === 1, 20_000, 'dead letter');
     const letter = dead[0];
@@ -98,7 +98,6 @@ describe('KafkaEventBus against a real broker', { skip: testBrokers.length === 0
     const sub = await bus.subscribe({
       groupId: `g-${t}`,
       topics: [t],
-      fromBeginning: true,
       handler: async (m) => {
         started = true;
         await gate;
@@ -112,7 +111,7 @@ describe('KafkaEventBus against a real broker', { skip: testBrokers.length === 0
     await stopping;
     assert.deepEqual(handled, [1], 'stop waited for the in-flight message only');
     const later: number[] = [];
-    const next = await bus.subscribe({ groupId: `g-${t}`, topics: [t], fromBeginning: true, handler: async (m) => void later.push((m.value as { n: number }).n) });
+    const next = await bus.subscribe({ groupId: `g-${t}`, topics: [t], handler: async (m) => void later.push((m.value as { n: number }).n) });
     // A sentinel after message 2 on the same partition: once it is here, anything redelivered is here too.
     await bus.publish(t, [{ key: 'same', value: { n: 3 } }]);
     await waitFor(() => later.includes(3), 20_000, 'the sentinel');
@@ -120,12 +119,12 @@ describe('KafkaEventBus against a real broker', { skip: testBrokers.length === 0
     await next.stop();
   });
 
-  it('when a new group does not start from the beginning, then it gets exactly the messages published once subscribe returned', async () => {
+  it('when a new group starts at latest, then it gets exactly the messages published once subscribe returned', async () => {
     const t = topic('latest');
     await bus.ensureTopics([t], 2);
     await bus.publish(t, [{ key: 'a', value: { when: 'before' } }]);
     const got: unknown[] = [];
-    const sub = await bus.subscribe({ groupId: `g-${t}`, topics: [t], handler: async (m) => void got.push(m.value) });
+    const sub = await bus.subscribe({ groupId: `g-${t}`, topics: [t], startAt: 'latest', handler: async (m) => void got.push(m.value) });
     await bus.publish(t, [{ key: 'b', value: { when: 'after' } }]);
     // A sentinel behind the earlier message on its partition (same key): had the group started at the
     // beginning, the earlier message would arrive before it.
@@ -145,7 +144,6 @@ describe('KafkaEventBus against a real broker', { skip: testBrokers.length === 0
       const sub = await slow.subscribe({
         groupId: `g-${t}`,
         topics: [t],
-        fromBeginning: true,
         handler: async (m) => {
           // The scenario itself (a handler longer than the session timeout), not a synchronisation.
           if (m.key === 'slow') await delay(7500);
@@ -173,7 +171,6 @@ describe('KafkaEventBus against a real broker', { skip: testBrokers.length === 0
     const sub = await bus.subscribe({
       groupId: `g-${t}`,
       topics: [t],
-      fromBeginning: true,
       partitionsAtOnce: 3,
       handler: async (m) => {
         inFlight.set(m.partition, (inFlight.get(m.partition) ?? 0) + 1);

@@ -17,7 +17,7 @@ async function roundTrip(options: KafkaEventBusOptions): Promise<unknown[]> {
     const topic = `secure.${randomUUID().slice(0, 8)}`;
     await bus.ensureTopics([{ topic, partitions: 1 }]);
     const seen: unknown[] = [];
-    const sub = await bus.subscribe({ groupId: `g-${topic}`, topics: [topic], fromBeginning: true, handler: async (m) => void seen.push(m.value) });
+    const sub = await bus.subscribe({ groupId: `g-${topic}`, topics: [topic], handler: async (m) => void seen.push(m.value) });
     await bus.publish(topic, [{ key: 'k', value: { via: options.sasl?.mechanism ?? 'mtls' } }]);
     const deadline = Date.now() + 20_000;
     while (seen.length === 0 && Date.now() < deadline) await delay(20);

@@ -93,10 +93,14 @@ export class KafkaSubscription implements Subscription {
   private async connectAndRun(): Promise<void> {
     const { consumer, options, settings } = this;
     await consumer.connect();
-    await consumer.subscribe({ topics: [...options.topics], fromBeginning: options.fromBeginning === true });
+    // kafkajs' fromBeginning applies only where the group has no committed offset (or it is out of range):
+    // a durable group's first join starts at the earliest retained offset, later joins resume after the
+    // last commit (ADR 0002).
+    const latest = options.startAt === 'latest';
+    await consumer.subscribe({ topics: [...options.topics], fromBeginning: !latest });
     // A group without committed offsets that starts at the end resolves "the end" on its first fetch:
     // wait for it, so a message published once subscribe() returned is not skipped.
-    const firstFetch = options.fromBeginning === true ? undefined : this.nextEvent(consumer.events.FETCH, settings.firstFetchTimeoutMs);
+    const firstFetch = latest ? this.nextEvent(consumer.events.FETCH, settings.firstFetchTimeoutMs) : undefined;
     await consumer.run({
       autoCommit: false,
       eachBatchAutoResolve: false,

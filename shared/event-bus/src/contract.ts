@@ -50,7 +50,7 @@ export function eventBusContract(name: string, makeHarness: () => Promise<Contra
       const t = topic('basic');
       await ensureTopics([t], 3);
       const got: BusMessage[] = [];
-      const sub = await bus.subscribe({ groupId: `g-${t}`, topics: [t], handler: async (m) => void got.push(m), fromBeginning: true });
+      const sub = await bus.subscribe({ groupId: `g-${t}`, topics: [t], handler: async (m) => void got.push(m) });
       await bus.publish(t, [{ key: 'k1', value: { hello: 'world', n: 1 }, headers: { 'x-test': 'yes' } }]);
       await waitFor(() => got.length === 1, timeoutMs, 'delivery');
       assert.equal(got[0]?.key, 'k1');
@@ -68,7 +68,6 @@ export function eventBusContract(name: string, makeHarness: () => Promise<Contra
       const sub = await bus.subscribe({
         groupId: `g-${t}`,
         topics: [t],
-        fromBeginning: true,
         handler: async (m) => {
           const v = m.value as { seq: number };
           seen.set(m.key, [...(seen.get(m.key) ?? []), v.seq]);
@@ -90,8 +89,8 @@ export function eventBusContract(name: string, makeHarness: () => Promise<Contra
       await ensureTopics([t], 2);
       const a: string[] = [];
       const b: string[] = [];
-      const s1 = await bus.subscribe({ groupId: `ga-${t}`, topics: [t], fromBeginning: true, handler: async (m) => void a.push(m.key) });
-      const s2 = await bus.subscribe({ groupId: `gb-${t}`, topics: [t], fromBeginning: true, handler: async (m) => void b.push(m.key) });
+      const s1 = await bus.subscribe({ groupId: `ga-${t}`, topics: [t], handler: async (m) => void a.push(m.key) });
+      const s2 = await bus.subscribe({ groupId: `gb-${t}`, topics: [t], handler: async (m) => void b.push(m.key) });
       await bus.publish(t, ['1', '2', '3', '4'].map((key) => ({ key, value: { key } })));
       await waitFor(() => a.length === 4 && b.length === 4, timeoutMs, 'both groups');
       assert.deepEqual([...a].sort(), ['1', '2', '3', '4']);
@@ -110,8 +109,8 @@ export function eventBusContract(name: string, makeHarness: () => Promise<Contra
         handled.set(m.key, (handled.get(m.key) ?? 0) + 1);
         byMember[member] = (byMember[member] ?? 0) + 1;
       };
-      const s1 = await bus.subscribe({ groupId: `g-${t}`, topics: [t], fromBeginning: true, handler: handler(0) });
-      const s2 = await other.subscribe({ groupId: `g-${t}`, topics: [t], fromBeginning: true, handler: handler(1) });
+      const s1 = await bus.subscribe({ groupId: `g-${t}`, topics: [t], handler: handler(0) });
+      const s2 = await other.subscribe({ groupId: `g-${t}`, topics: [t], handler: handler(1) });
       // Both members hold partitions before anything is published: no rebalance while messages flow.
       await groupJoined?.(`g-${t}`, 2);
       const keys = Array.from({ length: 40 }, (_, i) => `key-${i}`);
@@ -134,7 +133,6 @@ export function eventBusContract(name: string, makeHarness: () => Promise<Contra
       const sub = await bus.subscribe({
         groupId: `g-${t}`,
         topics: [t],
-        fromBeginning: true,
         maxAttempts: 5,
         handler: async (m) => {
           const v = m.value as { n: number };
@@ -157,11 +155,10 @@ export function eventBusContract(name: string, makeHarness: () => Promise<Contra
       await ensureTopics([t, deadLetterTopic(t)], 1);
       const dead: BusMessage[] = [];
       const ok: number[] = [];
-      const dlqSub = await bus.subscribe({ groupId: `g-dlq-${t}`, topics: [deadLetterTopic(t)], fromBeginning: true, handler: async (m) => void dead.push(m) });
+      const dlqSub = await bus.subscribe({ groupId: `g-dlq-${t}`, topics: [deadLetterTopic(t)], handler: async (m) => void dead.push(m) });
       const sub = await bus.subscribe({
         groupId: `g-${t}`,
         topics: [t],
-        fromBeginning: true,
         maxAttempts: 3,
         handler: async (m) => {
           const v = m.value as { n: number };
@@ -183,8 +180,8 @@ export function eventBusContract(name: string, makeHarness: () => Promise<Contra
       const t = topic('takeover');
       await ensureTopics([t], 2);
       const got = new Set<string>();
-      const s1 = await bus.subscribe({ groupId: `g-${t}`, topics: [t], fromBeginning: true, handler: async (m) => void got.add(m.key) });
-      const s2 = await other.subscribe({ groupId: `g-${t}`, topics: [t], fromBeginning: true, handler: async (m) => void got.add(m.key) });
+      const s1 = await bus.subscribe({ groupId: `g-${t}`, topics: [t], handler: async (m) => void got.add(m.key) });
+      const s2 = await other.subscribe({ groupId: `g-${t}`, topics: [t], handler: async (m) => void got.add(m.key) });
       await bus.publish(t, ['a', 'b', 'c'].map((key) => ({ key, value: {} })));
       await waitFor(() => got.size === 3, timeoutMs, 'first batch');
       await s2.stop();
@@ -194,16 +191,50 @@ export function eventBusContract(name: string, makeHarness: () => Promise<Contra
       await s1.stop();
     });
 
-    it('when messages were published before the group existed and fromBeginning is set, then they are delivered', async () => {
+    it('when messages were published before a group first joined, then it gets them: a durable group starts at the earliest retained message', async () => {
       const { bus, ensureTopics } = await h();
       const t = topic('earlier');
       await ensureTopics([t], 1);
-      await bus.publish(t, [{ key: 'x', value: { early: true } }]);
+      await bus.publish(t, [{ key: 'x', value: { n: 1 } }]);
       const got: unknown[] = [];
-      const sub = await bus.subscribe({ groupId: `g-${t}`, topics: [t], fromBeginning: true, handler: async (m) => void got.push(m.value) });
-      await waitFor(() => got.length === 1, timeoutMs, 'early message');
-      assert.deepEqual(got[0], { early: true });
+      const sub = await bus.subscribe({ groupId: `g-${t}`, topics: [t], handler: async (m) => void got.push(m.value) });
+      await bus.publish(t, [{ key: 'x', value: { n: 2 } }]);
+      await waitFor(() => got.length === 2, timeoutMs, 'the earlier and the later message');
+      assert.deepEqual(got, [{ n: 1 }, { n: 2 }]);
       await sub.stop();
+    });
+
+    it('when a group that starts at latest first joins, then it gets only what was published after subscribe resolved', async () => {
+      const { bus, ensureTopics } = await h();
+      const t = topic('latest');
+      await ensureTopics([t], 1);
+      await bus.publish(t, [{ key: 'x', value: { n: 1 } }]);
+      const got: unknown[] = [];
+      const sub = await bus.subscribe({ groupId: `g-${t}`, topics: [t], startAt: 'latest', handler: async (m) => void got.push(m.value) });
+      await bus.publish(t, [{ key: 'x', value: { n: 2 } }]);
+      // One partition, handled in order: the earlier message, had it been delivered, would have come first.
+      await waitFor(() => got.length >= 1, timeoutMs, 'the later message');
+      assert.deepEqual(got, [{ n: 2 }]);
+      await sub.stop();
+    });
+
+    it('when a group that has committed subscribes again, then it resumes after its last commit, whatever its start', async () => {
+      const { bus, ensureTopics } = await h();
+      for (const startAt of ['earliest', 'latest'] as const) {
+        const t = topic(`resume-${startAt}`);
+        await ensureTopics([t], 1);
+        const first: unknown[] = [];
+        const sub = await bus.subscribe({ groupId: `g-${t}`, topics: [t], startAt, handler: async (m) => void first.push(m.value) });
+        await bus.publish(t, [{ key: 'x', value: { n: 1 } }]);
+        await waitFor(() => first.length === 1, timeoutMs, 'the first message');
+        await sub.stop();
+        await bus.publish(t, [{ key: 'x', value: { n: 2 } }]);
+        const second: unknown[] = [];
+        const again = await bus.subscribe({ groupId: `g-${t}`, topics: [t], startAt, handler: async (m) => void second.push(m.value) });
+        await waitFor(() => second.length >= 1, timeoutMs, `the message published while the ${startAt} group was away`);
+        assert.deepEqual(second, [{ n: 2 }], startAt);
+        await again.stop();
+      }
     });
   });
 }

@@ -6,6 +6,7 @@ export {
   type EventPublisher,
   type MessageHandler,
   type OutgoingMessage,
+  type StartAt,
   type SubscribeOptions,
   type Subscription,
 } from './ports';

@@ -136,7 +136,7 @@ export class MemoryEventBus implements EventBus {
       this.partitionsOf(topic).forEach((partition, index) => {
         const key = `${topic}#${index}`;
         if (!group.committed.has(key)) {
-          const next = options.fromBeginning ? partition.base : partition.base + partition.log.length;
+          const next = options.startAt === 'latest' ? partition.base + partition.log.length : partition.base;
           group.committed.set(key, next);
           this.options.journal?.commit(group.id, topic, index, next);
         }

@@ -25,14 +25,25 @@ export interface BusMessage<T = unknown> {
 
 export type MessageHandler = (message: BusMessage) => Promise<void>;
 
+export type StartAt = 'earliest' | 'latest';
+
 export interface SubscribeOptions {
   readonly groupId: string;
   readonly topics: readonly string[];
   readonly handler: MessageHandler;
   /** Deliveries of one message before it is dead-lettered. Default 5. */
   readonly maxAttempts?: number;
-  /** A new group starts at the oldest retained message instead of the newest. */
-  readonly fromBeginning?: boolean;
+  /**
+   * Where the group starts on a partition it has never committed (its first join; afterwards it always
+   * resumes after its last committed offset). ADR 0002.
+   * - `'earliest'`, the default: the oldest retained message. For durable groups (one shared name, every
+   *   replica a member): nothing published before the group first joined is skipped, such as the backlog of
+   *   a fresh deployment whose consumers start after its publishers.
+   * - `'latest'`: only messages published once `subscribe` resolved. For broadcast groups (a new group per
+   *   replica and start: caches, config followers, WebSocket fan-out) that want changes from now on, not
+   *   the retained history.
+   */
+  readonly startAt?: StartAt;
   /**
    * How many of its partitions one member handles at the same time; messages of one partition are still
    * handled one after the other, in order. Default: the bus's setting (Kafka: 1). The in-process bus

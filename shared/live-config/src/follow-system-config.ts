@@ -42,6 +42,7 @@ export function followSystemConfig(options: FollowSystemConfigOptions): SystemCo
       subscription = await options.bus.subscribe({
         groupId: `${options.service}-config-${instance}`,
         topics: [Topics.configEvents],
+        startAt: 'latest',
         handler: configEventsConsumer((document) => live.apply(document), options.logger),
       });
       await live.start();

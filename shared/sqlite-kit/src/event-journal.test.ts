@@ -50,7 +50,7 @@ describe('in-process bus on the SQLite journal across restarts', () => {
     const dir = mkdtempSync(join(tmpdir(), 'bus-restart-'));
     const first = open(dir);
     const seen: number[] = [];
-    const sub = await first.bus.subscribe({ groupId: 'durable', topics: ['t'], fromBeginning: true, handler: async (m) => void seen.push((m.value as { n: number }).n) });
+    const sub = await first.bus.subscribe({ groupId: 'durable', topics: ['t'], handler: async (m) => void seen.push((m.value as { n: number }).n) });
     await first.bus.publish('t', [1, 2, 3].map((n) => ({ key: `k${n}`, value: { n } })));
     await until(() => seen.length === 3);
     await sub.stop();
@@ -154,7 +154,7 @@ describe('in-process bus on the SQLite journal across restarts', () => {
 
     const second = open(dir);
     const seen: number[] = [];
-    await second.bus.subscribe({ groupId: 'late', topics: ['t'], fromBeginning: true, handler: async (m) => void seen.push((m.value as { n: number }).n) });
+    await second.bus.subscribe({ groupId: 'late', topics: ['t'], handler: async (m) => void seen.push((m.value as { n: number }).n) });
     await second.bus.publish('t', [{ key: 'a', value: { n: 4 } }]);
     await until(() => seen.length === 2);
     assert.deepEqual(seen, [1, 4]);

@@ -43,7 +43,8 @@ const partitionKey = (topic: string, partition: number): string => `${topic}#${p
  * the consumers keep up within the turn, so most messages never reach the disk, and nothing is lost
  * because the groups' new positions commit with it. After a crash the bus reloads what its groups had not
  * handled yet and hands it over again (at-least-once; consumers are idempotent). A new group that
- * subscribes later `fromBeginning` gets what is retained, as on a broker with a short retention.
+ * first joins later (its start `earliest`, the default) gets what is retained, as on a broker with a short
+ * retention (ADR 0002).
  *
  * A failed journal write fails the commit, and with it the store (every later write refuses): the stored
  * log can never get a hole with later messages behind it.

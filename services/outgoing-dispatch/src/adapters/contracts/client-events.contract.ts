@@ -42,7 +42,7 @@ export function clientEventsContract(name: string, setup: () => Promise<ClientEv
       const s = await setup();
       cleanups.push(() => s.cleanup());
       const seen: Seen[] = [];
-      const sub = await s.bus.subscribe({ groupId: `client-events-contract-${randomBytes(4).toString('hex')}`, topics: [Topics.realtimeEvents], fromBeginning: true, handler: async (m) => void seen.push({ key: m.key, value: m.value as Seen['value'] }) });
+      const sub = await s.bus.subscribe({ groupId: `client-events-contract-${randomBytes(4).toString('hex')}`, topics: [Topics.realtimeEvents], handler: async (m) => void seen.push({ key: m.key, value: m.value as Seen['value'] }) });
       cleanups.unshift(() => sub.stop());
       const waitFor = async (n: number): Promise<Seen[]> => {
         const deadline = Date.now() + 60_000;

@@ -10,6 +10,7 @@ export function subscribeChannelCacheEviction(bus: EventBus, evict: (channelId: 
   return bus.subscribe({
     groupId: `posts-channel-cache-${randomUUID()}`,
     topics: [Topics.channelsEvents],
+    startAt: 'latest',
     handler: async (message) => {
       const channelId = (message.value as { payload?: { channel?: { id?: unknown } } } | null)?.payload?.channel?.id;
       if (typeof channelId === 'string') evict(channelId);

@@ -56,5 +56,5 @@ function refusedEvent(command: CreatePostCommandPayload, error: AppError, time: 
 }
 
 export function subscribePostCommands(bus: EventBus, deps: Deps, logger: Logger): Promise<Subscription> {
-  return bus.subscribe({ groupId: POSTS_COMMANDS_GROUP, topics: [Topics.postsCommands], handler: postCreateHandler(deps, logger), fromBeginning: true });
+  return bus.subscribe({ groupId: POSTS_COMMANDS_GROUP, topics: [Topics.postsCommands], handler: postCreateHandler(deps, logger) });
 }

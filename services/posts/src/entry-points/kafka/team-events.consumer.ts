@@ -42,5 +42,5 @@ export function teamEventsHandler(deps: Deps, logger: Logger) {
 }
 
 export function subscribeTeamEvents(bus: EventBus, deps: Deps, logger: Logger): Promise<Subscription> {
-  return bus.subscribe({ groupId: TEAM_EVENTS_GROUP, topics: [Topics.usersEvents], handler: teamEventsHandler(deps, logger), fromBeginning: true });
+  return bus.subscribe({ groupId: TEAM_EVENTS_GROUP, topics: [Topics.usersEvents], handler: teamEventsHandler(deps, logger) });
 }

@@ -13,6 +13,7 @@ export async function subscribeConfigUpdates(bus: EventBus, store: ConfigReposit
   return bus.subscribe({
     groupId: `users-bots-config-${randomUUID()}`,
     topics: [Topics.configEvents],
+    startAt: 'latest',
     handler: async () => {
       const stored = await store.load();
       if (stored) live.replace(withDefaults(stored));

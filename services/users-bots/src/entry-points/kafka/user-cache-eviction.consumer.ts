@@ -11,6 +11,7 @@ export function subscribeUserCacheEviction(bus: EventBus, evict: (userId: string
   return bus.subscribe({
     groupId: `users-bots-user-cache-${randomUUID()}`,
     topics: [Topics.usersEvents],
+    startAt: 'latest',
     handler: async (message) => {
       const userId = (message.value as { payload?: { userId?: unknown } } | null)?.payload?.userId;
       if (typeof userId === 'string') evict(userId);
