@@ -8,6 +8,10 @@
 #      a. kubeconform -strict against the Kubernetes JSON schemas shipped by the PyPI package
 #         kubernetes-validate (kubeconform would otherwise download them from GitHub at run time),
 #      b. k8s-check: strict decoding into the k8s.io/api Go types and cross-reference checks.
+#   4. PrometheusRule alerts (k8s/components/*/prometheus-rules.yaml and the rendered manifests):
+#      promql-check parses every expr with Prometheus' own PromQL parser (github.com/prometheus/prometheus,
+#      promtool's options: syntax, function names, argument types) and every `for`; each runbook
+#      annotation must name a section of docs/operations.md.
 # Tools come from the Go module proxy and PyPI and are cached under .cache/validate-deploy (ignored by
 # git); a second run builds nothing. Without python3 + pip, steps 2 and 3a are skipped with a warning
 # (pass --require-python to make that an error); everything else needs only Go.
@@ -30,7 +34,7 @@ require_python=0
 while [ $# -gt 0 ]; do
   case "$1" in
     --require-python) require_python=1 ;;
-    -h|--help) sed -n '2,17p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,21p' "$0"; exit 0 ;;
     *) echo "validate-deploy: unknown argument $1" >&2; exit 2 ;;
   esac
   shift
@@ -62,6 +66,7 @@ helper_path() {
 }
 compose_check=$(helper_path compose-check)
 k8s_check=$(helper_path k8s-check)
+promql_check=$(helper_path promql-check)
 
 # go_install TARGET MODULE_PACKAGE VERSION
 go_install() {
@@ -86,6 +91,7 @@ background() { # NAME COMMAND...
 }
 [ -x "$compose_check" ] || background compose-check go_helper "$compose_check" compose-check
 [ -x "$k8s_check" ] || background k8s-check go_helper "$k8s_check" k8s-check
+[ -x "$promql_check" ] || background promql-check go_helper "$promql_check" promql-check
 [ -x "$kustomize" ] || background "kustomize-$KUSTOMIZE_VERSION" go_install "$kustomize" sigs.k8s.io/kustomize/kustomize/v5 "$KUSTOMIZE_VERSION"
 [ -x "$kubeconform" ] || background "kubeconform-$KUBECONFORM_VERSION" go_install "$kubeconform" github.com/yannh/kubeconform/cmd/kubeconform "$KUBECONFORM_VERSION"
 wait_builds() {
@@ -185,7 +191,7 @@ else
   echo "skipped (no python3 + pip)"
 fi
 
-step "tools: kustomize $KUSTOMIZE_VERSION, kubeconform $KUBECONFORM_VERSION, compose-check, k8s-check"
+step "tools: kustomize $KUSTOMIZE_VERSION, kubeconform $KUBECONFORM_VERSION, compose-check, k8s-check, promql-check"
 wait_builds
 echo "tools ready in $BIN"
 
@@ -225,6 +231,14 @@ if [ ${#rendered[@]} -gt 0 ]; then
       *) "$k8s_check" "$out" || failures+=("$out (k8s-check)") ;;
     esac
   done
+fi
+
+step "alerts: PromQL expressions and durations (Prometheus' parser)"
+rule_files=()
+for rules in k8s/components/*/prometheus-rules.yaml; do [ -f "$rules" ] && rule_files+=("$rules"); done
+if [ $((${#rule_files[@]} + ${#rendered[@]})) -gt 0 ]; then
+  # The components as written, and as every overlay renders them (a patch could change an expr).
+  "$promql_check" "${rule_files[@]}" "${rendered[@]}" || failures+=("alerts (PromQL)")
 fi
 
 step "alerts: every runbook annotation names a section of docs/operations.md"
