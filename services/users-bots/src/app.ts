@@ -10,6 +10,7 @@ import { affectedUsersHeader, restoreAffectedUsers } from './adapters/events/aff
 import { BusDomainEvents } from './adapters/events/bus-domain-events';
 import { libraryPictureProcessor } from './adapters/images/picture-processor';
 import { systemClock } from './adapters/clock/system-clock';
+import { eventOnlyTeamChannels, HttpTeamChannels } from './adapters/http/team-channels.http';
 import type { UsersBotsConfig } from './config';
 import { ensureSystemBot } from './domain/bots/ensure-system-bot.usecase';
 import { ensureConfig } from './domain/config/ensure-config.usecase';
@@ -33,7 +34,7 @@ export const SERVICE_NAME = 'users-bots';
 export interface UsersBotsDeps {
   readonly logger: Logger;
   readonly bus: EventBus;
-  /** Reserved for calls to other services (none needed yet). */
+  /** Calls to other services (posts' default channels); without it the team events alone make them. */
   readonly transport?: ServiceTransport;
   /** Adapters to use instead of the in-process ones (e.g. mongoose repositories). */
   readonly repositories?: Partial<Repositories>;
@@ -68,6 +69,7 @@ export function createApp(config: Readonly<UsersBotsConfig>, deps: UsersBotsDeps
     clock: deps.clock ?? systemClock,
     passwords: deps.passwordHasher ?? new ScryptPasswordHasher(),
     events: new BusDomainEvents(deps.bus),
+    teamChannels: deps.transport ? new HttpTeamChannels(deps.transport, keys, deps.logger) : eventOnlyTeamChannels,
     liveConfig,
   };
   let started = false;

@@ -99,6 +99,13 @@ export const PostsInternalPaths = {
    * For outgoing-webhook replies, whose delivery is recorded as delivered only after the reply exists.
    */
   createPost: '/internal/v1/posts',
+  /**
+   * POST (no body) → 204: the team's town-square and off-topic exist and the user is a member of both
+   * (created if needed; idempotent). Called by users-bots inside `POST /teams` and `POST /teams/{id}/members`,
+   * so the channels are there when those answer, as the reference's; the team event does the same again.
+   * 404 `app.team.get.find.app_error` style for a team users-bots does not know.
+   */
+  defaultChannels: (teamId: string, userId: string) => `/internal/v1/teams/${encodeURIComponent(teamId)}/members/${encodeURIComponent(userId)}/default-channels`,
 } as const;
 
 export interface InternalPostView {

@@ -6,6 +6,7 @@ export { DuplicateKeyError, isDuplicateKeyError } from '@switchyard/errors';
 export const Errors = {
   channelNotFound: (): AppError => notFound('app.channel.get.existing.app_error', 'Unable to find the existing channel.'),
   channelByNameNotFound: (): AppError => notFound('app.channel.get_by_name.missing.app_error', 'Channel does not exist.'),
+  teamNotFound: (): AppError => notFound('app.team.get.find.app_error', 'Unable to find the existing team.'),
   teamByNameNotFound: (): AppError => notFound('app.team.get_by_name.missing.app_error', 'Unable to find the existing team.'),
   channelExists: (): AppError => badRequest('store.sql_channel.save_channel.exists.app_error', 'A channel with that name already exists on the same team.'),
   channelName: (detail = ''): AppError => badRequest('model.channel.is_valid.name.app_error', 'Invalid channel name.', { detailedError: detail }),

@@ -197,6 +197,14 @@ export interface DomainEvents {
   configUpdated(config: SystemConfig): Promise<void>;
 }
 
+/**
+ * The team's default channels (owned by posts): town-square and off-topic exist and the user is in both
+ * once this resolves, when posts is reachable. Never throws: the team event is the fallback.
+ */
+export interface TeamChannels {
+  joinDefault(teamId: string, userId: string): Promise<void>;
+}
+
 /** The service's live config: read by every use case, replaced by the config use cases. */
 export interface LiveConfig {
   current(): Readonly<SystemConfig>;
@@ -234,5 +242,6 @@ export interface Deps extends Repositories {
   readonly clock: Clock;
   readonly passwords: PasswordHasher;
   readonly events: DomainEvents;
+  readonly teamChannels: TeamChannels;
   readonly liveConfig: LiveConfig;
 }

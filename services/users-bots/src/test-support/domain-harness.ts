@@ -4,6 +4,7 @@ import { ManualClock } from '../adapters/clock/system-clock';
 import { ScryptPasswordHasher } from '../adapters/crypto/scrypt-password-hasher';
 import { libraryPictureProcessor } from '../adapters/images/picture-processor';
 import { BusDomainEvents } from '../adapters/events/bus-domain-events';
+import { eventOnlyTeamChannels } from '../adapters/http/team-channels.http';
 import { memoryRepositories } from '../adapters/memory';
 import type { Actor } from '../domain/authorization';
 import type { Deps } from '../domain/ports';
@@ -28,7 +29,7 @@ export function domainHarness(): DomainHarness {
   const clock = new ManualClock();
   const config = new MutableConfigView(defaultSystemConfig());
   const repositories = memoryRepositories();
-  const deps: Deps = { ...repositories, pictures: libraryPictureProcessor, cachedUsers: { cached: (id) => repositories.users.findById(id) }, clock, passwords: fastHasher, events: new BusDomainEvents(bus), liveConfig: config };
+  const deps: Deps = { ...repositories, pictures: libraryPictureProcessor, cachedUsers: { cached: (id) => repositories.users.findById(id) }, clock, passwords: fastHasher, events: new BusDomainEvents(bus), teamChannels: eventOnlyTeamChannels, liveConfig: config };
   return {
     deps,
     bus,

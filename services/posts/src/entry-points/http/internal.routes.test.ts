@@ -28,6 +28,7 @@ describe('posts internal API', () => {
       ['GET', PostsInternalPaths.post(channel.id)],
       ['PUT', PostsInternalPaths.updatePost(channel.id)],
       ['POST', PostsInternalPaths.createPost],
+      ['POST', PostsInternalPaths.defaultChannels(team, alice.id)],
     ] as const) {
       const res = await h.request(method, path, { body: {} });
       assert.equal(res.statusCode, 401, `${method} ${path}`);
@@ -45,6 +46,27 @@ describe('posts internal API', () => {
     assert.equal(res.statusCode, 403);
     assert.equal((await h.request('GET', PostsInternalPaths.channel(channel.id), { internal: 'gateway' })).statusCode, 403);
     assert.equal((await h.request('GET', PostsInternalPaths.channel(channel.id), { internal: 'outgoing-dispatch' })).statusCode, 200);
+  });
+
+  it('when users-bots asks for a team member\'s default channels, then both exist and the user is in each once they answer, twice is harmless, an unknown team is 404 and no other service may ask', async () => {
+    const fresh = h.team();
+    const bob = h.user({ teamId: fresh });
+    for (const round of [1, 2]) {
+      const res = await h.request('POST', PostsInternalPaths.defaultChannels(fresh, bob.id), { internal: 'users-bots' });
+      assert.equal(res.statusCode, 204, `round ${round}: ${res.body}`);
+    }
+    for (const name of ['town-square', 'off-topic']) {
+      const found = await h.request('GET', PostsInternalPaths.channelByName(fresh, name), { internal: 'incoming-hooks' });
+      assert.equal(found.statusCode, 200, name);
+      const channelId = (found.json() as InternalChannel).id;
+      assert.equal((await h.request('GET', PostsInternalPaths.channelMember(channelId, bob.id), { internal: 'incoming-hooks' })).statusCode, 200, `${name} member`);
+    }
+    const unknown = await h.request('POST', PostsInternalPaths.defaultChannels('z'.repeat(26), bob.id), { internal: 'users-bots' });
+    assert.equal(unknown.statusCode, 404);
+    assert.equal((unknown.json() as { id: string }).id, 'app.team.get.find.app_error');
+    for (const other of ['incoming-hooks', 'outgoing-dispatch', 'realtime', 'gateway']) {
+      assert.equal((await h.request('POST', PostsInternalPaths.defaultChannels(fresh, bob.id), { internal: other })).statusCode, 403, other);
+    }
   });
 
   it('when a channel is read by id and by team + name, then the InternalChannel with team_name', async () => {

@@ -3,6 +3,7 @@ import { createPostCommandPayloadSchema, PostsInternalPaths, Services, type Crea
 import { jsonBody, rawBody, sendJson, serviceOnly } from '@switchyard/http-kit';
 import { validate } from '@switchyard/validation';
 import { loadChannel } from '../../domain/access';
+import { joinDefaultChannels } from '../../domain/channels/default-channels.usecase';
 import { getOrCreateDirectChannel } from '../../domain/channels/direct-channel.usecase';
 import { createPostFromCommand } from '../../domain/posts/create-post-from-command.usecase';
 import { Errors } from '../../domain/errors';
@@ -24,9 +25,15 @@ const CREATE_POST_BODY_BYTES = 4 * 1024 * 1024;
 export function internalRoutes(ctx: HttpContext): Router {
   const { deps } = ctx;
   const router = Router();
-  const { incomingHooks, outgoingDispatch, realtime } = Services;
+  const { incomingHooks, outgoingDispatch, realtime, usersBots } = Services;
   const only = (...callers: string[]) => serviceOnly(ctx.internalSecret, callers);
-  router.use('/internal', only(incomingHooks, outgoingDispatch, realtime));
+  router.use('/internal', only(incomingHooks, outgoingDispatch, realtime, usersBots));
+
+  router.post('/internal/v1/teams/:team_id/members/:user_id/default-channels', only(usersBots), async (req, res) => {
+    const outcome = await joinDefaultChannels(deps, idParam(req, 'team_id'), idParam(req, 'user_id'));
+    if (outcome === 'unknown_team') throw Errors.teamNotFound();
+    res.status(204).end();
+  });
 
   router.post(PostsInternalPaths.directChannel, only(incomingHooks), ...ctx.withBody, async (req, res) => {
     const { user_ids: ids } = validate(internalDirectBody, req.body) as { user_ids: [string, string] };

@@ -9,7 +9,8 @@ import type { Deps } from '../ports';
  * `POST /teams/{team_id}/members`: joining yourself needs join_public_teams (team allows open invites) or
  * join_private_teams; adding someone else needs add_user_to_team on the team. Re-adding an existing
  * member answers that member; a removed one comes back. A new or returning member is announced with
- * `team.member_added` (posts joins them to town-square and off-topic).
+ * `team.member_added` and joined to town-square and off-topic before the answer (`teamChannels`; posts
+ * does it again from the event, idempotently).
  */
 export async function addTeamMember(deps: Deps, actor: Actor, teamId: string, userId: string): Promise<TeamMember> {
   const team = await deps.teams.findById(teamId);
@@ -32,6 +33,7 @@ export async function addTeamMember(deps: Deps, actor: Actor, teamId: string, us
   if (existing) {
     const restored = (await deps.members.update(teamId, userId, { deleteAt: 0 })) ?? { ...existing, deleteAt: 0 };
     await deps.events.teams('team.member_added', { teamId, userId });
+    await deps.teamChannels.joinDefault(teamId, userId);
     return restored;
   }
 
@@ -54,6 +56,7 @@ export async function addTeamMember(deps: Deps, actor: Actor, teamId: string, us
     throw error;
   }
   await deps.events.teams('team.member_added', { teamId, userId });
+  await deps.teamChannels.joinDefault(teamId, userId);
   return member;
 }
 

@@ -19,8 +19,9 @@ export interface CreateTeamInput {
 
 /**
  * `POST /teams`: needs create_team (403 is_team_creation_allowed.disabled); the creator becomes a team
- * admin. Channels belong to the posts service: `team.created` (published before the answer) makes it create
- * and join town-square and off-topic.
+ * admin. Channels belong to the posts service: it creates and joins town-square and off-topic before the
+ * answer (`teamChannels`, as the reference does inside the request), and again from `team.created`
+ * (idempotent) should that call have failed.
  */
 export async function createTeam(deps: Deps, actor: Actor, input: CreateTeamInput): Promise<Team> {
   if (!can(actor, Permissions.createTeam)) throw Errors.teamCreationDenied();
@@ -64,5 +65,6 @@ export async function createTeam(deps: Deps, actor: Actor, input: CreateTeamInpu
     deleteAt: 0,
   });
   await deps.events.teams('team.created', { teamId: team.id, userId: actor.userId });
+  await deps.teamChannels.joinDefault(team.id, actor.userId);
   return team;
 }
