@@ -112,3 +112,14 @@ export async function httpHarness(): Promise<HttpHarness> {
     },
   };
 }
+
+/**
+ * A started harness, its first user (the admin) and, when given, these ServiceSettings patched in:
+ * the arrange of every route suite that acts as an admin.
+ */
+export async function adminHarness(serviceSettings: Record<string, unknown> = {}): Promise<{ h: HttpHarness; admin: Caller }> {
+  const h = await httpHarness();
+  const admin = await h.admin();
+  if (Object.keys(serviceSettings).length > 0) await h.patchConfig({ ServiceSettings: serviceSettings });
+  return { h, admin };
+}

@@ -3,12 +3,14 @@ import assert from 'node:assert/strict';
 import { Webhook } from 'standardwebhooks';
 import { Topics, type InternalChannel } from '@switchyard/contracts';
 import { EcdsaTriggerIds } from '../../adapters/crypto/ecdsa-trigger-ids';
-import { fastDelivery, harness, SECRET, type Caller, type Harness } from '../../test-support/harness';
-import { startReceiver, type Receiver } from '../../test-support/receiver';
+import { fastDelivery, SECRET, type Caller, type Harness } from '../../test-support/harness';
+import { integrationWorld, type IntegrationWorld } from '../../test-support/integration-world';
+import type { Receiver } from '../../test-support/receiver';
 
 const SIGNING = `whsec_${Buffer.alloc(32, 7).toString('base64')}`;
 
 describe('interactive actions and dialogs', () => {
+  let world: IntegrationWorld;
   let h: Harness;
   let receiver: Receiver;
   let channel: InternalChannel;
@@ -17,27 +19,12 @@ describe('interactive actions and dialogs', () => {
   let teamId: string;
 
   before(async () => {
-    h = await harness();
-    h.setConfig((c) => {
-      fastDelivery(c);
-      c.ServiceSettings.IntegrationSigningSecret = SIGNING;
-    });
-    receiver = await startReceiver();
-    teamId = h.world.team('act');
-    const user = h.world.user('clicker', { teamId });
-    clicker = { id: user.id, roles: 'system_user', username: user.username };
+    world = await integrationWorld({ signingSecret: SIGNING, team: 'act', channel: { type: 'O', name: 'actions' }, member: 'clicker' });
+    ({ h, receiver, channel, teamId, member: clicker } = world);
     outsider = { id: h.world.user('outsider').id, roles: 'system_user' };
-    channel = h.world.channel(teamId, 'O', 'actions');
-    h.world.joinChannel(channel.id, clicker.id);
   });
-  after(async () => {
-    await h.stop();
-    await receiver.close();
-  });
-  beforeEach(() => {
-    receiver.requests.length = 0;
-    receiver.respond(() => ({ status: 200, body: '{}' }));
-  });
+  after(() => world.stop());
+  beforeEach(() => world.reset());
 
   const postWithActions = (target = channel) =>
     h.world.post(target, clicker.id, 'pick one', {

@@ -4,14 +4,16 @@ import { Webhook } from 'standardwebhooks';
 import { newId } from '@switchyard/ids';
 import { Topics, type InternalChannel } from '@switchyard/contracts';
 import { EcdsaTriggerIds } from '../../adapters/crypto/ecdsa-trigger-ids';
-import { fastDelivery, harness, SECRET, type Caller, type Harness } from '../../test-support/harness';
-import { startReceiver, type Receiver } from '../../test-support/receiver';
+import { fastDelivery, SECRET, type Caller, type Harness } from '../../test-support/harness';
+import { integrationWorld, type IntegrationWorld } from '../../test-support/integration-world';
+import type { Receiver } from '../../test-support/receiver';
 
 const SIGNING = `whsec_${Buffer.alloc(32, 9).toString('base64')}`;
 const OPEN = '/api/v4/actions/dialogs/open';
 const SUBMIT = '/api/v4/actions/dialogs/submit';
 
 describe('interactive dialogs: open and submit', () => {
+  let world: IntegrationWorld;
   let h: Harness;
   let receiver: Receiver;
   let channel: InternalChannel;
@@ -21,26 +23,12 @@ describe('interactive dialogs: open and submit', () => {
   const triggers = new EcdsaTriggerIds(SECRET);
 
   before(async () => {
-    h = await harness();
-    h.setConfig((c) => {
-      fastDelivery(c);
-      c.ServiceSettings.IntegrationSigningSecret = SIGNING;
-    });
-    receiver = await startReceiver();
-    teamId = h.world.team('dlg');
-    user = { id: h.world.user('filler', { teamId }).id, roles: 'system_user' };
+    world = await integrationWorld({ signingSecret: SIGNING, team: 'dlg', channel: { type: 'P', name: 'forms' }, member: 'filler' });
+    ({ h, receiver, channel, teamId, member: user } = world);
     outsider = { id: h.world.user('stranger', { teamId }).id, roles: 'system_user' };
-    channel = h.world.channel(teamId, 'P', 'forms');
-    h.world.joinChannel(channel.id, user.id);
   });
-  after(async () => {
-    await h.stop();
-    await receiver.close();
-  });
-  beforeEach(() => {
-    receiver.requests.length = 0;
-    receiver.respond(() => ({ status: 200, body: '{}' }));
-  });
+  after(() => world.stop());
+  beforeEach(() => world.reset());
 
   const dialogOf = (overrides: Record<string, unknown> = {}) => ({
     callback_id: 'cb-1',

@@ -1,15 +1,13 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { httpHarness, type Caller, type HttpHarness } from '../../test-support/http-harness';
+import { adminHarness, type Caller, type HttpHarness } from '../../test-support/http-harness';
 
 /** Hostile or broken bodies: always 400 with an error id, and nothing stored. */
 describe('bad input', () => {
   let h: HttpHarness;
   let admin: Caller;
   before(async () => {
-    h = await httpHarness();
-    admin = await h.admin();
-    await h.patchConfig({ ServiceSettings: { EnableBotAccountCreation: true, EnableUserAccessTokens: true } });
+    ({ h, admin } = await adminHarness({ EnableBotAccountCreation: true, EnableUserAccessTokens: true }));
   });
   after(async () => h.stop());
 

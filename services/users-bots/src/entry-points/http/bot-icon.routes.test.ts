@@ -1,7 +1,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { PictureUploadLimits } from '@switchyard/contracts';
-import { httpHarness, type Caller, type HttpHarness } from '../../test-support/http-harness';
+import { adminHarness, type Caller, type HttpHarness } from '../../test-support/http-harness';
 import { imageForm, multipart } from '../../test-support/multipart';
 import { anImage, HOSTILE_SVG } from '../../test-support/pictures';
 
@@ -11,9 +11,7 @@ describe('bot icons', () => {
   let h: HttpHarness;
   let admin: Caller;
   before(async () => {
-    h = await httpHarness();
-    admin = await h.admin();
-    await h.patchConfig({ ServiceSettings: { EnableBotAccountCreation: true } });
+    ({ h, admin } = await adminHarness({ EnableBotAccountCreation: true }));
   });
   after(async () => h.stop());
 

@@ -1,13 +1,12 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { httpHarness, type Caller, type HttpHarness } from '../../test-support/http-harness';
+import { adminHarness, type Caller, type HttpHarness } from '../../test-support/http-harness';
 
 describe('bots', () => {
   let h: HttpHarness;
   let admin: Caller;
   before(async () => {
-    h = await httpHarness();
-    admin = await h.admin();
+    ({ h, admin } = await adminHarness());
   });
   after(async () => h.stop());
 

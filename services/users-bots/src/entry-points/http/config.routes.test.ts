@@ -1,14 +1,13 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { SECRET_MASK } from '@switchyard/system-config';
-import { httpHarness, type Caller, type HttpHarness } from '../../test-support/http-harness';
+import { adminHarness, type Caller, type HttpHarness } from '../../test-support/http-harness';
 
 describe('config', () => {
   let h: HttpHarness;
   let admin: Caller;
   before(async () => {
-    h = await httpHarness();
-    admin = await h.admin();
+    ({ h, admin } = await adminHarness());
   });
   after(async () => h.stop());
 

@@ -2,7 +2,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import sharp from 'sharp';
 import { PictureUploadLimits } from '@switchyard/contracts';
-import { httpHarness, type Caller, type HttpHarness } from '../../test-support/http-harness';
+import { adminHarness, type Caller, type HttpHarness } from '../../test-support/http-harness';
 import { imageForm, multipart } from '../../test-support/multipart';
 import { anImage, aPngDeclaring } from '../../test-support/pictures';
 
@@ -12,8 +12,7 @@ describe('profile images', () => {
   let h: HttpHarness;
   let admin: Caller;
   before(async () => {
-    h = await httpHarness();
-    admin = await h.admin();
+    ({ h, admin } = await adminHarness());
   });
   after(async () => h.stop());
 

@@ -1,6 +1,6 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { httpHarness, type Caller, type HttpHarness } from '../../test-support/http-harness';
+import { adminHarness, type Caller, type HttpHarness } from '../../test-support/http-harness';
 
 /** The reference's GetUserAccessToken (app/user.go) answers an unknown token id with this id, 404. */
 const TOKEN_NOT_FOUND = 'app.user_access_token.get_by_user.app_error';
@@ -9,9 +9,7 @@ describe('personal access tokens and bot tokens', () => {
   let h: HttpHarness;
   let admin: Caller;
   before(async () => {
-    h = await httpHarness();
-    admin = await h.admin();
-    await h.patchConfig({ ServiceSettings: { EnableBotAccountCreation: true } });
+    ({ h, admin } = await adminHarness({ EnableBotAccountCreation: true }));
   });
   after(async () => h.stop());
 
