@@ -11,6 +11,11 @@ export interface Identity {
   /** `session` (login), `UserAccessToken` (PAT or bot token). */
   readonly sessionType: 'session' | 'UserAccessToken';
   readonly tokenId?: string;
+  /**
+   * When the session ends (ms; absent or 0 = never). Set on the WebSocket upgrade, where realtime closes the
+   * socket then; inside the signed payload so no caller or path between gateway and service can extend it.
+   */
+  readonly sessionExpiresAt?: number;
   /** When the gateway signed it (ms); old signatures are refused. */
   readonly issuedAt: number;
 }

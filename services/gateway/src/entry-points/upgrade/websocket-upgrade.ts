@@ -15,8 +15,6 @@ export const WEBSOCKET_PATHS: ReadonlySet<string> = new Set(['/api/v4/websocket'
 
 /** Header telling realtime the `server_version` of its hello events (the gateway's X-Version-Id). */
 export const SERVER_VERSION_HEADER = 'x-switchyard-server-version';
-/** When the session ends (ms; 0 = never): realtime closes the socket then. Meaningless without the signed identity. */
-export const SESSION_EXPIRES_HEADER = 'x-switchyard-session-expires';
 
 export interface WebSocketUpgradeDeps {
   readonly resolver: SessionResolver;
@@ -77,7 +75,6 @@ async function handle(deps: WebSocketUpgradeDeps, req: IncomingMessage, socket: 
     accessToken: url.searchParams.get('access_token') ?? undefined,
   });
   let identity: Record<string, string> = {};
-  let expiresAt = 0;
   if (found) {
     const session = await deps.resolver.resolve(found.token).catch((error: unknown) => {
       deps.logger.warn('websocket token not checked (users-bots unavailable); opened unauthenticated', { error: error instanceof Error ? error.message : String(error) });
@@ -88,7 +85,6 @@ async function handle(deps: WebSocketUpgradeDeps, req: IncomingMessage, socket: 
       return;
     }
     if (session) {
-      expiresAt = session.expiresAt;
       identity = signIdentity(
         {
           userId: session.userId,
@@ -97,6 +93,8 @@ async function handle(deps: WebSocketUpgradeDeps, req: IncomingMessage, socket: 
           isBot: session.isBot,
           sessionType: session.sessionType,
           ...(session.tokenId === undefined ? {} : { tokenId: session.tokenId }),
+          // Signed with the rest: realtime closes the socket when the session ends.
+          sessionExpiresAt: session.expiresAt,
         },
         deps.secret,
         // Bound to this upgrade request as realtime receives it (in-process: the same request; proxied:
@@ -111,7 +109,6 @@ async function handle(deps: WebSocketUpgradeDeps, req: IncomingMessage, socket: 
   delete headers.cookie;
   delete headers.authorization;
   headers[SERVER_VERSION_HEADER] = deps.versionId();
-  headers[SESSION_EXPIRES_HEADER] = String(expiresAt);
   const clean: Record<string, string | string[]> = {};
   for (const [name, value] of Object.entries(headers)) if (value !== undefined) clean[name] = value;
   deps.transport.upgrade(Services.realtime, req, socket, head, clean);

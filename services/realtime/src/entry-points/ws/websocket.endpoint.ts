@@ -9,9 +9,8 @@ import type { Hub } from '../../domain/hub';
 import type { Clock, RealtimeMetrics } from '../../domain/ports';
 import { WriteBatcher } from './write-batcher';
 
-/** Headers the gateway adds to the upgrade it hands over (see the gateway's websocket-upgrade.ts). */
+/** The header the gateway adds to the upgrade it hands over (see the gateway's websocket-upgrade.ts); when the session ends is in the signed identity. */
 export const SERVER_VERSION_HEADER = 'x-switchyard-server-version';
-export const SESSION_EXPIRES_HEADER = 'x-switchyard-session-expires';
 
 export interface WebSocketTimers {
   /** Server ping frames (the reference: 60 s). */
@@ -137,7 +136,8 @@ export class WebSocketEndpoint {
     // Signed by the gateway for this very upgrade request (GET and its target) moments ago.
     const identity = verifyIdentity({ method: req.method ?? 'GET', target: req.url ?? '/', headers: req.headers }, this.deps.secret, this.deps.clock.now());
     if (!identity) return undefined;
-    const expires = Number(header(req, SESSION_EXPIRES_HEADER) ?? '0');
+    // When the session ends comes inside the signed identity, never from a header a caller could set.
+    const expires = identity.sessionExpiresAt ?? 0;
     return {
       userId: identity.userId,
       sessionId: identity.sessionId,
