@@ -3,7 +3,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { it } from 'node:test';
 import { WebSocket } from 'ws';
-import { IDENTITY_MAX_AGE_MS, keySet, signIdentity } from '@switchyard/http-kit';
+import { IDENTITY_MAX_AGE_MS, keySet, signIdentity, type Keys } from '@switchyard/http-kit';
 import { createSilentLogger } from '@switchyard/logger';
 import { world } from '../../test-support/fakes';
 import { WebSocketEndpoint } from './websocket.endpoint';
@@ -25,22 +25,34 @@ function firstOutcome(url: string, headers: Record<string, string>): Promise<str
   });
 }
 
-it('when the upgrade carries an identity signed for another target or method, or an expired one, then the socket is not authenticated', async () => {
+/** A realtime endpoint on a loopback server, verifying with `secret`. */
+async function endpointOn(secret: Keys) {
   const w = world();
   const endpoint = new WebSocketEndpoint({
     hub: w.hub,
     actions: { hub: w.hub, sessions: w.directory, membership: w.membership, typing: { typing: async () => undefined }, clock: w.clock, currentVersion: '10.0.0', onAuthenticated: () => undefined },
-    secret: SECRET,
+    secret,
     clock: { now: () => Date.now() },
     logger: createSilentLogger(),
     defaultServerVersion: '10.0.0.test.0.false',
-    // An unauthenticated socket is closed at once after the grace: its close is what the test waits for.
+    // An unauthenticated socket is closed at once after the grace: its close is what the tests wait for.
     timers: { pingIntervalMs: 60_000, readDeadlineMs: 100_000, authTimeoutMs: 50, sweepIntervalMs: 60_000, maxFrameBytes: 8_192 },
   });
   const server = createServer();
   server.on('upgrade', endpoint.upgrade);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const base = `ws://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    hub: w.hub,
+    base: `ws://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    stop: async () => {
+      await endpoint.stop();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+it('when the upgrade carries an identity signed for another target or method, or an expired one, then the socket is not authenticated', async () => {
+  const { base, stop } = await endpointOn(SECRET);
   try {
     const path = '/api/v4/websocket';
     const signed = (target: string, method = 'GET', at = Date.now()) => signIdentity(USER, SECRET, { method, target }, at);
@@ -52,8 +64,7 @@ it('when the upgrade carries an identity signed for another target or method, or
     // Expired.
     assert.equal(await firstOutcome(`${base}${path}`, signed(path, 'GET', Date.now() - IDENTITY_MAX_AGE_MS - 1_000)), 'closed 1008');
   } finally {
-    await endpoint.stop();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await stop();
   }
 });
 
@@ -71,35 +82,22 @@ function helloConnection(url: string, headers: Record<string, string>): Promise<
 }
 
 it('when the session end travels in the signed identity, then a forged x-switchyard-session-expires header changes nothing, a tampered payload is refused, and an identity signed with the secondary key still works', async () => {
-  const w = world();
   const keys = keySet('realtime-new-primary-0123456789abcdef', SECRET);
-  const endpoint = new WebSocketEndpoint({
-    hub: w.hub,
-    actions: { hub: w.hub, sessions: w.directory, membership: w.membership, typing: { typing: async () => undefined }, clock: w.clock, currentVersion: '10.0.0', onAuthenticated: () => undefined },
-    secret: keys,
-    clock: { now: () => Date.now() },
-    logger: createSilentLogger(),
-    defaultServerVersion: '10.0.0.test.0.false',
-    timers: { pingIntervalMs: 60_000, readDeadlineMs: 100_000, authTimeoutMs: 50, sweepIntervalMs: 60_000, maxFrameBytes: 8_192 },
-  });
-  const server = createServer();
-  server.on('upgrade', endpoint.upgrade);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const url = `ws://127.0.0.1:${(server.address() as AddressInfo).port}/api/v4/websocket`;
+  const { hub, base, stop } = await endpointOn(keys);
+  const url = `${base}/api/v4/websocket`;
   const ends = Date.now() + 60_000;
   try {
     for (const key of [keys.primary, SECRET]) {
       const signed = signIdentity({ ...USER, sessionExpiresAt: ends }, key, { method: 'GET', target: '/api/v4/websocket' });
       // A caller (or any hop) adds the old unsigned header to make the session last for ever.
       const connectionId = await helloConnection(url, { ...signed, 'x-switchyard-session-expires': '0' });
-      assert.equal(w.hub.get(connectionId)?.session?.expiresAt, ends, `signed with ${key === keys.primary ? 'primary' : 'secondary'}: the signed end, not the header`);
+      assert.equal(hub.get(connectionId)?.session?.expiresAt, ends, `signed with ${key === keys.primary ? 'primary' : 'secondary'}: the signed end, not the header`);
 
       const payload = JSON.parse(Buffer.from(signed['x-switchyard-identity'] ?? '', 'base64url').toString('utf8')) as Record<string, unknown>;
       const extended = Buffer.from(JSON.stringify({ ...payload, sessionExpiresAt: 0 })).toString('base64url');
       assert.equal(await helloConnection(url, { ...signed, 'x-switchyard-identity': extended }), 'closed 1008', 'a payload with the end removed no longer verifies');
     }
   } finally {
-    await endpoint.stop();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await stop();
   }
 });
