@@ -18,15 +18,23 @@ async function main(): Promise<void> {
   const dataDir = dataDirFrom(process.argv.slice(2), process.env);
   if ('error' in dataDir) fail(dataDir.error);
   process.stdout.write(`Switchyard (embedded) data directory: ${dataDir.dir}\n`);
-  // MetricsSettings.ListenAddress: `:8067` by default (as the reference); METRICS_PORT overrides, METRICS_ENABLED=false turns it off.
-  let metrics: { port: number; host: string } | undefined;
-  if (process.env.METRICS_ENABLED !== 'false') {
-    try {
-      metrics = process.env.METRICS_PORT ? { host: process.env.HOST ?? '0.0.0.0', port: parseListenAddress(process.env.METRICS_PORT).port } : parseListenAddress(process.env.METRICS_LISTEN_ADDRESS ?? ':8067');
-    } catch (error) {
-      process.stderr.write(`Invalid configuration:\n  - METRICS_PORT / METRICS_LISTEN_ADDRESS: ${error instanceof Error ? error.message : String(error)}\n`);
+  // The metrics listener follows the config document's MetricsSettings (Enable, ListenAddress `:8067` by
+  // default, as the reference); each of these env keys that is set takes precedence over its key.
+  const metrics: { enabled?: boolean; port?: number; host?: string } = {};
+  const enabled = process.env.METRICS_ENABLED;
+  if (enabled !== undefined && enabled !== '') {
+    if (enabled !== 'true' && enabled !== 'false') {
+      process.stderr.write(`Invalid configuration:\n  - METRICS_ENABLED: must be true or false, got ${enabled}\n`);
       process.exit(1);
     }
+    metrics.enabled = enabled === 'true';
+  }
+  try {
+    if (process.env.METRICS_PORT) Object.assign(metrics, { host: process.env.HOST ?? '0.0.0.0', port: parseListenAddress(process.env.METRICS_PORT).port });
+    else if (process.env.METRICS_LISTEN_ADDRESS) Object.assign(metrics, parseListenAddress(process.env.METRICS_LISTEN_ADDRESS));
+  } catch (error) {
+    process.stderr.write(`Invalid configuration:\n  - METRICS_PORT / METRICS_LISTEN_ADDRESS: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.exit(1);
   }
   const limit = (name: string): number | undefined => {
     const value = process.env[name];
@@ -42,7 +50,7 @@ async function main(): Promise<void> {
   const headersTimeoutMs = limit('HTTP_HEADERS_TIMEOUT_MS');
   const maxConnections = limit('HTTP_MAX_CONNECTIONS');
   const running = await startEmbedded({
-    ...(metrics ? { metrics } : {}),
+    metrics,
     limits: {
       ...(requestTimeoutMs === undefined ? {} : { requestTimeoutMs }),
       ...(headersTimeoutMs === undefined ? {} : { headersTimeoutMs }),

@@ -6,9 +6,9 @@ import { Services } from '@switchyard/contracts';
 import { MemoryEventBus } from '@switchyard/event-bus';
 import { InProcessTransport, listen, type ListenLimits } from '@switchyard/http-kit';
 import { createLogger } from '@switchyard/logger';
-import { startMetricsServer, type MetricsServer } from '@switchyard/metrics';
 import { openStore, SqliteEventJournal, type SqliteStore } from '@switchyard/sqlite-kit';
 import { backupRoute } from './backup-route';
+import { MetricsListener, type MetricsOverrides } from './metrics-listener';
 import { answerWhenDurable } from './durable-responses';
 import { createGatewayApp, loadGatewayConfig } from '@switchyard/gateway';
 import { createUsersBotsApp, createUsersBotsSqliteRepositories, loadUsersBotsConfig } from '@switchyard/users-bots';
@@ -30,8 +30,12 @@ export interface EmbeddedOptions {
   readonly dataDir?: string;
   /** Public listener limits (request and header timeouts, concurrent connections); http-kit defaults otherwise. */
   readonly limits?: ListenLimits;
-  /** The Prometheus listener (MetricsSettings.ListenAddress, default `:8067`); undefined = none. */
-  readonly metrics?: { readonly port: number; readonly host?: string };
+  /**
+   * The Prometheus listener follows the config document's MetricsSettings (Enable, ListenAddress, default
+   * `:8067`), live; the keys set here (the env's METRICS_ENABLED, METRICS_PORT / METRICS_LISTEN_ADDRESS)
+   * take precedence. Undefined: no listener at all (tests).
+   */
+  readonly metrics?: MetricsOverrides;
 }
 
 export interface RunningEmbedded {
@@ -39,8 +43,8 @@ export interface RunningEmbedded {
   readonly port: number;
   /** The data directory in use (absolute). */
   readonly dataDir: string;
-  /** `http://…/metrics` when a metrics listener was asked for. */
-  readonly metricsUrl?: string;
+  /** `http://…/metrics` while the metrics listener is open. */
+  readonly metricsUrl: string | undefined;
   stop(): Promise<void>;
 }
 
@@ -143,14 +147,14 @@ async function startOn(store: SqliteStore, options: EmbeddedOptions, closeStore:
   // holding messages back.
   bus.forgetDormantGroups();
   // Every service's metrics in one registry (label `service` tells them apart), never on the public port.
-  let metrics: MetricsServer | undefined;
+  // A listener that cannot start (another process has the port) is logged and the runtime runs without.
+  let metrics: MetricsListener | undefined;
+  let stopFollowing = (): void => undefined;
   if (options.metrics) {
-    try {
-      metrics = await startMetricsServer(options.metrics.port, options.metrics.host ?? options.host ?? '0.0.0.0');
-    } catch (error) {
-      // Another process has the port (a second `npm start`, a distributed posts on 8067): run without.
-      loggerFor('embedded').warn('metrics listener not started', { port: options.metrics.port, error: error instanceof Error ? error.message : String(error) });
-    }
+    const listener = new MetricsListener({ host: options.host ?? '0.0.0.0', ...options.metrics }, loggerFor('embedded'));
+    metrics = listener;
+    stopFollowing = usersBots.liveConfig.onChange((config) => void listener.apply(config.MetricsSettings));
+    await listener.apply(usersBots.liveConfig.current().MetricsSettings);
   }
   // Writes inside the runtime resolve at commit; an answer leaves only once they are on disk.
   const server = await listen(answerWhenDurable(gateway.handler, () => store.flush()), options.port, options.host ?? '0.0.0.0', options.limits);
@@ -160,11 +164,14 @@ async function startOn(store: SqliteStore, options: EmbeddedOptions, closeStore:
     url: server.url,
     port: server.port,
     dataDir: store.dir,
-    ...(metrics ? { metricsUrl: metrics.url } : {}),
+    get metricsUrl() {
+      return metrics?.url;
+    },
     stop: async () => {
       // WebSocket clients get a proper close (1001) before the port closes.
       await realtime.stop();
       await server.close();
+      stopFollowing();
       await metrics?.close();
       for (const service of started.reverse()) if (service !== realtime) await service.stop();
       await bus.close();

@@ -84,6 +84,19 @@ export interface SystemConfig {
     EnableWebhookDebugging: boolean;
     ConsoleLevel: string;
   };
+  /**
+   * The Prometheus listener, as the reference's MetricsSettings. The embedded runtime follows Enable and
+   * ListenAddress live; the env (METRICS_ENABLED, METRICS_PORT / METRICS_LISTEN_ADDRESS) overrides each
+   * key it sets. Distributed services keep one listener each, set by the env (docs/operations.md).
+   */
+  MetricsSettings: {
+    /** On by default (the reference: false): the listener is separate from the public port. */
+    Enable: boolean;
+    /** Accepted for compatibility; Node.js has no block profiler, so it changes nothing. */
+    BlockProfileRate: number;
+    /** `[host]:port`, default `:8067`. */
+    ListenAddress: string;
+  };
 }
 
 export function defaultSystemConfig(): SystemConfig {
@@ -139,6 +152,7 @@ export function defaultSystemConfig(): SystemConfig {
       SecretOverlapMinutes: 1440,
     },
     LogSettings: { EnableWebhookDebugging: true, ConsoleLevel: 'INFO' },
+    MetricsSettings: { Enable: true, BlockProfileRate: 0, ListenAddress: ':8067' },
   };
 }
 
