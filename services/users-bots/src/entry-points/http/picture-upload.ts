@@ -35,6 +35,9 @@ function imagePart(headers: Request['headers'], body: Buffer, limit: number, err
     let image: Buffer | undefined;
     let truncated = false;
     parser.on('file', (name, stream) => {
+      // A truncated body ("Unexpected end of form") errors the part's stream too; without a listener that
+      // is an uncaught exception in the service. The parser's own error answers the request.
+      stream.on('error', () => undefined);
       if (name !== 'image' || image !== undefined) {
         stream.resume();
         return;
