@@ -11,20 +11,14 @@ import { Kafka, logLevel } from 'kafkajs';
 import { readEnvFile } from '../../apps/launcher/src/env-file';
 import { bootstrapAdmin, call, cleanupRun, freePort, isolation, ROOT, ServiceProcess } from '../../tests/drills/src/support/processes';
 
-/** The consumer groups of outgoing-dispatch and their topics (services/outgoing-dispatch/src/entry-points/kafka). */
+/** The consumer groups of outgoing-dispatch (services/outgoing-dispatch/src/entry-points/kafka). */
 const DISPATCH_GROUPS = ['outgoing-dispatch', 'outgoing-dispatch-deliveries'];
-const GROUP_TOPICS: Readonly<Record<string, string>> = { 'outgoing-dispatch': 'posts.events', 'outgoing-dispatch-deliveries': 'outgoing.deliveries' };
 
 export interface DispatchStack {
   readonly gatewayUrl: string;
   readonly token: string;
   /** Starts `count` dispatchers (with extra env and node options) and waits until each answers ready. */
   startDispatchers(count: number, options?: { readonly env?: Record<string, string>; readonly nodeArgs?: readonly string[] }): Promise<ServiceProcess[]>;
-  /**
-   * Commits every partition of the dispatch groups at its current end, while no dispatcher runs: a group
-   * starts at the end of partitions it never committed, so without this a backlog would be skipped.
-   */
-  commitGroupsAtEnd(): Promise<void>;
   /** Resolves (with Date.now()) once both dispatch consumer groups are stable with `count` members, each assigned partitions. */
   groupsStable(count: number): Promise<number>;
   stopDispatchers(): Promise<void>;
@@ -55,20 +49,6 @@ async function waitStableGroups(brokers: string, namespace: string, members: num
       if (assigned) return Date.now();
       if (Date.now() > until) throw new Error(`dispatch groups not stable with ${members} members: ${groups.map((g) => `${g.groupId} ${g.state} ${g.members.length}`).join('; ')}`);
       await new Promise((r) => setTimeout(r, 250));
-    }
-  } finally {
-    await admin.disconnect();
-  }
-}
-
-async function commitAtEnd(brokers: string, namespace: string): Promise<void> {
-  const admin = new Kafka({ clientId: 'bench-scale-out', brokers: brokers.split(','), logLevel: logLevel.NOTHING }).admin();
-  await admin.connect();
-  try {
-    for (const group of DISPATCH_GROUPS) {
-      const topic = namespace + (GROUP_TOPICS[group] ?? '');
-      const ends = await admin.fetchTopicOffsets(topic);
-      await admin.setOffsets({ groupId: namespace + group, topic, partitions: ends.map((p) => ({ partition: p.partition, offset: p.high })) });
     }
   } finally {
     await admin.disconnect();
@@ -123,7 +103,6 @@ export async function startDispatchStack(servers: Record<string, string>): Promi
         for (const d of dispatchers) await d.waitReady();
         return dispatchers;
       },
-      commitGroupsAtEnd: () => commitAtEnd(servers.KAFKA_BROKERS ?? '', namespace),
       groupsStable: (count) => waitStableGroups(servers.KAFKA_BROKERS ?? '', namespace, count),
       stopDispatchers: async () => {
         for (const d of dispatchers) await d.stop();

@@ -98,7 +98,6 @@ function distinctOf(receiver: Receiver, prefix: string): Map<string, { at: numbe
 async function runRound(stack: DispatchStack, receiver: Receiver, owners: Map<string, number | undefined>, round: number, channels: readonly string[], count: number): Promise<ScaleOutRound> {
   const prefix = `/r${round}/`;
   const expected = POSTS * FANOUT;
-  await stack.commitGroupsAtEnd();
   const posting = Date.now();
   await postAll(stack, channels);
   const postedMs = Date.now() - posting;
