@@ -37,6 +37,15 @@ test('when a secret sits inside text (message, error, path, URL), then it is mas
   assert.match(text, /x=1/);
 });
 
+test('when a hook key follows dot segments or more path, then it is masked too', () => {
+  const lines: Record<string, unknown>[] = [];
+  const logger = createLogger({ service: 'svc', sink: (line) => lines.push(line) });
+  const key = 'q1q2q3q4q5q6q7q8q9q0abcdef';
+  logger.info('request', { a: `/hooks/commands/./${key}`, b: `/hooks/commands/x/../${key}?y=1`, c: `/hooks/../hooks/${key}`, d: `/api/v4/hooks/incoming/./${key}` });
+  assert.doesNotMatch(JSON.stringify(lines), new RegExp(key.slice(6)));
+  assert.match(String(lines[0]?.b), /\?y=1$/, 'the query after the path is kept');
+});
+
 test('when text has no secret, then it is left as it is', () => {
   const lines: Record<string, unknown>[] = [];
   const logger = createLogger({ service: 'svc', sink: (line) => lines.push(line) });

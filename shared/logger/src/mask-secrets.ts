@@ -4,7 +4,9 @@
  * strings, `Bearer`/`Token`/`Basic` credentials, `whsec_` signing secrets and Standard Webhooks
  * signatures. A hook path keeps the first six characters of its key, enough to tell hooks apart.
  */
-const HOOK_PATH = /(\/hooks\/(?:incoming\/|commands\/)?)(?!(?:incoming|outgoing|commands)(?:[/?#\s"'<>]|$))([^/?#\s"'<>]{0,6})[^/?#\s"'<>]*/gi;
+// Everything after the six characters is cut, further segments included: `/hooks/commands/./{key}` or
+// `/hooks/x/../{key}` (sent by an attacker, or redirected to the clean path) must not keep the key.
+const HOOK_PATH = /(\/hooks\/(?:incoming\/|commands\/)?)(?!(?:incoming|outgoing|commands)(?:[/?#\s"'<>]|$))([^/?#\s"'<>]{0,6})[^?#\s"'<>]*/gi;
 const QUERY_SECRET = /([?&;](?:access_token|token|auth|password|passwd|secret|client_secret|api_?key|key|signature|sig|code|session)=)[^&#\s"'<>]*/gi;
 const SCHEME_CREDENTIAL = /\b(Bearer|Token|Basic)(\s+)[A-Za-z0-9\-._~+/=]{8,}/gi;
 const SIGNING_SECRET = /\bwhsec_[A-Za-z0-9+/=_-]+/g;
