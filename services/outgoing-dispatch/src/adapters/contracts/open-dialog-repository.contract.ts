@@ -44,6 +44,18 @@ export function openDialogRepositoryContract(name: string, fresh: () => Promise<
       assert.equal((await repo.findOpen(match(older), 3_000))?.id, older.id);
     });
 
+    it('when a dialog is opened after others expired, then the expired ones are removed, of every user', async () => {
+      const repo = await fresh();
+      const expired = aDialog({ userId: 'o'.repeat(26), expiresAt: 10_000 });
+      const open = aDialog({ state: 'still-open', expiresAt: 30_000 });
+      await repo.insert(expired, 20);
+      await repo.insert(open, 20);
+      await repo.insert(aDialog({ state: 'later', createAt: 20_000, expiresAt: 40_000 }), 20);
+      // Asked "as of" a time before it expired: only a removed dialog is not found then.
+      assert.equal(await repo.findOpen(match(expired), 5_000), undefined, 'removed once a later insert saw it expired');
+      assert.equal((await repo.findOpen(match(open), 5_000))?.id, open.id, 'a dialog not yet expired stays');
+    });
+
     it('when a user opens more than the cap, then the oldest of that user are forgotten, other users untouched', async () => {
       const repo = await fresh();
       const other = aDialog({ userId: 'o'.repeat(26), state: 'other' });

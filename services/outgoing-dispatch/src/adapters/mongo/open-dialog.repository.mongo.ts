@@ -8,6 +8,7 @@ export class MongoOpenDialogRepository implements OpenDialogRepository {
   public constructor(private readonly model: Model<OpenDialogDocument>) {}
 
   public async insert(dialog: OpenDialogRecord, keepPerUser: number): Promise<void> {
+    await this.model.deleteMany({ expiresAt: { $lte: dialog.createAt } });
     await this.model.replaceOne({ _id: dialog.id }, toOpenDialogDocument(dialog), { upsert: true });
     const older = await this.model.find({ userId: dialog.userId }, { _id: 1 }).sort({ createAt: -1, _id: -1 }).skip(keepPerUser).lean<{ _id: string }[]>();
     if (older.length > 0) await this.model.deleteMany({ _id: { $in: older.map((d) => d._id) } });

@@ -43,8 +43,10 @@ export const postSchema = new Schema<PostDocument>(
 postSchema.index({ channel_id: 1, create_at: -1, _id: -1 });
 // list with since: a channel's posts updated after a time (deleted ones included).
 postSchema.index({ channel_id: 1, update_at: 1 });
-// listReplies: a thread's replies oldest first.
-postSchema.index({ root_id: 1, create_at: 1, _id: 1 }, { partialFilterExpression: { root_id: { $gt: '' } } });
+// listReplies: a thread's replies oldest first. Not partial (infra.md's portable subset: FerretDB refuses
+// partialFilterExpression and the posts service did not start on it); a new key pattern, so a deployment that
+// has the earlier partial index on (root_id, create_at, _id) gets this one beside it instead of an options conflict.
+postSchema.index({ root_id: 1, create_at: 1 });
 // findByPendingPostId: the 30 s pending_post_id dedupe of POST /posts.
 postSchema.index({ user_id: 1, pending_post_id: 1, create_at: -1 });
 // withPendingEvents (the outbox sweep): only posts whose outbox is not empty have entries here.
