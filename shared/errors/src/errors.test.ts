@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { badRequest, commonErrors, isAppError, toWireError } from './index';
+import { badRequest, commonErrors, isAppError, isDependencyUnavailable, toWireError, unavailable } from './index';
 
 test('when an AppError is serialised, then it has the Mattermost fields and its status', () => {
   const wire = toWireError(badRequest('x.y.app_error', 'Bad', { detailedError: 'secret detail' }), {
@@ -26,4 +26,25 @@ test('when a plain object carries the brand, then isAppError recognises it acros
   assert.equal(isAppError({ ...err, brand: err.brand }), true);
   assert.equal(isAppError(new Error('x')), false);
   assert.equal(err.statusCode, 401);
+});
+
+test('when the store is unreachable (driver selection or network errors, mongoose buffering, a 503 from a service), then it is a dependency outage; request faults are not', () => {
+  const named = (name: string, message = 'x'): Error => Object.assign(new Error(message), { name });
+  for (const name of ['MongoServerSelectionError', 'MongoNetworkError', 'MongoNetworkTimeoutError', 'MongoPoolClearedError', 'MongoNotConnectedError']) {
+    assert.equal(isDependencyUnavailable(named(name)), true, name);
+  }
+  assert.equal(isDependencyUnavailable(named('MongooseError', 'Operation `posts.insertOne()` buffering timed out after 10000ms')), true);
+  assert.equal(isDependencyUnavailable(new Error('wrapped', { cause: named('MongoNetworkError') })), true, 'through cause');
+  assert.equal(isDependencyUnavailable(unavailable('api.context.server_busy.app_error')), true);
+  assert.equal(isDependencyUnavailable(Object.assign(named('MongoServerError', 'interrupted at shutdown'), { code: 11600 })), true, 'a stopping server');
+  assert.equal(isDependencyUnavailable(Object.assign(named('MongoServerError', 'E11000 duplicate key'), { code: 11000 })), false);
+  assert.equal(isDependencyUnavailable(named('MongooseError', 'Cast to ObjectId failed')), false);
+  assert.equal(isDependencyUnavailable(badRequest('x.y')), false);
+  assert.equal(isDependencyUnavailable(new Error('boom')), false);
+  assert.equal(isDependencyUnavailable(undefined), false);
+});
+
+test('when an unreachable store is serialised (outside the error middleware, e.g. the webhook intake), then it is a 503 server_busy, not a 500', () => {
+  const wire = toWireError(Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:27017'), { name: 'MongoServerSelectionError' }), { requestId: 'r', developer: false });
+  assert.deepEqual(wire, { id: 'api.context.server_busy.app_error', message: 'Server is busy, non-critical services are temporarily unavailable.', detailed_error: '', request_id: 'r', status_code: 503 });
 });

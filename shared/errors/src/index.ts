@@ -15,3 +15,4 @@ export {
 } from './factories';
 export { toWireError, isWireError, type WireError, type ToWireOptions } from './wire';
 export { DuplicateKeyError, isDuplicateKeyError } from './duplicate-key';
+export { dependencyUnavailableError, isDependencyUnavailable } from './dependency-unavailable';

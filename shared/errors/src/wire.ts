@@ -1,4 +1,5 @@
 import { isAppError } from './app-error';
+import { dependencyUnavailableError, isDependencyUnavailable } from './dependency-unavailable';
 
 /** Mattermost's AppError JSON body. */
 export interface WireError {
@@ -15,7 +16,9 @@ export interface ToWireOptions {
   readonly developer: boolean;
 }
 
-export function toWireError(error: unknown, options: ToWireOptions): WireError {
+export function toWireError(thrown: unknown, options: ToWireOptions): WireError {
+  // An unreachable store is a 503 wherever an error is answered (the error middleware, the webhook intake...).
+  const error = !isAppError(thrown) && isDependencyUnavailable(thrown) ? dependencyUnavailableError(thrown) : thrown;
   if (isAppError(error)) {
     return {
       id: error.id,

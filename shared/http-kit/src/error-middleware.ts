@@ -1,5 +1,5 @@
 import type { NextFunction, Request, Response } from 'express';
-import { isAppError, toWireError } from '@switchyard/errors';
+import { dependencyUnavailableError, isAppError, isDependencyUnavailable, toWireError } from '@switchyard/errors';
 import type { Logger } from '@switchyard/logger';
 import { loggablePath } from './loggable-path';
 import { sendJson } from './send-json';
@@ -30,9 +30,14 @@ export function errorMiddleware(logger: Logger, developerMode: () => boolean) {
   };
 }
 
-/** body-parser style errors (`type`/`status` fields) become AppErrors instead of 500s. */
+/**
+ * body-parser style errors (`type`/`status` fields) become AppErrors instead of 500s; so does an unreachable
+ * store (MongoDB-wire down: the driver's selection or network errors): 503 `api.context.server_busy.app_error`,
+ * the reference's "try again later", never a 500.
+ */
 function normaliseFrameworkError(error: unknown): unknown {
   if (isAppError(error)) return error;
+  if (isDependencyUnavailable(error)) return dependencyUnavailableError(error);
   const e = error as { status?: unknown; type?: unknown; message?: unknown } | undefined;
   if (e && typeof e.status === 'number' && e.status >= 400 && e.status < 500) {
     return {

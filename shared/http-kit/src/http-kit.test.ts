@@ -14,6 +14,9 @@ function app() {
   http.app.get('/crash', async () => {
     throw new Error('internal secret');
   });
+  http.app.get('/store-down', async () => {
+    throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:27017'), { name: 'MongoServerSelectionError' });
+  });
   return http.finalize();
 }
 
@@ -55,4 +58,13 @@ test('when identity headers are forged or stale, then they are not trusted', () 
   const tampered = { ...headers, 'x-switchyard-identity': Buffer.from(JSON.stringify({ ...identity, roles: 'system_admin', issuedAt: Date.now() })).toString('base64url') };
   assert.equal(verifyIdentity({ ...me, headers: tampered }, 'secret-secret-secret'), undefined);
   assert.equal(verifyIdentity({ ...me, headers: signIdentity(identity, 'secret-secret-secret', me, Date.now() - 3_600_000) }, 'secret-secret-secret'), undefined);
+});
+
+test('when the store is unreachable, then 503 api.context.server_busy.app_error (a Mattermost error, not a 500), without the driver\'s message', async () => {
+  const res = await inject(app(), { method: 'GET', url: '/store-down' });
+  assert.equal(res.statusCode, 503);
+  assert.equal(res.json().id, 'api.context.server_busy.app_error');
+  assert.equal(res.json().status_code, 503);
+  assert.equal(res.json().request_id, res.headers['x-request-id']);
+  assert.doesNotMatch(res.body, /ECONNREFUSED|27017/);
 });
