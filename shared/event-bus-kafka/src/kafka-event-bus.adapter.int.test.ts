@@ -85,6 +85,44 @@ describe('KafkaEventBus against a real broker', { skip: testBrokers.length === 0
     await Promise.all([sub.stop(), dlqSub.stop()]);
   });
 
+  it('when a handler fails with a transient error (a dependency down) more often than maxAttempts, then it is retried until it passes, in order, and nothing is dead-lettered', async () => {
+    const outage = new KafkaEventBus(testBusOptions('adapter-transient', { maxRetryDelayMs: 50, isTransientError: (e) => (e as Error).message === 'store down' }));
+    try {
+      const t = topic('transient');
+      await outage.ensureTopics([t, deadLetterTopic(t)], 1);
+      const dead: BusMessage[] = [];
+      const dlqSub = await outage.subscribe({ groupId: `g-dlq-${t}`, topics: [deadLetterTopic(t)], handler: async (m) => void dead.push(m) });
+      const handled: string[] = [];
+      let failures = 0;
+      const sub = await outage.subscribe({
+        groupId: `g-${t}`,
+        topics: [t],
+        maxAttempts: 2,
+        handler: async (m) => {
+          // The store is "down" for the first 6 tries of the first message: three times maxAttempts.
+          if (m.key === 'first' && failures < 6) {
+            failures += 1;
+            throw new Error('store down');
+          }
+          handled.push(m.key);
+        },
+      });
+      await outage.publish(t, [{ key: 'first', value: {} }, { key: 'second', value: {} }]);
+      await waitFor(() => handled.includes('second'), 20_000, 'both messages');
+      assert.equal(failures, 6);
+      assert.deepEqual(handled, ['first', 'second'], 'held on its partition, then in order');
+      // A real failure still dead-letters after maxAttempts: the dead-letter path is alive, and nothing else is in it.
+      await sub.stop();
+      await outage.publish(t, [{ key: 'poison', value: {} }]);
+      const poison = await outage.subscribe({ groupId: `g-${t}`, topics: [t], maxAttempts: 2, handler: async () => Promise.reject(new Error('bad message')) });
+      await waitFor(() => dead.length === 1, 20_000, 'the poison message dead-lettered');
+      assert.deepEqual(dead.map((m) => m.key), ['poison']);
+      await Promise.all([poison.stop(), dlqSub.stop()]);
+    } finally {
+      await outage.close();
+    }
+  });
+
   it('when a subscription stops during a handler, then that message is committed and the next member starts after it', async () => {
     const t = topic('stop');
     await bus.ensureTopics([t], 1);

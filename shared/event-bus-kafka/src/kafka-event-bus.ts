@@ -67,6 +67,12 @@ export interface KafkaEventBusOptions {
   readonly requestTimeoutMs?: number;
   /** Called for every failed delivery attempt (after it was logged). */
   readonly onHandlerError?: (error: unknown, message: BusMessage) => void;
+  /**
+   * Whether a handler's failure means a dependency is down for now (the store unreachable): such a failure is
+   * retried (attempt × `retryDelayMs`, capped at `maxRetryDelayMs`) without spending one of `maxAttempts`, so an
+   * outage holds the partition instead of dead-lettering its messages. Default: no failure is transient.
+   */
+  readonly isTransientError?: (error: unknown) => boolean;
 }
 
 export interface TopicSpec {
@@ -161,6 +167,7 @@ export class KafkaEventBus implements EventBus {
       partitionsConsumedConcurrently: options.partitionsAtOnce ?? this.options.partitionsConsumedConcurrently ?? 1,
       publishDeadLetter: (topic, record) => this.publishRaw(topic, record),
       onHandlerError: this.options.onHandlerError,
+      isTransientError: this.options.isTransientError ?? (() => false),
       onStopped: (s) => this.subscriptions.delete(s),
     });
     this.subscriptions.add(subscription);

@@ -23,6 +23,8 @@ export interface KafkaSubscriptionSettings {
   readonly partitionsConsumedConcurrently: number;
   readonly publishDeadLetter: (topic: string, record: RawRecord) => Promise<void>;
   readonly onHandlerError?: (error: unknown, message: BusMessage) => void;
+  /** A failure that spends no attempt (a dependency down for now): retried until it passes or the subscription stops. */
+  readonly isTransientError: (error: unknown) => boolean;
   readonly onStopped: (subscription: KafkaSubscription) => void;
 }
 
@@ -224,6 +226,8 @@ export class KafkaSubscription implements Subscription {
       'messaging.kafka.offset': record.offset,
       'messaging.destination.partition.id': String(partition),
     };
+    // Attempts spent: failures of the message itself (a transient failure, a dependency down, spends none).
+    let spent = 0;
     for (let attempt = 1; ; attempt += 1) {
       // Parsed per attempt: a handler that mutated the value does not see its own changes on retry.
       const decoded = decodeValue(record.value);
@@ -239,9 +243,11 @@ export class KafkaSubscription implements Subscription {
         return 'done';
       } catch (error) {
         kafkaMetrics.handlerSeconds(topic, this.options.groupId, Number(process.hrtime.bigint() - started) / 1e9);
-        if (attempt < maxAttempts) kafkaMetrics.consumed(topic, this.options.groupId, 'retried');
-        this.reportFailure(error, message, maxAttempts);
-        if (attempt >= maxAttempts) return this.deadLetter(topic, partition, record, headers, error, attempt, payload);
+        const transient = this.settings.isTransientError(error);
+        if (!transient) spent += 1;
+        if (spent < maxAttempts) kafkaMetrics.consumed(topic, this.options.groupId, 'retried');
+        this.reportFailure(error, message, maxAttempts, transient);
+        if (spent >= maxAttempts) return this.deadLetter(topic, partition, record, headers, error, attempt, payload);
         if (!(await this.pause(retryDelay(attempt, this.settings.retryDelayMs, this.settings.maxRetryDelayMs), payload))) return 'abandoned';
       }
     }
@@ -273,7 +279,7 @@ export class KafkaSubscription implements Subscription {
     }
   }
 
-  private reportFailure(error: unknown, message: BusMessage, maxAttempts: number): void {
+  private reportFailure(error: unknown, message: BusMessage, maxAttempts: number, transient: boolean): void {
     this.settings.logger.warn('event handler failed', {
       groupId: this.options.groupId,
       topic: message.topic,
@@ -281,6 +287,7 @@ export class KafkaSubscription implements Subscription {
       offset: message.offset,
       attempt: message.attempt,
       maxAttempts,
+      transient,
       error: errorMessage(error),
     });
     try {

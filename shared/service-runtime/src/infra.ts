@@ -1,6 +1,7 @@
 import { Redis } from 'ioredis';
 import { ALL_TOPICS } from '@switchyard/contracts';
 import { deadLetterTopic, MemoryEventBus, type EventBus } from '@switchyard/event-bus';
+import { isDependencyUnavailable } from '@switchyard/errors';
 import { KafkaEventBus } from '@switchyard/event-bus-kafka';
 import { HttpTransport, type ServiceTransport } from '@switchyard/http-kit';
 import { createLogger, type Logger } from '@switchyard/logger';
@@ -86,6 +87,8 @@ export async function buildInfra(name: string, config: RuntimeConfig): Promise<O
         defaultPartitions: config.KAFKA_DEFAULT_PARTITIONS,
         maxWaitTimeMs: config.KAFKA_MAX_WAIT_MS,
         heartbeatIntervalMs: config.KAFKA_HEARTBEAT_INTERVAL_MS,
+        // The store (or a service) down for now: the message waits on its partition, it is not dead-lettered.
+        isTransientError: isDependencyUnavailable,
       });
       closers.push({ what: 'kafka', close: () => kafka.close() });
       if (config.KAFKA_ENSURE_TOPICS) await kafka.ensureTopics(namespacedTopics(config));
