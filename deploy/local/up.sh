@@ -9,11 +9,22 @@
 # See README.md beside this file. Env: KAFKA_PORT KAFKA_CONTROLLER_PORT KAFKA_SASL_SSL_PORT KAFKA_MTLS_PORT
 # MONGO_PORT REDIS_PORT MONGO_SERVER (auto|ferretdb|mongo-java-server), DEPLOY_LOCAL_CACHE (default: .cache
 # beside this file), DEPLOY_LOCAL_RUN / DEPLOY_LOCAL_ENV_FILE (a second, private set of servers: drills).
+# --install-only: fill the install cache (MONGO_SERVER=ferretdb: build FerretDB) and start nothing
+# (CI builds FerretDB for the MongoDB outage drill this way, beside npm ci).
 set -euo pipefail
+
+INSTALL_ONLY=0
+case "${1:-}" in
+  --install-only) INSTALL_ONLY=1 ;;
+  "") ;;
+  *) echo "usage: up.sh [--install-only]" >&2; exit 2 ;;
+esac
 
 HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 CACHE="${DEPLOY_LOCAL_CACHE:-$HERE/.cache}" # installs; point elsewhere to share them across clones
 RUN="${DEPLOY_LOCAL_RUN:-$HERE/.run}"
+# --install-only never touches a run directory (servers may be running from it): its logs go to a temporary one.
+if [ "$INSTALL_ONLY" = 1 ]; then RUN="$(mktemp -d "${TMPDIR:-/tmp}/deploy-local-install.XXXXXX")"; fi
 ENV_FILE="${DEPLOY_LOCAL_ENV_FILE:-$HERE/.env}"
 HOST=127.0.0.1
 
@@ -139,7 +150,7 @@ fi
 ports=("$KAFKA_PORT" "$KAFKA_CONTROLLER_PORT" "$MONGO_PORT" "$REDIS_PORT")
 if [ "$SECURE_KAFKA" = 1 ]; then ports+=("$KAFKA_SASL_SSL_PORT" "$KAFKA_MTLS_PORT"); fi
 for p in "${ports[@]}"; do
-  if port_open "$p"; then
+  if [ "$INSTALL_ONLY" = 0 ] && port_open "$p"; then
     die "port $HOST:$p is already in use by a process up.sh did not start (set KAFKA_PORT/KAFKA_CONTROLLER_PORT/KAFKA_SASL_SSL_PORT/KAFKA_MTLS_PORT/MONGO_PORT/REDIS_PORT to move)"
   fi
 done
@@ -338,6 +349,12 @@ if [ "$MONGO_IMPL" = ferretdb ]; then
   log "mongo: FerretDB $FERRETDB_VERSION ${INSTALL_STATE[mongo]} in ${T_INSTALL[mongo]}s ($FERRETDB_BIN)"
 else
   log "mongo: mongo-java-server $MONGO_JAVA_SERVER_VERSION ${INSTALL_STATE[mongo]} in ${T_INSTALL[mongo]}s ($MJS_HOME)"
+fi
+if [ "$INSTALL_ONLY" = 1 ]; then
+  log "--install-only: installs are in $CACHE; nothing started (total $(since "$T0")s)"
+  rm -rf "$RUN"
+  trap - EXIT
+  exit 0
 fi
 
 # ---------------------------------------------------------------- start: Kafka

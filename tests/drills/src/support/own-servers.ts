@@ -1,10 +1,28 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort, ROOT } from './processes';
 
 export type ServerName = 'kafka' | 'mongo' | 'redis';
+/** mongo-java-server keeps its data in memory (a restart empties it); FerretDB keeps it in SQLite files. */
+export type MongoServer = 'mongo-java-server' | 'ferretdb';
+
+/** The installs deploy/local/up.sh reuses (DEPLOY_LOCAL_CACHE, default deploy/local/.cache). */
+export const INSTALL_CACHE = process.env.DEPLOY_LOCAL_CACHE ?? join(ROOT, 'deploy/local/.cache');
+/** The version up.sh builds (its FERRETDB_VERSION): the cached binary is kept under this name. */
+const FERRETDB_VERSION = /^FERRETDB_VERSION=(\S+)$/m.exec(readFileSync(join(ROOT, 'deploy/local/up.sh'), 'utf8'))?.[1] ?? '';
+
+/** Whether FerretDB is built in the install cache (up.sh's stamp file names its version). */
+export function ferretdbCached(): boolean {
+  const home = join(INSTALL_CACHE, `ferretdb-${FERRETDB_VERSION}`);
+  return existsSync(join(home, 'bin', 'ferretdb')) && readFileSafe(join(home, '.installed')) === FERRETDB_VERSION;
+}
+
+/** Whether `command` is on PATH. */
+export function onPath(command: string): boolean {
+  return spawnSync('sh', ['-c', `command -v ${command}`], { stdio: 'ignore' }).status === 0;
+}
 
 /**
  * A private Kafka, MongoDB-wire and Redis (deploy/local/up.sh with its own run directory and free ports),
@@ -16,7 +34,10 @@ export class OwnServers {
   private readonly run = mkdtempSync(join(tmpdir(), 'switchyard-drill-servers-'));
   private readonly cmdlines = new Map<ServerName, string[]>();
 
-  public async start(): Promise<void> {
+  /** `ferretdb` without a cached build makes up.sh build it from the Go module proxy (minutes on a loaded box). */
+  public constructor(private readonly mongo: MongoServer = 'mongo-java-server') {}
+
+  public async start(timeoutMs = 240_000): Promise<void> {
     const ports = { KAFKA_PORT: await freePort(), KAFKA_CONTROLLER_PORT: await freePort(), MONGO_PORT: await freePort(), REDIS_PORT: await freePort() };
     const envFile = join(this.run, 'servers.env');
     const result = spawnSync('bash', [join(ROOT, 'deploy/local/up.sh')], {
@@ -25,13 +46,13 @@ export class OwnServers {
         ...Object.fromEntries(Object.entries(ports).map(([k, v]) => [k, String(v)])),
         KAFKA_SASL_SSL_PORT: '0',
         KAFKA_MTLS_PORT: '0',
-        MONGO_SERVER: 'mongo-java-server',
+        MONGO_SERVER: this.mongo,
         DEPLOY_LOCAL_RUN: join(this.run, 'run'),
         DEPLOY_LOCAL_ENV_FILE: envFile,
-        DEPLOY_LOCAL_CACHE: process.env.DEPLOY_LOCAL_CACHE ?? join(ROOT, 'deploy/local/.cache'),
+        DEPLOY_LOCAL_CACHE: INSTALL_CACHE,
       },
       encoding: 'utf8',
-      timeout: 240_000,
+      timeout: timeoutMs,
     });
     if (result.status !== 0) throw new Error(`up.sh for the drill's own servers failed (${result.status}): ${result.stderr.slice(-3000)}${result.stdout.slice(-2000)}`);
     for (const line of readFileSync(envFile, 'utf8').split('\n')) {

@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
+import { loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 
 export const ROOT = resolve(__dirname, '../../../..');
@@ -154,4 +155,24 @@ export async function bootstrapAdmin(base: string): Promise<string> {
   const token = login.headers.get('token');
   if (login.status !== 200 || !token) throw new Error(`login: ${login.status}`);
   return token;
+}
+
+/**
+ * Starts the named services (from their built dist, all at once) on free loopback ports, each told the
+ * others' addresses (SERVICE_URLS, the gateway excluded), and waits until every one is ready.
+ */
+export async function startServices(names: readonly string[], env: Record<string, string>): Promise<Map<string, ServiceProcess>> {
+  const ports = new Map<string, number>();
+  for (const name of names) ports.set(name, await freePort());
+  const urls = names.filter((n) => n !== 'gateway').map((n) => `${n}=http://127.0.0.1:${ports.get(n)}`).join(',');
+  const processes = new Map(names.map((name) => [name, new ServiceProcess(name, ports.get(name) ?? 0, { SERVICE_URLS: urls, ...env })]));
+  const started = Date.now();
+  for (const p of processes.values()) p.start();
+  const readyAfter: string[] = [];
+  for (const [name, p] of processes) {
+    await p.waitReady();
+    readyAfter.push(`${name} ${Date.now() - started} ms`);
+  }
+  console.log(`services ready (from dist, started together; load average ${loadavg()[0]?.toFixed(2)}): ${readyAfter.join(', ')}`);
+  return processes;
 }
