@@ -81,10 +81,10 @@ describe('drill: SIGKILL one of two realtime replicas while posts flow', { skip,
     // users-bots and posts first (the others load the config and look sessions up there); a loaded box is slow.
     usersBots.start();
     posts.start();
-    await usersBots.waitReady('/health/ready', 180_000);
-    await posts.waitReady('/health/ready', 180_000);
+    await usersBots.waitReady();
+    await posts.waitReady();
     for (const p of [replicaA, replicaB, gateway]) p.start();
-    for (const p of [replicaA, replicaB, gateway]) await p.waitReady('/health/ready', 180_000);
+    for (const p of [replicaA, replicaB, gateway]) await p.waitReady();
   });
 
   after(async () => {
