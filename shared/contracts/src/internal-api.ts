@@ -12,6 +12,11 @@ export const InternalPaths = {
   usersByIds: '/internal/v1/users/by-ids',
   /** users-bots: POST {usernames: string[]} → InternalUser[] */
   usersByUsernames: '/internal/v1/users/by-usernames',
+  /**
+   * users-bots (realtime only): POST {id} → UserUpdatedCopies, the User JSON of `user_updated` as the
+   * reference sends it to each audience; 404 `app.user.missing_account.const` for an unknown user.
+   */
+  userUpdatedCopies: '/internal/v1/users/updated-copies',
   /** users-bots: GET /internal/v1/teams/{teamId}/members/{userId} → TeamMember or 404 */
   teamMember: '/internal/v1/teams',
   /** users-bots: GET → InternalTeam (deleted teams included; check delete_at), or 404 `app.team.get.find.app_error` */
@@ -45,6 +50,16 @@ export interface ResolvedSession {
 }
 
 /** A user as other services need it (not sanitised: internal only). */
+/** The three copies of `user_updated.data.user` (real User JSON objects, as `GET /users/{id}` would answer each). */
+export interface UserUpdatedCopies {
+  /** For system admins (`contains_sensitive_data`): e-mail, names and auth_service always shown. */
+  readonly admin: Readonly<Record<string, unknown>>;
+  /** For everyone else (`contains_sanitized_data`): e-mail and names as PrivacySettings allow. */
+  readonly sanitized: Readonly<Record<string, unknown>>;
+  /** For the user themself: self-sanitised (no password, MFA secret or auth data). */
+  readonly self: Readonly<Record<string, unknown>>;
+}
+
 export interface InternalUser {
   readonly id: string;
   readonly username: string;

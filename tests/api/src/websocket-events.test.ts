@@ -92,6 +92,8 @@ describe('WebSocket API: the event catalogue, through the official WebSocketClie
     await alice.client.deletePost(post.id);
     const deleted = await bobWs.event('post_deleted', (f) => parsed(f, 'post').id === post.id);
     assert.equal(deleted.broadcast?.contains_sanitized_data, true);
+    assert.deepEqual(Object.keys(deleted.data ?? {}), ['post'], 'the sanitised copy names no deleter');
+    assert.equal(parsed<{ props?: Record<string, unknown> }>(deleted, 'post').props?.deleteBy, undefined);
   });
 
   it('when the admin is in a channel where a post is deleted, then the admin gets only the sensitive post_deleted copy', async () => {
@@ -102,6 +104,7 @@ describe('WebSocket API: the event catalogue, through the official WebSocketClie
     await alice.client.deletePost(post.id);
     const copy = await adminWs.event('post_deleted', (f) => parsed(f, 'post').id === post.id);
     assert.equal(copy.broadcast?.contains_sensitive_data, true);
+    assert.equal(copy.data?.delete_by, alice.id, 'the sensitive copy names who deleted it');
     await assertNothing(adminWs, (f) => f.event === 'post_deleted' && f.broadcast?.contains_sanitized_data === true && parsed(f, 'post').id === post.id);
   });
 
@@ -164,15 +167,37 @@ describe('WebSocket API: the event catalogue, through the official WebSocketClie
     assert.deepEqual(added.data, { team_id: team.id, user_id: created.user.id });
     assert.equal(added.broadcast?.user_id, created.user.id);
 
-    const roles = await raw(target.url, 'PUT', `/api/v4/users/${created.user.id}/roles`, { token: admin.token, body: { roles: 'system_user system_post_all_public' } });
-    assert.equal(roles.status, 200, roles.text);
-    const updated = await bobWs.event('user_updated', (f) => (f.data?.user as { id?: string } | undefined)?.id === created.user.id);
-    const user = updated.data?.user as Record<string, unknown>;
-    assert.equal(typeof user, 'object', 'user_updated.data.user is an object, not a JSON string');
-    assert.equal(user.username, created.user.username);
-    assert.equal(user.roles, 'system_user system_post_all_public');
-    assert.equal('password' in user, false);
-    assert.equal(updated.broadcast?.user_id, '');
+    // With e-mail addresses hidden, non-admins get the sanitised copy, admins the sensitive one, the user their own.
+    await patchConfig(admin.client, { PrivacySettings: { ShowEmailAddress: false } });
+    try {
+      const roles = await raw(target.url, 'PUT', `/api/v4/users/${created.user.id}/roles`, { token: admin.token, body: { roles: 'system_user system_post_all_public' } });
+      assert.equal(roles.status, 200, roles.text);
+      const isDave = (f: Frame): boolean => (f.data?.user as { id?: string } | undefined)?.id === created.user.id;
+      const updated = await bobWs.event('user_updated', isDave);
+      const user = updated.data?.user as Record<string, unknown>;
+      assert.equal(typeof user, 'object', 'user_updated.data.user is an object, not a JSON string');
+      assert.equal(user.username, created.user.username);
+      assert.equal(user.roles, 'system_user system_post_all_public');
+      assert.equal(user.email, '', 'ShowEmailAddress=false hides the e-mail from non-admins');
+      assert.equal(user.create_at, created.user.create_at);
+      assert.ok(Number(user.update_at) >= Number(created.user.create_at) && Number(user.update_at) > 0);
+      assert.equal('password' in user, false);
+      assert.equal(updated.broadcast?.user_id, '');
+      assert.equal(updated.broadcast?.contains_sanitized_data, true);
+      assert.deepEqual(updated.broadcast?.omit_users, { [created.user.id]: true });
+
+      const toAdmin = await adminWs.event('user_updated', isDave);
+      assert.equal(toAdmin.broadcast?.contains_sensitive_data, true);
+      assert.equal((toAdmin.data?.user as Record<string, unknown>).email, created.email);
+      await assertNothing(adminWs, (f) => isDave(f) && f.broadcast?.contains_sanitized_data === true);
+
+      const toSelf = await daveWs.event('user_updated', isDave);
+      assert.equal(toSelf.broadcast?.user_id, created.user.id);
+      assert.equal((toSelf.data?.user as Record<string, unknown>).email, created.email);
+      assert.equal(daveWs.frames.filter((f) => f.event === 'user_updated' && isDave(f)).length, 1, 'the user is omitted from the other two copies');
+    } finally {
+      await patchConfig(admin.client, { PrivacySettings: { ShowEmailAddress: true } });
+    }
 
     // Deactivation: user_updated with delete_at for everyone, and the user's own sockets close.
     const deactivated = await raw(target.url, 'PUT', `/api/v4/users/${created.user.id}/active`, { token: admin.token, body: { active: false } });

@@ -1,4 +1,4 @@
-import type { InternalUser, ResolvedSession } from '@switchyard/contracts';
+import type { InternalUser, ResolvedSession, UserUpdatedCopies } from '@switchyard/contracts';
 
 /** users-bots' token check (the `authentication_challenge` action). */
 export interface SessionSource {
@@ -16,6 +16,8 @@ export interface MembershipSource {
 /** users-bots' user lookups (usernames for mentions and display names, `user_updated` objects). */
 export interface UserSource {
   usersByIds(ids: readonly string[]): Promise<readonly InternalUser[]>;
+  /** The admin, sanitised and self copies of the User JSON for `user_updated`; undefined for an unknown user. */
+  userUpdatedCopies(id: string): Promise<UserUpdatedCopies | undefined>;
 }
 
 /** Where `typing` goes so that every replica's connections get it (realtime.events). */

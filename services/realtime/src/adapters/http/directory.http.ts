@@ -1,4 +1,4 @@
-import { InternalPaths, PostsInternalPaths, Services, type InternalUser, type ResolvedSession } from '@switchyard/contracts';
+import { InternalPaths, PostsInternalPaths, Services, type InternalUser, type ResolvedSession, type UserUpdatedCopies } from '@switchyard/contracts';
 import { isAppError } from '@switchyard/errors';
 import { callJson, serviceCredential, type Keys, type ServiceCredential, type ServiceTransport } from '@switchyard/http-kit';
 import type { MembershipSource, SessionSource, UserSource } from '../../domain/ports';
@@ -48,6 +48,15 @@ export class HttpDirectory implements SessionSource, MembershipSource, UserSourc
       return (member?.delete_at ?? 0) === 0;
     } catch (error) {
       if (isStatus(error, 400, 404)) return false;
+      throw error;
+    }
+  }
+
+  public async userUpdatedCopies(id: string): Promise<UserUpdatedCopies | undefined> {
+    try {
+      return await callJson<UserUpdatedCopies>(this.transport, Services.usersBots, { method: 'POST', path: InternalPaths.userUpdatedCopies, as: this.as, body: { id } });
+    } catch (error) {
+      if (isStatus(error, 404)) return undefined;
       throw error;
     }
   }

@@ -1,4 +1,4 @@
-import type { InternalUser, ResolvedSession } from '@switchyard/contracts';
+import type { InternalUser, ResolvedSession, UserUpdatedCopies } from '@switchyard/contracts';
 import type { MembershipSource, SessionSource, UserSource } from '../../domain/ports';
 
 /** Sessions, memberships and users held in memory (unit tests; a deployment without the other services). */
@@ -7,6 +7,7 @@ export class MemoryDirectory implements SessionSource, MembershipSource, UserSou
   private readonly channels = new Map<string, Set<string>>();
   private readonly teams = new Map<string, Set<string>>();
   private readonly users = new Map<string, InternalUser>();
+  private readonly emails = new Map<string, string>();
   /** How many member-set lookups were answered (tests check the cache with it). */
   public memberLookups = 0;
 
@@ -18,8 +19,9 @@ export class MemoryDirectory implements SessionSource, MembershipSource, UserSou
     this.sessions.delete(token);
   }
 
-  public addUser(user: InternalUser): void {
+  public addUser(user: InternalUser, email = ''): void {
     this.users.set(user.id, user);
+    this.emails.set(user.id, email);
   }
 
   public addChannelMember(channelId: string, userId: string): void {
@@ -56,6 +58,24 @@ export class MemoryDirectory implements SessionSource, MembershipSource, UserSou
 
   public async isTeamMember(teamId: string, userId: string): Promise<boolean> {
     return this.teams.get(teamId)?.has(userId) ?? false;
+  }
+
+  /** The copies users-bots would present: the internal fields, e-mail shown to admins and the user only. */
+  public async userUpdatedCopies(id: string): Promise<UserUpdatedCopies | undefined> {
+    const user = this.users.get(id);
+    if (!user) return undefined;
+    const base = {
+      id: user.id,
+      delete_at: user.deleteAt,
+      username: user.username,
+      nickname: user.nickname,
+      first_name: user.firstName,
+      last_name: user.lastName,
+      roles: user.roles,
+      is_bot: user.isBot,
+    };
+    const email = this.emails.get(id) ?? '';
+    return { admin: { ...base, email }, sanitized: { ...base, email: '' }, self: { ...base, email } };
   }
 
   public async usersByIds(ids: readonly string[]): Promise<readonly InternalUser[]> {

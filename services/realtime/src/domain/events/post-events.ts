@@ -71,12 +71,14 @@ export async function fromPostsEvent(deps: PostEventsDeps, event: PostsEvent): P
     case 'post.updated':
       return [{ event: 'post_edited', data: { post: JSON.stringify(clientPost(event.payload.post)) }, broadcast: broadcast({ channel_id: event.payload.channel.id }) }];
     case 'post.deleted': {
-      // The reference sends a sanitised copy to non-admins and a sensitive one to admins.
-      const post = JSON.stringify(clientPost(event.payload.post));
+      // The reference sends a sanitised copy to non-admins and a sensitive one, with `delete_by`, to admins;
+      // its `post` is the post as read before the delete, so without the `deleteBy` prop the delete wrote.
+      const { deleteBy, ...props } = event.payload.post.props;
+      const post = JSON.stringify(clientPost({ ...event.payload.post, props }));
       const channelId = event.payload.channel.id;
       return [
         { event: 'post_deleted', data: { post }, broadcast: broadcast({ channel_id: channelId, contains_sanitized_data: true }) },
-        { event: 'post_deleted', data: { post }, broadcast: broadcast({ channel_id: channelId, contains_sensitive_data: true }) },
+        { event: 'post_deleted', data: { delete_by: typeof deleteBy === 'string' ? deleteBy : '', post }, broadcast: broadcast({ channel_id: channelId, contains_sensitive_data: true }) },
       ];
     }
     case 'reaction.added':

@@ -1,31 +1,8 @@
-import type { InternalUser, UsersEvent } from '@switchyard/contracts';
+import type { UsersEvent } from '@switchyard/contracts';
 import type { Connection } from '../connection';
 import type { MembershipCache } from '../membership-cache';
 import type { UserSource } from '../ports';
 import { broadcast, type WsEvent } from '../ws-event';
-
-/** The User JSON of `user_updated` (a real object, not a string), sanitised: no e-mail, no auth data. */
-export function wireUser(user: InternalUser): Record<string, unknown> {
-  return {
-    id: user.id,
-    create_at: 0,
-    update_at: 0,
-    delete_at: user.deleteAt,
-    username: user.username,
-    auth_data: '',
-    auth_service: '',
-    email: '',
-    nickname: user.nickname,
-    first_name: user.firstName,
-    last_name: user.lastName,
-    position: '',
-    roles: user.roles,
-    locale: 'en',
-    timezone: { automaticTimezone: '', manualTimezone: '', useAutomaticTimezone: 'true' },
-    is_bot: user.isBot,
-    disable_welcome_email: false,
-  };
-}
 
 const USER_CHANGED = new Set(['user.updated', 'user.activated', 'user.deactivated', 'user.roles_updated', 'bot.updated', 'bot.enabled', 'bot.disabled']);
 
@@ -40,9 +17,16 @@ export async function fromUsersEvent(deps: { readonly membership: MembershipCach
     return [{ event: 'added_to_team', data: { team_id: teamId, user_id: userId }, broadcast: broadcast({ user_id: userId }) }];
   }
   if (USER_CHANGED.has(event.type)) {
-    const [user] = await deps.users.usersByIds([userId]);
-    if (!user) return [];
-    return [{ event: 'user_updated', data: { user: wireUser(user) }, broadcast: broadcast() }];
+    // As the reference's sendUpdatedUserEvent: admins and everyone else get their copy (the user omitted),
+    // the user gets their own.
+    const copies = await deps.users.userUpdatedCopies(userId);
+    if (!copies) return [];
+    const omitUsers = { [userId]: true as const };
+    return [
+      { event: 'user_updated', data: { user: copies.admin }, broadcast: broadcast({ omit_users: omitUsers, contains_sensitive_data: true }) },
+      { event: 'user_updated', data: { user: copies.sanitized }, broadcast: broadcast({ omit_users: omitUsers, contains_sanitized_data: true }) },
+      { event: 'user_updated', data: { user: copies.self }, broadcast: broadcast({ user_id: userId }) },
+    ];
   }
   return [];
 }

@@ -1,15 +1,16 @@
 import { Router } from 'express';
-import { InternalPaths, Services } from '@switchyard/contracts';
+import { InternalPaths, Services, type UserUpdatedCopies } from '@switchyard/contracts';
 import { commonErrors } from '@switchyard/errors';
 import { sendJson, serviceOnly } from '@switchyard/http-kit';
 import { validate } from '@switchyard/validation';
 import { resolveToken } from '../../domain/auth/resolve-token.usecase';
 import { getInternalTeam } from '../../domain/teams/get-internal-team.usecase';
 import { getTeamMember } from '../../domain/teams/get-team-member.usecase';
+import { getUserView } from '../../domain/users/get-user-view.usecase';
 import { lookupUsers } from '../../domain/users/lookup-users.usecase';
 import { idParam, type HttpContext } from './http-context';
-import { presentInternalTeam, presentInternalUser, presentTeamMember } from './presenters';
-import { byIdsBody, byUsernamesBody, resolveBody } from './internal.schemas';
+import { presentInternalTeam, presentInternalUser, presentTeamMember, presentUser } from './presenters';
+import { byIdBody, byIdsBody, byUsernamesBody, resolveBody } from './internal.schemas';
 
 /**
  * Internal API (never routed by the gateway). Each route names the services that may call it; they prove
@@ -35,6 +36,18 @@ export function internalRoutes(ctx: HttpContext): Router {
   router.post(InternalPaths.usersByIds, only(posts, incomingHooks, outgoingDispatch, realtime), ...ctx.withBody, async (req, res) => {
     const { ids } = validate(byIdsBody, req.body);
     sendJson(res, 200, (await lookupUsers(deps, { ids })).map(presentInternalUser));
+  });
+
+  router.post(InternalPaths.userUpdatedCopies, only(realtime), ...ctx.withBody, async (req, res) => {
+    const { id } = validate(byIdBody, req.body);
+    const view = await getUserView(deps, id);
+    const config = deps.liveConfig.current();
+    const copies: UserUpdatedCopies = {
+      admin: presentUser(view, { self: false, admin: true, config }),
+      sanitized: presentUser(view, { self: false, admin: false, config }),
+      self: presentUser(view, { self: true, admin: false, config }),
+    };
+    sendJson(res, 200, copies);
   });
 
   router.post(InternalPaths.usersByUsernames, only(incomingHooks, outgoingDispatch), ...ctx.withBody, async (req, res) => {

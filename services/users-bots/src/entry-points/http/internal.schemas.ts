@@ -1,5 +1,6 @@
 import { Joi } from '@switchyard/validation';
 
 export const resolveBody = Joi.object({ token: Joi.string().max(128).required() }).required();
+export const byIdBody = Joi.object({ id: Joi.string().max(64).required() }).required();
 export const byIdsBody = Joi.object({ ids: Joi.array().items(Joi.string().max(64)).max(1000).required() }).required();
 export const byUsernamesBody = Joi.object({ usernames: Joi.array().items(Joi.string().max(128)).max(1000).required() }).required();
