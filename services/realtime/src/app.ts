@@ -3,15 +3,18 @@ import type { RequestListener } from 'node:http';
 import type { EventBus, Subscription } from '@switchyard/event-bus';
 import { createHttpApp, internalKeys, type HealthReport, type ServiceTransport, type UpgradeHandler } from '@switchyard/http-kit';
 import type { Logger } from '@switchyard/logger';
+import type { Redis } from 'ioredis';
 import { BusTypingPublisher } from './adapters/bus/typing.bus';
 import { HttpDirectory } from './adapters/http/directory.http';
+import { MemoryPresence } from './adapters/memory/presence.memory';
 import { exposeRealtimeGauges, prometheusRealtimeMetrics } from './adapters/metrics/realtime.metrics.prom';
+import { RedisPresence } from './adapters/redis/presence.redis';
 import type { RealtimeConfig } from './config';
 import type { ActionDeps } from './domain/actions/action-router';
 import type { Connection } from './domain/connection';
 import { Hub } from './domain/hub';
 import { MembershipCache } from './domain/membership-cache';
-import type { Clock, MembershipSource, RealtimeMetrics, SessionSource, TypingPublisher, UserSource } from './domain/ports';
+import type { Clock, MembershipSource, PresenceStore, RealtimeMetrics, SessionSource, TypingPublisher, UserSource } from './domain/ports';
 import { CONSUMED_TOPICS, eventsConsumer } from './entry-points/kafka/events.consumer';
 import { WebSocketEndpoint } from './entry-points/ws/websocket.endpoint';
 
@@ -30,6 +33,8 @@ export interface RealtimeDeps {
   readonly clock?: Clock;
   /** Default: the process's Prometheus registry. */
   readonly metrics?: RealtimeMetrics;
+  /** Statuses shared by the replicas through Redis (docs/adr/0012); without it, this process's own (embedded). */
+  readonly redis?: { readonly client: Redis; readonly keyPrefix: string };
 }
 
 export interface RealtimeApp {
@@ -48,6 +53,18 @@ export function createRealtimeApp(config: Readonly<RealtimeConfig>, deps: Realti
   const clock = deps.clock ?? { now: () => Date.now() };
   const metrics = deps.metrics ?? prometheusRealtimeMetrics();
   const directory = deps.directory ?? new HttpDirectory(deps.transport, keys);
+  // One consumer group and one presence set per replica: every replica sees every event and delivers to its own connections.
+  const instance = randomBytes(6).toString('hex');
+  const redisPresence = deps.redis
+    ? new RedisPresence(deps.redis.client, {
+        prefix: deps.redis.keyPrefix,
+        replicaId: instance,
+        ttlMs: config.PRESENCE_TTL_MS,
+        clock,
+        onError: (error) => deps.logger.warn('presence write failed (retried by the next refresh)', { error: error instanceof Error ? error.message : String(error) }),
+      })
+    : undefined;
+  const presence: PresenceStore = redisPresence ?? new MemoryPresence();
   const membership = new MembershipCache({
     source: directory,
     clock,
@@ -62,6 +79,7 @@ export function createRealtimeApp(config: Readonly<RealtimeConfig>, deps: Realti
     reconnectWindowMs: config.WS_RECONNECT_WINDOW_MS,
     defaultServerVersion: DEFAULT_SERVER_VERSION,
     metrics,
+    presence,
   });
   const lookUpUsername = (conn: Connection): void => {
     directory.usersByIds([conn.userId]).then(
@@ -76,6 +94,7 @@ export function createRealtimeApp(config: Readonly<RealtimeConfig>, deps: Realti
     sessions: directory,
     membership,
     typing: deps.typing ?? new BusTypingPublisher(deps.bus),
+    presence,
     clock,
     currentVersion: DEFAULT_SERVER_VERSION.split('.').slice(0, 3).join('.'),
     onAuthenticated: lookUpUsername,
@@ -107,8 +126,6 @@ export function createRealtimeApp(config: Readonly<RealtimeConfig>, deps: Realti
   };
   const http = createHttpApp({ service: SERVICE_NAME, logger: deps.logger, ready: health, trustRequestId: true });
   const handler = http.finalize();
-  // One consumer group per replica: every replica sees every event and delivers to its own connections.
-  const instance = randomBytes(6).toString('hex');
 
   return {
     handler,
@@ -117,6 +134,7 @@ export function createRealtimeApp(config: Readonly<RealtimeConfig>, deps: Realti
     membership,
     start: async () => {
       if (subscription) return;
+      await redisPresence?.start();
       subscription = await deps.bus.subscribe({
         groupId: `realtime-${instance}`,
         topics: [...CONSUMED_TOPICS],
@@ -131,6 +149,7 @@ export function createRealtimeApp(config: Readonly<RealtimeConfig>, deps: Realti
       const running = subscription;
       subscription = undefined;
       await running?.stop();
+      await presence.close().catch(() => undefined);
     },
     health,
   };

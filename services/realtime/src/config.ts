@@ -17,6 +17,7 @@ export interface RealtimeConfig {
   readonly WS_MAX_FRAME_BYTES: number;
   readonly MEMBERSHIP_CACHE_TTL_MS: number;
   readonly MEMBERSHIP_CACHE_MAX_CHANNELS: number;
+  readonly PRESENCE_TTL_MS: number;
 }
 
 export const realtimeEnvSchema = Joi.object<RealtimeConfig>({
@@ -35,6 +36,7 @@ export const realtimeEnvSchema = Joi.object<RealtimeConfig>({
   WS_MAX_FRAME_BYTES: Joi.number().integer().min(256).default(8_192).description('Largest client frame; larger closes the socket'),
   MEMBERSHIP_CACHE_TTL_MS: Joi.number().integer().min(0).default(1_800_000).description('How long a channel member set or team membership is cached (membership events evict it sooner)'),
   MEMBERSHIP_CACHE_MAX_CHANNELS: Joi.number().integer().min(1).default(10_000).description('Channel member sets kept in the cache'),
+  PRESENCE_TTL_MS: Joi.number().integer().min(300).default(30_000).description('With Redis: a replica that stops refreshing its online users (killed) stops counting after this; refreshed every third of it'),
 });
 
 /** Validates the env (every problem at once) into the typed config. */

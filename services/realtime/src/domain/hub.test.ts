@@ -19,6 +19,31 @@ describe('Hub', () => {
     assert.deepEqual(b.events().map((f) => f.event), ['hello']);
   });
 
+  it('when a user gets a first live socket and loses the last (closed, reconnected, revoked), then the presence store is told each change once', async () => {
+    const { hub, presence } = world();
+    const told: [string, boolean][] = [];
+    const set = presence.set.bind(presence);
+    presence.set = (userId, online) => {
+      told.push([userId, online]);
+      set(userId, online);
+    };
+    const a = new RecordingSocket();
+    const first = hub.open(a, { session: session('u1'), connectionId: '', sequenceNumber: 0 });
+    const b = new RecordingSocket();
+    const second = hub.open(b, { session: session('u1'), connectionId: '', sequenceNumber: 0 });
+    hub.socketClosed(first, a);
+    assert.deepEqual(told, [['u1', true]]);
+    hub.socketClosed(second, b);
+    assert.deepEqual(told, [['u1', true], ['u1', false]]);
+    assert.deepEqual(await presence.onlineUsers(), []);
+    const again = new RecordingSocket();
+    hub.open(again, { session: session('u1'), connectionId: second.id, sequenceNumber: 1 });
+    assert.deepEqual(told.at(-1), ['u1', true], 'a resumed connection is online again');
+    hub.closeWhere((conn) => conn.userId === 'u1', 1008);
+    assert.deepEqual(told.at(-1), ['u1', false]);
+    assert.equal(told.length, 4);
+  });
+
   it('when an unauthenticated socket opens, then nothing is sent and it receives no events', async () => {
     const { hub, directory } = world();
     directory.addChannelMember('c1', 'u1');

@@ -2,7 +2,7 @@ import { hostname } from 'node:os';
 import { newId } from '@switchyard/ids';
 import { Connection, type ConnectionLimits, type ConnectionSession, type SocketPort } from './connection';
 import type { MembershipCache } from './membership-cache';
-import type { Clock, RealtimeMetrics } from './ports';
+import type { Clock, PresenceStore, RealtimeMetrics } from './ports';
 import { broadcast, eventPrefix, type Broadcast, type EventPrefix, type WsEvent } from './ws-event';
 
 export interface HubOptions {
@@ -15,6 +15,8 @@ export interface HubOptions {
   readonly defaultServerVersion: string;
   /** Counts of what was sent, dropped and cut off (none by default). */
   readonly metrics?: RealtimeMetrics;
+  /** Told when a user gets a first live socket here or loses the last one (statuses across replicas). */
+  readonly presence?: Pick<PresenceStore, 'set'>;
 }
 
 export interface OpenRequest {
@@ -78,9 +80,11 @@ export class Hub {
       const old = this.byId.get(request.connectionId);
       if (old && old.userId === session.userId) {
         const previous = old.socket;
+        const wasOnline = this.online(old.userId);
         old.detach();
         previous?.terminate();
         old.attach(socket, now);
+        this.presenceAfter(old.userId, wasOnline);
         old.session = session;
         if (old.resume(request.sequenceNumber)) return old;
         old.detach();
@@ -104,6 +108,7 @@ export class Hub {
       this.byUser.set(session.userId, set);
     }
     set.add(conn);
+    this.presenceAfter(session.userId, wasOnline);
     conn.write(
       eventPrefix({
         event: 'hello',
@@ -119,7 +124,9 @@ export class Hub {
   /** The socket closed: an authenticated connection stays (away) for a reconnect; others are dropped. */
   public socketClosed(conn: Connection, socket: SocketPort): void {
     if (conn.socket !== socket) return;
+    const wasOnline = this.online(conn.userId);
     conn.detach();
+    this.presenceAfter(conn.userId, wasOnline);
     conn.lastActivity = this.options.clock.now();
     if (!conn.authenticated) this.forget(conn);
   }
@@ -130,8 +137,10 @@ export class Hub {
     for (const conn of [...this.byId.values()]) {
       if (!match(conn)) continue;
       const socket = conn.socket;
+      const wasOnline = this.online(conn.userId);
       conn.detach();
       this.forget(conn);
+      this.presenceAfter(conn.userId, wasOnline);
       socket?.close(code, reason);
       closed += 1;
     }
@@ -200,6 +209,7 @@ export class Hub {
         else this.options.metrics?.dropped(event.event);
         if (written && conn.connected) sent += 1;
         else if (wasConnected && conn.overflowed && !conn.connected) this.options.metrics?.disconnected('slow_consumer');
+        if (wasConnected && !conn.connected) this.presenceAfter(conn.userId, true);
         if (conn.lost) this.forget(conn);
       }
     }
@@ -247,6 +257,12 @@ export class Hub {
     if (b.contains_sanitized_data === true && conn.isAdmin) return false;
     if (b.contains_sensitive_data === true && !conn.isAdmin) return false;
     return true;
+  }
+
+  /** Tells the presence store when the user's online state on this replica changed. */
+  private presenceAfter(userId: string, wasOnline: boolean): void {
+    const online = this.online(userId);
+    if (online !== wasOnline) this.options.presence?.set(userId, online);
   }
 
   private forget(conn: Connection): void {

@@ -40,3 +40,18 @@ export interface RealtimeMetrics {
   /** From the event's time at its producer until this replica has written it to every receiver. */
   fanOut(seconds: number): void;
 }
+
+/**
+ * Who is online across every realtime replica (`get_statuses`, `get_statuses_by_ids`). Each replica tells
+ * it when one of its users gets a first live socket or loses the last one; the store answers for all.
+ */
+export interface PresenceStore {
+  /** This replica's view of the user changed. Never throws: a failed write is retried by the adapter's refresh. */
+  set(userId: string, online: boolean): void;
+  /** Of these users, those online on any replica. */
+  onlineAmong(userIds: readonly string[]): Promise<ReadonlySet<string>>;
+  /** Every user online on any replica. */
+  onlineUsers(): Promise<readonly string[]>;
+  /** This replica leaves: its users no longer count as online through it. */
+  close(): Promise<void>;
+}

@@ -1,8 +1,10 @@
 import type { InternalUser } from '@switchyard/contracts';
-import type { ConnectionSession, SocketPort } from '../domain/connection';
+import type { ActionDeps } from '../domain/actions/action-router';
+import type { Connection, ConnectionSession, SocketPort } from '../domain/connection';
 import { Hub } from '../domain/hub';
 import { MembershipCache } from '../domain/membership-cache';
 import { MemoryDirectory } from '../adapters/memory/directory.memory';
+import { MemoryPresence } from '../adapters/memory/presence.memory';
 
 /** A socket that records frames; `flush()` acknowledges what was sent (the kernel took it). */
 export class RecordingSocket implements SocketPort {
@@ -62,6 +64,7 @@ export interface World {
   readonly directory: MemoryDirectory;
   readonly clock: ManualClock;
   readonly membership: MembershipCache;
+  readonly presence: MemoryPresence;
   readonly hub: Hub;
 }
 
@@ -69,6 +72,40 @@ export function world(limits = { sendQueue: 8, replayBuffer: 4 }): World {
   const directory = new MemoryDirectory();
   const clock = new ManualClock();
   const membership = new MembershipCache({ source: directory, clock, ttlMs: 60_000, maxChannels: 100, maxTeamEntries: 100 });
-  const hub = new Hub({ membership, clock, limits, reconnectWindowMs: 300_000, defaultServerVersion: '10.0.0.test.0.false' });
-  return { directory, clock, membership, hub };
+  const presence = new MemoryPresence();
+  const hub = new Hub({ membership, clock, limits, reconnectWindowMs: 300_000, defaultServerVersion: '10.0.0.test.0.false', presence });
+  return { directory, clock, membership, presence, hub };
+}
+
+export const ROUTER_CHANNEL = 'c'.repeat(26);
+
+export interface RouterWorld {
+  readonly w: World;
+  readonly deps: ActionDeps;
+  /** [channel, user, parent] of every published typing. */
+  readonly typed: string[][];
+  readonly socket: RecordingSocket;
+  /** Unauthenticated; `good-token` authenticates it as u1, a member of ROUTER_CHANNEL. */
+  readonly conn: Connection;
+}
+
+/** The action router's arrange: u1 with `good-token` in ROUTER_CHANNEL, a fresh socket, typing recorded. */
+export function routerWorld(): RouterWorld {
+  const w = world();
+  const typed: string[][] = [];
+  w.directory.addSession('good-token', { userId: 'u1', sessionId: 's1', roles: 'system_user', isBot: false, sessionType: 'session', csrfToken: '', expiresAt: 0 });
+  w.directory.addChannelMember(ROUTER_CHANNEL, 'u1');
+  const deps: ActionDeps = {
+    hub: w.hub,
+    sessions: w.directory,
+    membership: w.membership,
+    typing: { typing: async (c, u, p) => void typed.push([c, u, p]) },
+    presence: w.presence,
+    clock: w.clock,
+    currentVersion: '10.0.0',
+    onAuthenticated: () => undefined,
+  };
+  const socket = new RecordingSocket();
+  const conn = w.hub.open(socket, { connectionId: '', sequenceNumber: 0 });
+  return { w, deps, typed, socket, conn };
 }

@@ -24,6 +24,11 @@ export class MemoryDirectory implements SessionSource, MembershipSource, UserSou
     this.emails.set(user.id, email);
   }
 
+  /** A channel (with no members yet). */
+  public addChannel(channelId: string): void {
+    if (!this.channels.has(channelId)) this.channels.set(channelId, new Set());
+  }
+
   public addChannelMember(channelId: string, userId: string): void {
     let members = this.channels.get(channelId);
     if (!members) {

@@ -1,9 +1,7 @@
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
-import { RecordingSocket, world } from '../../test-support/fakes';
-import { handleFrame, type ActionDeps } from './action-router';
-
-const CHANNEL = 'c'.repeat(26);
+import { ROUTER_CHANNEL as CHANNEL, routerWorld } from '../../test-support/fakes';
+import { handleFrame } from './action-router';
 const INVALID = 'api.websocket_handler.invalid_param.app_error';
 
 /**
@@ -13,21 +11,7 @@ const INVALID = 'api.websocket_handler.invalid_param.app_error';
  * fails its assertion (invalid_param), except an optional one (parent_id: "").
  */
 it('when a frame carries null fields, then each is answered as if the field were absent', async () => {
-  const w = world();
-  w.directory.addSession('good-token', { userId: 'u1', sessionId: 's1', roles: 'system_user', isBot: false, sessionType: 'session', csrfToken: '', expiresAt: 0 });
-  w.directory.addChannelMember(CHANNEL, 'u1');
-  const typed: string[][] = [];
-  const deps: ActionDeps = {
-    hub: w.hub,
-    sessions: w.directory,
-    membership: w.membership,
-    typing: { typing: async (c, u, p) => void typed.push([c, u, p]) },
-    clock: w.clock,
-    currentVersion: '10.0.0',
-    onAuthenticated: () => undefined,
-  };
-  const socket = new RecordingSocket();
-  const conn = w.hub.open(socket, { connectionId: '', sequenceNumber: 0 });
+  const { deps, socket, conn, typed } = routerWorld();
   // A null token is a failed challenge: the socket is closed.
   assert.equal(await handleFrame(deps, conn, { seq: 1, action: 'authentication_challenge', data: { token: null } }, 'v'), 'close');
   assert.equal(await handleFrame(deps, conn, { seq: 1, action: 'authentication_challenge', data: null }, 'v'), 'close');

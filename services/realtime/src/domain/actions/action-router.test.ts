@@ -1,29 +1,10 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { RecordingSocket, world, type World } from '../../test-support/fakes';
-import type { Connection } from '../connection';
-import { handleFrame, type ActionDeps } from './action-router';
+import { RecordingSocket, ROUTER_CHANNEL, routerWorld } from '../../test-support/fakes';
+import { handleFrame } from './action-router';
 
-const CHANNEL = 'c'.repeat(26);
-
-function setup(): { w: World; deps: ActionDeps; typed: string[][]; socket: RecordingSocket; conn: Connection } {
-  const w = world();
-  const typed: string[][] = [];
-  w.directory.addSession('good-token', { userId: 'u1', sessionId: 's1', roles: 'system_user', isBot: false, sessionType: 'session', csrfToken: '', expiresAt: 0 });
-  w.directory.addChannelMember(CHANNEL, 'u1');
-  const deps: ActionDeps = {
-    hub: w.hub,
-    sessions: w.directory,
-    membership: w.membership,
-    typing: { typing: async (c, u, p) => void typed.push([c, u, p]) },
-    clock: w.clock,
-    currentVersion: '10.0.0',
-    onAuthenticated: () => undefined,
-  };
-  const socket = new RecordingSocket();
-  const conn = w.hub.open(socket, { connectionId: '', sequenceNumber: 0 });
-  return { w, deps, typed, socket, conn };
-}
+const CHANNEL = ROUTER_CHANNEL;
+const setup = routerWorld;
 
 describe('client frames', () => {
   it('when an unauthenticated socket sends actions, then no reply; a good challenge queues hello before the OK reply', async () => {
@@ -86,17 +67,32 @@ describe('client frames', () => {
     assert.equal((replies[1]?.error as { message: string }).message, 'Invalid channel_id parameter.');
   });
 
-  it('when statuses are asked, then online users of this replica; unknown ids offline; an empty list is invalid', async () => {
-    const { deps, socket, conn } = setup();
+  it('when statuses are asked, then online users of every replica; unknown ids offline; an empty list is invalid', async () => {
+    const { w, deps, socket, conn } = setup();
     await handleFrame(deps, conn, { seq: 1, action: 'authentication_challenge', data: { token: 'good-token' } }, 'v');
+    // u2 is connected to another replica only.
+    const other = w.presence.board.replica('other');
+    other.set('u2', true);
     await handleFrame(deps, conn, { seq: 2, action: 'get_statuses' }, 'v');
-    await handleFrame(deps, conn, { seq: 3, action: 'get_statuses_by_ids', data: { user_ids: ['u1', 'zz'] } }, 'v');
+    await handleFrame(deps, conn, { seq: 3, action: 'get_statuses_by_ids', data: { user_ids: ['u1', 'u2', 'zz'] } }, 'v');
     await handleFrame(deps, conn, { seq: 4, action: 'get_statuses_by_ids', data: { user_ids: [] } }, 'v');
     await handleFrame(deps, conn, { seq: 5, action: 'user_update_active_status', data: { user_is_active: 'yes' } }, 'v');
     const byReply = new Map(socket.frames().map((f) => [f.seq_reply, f]));
-    assert.deepEqual(byReply.get(2)?.data, { u1: 'online' });
-    assert.deepEqual(byReply.get(3)?.data, { u1: 'online', zz: 'offline' });
+    assert.deepEqual(byReply.get(2)?.data, { u1: 'online', u2: 'online' });
+    assert.deepEqual(byReply.get(3)?.data, { u1: 'online', u2: 'online', zz: 'offline' });
     assert.equal(byReply.get(4)?.status, 'FAIL');
     assert.equal(byReply.get(5)?.status, 'FAIL');
+  });
+
+  it('when the presence store fails, then statuses answer server_busy instead of a partial map', async () => {
+    const { deps, socket, conn } = setup();
+    await handleFrame(deps, conn, { seq: 1, action: 'authentication_challenge', data: { token: 'good-token' } }, 'v');
+    const down = async (): Promise<never> => {
+      throw new Error('redis down');
+    };
+    const broken = { ...deps, presence: { onlineAmong: down, onlineUsers: down } };
+    await handleFrame(broken, conn, { seq: 2, action: 'get_statuses_by_ids', data: { user_ids: ['u1'] } }, 'v');
+    const reply = socket.frames().find((f) => f.seq_reply === 2);
+    assert.equal((reply?.error as { id: string }).id, 'api.websocket_handler.server_busy.app_error');
   });
 });

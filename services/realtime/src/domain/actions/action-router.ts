@@ -2,7 +2,7 @@ import { isValidId } from '@switchyard/ids';
 import type { Connection } from '../connection';
 import type { Hub } from '../hub';
 import type { MembershipCache } from '../membership-cache';
-import type { Clock, SessionSource, TypingPublisher } from '../ports';
+import type { Clock, PresenceStore, SessionSource, TypingPublisher } from '../ports';
 import { failReply, okReply, WsErrors, type WsError } from './replies';
 
 export interface ActionDeps {
@@ -10,6 +10,8 @@ export interface ActionDeps {
   readonly sessions: SessionSource;
   readonly membership: MembershipCache;
   readonly typing: TypingPublisher;
+  /** Statuses of every replica's users. */
+  readonly presence: Pick<PresenceStore, 'onlineAmong' | 'onlineUsers'>;
   readonly clock: Clock;
   /** `version` of the ping reply (the reference's CurrentVersion). */
   readonly currentVersion: string;
@@ -72,20 +74,9 @@ export async function handleFrame(deps: ActionDeps, conn: Connection, frame: unk
       return 'ok';
     case 'user_typing':
       return userTyping(deps, conn, seq, data);
-    case 'get_statuses': {
-      const statuses: Record<string, string> = {};
-      for (const userId of deps.hub.onlineUsers()) statuses[userId] = 'online';
-      conn.reply(okReply(seq, statuses));
-      return 'ok';
-    }
-    case 'get_statuses_by_ids': {
-      const ids = data.user_ids;
-      if (!Array.isArray(ids) || ids.length === 0 || !ids.every((id) => typeof id === 'string')) return reply(conn, seq, WsErrors.invalidParam('user_ids'));
-      const statuses: Record<string, string> = {};
-      for (const id of ids as string[]) statuses[id] = deps.hub.online(id) ? 'online' : 'offline';
-      conn.reply(okReply(seq, statuses));
-      return 'ok';
-    }
+    case 'get_statuses':
+    case 'get_statuses_by_ids':
+      return statuses(deps, conn, seq, action, data);
     case 'user_update_active_status':
       if (typeof data.user_is_active !== 'boolean') return reply(conn, seq, WsErrors.invalidParam('user_is_active'));
       conn.reply(okReply(seq));
@@ -116,6 +107,26 @@ async function userTyping(deps: ActionDeps, conn: Connection, seq: number, data:
     return reply(conn, seq, WsErrors.serverBusy());
   }
   conn.reply(okReply(seq));
+  return 'ok';
+}
+
+/** `get_statuses` (every online user) and `get_statuses_by_ids` (each id, `offline` when not online), across replicas. */
+async function statuses(deps: ActionDeps, conn: Connection, seq: number, action: string, data: Json): Promise<FrameOutcome> {
+  const ids = data.user_ids;
+  const byIds = action === 'get_statuses_by_ids';
+  if (byIds && (!Array.isArray(ids) || ids.length === 0 || !ids.every((id) => typeof id === 'string'))) return reply(conn, seq, WsErrors.invalidParam('user_ids'));
+  const out: Record<string, string> = {};
+  try {
+    if (byIds) {
+      const online = await deps.presence.onlineAmong(ids as string[]);
+      for (const id of ids as string[]) out[id] = online.has(id) ? 'online' : 'offline';
+    } else {
+      for (const id of await deps.presence.onlineUsers()) out[id] = 'online';
+    }
+  } catch {
+    return reply(conn, seq, WsErrors.serverBusy());
+  }
+  conn.reply(okReply(seq, out));
   return 'ok';
 }
 

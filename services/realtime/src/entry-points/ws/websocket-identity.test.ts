@@ -30,7 +30,7 @@ async function endpointOn(secret: Keys) {
   const w = world();
   const endpoint = new WebSocketEndpoint({
     hub: w.hub,
-    actions: { hub: w.hub, sessions: w.directory, membership: w.membership, typing: { typing: async () => undefined }, clock: w.clock, currentVersion: '10.0.0', onAuthenticated: () => undefined },
+    actions: { hub: w.hub, sessions: w.directory, membership: w.membership, typing: { typing: async () => undefined }, presence: w.presence, clock: w.clock, currentVersion: '10.0.0', onAuthenticated: () => undefined },
     secret,
     clock: { now: () => Date.now() },
     logger: createSilentLogger(),
