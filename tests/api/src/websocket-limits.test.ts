@@ -1,10 +1,9 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Team } from '@mattermost/types/teams';
-import { ensureAdmin, type AdminSession } from './support/fixtures';
-import { newChannel, newTeam, postIn, teamMember, type Actor } from './support/posts-fixtures';
-import { startTarget, type Target } from './support/target';
-import { parsed, TestSocket } from './support/ws';
+import { newChannel, postIn, type Actor } from './support/posts-fixtures';
+import { parsed, type TestSocket } from './support/ws';
+import { wsWorld, type WsWorld } from './support/ws-world';
 
 /** The reference's SocketMaxMessageSizeKb: 8 KiB. */
 const MAX_FRAME = 8 * 1024;
@@ -15,29 +14,18 @@ const fakeId = (n: number): string => `zz${String(n).padStart(24, '0')}`;
  * gateway (upgrades go round robin), the two sockets of a test sit on different replicas.
  */
 describe('WebSocket API: statuses of every replica, frame limits, floods', { timeout: 300_000 }, () => {
-  let target: Target;
-  let admin: AdminSession;
+  let world: WsWorld;
   let team: Team;
   let alice: Actor;
   let bob: Actor;
-  const sockets: TestSocket[] = [];
-  const open = async (token: string): Promise<TestSocket> => {
-    const socket = await TestSocket.open(target.url, { token });
-    sockets.push(socket);
-    await socket.event('hello');
-    return socket;
-  };
+  const open = (token: string): Promise<TestSocket> => world.open(token);
 
   before(async () => {
-    target = await startTarget();
-    admin = await ensureAdmin(target.url);
-    team = await newTeam(admin);
-    alice = await teamMember(target.url, admin, team, 'alice');
-    bob = await teamMember(target.url, admin, team, 'bob');
+    world = await wsWorld();
+    ({ team, alice, bob } = world);
   });
   after(async () => {
-    for (const socket of sockets) socket.close();
-    await target?.stop();
+    await world?.stop();
   });
 
   it('when a user is connected (on any replica), then get_statuses and get_statuses_by_ids show them online until their last socket closes', async () => {

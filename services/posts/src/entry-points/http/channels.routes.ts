@@ -9,11 +9,12 @@ import { getChannel, getChannelByName } from '../../domain/channels/get-channel.
 import { getChannelMember, listChannelMembers } from '../../domain/channels/list-members.usecase';
 import { listTeamChannels } from '../../domain/channels/list-team-channels.usecase';
 import { listUserChannels } from '../../domain/channels/list-user-channels.usecase';
+import { patchChannel, type ChannelPatch } from '../../domain/channels/patch-channel.usecase';
 import { removeChannelMember } from '../../domain/channels/remove-member.usecase';
 import { commonErrors } from '@switchyard/errors';
 import { Errors } from '../../domain/errors';
 import { actorOf, idParam, paging, queryBool, userIdParam, type HttpContext } from './http-context';
-import { addMemberBody, createChannelBody, directChannelBody } from './channels.schemas';
+import { addMemberBody, createChannelBody, directChannelBody, patchChannelBody } from './channels.schemas';
 import { presentChannel, presentMember } from './presenters';
 
 /** Channels and memberships (mattermost-wire.md §6). */
@@ -36,6 +37,18 @@ export function channelsRoutes(ctx: HttpContext): Router {
   router.get('/api/v4/channels/:channel_id', async (req, res) => {
     const channelId = idParam(req, 'channel_id');
     sendJson(res, 200, presentChannel(await getChannel(deps, actorOf(req), channelId)));
+  });
+
+  router.put('/api/v4/channels/:channel_id/patch', ...ctx.withBody, async (req, res) => {
+    const channelId = idParam(req, 'channel_id');
+    const raw = validate(patchChannelBody, req.body, { onError: () => commonErrors.invalidParam('channel') }) as Record<string, unknown>;
+    const patch: ChannelPatch = {
+      ...(typeof raw.display_name === 'string' ? { display_name: raw.display_name } : {}),
+      ...(typeof raw.name === 'string' ? { name: raw.name } : {}),
+      ...(typeof raw.header === 'string' ? { header: raw.header } : {}),
+      ...(typeof raw.purpose === 'string' ? { purpose: raw.purpose } : {}),
+    };
+    sendJson(res, 200, presentChannel(await patchChannel(deps, actorOf(req), channelId, patch)));
   });
 
   router.delete('/api/v4/channels/:channel_id', async (req, res) => {

@@ -22,3 +22,13 @@ export const addMemberBody = Joi.object({
   .required();
 
 export const internalDirectBody = Joi.object({ user_ids: Joi.array().items(id.required()).length(2).required() }).required();
+
+/** ChannelPatch: a field of the wrong JSON type fails decoding, as in the reference (400 invalid_param `channel`). */
+export const patchChannelBody = Joi.object({
+  display_name: Joi.string().allow(''),
+  name: Joi.string().allow(''),
+  header: Joi.string().allow(''),
+  purpose: Joi.string().allow(''),
+})
+  .unknown(true)
+  .required();

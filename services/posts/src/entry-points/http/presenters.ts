@@ -1,5 +1,5 @@
 import type { InternalChannel, InternalChannelMember, WirePost } from '@switchyard/contracts';
-import { toInternalChannel } from '../../domain/channels/channel-events';
+import { toInternalChannel, wireChannel } from '../../domain/channels/channel-events';
 import { toWirePost } from '../../domain/events/outbox-relay';
 import type { ThreadPage } from '../../domain/posts/get-thread.usecase';
 import { channelMemberRoles, type Channel, type ChannelMember, type Reaction, type StoredPost } from '../../domain/entities';
@@ -9,8 +9,7 @@ type Json = Record<string, unknown>;
 
 /** Channel JSON (mattermost-wire.md §6). */
 export function presentChannel(channel: Channel): Json {
-  const { team_name: _teamName, ...wire } = channel;
-  return { ...wire, scheme_id: null, props: null, group_constrained: null, shared: null, policy_id: null };
+  return wireChannel(channel);
 }
 
 export function presentMember(member: ChannelMember): Json {
