@@ -15,6 +15,7 @@ import type { GatewayConfig } from './config';
 import type { RateLimiter, TokenCache } from './domain/ports';
 import { RouteMatcher } from './domain/route-matcher';
 import { ROUTE_TABLE, SESSION_OPTIONAL } from './domain/route-table';
+import { SelfAnswerCache } from './domain/self-answer-cache';
 import { SessionResolver } from './domain/session-resolver';
 import { versionId } from './domain/version-id';
 import { authenticate } from './entry-points/http/authenticate.middleware';
@@ -81,10 +82,16 @@ export function createGatewayApp(config: GatewayConfig, deps: GatewayDeps): Gate
     stillAllowed: (session) => session.isBot || session.sessionType !== 'UserAccessToken' || view.current().ServiceSettings.EnableUserAccessTokens,
   });
   const matcher = new RouteMatcher(ROUTE_TABLE, SESSION_OPTIONAL);
+  const selfAnswers = new SelfAnswerCache({ ttlMs: config.USERS_ME_CACHE_TTL_MS, maxEntries: config.TOKEN_CACHE_MAX_ENTRIES });
+  const evictUser = async (userId: string): Promise<void> => {
+    selfAnswers.evictUser(userId);
+    await resolver.evictUser(userId);
+  };
 
   let currentVersionId = versionId(config.BUILD_NUMBER, view.current());
   view.onChange((next) => {
     currentVersionId = versionId(config.BUILD_NUMBER, next);
+    selfAnswers.clear();
   });
 
   const health = async (): Promise<HealthReport> => {
@@ -135,8 +142,9 @@ export function createGatewayApp(config: GatewayConfig, deps: GatewayDeps): Gate
       timeoutMs: config.UPSTREAM_TIMEOUT_MS,
       logger,
       evictUsers: async (userIds) => {
-        await Promise.all(userIds.map((userId) => resolver.evictUser(userId)));
+        await Promise.all(userIds.map(evictUser));
       },
+      selfAnswers,
     }),
   );
   if (config.CONSOLE_DIR !== '') app.use(consoleStaticRoutes(config.CONSOLE_DIR));
@@ -153,7 +161,7 @@ export function createGatewayApp(config: GatewayConfig, deps: GatewayDeps): Gate
     start: async () => {
       if (subscriptions.length > 0) return;
       subscriptions = [
-        await deps.bus.subscribe({ groupId: `gateway-cache-${instance}`, topics: [Topics.usersEvents], startAt: 'latest', handler: usersEventsConsumer((userId) => resolver.evictUser(userId), logger) }),
+        await deps.bus.subscribe({ groupId: `gateway-cache-${instance}`, topics: [Topics.usersEvents], startAt: 'latest', handler: usersEventsConsumer(evictUser, logger) }),
         await deps.bus.subscribe({ groupId: `gateway-config-${instance}`, topics: [Topics.configEvents], startAt: 'latest', handler: configEventsConsumer((doc) => liveConfig.apply(doc), logger) }),
       ];
       await liveConfig.start();

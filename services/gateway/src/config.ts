@@ -19,6 +19,7 @@ export interface GatewayConfig {
   readonly TOKEN_CACHE_TTL_MS: number;
   readonly TOKEN_CACHE_MAX_ENTRIES: number;
   readonly TOKEN_CACHE_LOCAL_TTL_MS: number;
+  readonly USERS_ME_CACHE_TTL_MS: number;
   readonly CONFIG_WRITE_TIMEOUT_MS: number;
   readonly CONFIG_WRITE_SETTLE_MS: number;
   /** The built web console served at `/` (empty: not served). */
@@ -62,6 +63,12 @@ const schema = Joi.object<GatewayConfig>({
     .max(10_000)
     .default(1_000)
     .description('With Redis: how long each replica also keeps a session in process (0 = off); bounds how long a replica that missed a users.events eviction still accepts a revoked token'),
+  USERS_ME_CACHE_TTL_MS: Joi.number()
+    .integer()
+    .min(0)
+    .max(10_000)
+    .default(1_000)
+    .description('How long a GET /api/v4/users/me answer is reused per session (0 = off); dropped with the user\'s sessions and on config changes, so it bounds only what a replica that missed a users.events eviction serves'),
   CONSOLE_DIR: Joi.string().allow('').default(DEFAULT_CONSOLE_DIR).description('Folder of the built web console, served at / (empty: no console)'),
 });
 

@@ -3,6 +3,7 @@ import type { Request, Response } from 'express';
 import { commonErrors } from '@switchyard/errors';
 import { loggablePath, signIdentity, type Keys, type ServiceTransport } from '@switchyard/http-kit';
 import type { Logger } from '@switchyard/logger';
+import type { SelfAnswerCache, StoredAnswer } from '../../domain/self-answer-cache';
 import { clientResponseHeaders, upstreamRequestHeaders } from './forward-headers';
 import { clientIp, gatewayLocals } from './gateway-locals';
 import { withTimeout } from './with-timeout';
@@ -14,6 +15,30 @@ export interface ForwardDeps {
   readonly logger: Logger;
   /** Drops the cached sessions of users a service says it just changed (before the client gets the answer). */
   readonly evictUsers?: (userIds: readonly string[]) => Promise<void>;
+  /** Reused `GET /api/v4/users/me` answers per session (see SelfAnswerCache). */
+  readonly selfAnswers?: SelfAnswerCache;
+}
+
+/** The one answer the gateway may reuse: an unconditional read of the caller's own user. */
+function isSelfRead(req: Request): boolean {
+  return req.method === 'GET' && req.originalUrl === '/api/v4/users/me' && req.headers['if-none-match'] === undefined;
+}
+
+function writeAnswer(req: Request, res: Response, requestId: string, answer: StoredAnswer, upstreamLength: string | string[] | undefined): void {
+  res.status(answer.status);
+  for (const [name, value] of Object.entries(answer.headers)) res.setHeader(name, value);
+  res.setHeader('X-Request-ID', requestId);
+  if (answer.status === 204 || answer.status === 304) {
+    res.end();
+    return;
+  }
+  if (req.method === 'HEAD') {
+    if (typeof upstreamLength === 'string') res.setHeader('Content-Length', upstreamLength);
+    res.end();
+    return;
+  }
+  res.setHeader('Content-Length', answer.body.length);
+  res.end(answer.body);
 }
 
 /** Internal response header: users whose sessions the request changed (see users-bots' affected-users). */
@@ -29,6 +54,16 @@ export function forward(deps: ForwardDeps) {
     const { route, identity } = gatewayLocals(res);
     if (!route) throw commonErrors.routeNotFound(req.originalUrl);
     const requestId = req.requestId ?? '';
+    const selfAnswers = deps.selfAnswers;
+    const selfKey = selfAnswers?.enabled && identity && isSelfRead(req) ? identity.sessionId : undefined;
+    if (selfAnswers && selfKey !== undefined) {
+      const hit = selfAnswers.get(selfKey);
+      if (hit) {
+        writeAnswer(req, res, requestId, hit, undefined);
+        return;
+      }
+    }
+    const mark = selfAnswers?.mark() ?? 0;
     const headers = upstreamRequestHeaders(req.headers, {
       requestId,
       clientIp: clientIp(req),
@@ -54,20 +89,11 @@ export function forward(deps: ForwardDeps) {
     }
     const beforeSuccess = gatewayLocals(res).beforeSuccess;
     if (beforeSuccess && upstream.status >= 200 && upstream.status < 300) await beforeSuccess();
-    res.status(upstream.status);
-    for (const [name, value] of Object.entries(clientResponseHeaders(upstreamHeaders))) res.setHeader(name, value);
-    res.setHeader('X-Request-ID', requestId);
-    if (upstream.status === 204 || upstream.status === 304) {
-      res.end();
-      return;
+    const answer: StoredAnswer = { status: upstream.status, headers: clientResponseHeaders(upstreamHeaders), body: upstream.body };
+    // Only a plain 200 of the caller's own user, that changed no user and sets no cookie, is reused.
+    if (selfAnswers && selfKey !== undefined && identity && answer.status === 200 && affected === undefined && answer.headers['set-cookie'] === undefined) {
+      selfAnswers.set(selfKey, identity.userId, answer, mark);
     }
-    if (req.method === 'HEAD') {
-      const length = upstream.headers['content-length'];
-      if (typeof length === 'string') res.setHeader('Content-Length', length);
-      res.end();
-      return;
-    }
-    res.setHeader('Content-Length', upstream.body.length);
-    res.end(upstream.body);
+    writeAnswer(req, res, requestId, answer, upstream.headers['content-length']);
   };
 }
