@@ -1,13 +1,15 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Channel } from '@mattermost/types/channels';
-import { ensureAdmin, patchConfig, type AdminSession } from './support/fixtures';
+import type { AdminSession } from './support/fixtures';
+import { givenIntegrationWorld, type IntegrationWorld } from './support/integration-world';
 import { assertAppError, raw } from './support/http';
-import { startOutgoingReceiver, type OutgoingReceiver } from './support/outgoing-receiver';
-import { newChannel, newTeam, postIn, teamMember, type Actor } from './support/posts-fixtures';
-import { startTarget, type Target } from './support/target';
+import type { OutgoingReceiver } from './support/outgoing-receiver';
+import { postIn, type Actor } from './support/posts-fixtures';
+import type { Target } from './support/target';
 
 describe('interactive actions, end to end', { timeout: 300_000 }, () => {
+  let world: IntegrationWorld;
   let target: Target;
   let admin: AdminSession;
   let receiver: OutgoingReceiver;
@@ -15,20 +17,10 @@ describe('interactive actions, end to end', { timeout: 300_000 }, () => {
   let member: Actor;
 
   before(async () => {
-    target = await startTarget();
-    admin = await ensureAdmin(target.url);
-    receiver = await startOutgoingReceiver();
-    await patchConfig(admin.client, { ServiceSettings: { AllowedUntrustedInternalConnections: '127.0.0.1' } });
-    const team = await newTeam(admin);
-    channel = await newChannel(admin, team);
-    member = await teamMember(target.url, admin, team);
-    await admin.client.addToChannel(member.id, channel.id);
+    world = await givenIntegrationWorld();
+    ({ target, admin, receiver, channel, member } = world);
   });
-  after(async () => {
-    await patchConfig(admin.client, { ServiceSettings: { AllowedUntrustedInternalConnections: '' } }).catch(() => undefined);
-    await receiver?.close();
-    await target?.stop();
-  });
+  after(() => world?.stop());
 
   it('when a button is pressed with the official client, then the integration gets the context and its update replaces the post', async () => {
     const post = await postIn(admin, channel.id, 'approve?', {

@@ -5,12 +5,13 @@ import type { Channel } from '@mattermost/types/channels';
 import type { Team } from '@mattermost/types/teams';
 import { Webhook } from 'standardwebhooks';
 import { expectClientError } from './support/client';
-import { ensureAdmin, patchConfig, type AdminSession } from './support/fixtures';
+import { patchConfig, type AdminSession } from './support/fixtures';
+import { givenIntegrationWorld, type IntegrationWorld } from './support/integration-world';
 import { assertAppError, raw } from './support/http';
 import { OfficialSocket } from './support/mm-websocket';
-import { startOutgoingReceiver, type OutgoingReceiver } from './support/outgoing-receiver';
-import { newChannel, newTeam, postIn, teamMember, type Actor } from './support/posts-fixtures';
-import { startTarget, type Target } from './support/target';
+import type { OutgoingReceiver } from './support/outgoing-receiver';
+import { postIn, type Actor } from './support/posts-fixtures';
+import type { Target } from './support/target';
 
 interface OpenedDialog {
   trigger_id: string;
@@ -20,6 +21,7 @@ interface OpenedDialog {
 
 describe('interactive dialogs, end to end', { timeout: 300_000 }, () => {
   const secret = `whsec_${randomBytes(32).toString('base64')}`;
+  let world: IntegrationWorld;
   let target: Target;
   let admin: AdminSession;
   let receiver: OutgoingReceiver;
@@ -29,22 +31,14 @@ describe('interactive dialogs, end to end', { timeout: 300_000 }, () => {
   let socket: OfficialSocket;
 
   before(async () => {
-    target = await startTarget();
-    admin = await ensureAdmin(target.url);
-    receiver = await startOutgoingReceiver();
-    await patchConfig(admin.client, { ServiceSettings: { AllowedUntrustedInternalConnections: '127.0.0.1', IntegrationSigningSecret: secret } });
-    team = await newTeam(admin);
-    channel = await newChannel(admin, team, 'P');
-    member = await teamMember(target.url, admin, team);
-    await admin.client.addToChannel(member.id, channel.id);
+    world = await givenIntegrationWorld({ channelType: 'P', serviceSettings: { IntegrationSigningSecret: secret } });
+    ({ target, admin, receiver, team, channel, member } = world);
     socket = new OfficialSocket(target.url, member.token);
     await socket.event('hello');
   });
   after(async () => {
     socket?.close();
-    await patchConfig(admin.client, { ServiceSettings: { AllowedUntrustedInternalConnections: '' } }).catch(() => undefined);
-    await receiver?.close();
-    await target?.stop();
+    await world?.stop();
   });
 
   /** A button press gives the integration a fresh trigger id; the integration opens `dialog` with it (no session). */

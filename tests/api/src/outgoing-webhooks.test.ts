@@ -3,12 +3,13 @@ import { after, before, describe, it } from 'node:test';
 import type { Channel } from '@mattermost/types/channels';
 import type { Team } from '@mattermost/types/teams';
 import { Webhook } from 'standardwebhooks';
-import { ensureAdmin, patchConfig, type AdminSession } from './support/fixtures';
+import { patchConfig, type AdminSession } from './support/fixtures';
+import { givenIntegrationWorld, type IntegrationWorld } from './support/integration-world';
 import { assertAppError, assertJson, raw } from './support/http';
 import { waitForPost } from './support/incoming-hooks';
-import { startOutgoingReceiver, type OutgoingReceiver } from './support/outgoing-receiver';
-import { newChannel, newTeam, postIn, teamMember, type Actor } from './support/posts-fixtures';
-import { startTarget, type Target } from './support/target';
+import type { OutgoingReceiver } from './support/outgoing-receiver';
+import { postIn, type Actor } from './support/posts-fixtures';
+import type { Target } from './support/target';
 
 interface HookJson {
   id: string;
@@ -18,6 +19,7 @@ interface HookJson {
 }
 
 describe('outgoing webhooks, end to end', { timeout: 300_000 }, () => {
+  let world: IntegrationWorld;
   let target: Target;
   let admin: AdminSession;
   let receiver: OutgoingReceiver;
@@ -26,20 +28,10 @@ describe('outgoing webhooks, end to end', { timeout: 300_000 }, () => {
   let member: Actor;
 
   before(async () => {
-    target = await startTarget();
-    admin = await ensureAdmin(target.url);
-    receiver = await startOutgoingReceiver();
-    await patchConfig(admin.client, { ServiceSettings: { AllowedUntrustedInternalConnections: '127.0.0.1', EnablePostUsernameOverride: true } });
-    team = await newTeam(admin);
-    channel = await newChannel(admin, team);
-    member = await teamMember(target.url, admin, team);
-    await admin.client.addToChannel(member.id, channel.id);
+    world = await givenIntegrationWorld({ serviceSettings: { EnablePostUsernameOverride: true } });
+    ({ target, admin, receiver, team, channel, member } = world);
   });
-  after(async () => {
-    await patchConfig(admin.client, { ServiceSettings: { AllowedUntrustedInternalConnections: '', EnablePostUsernameOverride: false } }).catch(() => undefined);
-    await receiver?.close();
-    await target?.stop();
-  });
+  after(() => world?.stop());
 
   const createHook = async (body: Record<string, unknown>): Promise<HookJson> => {
     const res = await raw(target.url, 'POST', '/api/v4/hooks/outgoing', { token: admin.token, body: { team_id: team.id, ...body } });

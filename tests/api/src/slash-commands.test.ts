@@ -8,12 +8,13 @@ import type { Command } from '@mattermost/types/integrations';
 import type { Team } from '@mattermost/types/teams';
 import { Webhook, WebhookVerificationError } from 'standardwebhooks';
 import { expectClientError } from './support/client';
-import { ensureAdmin, patchConfig, type AdminSession } from './support/fixtures';
+import { patchConfig, type AdminSession } from './support/fixtures';
+import { givenIntegrationWorld, type IntegrationWorld } from './support/integration-world';
 import { assertAppError, raw } from './support/http';
 import { OfficialSocket } from './support/mm-websocket';
-import { startOutgoingReceiver, type OutgoingReceiver, type Received } from './support/outgoing-receiver';
+import type { OutgoingReceiver, Received } from './support/outgoing-receiver';
 import { newChannel, newTeam, teamBot, teamMember, type Actor } from './support/posts-fixtures';
-import { startTarget, type Target } from './support/target';
+import type { Target } from './support/target';
 
 /** A receiver that never answers (until it is closed): the slow integration. */
 async function startSilentServer(): Promise<{ url: string; hits: () => number; close: () => Promise<void> }> {
@@ -35,6 +36,7 @@ async function startSilentServer(): Promise<{ url: string; hits: () => number; c
 
 describe('custom slash commands, end to end', { timeout: 300_000 }, () => {
   const secret = `whsec_${randomBytes(32).toString('base64')}`;
+  let world: IntegrationWorld;
   let target: Target;
   let admin: AdminSession;
   let receiver: OutgoingReceiver;
@@ -45,24 +47,16 @@ describe('custom slash commands, end to end', { timeout: 300_000 }, () => {
   let socket: OfficialSocket;
 
   before(async () => {
-    target = await startTarget();
-    admin = await ensureAdmin(target.url);
-    receiver = await startOutgoingReceiver();
-    await patchConfig(admin.client, { ServiceSettings: { AllowedUntrustedInternalConnections: '127.0.0.1', IntegrationSigningSecret: secret, SiteURL: target.url } });
-    team = await newTeam(admin);
-    open = await newChannel(admin, team, 'O');
+    world = await givenIntegrationWorld({ serviceSettings: (url) => ({ IntegrationSigningSecret: secret, SiteURL: url }), alsoRestore: ['OutgoingIntegrationRequestsTimeout'] });
+    ({ target, admin, receiver, team, channel: open, member } = world);
     priv = await newChannel(admin, team, 'P');
-    member = await teamMember(target.url, admin, team);
-    await admin.client.addToChannel(member.id, open.id);
     await admin.client.addToChannel(member.id, priv.id);
     socket = new OfficialSocket(target.url, member.token);
     await socket.event('hello');
   });
   after(async () => {
     socket?.close();
-    await patchConfig(admin.client, { ServiceSettings: { AllowedUntrustedInternalConnections: '', SiteURL: '', OutgoingIntegrationRequestsTimeout: 30 } }).catch(() => undefined);
-    await receiver?.close();
-    await target?.stop();
+    await world?.stop();
   });
 
   const newCommand = (path: string, extra: Partial<Command> = {}): Promise<Command> =>
