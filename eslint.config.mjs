@@ -15,7 +15,7 @@ export default tseslint.config(
       '@typescript-eslint/no-floating-promises': ['error', { allowForKnownSafeCalls: [{ from: 'package', package: 'node:test', name: ['test', 'it', 'describe', 'suite', 'before', 'after', 'beforeEach', 'afterEach'] }] }],
       '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: false }],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
-      'no-restricted-imports': ['error', { patterns: [{ group: ['@switchyard/*/*', '!@switchyard/event-bus/contract'], message: 'Import packages through their entry point.' }] }],
+      'no-restricted-imports': ['error', { patterns: [{ group: ['@switchyard/*/*', '!@switchyard/event-bus/contract', '!@switchyard/contracts/wire'], message: 'Import packages through their entry point.' }] }],
     },
   },
   {
@@ -36,9 +36,16 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': ['error', { patterns: [
         { group: infrastructure, message: 'domain/ depends on ports, not infrastructure.' },
-        { group: ['@switchyard/*/*'], message: 'Import packages through their entry point.' },
+        { group: ['@switchyard/*/*', '!@switchyard/contracts/wire'], message: 'Import packages through their entry point.' },
         { group: ['**/adapters/**', '**/entry-points/**'], message: 'domain/ must not import adapters or entry points.' },
       ] }],
+    },
+  },
+  {
+    // The console imports @switchyard/contracts/wire into its browser bundle: types only, nothing outside the folder.
+    files: ['shared/contracts/src/wire/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ regex: '^(?!\\./)', message: '@switchyard/contracts/wire is bundled for the browser: import only from this folder.' }] }],
     },
   },
 );

@@ -83,57 +83,8 @@ export interface Reaction {
   readonly create_at: number;
 }
 
-export interface IncomingHook {
-  readonly id: string;
-  readonly create_at: number;
-  readonly update_at: number;
-  readonly delete_at: number;
-  readonly user_id: string;
-  readonly channel_id: string;
-  readonly team_id: string;
-  readonly display_name: string;
-  readonly description: string;
-  readonly username: string;
-  readonly icon_url: string;
-  readonly channel_locked: boolean;
-  readonly reaction_notifications?: boolean;
-}
-
-export interface OutgoingHook {
-  readonly id: string;
-  readonly token: string;
-  readonly create_at: number;
-  readonly update_at: number;
-  readonly delete_at: number;
-  readonly creator_id: string;
-  readonly channel_id: string;
-  readonly team_id: string;
-  readonly trigger_words: readonly string[];
-  readonly trigger_when: number;
-  readonly callback_urls: readonly string[];
-  readonly display_name: string;
-  readonly description: string;
-  readonly content_type: string;
-  readonly username: string;
-  readonly icon_url: string;
-  readonly signing_secret?: string;
-  readonly disabled_at?: number;
-}
-
-export interface Delivery {
-  readonly id: string;
-  readonly hook_id: string;
-  readonly post_id: string;
-  readonly url: string;
-  readonly status: string;
-  readonly attempts: number;
-  readonly last_status_code: number;
-  readonly last_error: string;
-  readonly last_latency_ms: number;
-  readonly create_at: number;
-  readonly update_at: number;
-  readonly next_attempt_at: number;
-}
+/** Hook and delivery JSON: declared once, in @switchyard/contracts/wire, beside the server's presenters. */
+export type { WireIncomingHook as IncomingHook, WireOutgoingHook as OutgoingHook, WireDelivery as Delivery } from '@switchyard/contracts/wire';
 
 /** The part of the system config the console shows (GET /config); the rest is kept as it is. */
 export interface SystemConfig {

@@ -1,34 +1,12 @@
+import type { Dialog as WireDialog, DialogElement as WireElement, DialogOption } from '@switchyard/contracts/wire';
+
+export type { DialogOption };
+
+/** An element as the console reads it: the wire element (one declaration, in @switchyard/contracts), tolerating absent optional fields. */
+export type DialogElement = Pick<WireElement, 'display_name' | 'name' | 'type'> & Partial<Omit<WireElement, 'display_name' | 'name' | 'type'>>;
+
 /** The `open_dialog` WebSocket event's `dialog` (a JSON string): the reference's OpenDialogRequest, trigger id replaced. */
-export interface DialogOption {
-  readonly text: string;
-  readonly value: string;
-}
-
-export interface DialogElement {
-  readonly display_name: string;
-  readonly name: string;
-  readonly type: string;
-  readonly subtype?: string;
-  readonly default?: string;
-  readonly placeholder?: string;
-  readonly help_text?: string;
-  readonly optional?: boolean;
-  readonly min_length?: number;
-  readonly max_length?: number;
-  readonly data_source?: string;
-  readonly options?: readonly (DialogOption | null)[] | null;
-}
-
-export interface Dialog {
-  readonly callback_id?: string;
-  readonly title?: string;
-  readonly introduction_text?: string;
-  readonly icon_url?: string;
-  readonly elements?: readonly DialogElement[] | null;
-  readonly submit_label?: string;
-  readonly notify_on_cancel?: boolean;
-  readonly state?: string;
-}
+export type Dialog = Partial<Omit<WireDialog, 'elements'>> & { readonly elements?: readonly DialogElement[] | null };
 
 export interface OpenDialog {
   readonly trigger_id: string;

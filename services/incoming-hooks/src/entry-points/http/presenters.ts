@@ -1,9 +1,10 @@
+import type { WireIncomingHook } from '@switchyard/contracts/wire';
 import type { IncomingHook } from '../../domain/entities';
 import type { HookInput } from '../../domain/hooks/hook-input';
 import type { HookBody } from './hooks.schemas';
 
 /** IncomingWebhook JSON (mattermost-wire.md §9) plus `reaction_notifications`. */
-export function presentHook(hook: IncomingHook): Record<string, unknown> {
+export function presentHook(hook: IncomingHook): WireIncomingHook {
   return {
     id: hook.id,
     create_at: hook.createAt,

@@ -1,7 +1,8 @@
+import type { WireDelivery, WireOutgoingHook } from '@switchyard/contracts/wire';
 import type { Delivery, OutgoingHook } from '../../domain/entities';
 
 /** OutgoingWebhook JSON (mattermost-wire.md §10) plus `signing_secret` and `disabled_at`. */
-export function presentHook(hook: OutgoingHook): Record<string, unknown> {
+export function presentHook(hook: OutgoingHook): WireOutgoingHook {
   return {
     id: hook.id,
     token: hook.token,
@@ -25,7 +26,7 @@ export function presentHook(hook: OutgoingHook): Record<string, unknown> {
 }
 
 /** A delivery log entry (README "Delivery log"), plus the last attempt's latency. */
-export function presentDelivery(d: Delivery): Record<string, unknown> {
+export function presentDelivery(d: Delivery): WireDelivery {
   return {
     id: d.id,
     hook_id: d.hookId,

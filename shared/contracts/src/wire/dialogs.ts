@@ -1,0 +1,42 @@
+/**
+ * Interactive dialogs on the wire: the reference's Dialog, DialogElement and PostActionOptions structs as
+ * `open_dialog` and a `form` answer carry them once the server has re-encoded them (every field, struct
+ * order, zero values; the optional ones only when set).
+ */
+export interface DialogOption {
+  readonly text: string;
+  readonly value: string;
+}
+
+export interface DialogElement {
+  readonly display_name: string;
+  readonly name: string;
+  readonly type: string;
+  readonly subtype: string;
+  readonly default: string;
+  readonly placeholder: string;
+  readonly help_text: string;
+  readonly optional: boolean;
+  readonly min_length: number;
+  readonly max_length: number;
+  readonly data_source: string;
+  readonly data_source_url?: string;
+  readonly options: readonly (DialogOption | null)[] | null;
+  readonly multiselect: boolean;
+  readonly refresh?: boolean;
+  readonly min_date?: string;
+  readonly max_date?: string;
+  readonly time_interval?: number;
+}
+
+export interface Dialog {
+  readonly callback_id: string;
+  readonly title: string;
+  readonly introduction_text: string;
+  readonly icon_url: string;
+  readonly elements: readonly DialogElement[] | null;
+  readonly submit_label: string;
+  readonly notify_on_cancel: boolean;
+  readonly state: string;
+  readonly source_url?: string;
+}
