@@ -33,6 +33,19 @@ export interface ClaimRequest {
   readonly now: number;
   readonly owner: string;
   readonly leaseUntil: number;
+  /**
+   * Also claim a delivery never attempted yet (`attempts` 0) before its `nextAttemptAt`: the queue's first
+   * attempt. A new delivery is stored due only after a grace period, so the schedulers leave it to the
+   * queue unless its message is lost (fireHooks).
+   */
+  readonly untried?: boolean;
+}
+
+/** The claim condition of the port, for adapters that test it in code. */
+export function isClaimable(delivery: Delivery, request: Pick<ClaimRequest, 'now' | 'untried'>): boolean {
+  const active = delivery.status === 'pending' || delivery.status === 'failed';
+  const due = delivery.nextAttemptAt <= request.now || (request.untried === true && delivery.attempts === 0);
+  return active && due && delivery.claimUntil <= request.now;
 }
 
 /**
@@ -44,6 +57,8 @@ export interface ClaimRequest {
 export interface DeliveryRepository {
   /** Inserts unless a delivery with that id exists; true when inserted. */
   insertIfAbsent(delivery: Delivery): Promise<boolean>;
+  /** insertIfAbsent for each, in one store round trip where the store allows; how many were inserted. */
+  insertAllIfAbsent(deliveries: readonly Delivery[]): Promise<number>;
   findById(id: string): Promise<Delivery | undefined>;
   claim(id: string, request: ClaimRequest): Promise<Delivery | undefined>;
   /** Claims up to `limit` due deliveries, oldest due first. */

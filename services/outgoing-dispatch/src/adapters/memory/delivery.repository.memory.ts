@@ -1,5 +1,5 @@
 import type { Delivery, DeliveryChanges } from '../../domain/entities';
-import type { ClaimRequest, DeliveryRepository, Page } from '../../domain/ports';
+import { isClaimable, type ClaimRequest, type DeliveryRepository, type Page } from '../../domain/ports';
 
 const copy = (delivery: Delivery): Delivery => structuredClone(delivery);
 const defined = (changes: DeliveryChanges): DeliveryChanges => Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined));
@@ -14,6 +14,12 @@ export class MemoryDeliveryRepository implements DeliveryRepository {
     return true;
   }
 
+  public async insertAllIfAbsent(deliveries: readonly Delivery[]): Promise<number> {
+    let inserted = 0;
+    for (const delivery of deliveries) if (await this.insertIfAbsent(delivery)) inserted += 1;
+    return inserted;
+  }
+
   public async findById(id: string): Promise<Delivery | undefined> {
     const found = this.deliveries.get(id);
     return found ? copy(found) : undefined;
@@ -21,7 +27,7 @@ export class MemoryDeliveryRepository implements DeliveryRepository {
 
   public async claim(id: string, request: ClaimRequest): Promise<Delivery | undefined> {
     const found = this.deliveries.get(id);
-    if (!found || !claimable(found, request.now)) return undefined;
+    if (!found || !isClaimable(found, request)) return undefined;
     const claimed = { ...found, claimedBy: request.owner, claimUntil: request.leaseUntil };
     this.deliveries.set(id, claimed);
     return copy(claimed);
@@ -29,7 +35,7 @@ export class MemoryDeliveryRepository implements DeliveryRepository {
 
   public async claimDue(request: ClaimRequest, limit: number): Promise<Delivery[]> {
     const due = [...this.deliveries.values()]
-      .filter((d) => claimable(d, request.now))
+      .filter((d) => isClaimable(d, { now: request.now }))
       .sort((a, b) => a.nextAttemptAt - b.nextAttemptAt)
       .slice(0, Math.max(0, limit));
     return due.map((d) => {
@@ -80,6 +86,3 @@ export class MemoryDeliveryRepository implements DeliveryRepository {
   }
 }
 
-function claimable(delivery: Delivery, now: number): boolean {
-  return (delivery.status === 'pending' || delivery.status === 'failed') && delivery.nextAttemptAt <= now && delivery.claimUntil <= now;
-}

@@ -20,6 +20,19 @@ export class MongoDeliveryRepository implements DeliveryRepository {
     }
   }
 
+  public async insertAllIfAbsent(deliveries: readonly Delivery[]): Promise<number> {
+    if (deliveries.length === 0) return 0;
+    try {
+      const inserted = await this.model.insertMany(deliveries.map(toDeliveryDocument), { ordered: false, rawResult: true });
+      return inserted.insertedCount;
+    } catch (error) {
+      // Unordered: every record was tried; duplicates (a redelivered event) are the only acceptable failures.
+      const writeErrors = (error as { writeErrors?: readonly unknown[] }).writeErrors;
+      if (!Array.isArray(writeErrors) || writeErrors.length === 0 || !writeErrors.every(isDuplicateWrite)) throw error;
+      return deliveries.length - writeErrors.length;
+    }
+  }
+
   public async findById(id: string): Promise<Delivery | undefined> {
     const doc = await this.model.findById(id).lean<DeliveryDocument>();
     return doc ? fromDeliveryDocument(doc) : undefined;
@@ -28,7 +41,7 @@ export class MongoDeliveryRepository implements DeliveryRepository {
   public async claim(id: string, request: ClaimRequest): Promise<Delivery | undefined> {
     const doc = await this.model
       .findOneAndUpdate(
-        { _id: id, status: { $in: ACTIVE }, nextAttemptAt: { $lte: request.now }, claimUntil: { $lte: request.now } },
+        { _id: id, status: { $in: ACTIVE }, claimUntil: { $lte: request.now }, ...(request.untried ? { $or: [{ nextAttemptAt: { $lte: request.now } }, { attempts: 0 }] } : { nextAttemptAt: { $lte: request.now } }) },
         { $set: { claimedBy: request.owner, claimUntil: request.leaseUntil } },
         { new: true },
       )
@@ -82,4 +95,10 @@ export class MongoDeliveryRepository implements DeliveryRepository {
     }
     return next;
   }
+}
+
+function isDuplicateWrite(writeError: unknown): boolean {
+  const e = writeError as { code?: unknown; errmsg?: unknown; err?: { code?: unknown; errmsg?: unknown } };
+  const code = e.code ?? e.err?.code;
+  return code === 11000 || /duplicate key/i.test(String(e.errmsg ?? e.err?.errmsg ?? ''));
 }

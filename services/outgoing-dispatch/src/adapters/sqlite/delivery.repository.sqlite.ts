@@ -1,6 +1,6 @@
 import { definedChanges, fromDoc, fromDocs, pageWindow, type DocRow, type SqliteStore } from '@switchyard/sqlite-kit';
 import type { Delivery, DeliveryChanges } from '../../domain/entities';
-import type { ClaimRequest, DeliveryRepository, Page } from '../../domain/ports';
+import { isClaimable, type ClaimRequest, type DeliveryRepository, type Page } from '../../domain/ports';
 
 const IMMUTABLE = ['id', 'hookId', 'postId', 'createAt'];
 
@@ -40,6 +40,10 @@ export class SqliteDeliveryRepository implements DeliveryRepository {
     return this.store.write(() => this.insertRow.run(...columns(delivery)).changes === 1);
   }
 
+  public async insertAllIfAbsent(deliveries: readonly Delivery[]): Promise<number> {
+    return this.store.write(() => deliveries.reduce((inserted, d) => inserted + this.insertRow.run(...columns(d)).changes, 0));
+  }
+
   public async findById(id: string): Promise<Delivery | undefined> {
     return fromDoc<Delivery>(this.byId.get(id));
   }
@@ -47,7 +51,7 @@ export class SqliteDeliveryRepository implements DeliveryRepository {
   public async claim(id: string, request: ClaimRequest): Promise<Delivery | undefined> {
     return this.store.write(() => {
       const found = fromDoc<Delivery>(this.byId.get(id));
-      if (!found || !claimable(found, request.now)) return undefined;
+      if (!found || !isClaimable(found, request)) return undefined;
       return this.save({ ...found, claimedBy: request.owner, claimUntil: request.leaseUntil });
     });
   }
@@ -94,6 +98,3 @@ export class SqliteDeliveryRepository implements DeliveryRepository {
   }
 }
 
-function claimable(delivery: Delivery, now: number): boolean {
-  return (delivery.status === 'pending' || delivery.status === 'failed') && delivery.nextAttemptAt <= now && delivery.claimUntil <= now;
-}

@@ -20,10 +20,10 @@ export function leaseMs(deps: Pick<Deps, 'liveConfig'>): number {
   return integrationTimeoutMs(deps) + 15_000;
 }
 
-/** Claims the delivery (if it is due and free) and attempts it. */
+/** Claims the delivery (if it is free, and due or never attempted) and attempts it: the queue's path. */
 export async function claimAndAttempt(deps: Deps, deliveryId: string): Promise<AttemptOutcome | undefined> {
   const now = deps.clock.now();
-  const claimed = await deps.deliveries.claim(deliveryId, { now, owner: deps.instanceId, leaseUntil: now + leaseMs(deps) });
+  const claimed = await deps.deliveries.claim(deliveryId, { now, owner: deps.instanceId, leaseUntil: now + leaseMs(deps), untried: true });
   return claimed ? attemptReleasingOnError(deps, claimed) : undefined;
 }
 

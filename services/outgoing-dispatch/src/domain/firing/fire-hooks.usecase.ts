@@ -5,6 +5,12 @@ import type { Deps } from '../ports';
 import { derivedId } from '../secrets';
 import { outgoingPayloadBody, requestContentType } from './outgoing-payload';
 
+/**
+ * How long the schedulers leave a new delivery to its outgoing.deliveries message. Short, because a lost
+ * message (a consumer group that starts at the end of a partition) waits this long for its first attempt.
+ */
+export const QUEUE_FIRST_MS = 5_000;
+
 /** Whether a created post may fire outgoing hooks at all (mattermost-wire.md §10 "When hooks fire"; wire-2 §2 for command answers). */
 export function mayFire(event: PostEventPayload): boolean {
   // A slash command's in_channel answer fires hooks although it carries from_webhook (the reference posts it with TriggerWebhooks).
@@ -26,6 +32,9 @@ export async function fireHooks(deps: Deps, event: PostEventPayload): Promise<De
   if (hooks.length === 0) return [];
   const firstWord = firstWordOf(event.post.message);
   const now = deps.clock.now();
+  // The queue makes the first attempt (claim with `untried`); the schedulers take a delivery only once it
+  // is due, QUEUE_FIRST_MS later, i.e. when its queue message was lost or is far behind.
+  const dueIfQueueLost = now + QUEUE_FIRST_MS;
   const deliveries: Delivery[] = [];
   for (const hook of hooks) {
     if (hook.disabledAt !== 0) continue;
@@ -50,20 +59,20 @@ export async function fireHooks(deps: Deps, event: PostEventPayload): Promise<De
         lastLatencyMs: 0,
         createAt: now,
         updateAt: now,
-        nextAttemptAt: now,
+        nextAttemptAt: dueIfQueueLost,
         claimedBy: '',
         claimUntil: 0,
       });
     }
   }
   if (deliveries.length === 0) return [];
-  await Promise.all(deliveries.map((delivery) => deps.deliveries.insertIfAbsent(delivery)));
+  await deps.deliveries.insertAllIfAbsent(deliveries);
   try {
     await deps.queue.enqueue(deliveries);
   } catch (error) {
     // The records are durable: the scheduler attempts them when due even if this message never goes out.
     deps.logger.warn('outgoing.deliveries publish failed; the scheduler will pick the deliveries up', { error: String(error), count: deliveries.length });
-    deps.wakeAt(now);
+    deps.wakeAt(dueIfQueueLost);
   }
   return deliveries;
 }
