@@ -97,7 +97,8 @@ describe('attacks on slash commands and response_url', { timeout: 300_000 }, () 
       `/hooks/commands/x/../${id}`,
       `/hooks/commands/${id.toUpperCase()}`,
       `/hooks/commands/${id}${'a'.repeat(64)}`,
-      `/hooks/commands/${'b'.repeat(100_000)}`,
+      // Under the 16 KiB header limit, so the app decides (beyond it Node answers 431 and may reset the socket).
+      `/hooks/commands/${'b'.repeat(8_000)}`,
       `/hooks/commands/${id}%00`,
     ];
     const answers = await Promise.all(variants.map((variant) => rawTarget(target.url, 'POST', variant, { body: { text: 'forged' } })));
