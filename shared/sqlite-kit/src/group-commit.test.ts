@@ -73,4 +73,24 @@ describe('group commit', () => {
     assert.equal(runs, 1, 'a hook belongs to one commit');
     await store.dispose();
   });
+
+  it('when a one-statement write fails, then only that statement is undone: the batch stays open and commits the writes around it', async () => {
+    const store = openTestStore('group-commit-one-');
+    store.migrate('test', TABLE);
+    const insert = store.db.prepare('INSERT INTO items (id, name) VALUES (?, ?)');
+    // A multi-row statement that fails on its second row: SQLite undoes the first row of it too.
+    const insertTwo = store.db.prepare('INSERT INTO items (id, name) VALUES (?, ?), (?, ?)');
+    await store.writeOne(() => insert.run('a', 'first'));
+    await assert.rejects(store.writeOne(() => insertTwo.run('b', 'half', 'a', 'again')), /UNIQUE/);
+    assert.equal(store.db.inTransaction, true, 'the failure left the batch open');
+    await store.writeOne(() => insert.run('c', 'after'));
+    await store.flush();
+    const rows = store.db.prepare('SELECT id, name FROM items ORDER BY id').all();
+    assert.deepEqual(rows, [
+      { id: 'a', name: 'first' },
+      { id: 'c', name: 'after' },
+    ]);
+    assert.equal(store.health(), true);
+    await store.dispose();
+  });
 });

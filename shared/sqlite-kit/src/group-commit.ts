@@ -86,6 +86,21 @@ export class GroupCommit {
   }
 
   /**
+   * `write` without the savepoint, for a `fn` whose changes are one statement: a statement that fails
+   * (constraint, conflict) is undone by SQLite itself and leaves the transaction open, so the savepoint
+   * would only cost two more statements per write.
+   */
+  public writeOne<T>(fn: () => T): Promise<T> {
+    if (this.failure !== undefined) return Promise.reject(this.failure);
+    try {
+      this.openTransaction();
+      return Promise.resolve(fn());
+    } catch (error) {
+      return Promise.reject(error);
+    }
+  }
+
+  /**
    * Runs `hook` inside the open transaction (opened now if none is) just before it commits: work that is
    * cheaper once per batch than once per write (the event journal's messages and positions). A hook that
    * throws fails the commit, and the store with it (as a failed COMMIT does).

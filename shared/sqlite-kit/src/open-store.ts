@@ -28,6 +28,12 @@ export interface SqliteStore {
    */
   write<T>(fn: () => T): Promise<T>;
   /**
+   * `write` for a `fn` that changes rows with at most one statement (it may read as much as it likes): SQLite
+   * undoes a failing statement by itself, so no savepoint is needed around it. A `fn` that runs two
+   * changing statements must use `write`, or a failure of the second would leave the first in the batch.
+   */
+  writeOne<T>(fn: () => T): Promise<T>;
+  /**
    * Runs `hook` once inside the open transaction (opened now if none is) just before its COMMIT: batch
    * work done once per commit instead of once per write. A hook that throws fails the commit and the store.
    */
@@ -148,6 +154,7 @@ export function openStore(options: OpenStoreOptions): SqliteStore {
       }
     },
     write: (fn) => (closed ? Promise.reject(new Error(`the store at ${path} is closed`)) : commits.write(fn)),
+    writeOne: (fn) => (closed ? Promise.reject(new Error(`the store at ${path} is closed`)) : commits.writeOne(fn)),
     beforeCommit: (hook) => {
       if (closed) throw new Error(`the store at ${path} is closed`);
       commits.beforeCommit(hook);

@@ -12,7 +12,8 @@ function columns(c: Channel): unknown[] {
 export class SqliteChannelRepository implements ChannelRepository {
   private readonly insertRow;
   private readonly replaceRow;
-  private readonly setDoc;
+  private readonly countPost;
+  private readonly countRootPost;
   private readonly byId;
   private readonly byIds;
   private readonly byName;
@@ -23,7 +24,14 @@ export class SqliteChannelRepository implements ChannelRepository {
     const db = store.db;
     this.insertRow = db.prepare('INSERT INTO p_channels (id, team_id, name, type, display_name, delete_at, doc) VALUES (?, ?, ?, ?, ?, ?, ?)');
     this.replaceRow = db.prepare('UPDATE p_channels SET id = ?, team_id = ?, name = ?, type = ?, display_name = ?, delete_at = ?, doc = ? WHERE id = ?');
-    this.setDoc = db.prepare('UPDATE p_channels SET doc = ? WHERE id = ?');
+    // Only counters in the document change (no indexed column): one statement, no read, no JSON in JS.
+    this.countPost = db.prepare(
+      "UPDATE p_channels SET doc = json_set(doc, '$.last_post_at', max(json_extract(doc, '$.last_post_at'), CAST(@at AS INTEGER)), '$.total_msg_count', json_extract(doc, '$.total_msg_count') + 1) WHERE id = @id",
+    );
+    this.countRootPost = db.prepare(
+      "UPDATE p_channels SET doc = json_set(doc, '$.last_post_at', max(json_extract(doc, '$.last_post_at'), CAST(@at AS INTEGER)), '$.total_msg_count', json_extract(doc, '$.total_msg_count') + 1, " +
+        "'$.last_root_post_at', max(json_extract(doc, '$.last_root_post_at'), CAST(@at AS INTEGER)), '$.total_msg_count_root', json_extract(doc, '$.total_msg_count_root') + 1) WHERE id = @id",
+    );
     this.byId = db.prepare<[string], DocRow>('SELECT doc FROM p_channels WHERE id = ?');
     this.byIds = db.prepare<[string], DocRow & { k: string }>('SELECT id AS k, doc FROM p_channels WHERE id IN (SELECT value FROM json_each(?))');
     this.byName = db.prepare<[string, string], DocRow>('SELECT doc FROM p_channels WHERE team_id = ? AND name = ?');
@@ -36,7 +44,7 @@ export class SqliteChannelRepository implements ChannelRepository {
   }
 
   public async insert(channel: Channel): Promise<void> {
-    await this.store.write(() => mapDuplicates(UNIQUE_KEYS, () => this.insertRow.run(...columns(channel))));
+    await this.store.writeOne(() => mapDuplicates(UNIQUE_KEYS, () => this.insertRow.run(...columns(channel))));
   }
 
   public async findById(id: string): Promise<Channel | undefined> {
@@ -53,7 +61,7 @@ export class SqliteChannelRepository implements ChannelRepository {
   }
 
   public async update(id: string, changes: ChannelChanges): Promise<Channel | undefined> {
-    return this.store.write(() => {
+    return this.store.writeOne(() => {
       const current = fromDoc<Channel>(this.byId.get(id));
       if (!current) return undefined;
       const next: Channel = { ...current, ...definedChanges(changes, ['id', 'team_id', 'create_at']), id, team_id: current.team_id, create_at: current.create_at };
@@ -70,17 +78,6 @@ export class SqliteChannelRepository implements ChannelRepository {
   }
 
   public async recordPost(id: string, at: number, root: boolean): Promise<void> {
-    await this.store.write(() => {
-      const c = fromDoc<Channel>(this.byId.get(id));
-      if (!c) return;
-      const next: Channel = {
-        ...c,
-        last_post_at: Math.max(c.last_post_at, at),
-        total_msg_count: c.total_msg_count + 1,
-        ...(root ? { last_root_post_at: Math.max(c.last_root_post_at, at), total_msg_count_root: c.total_msg_count_root + 1 } : {}),
-      };
-      // Only counters in the document change: no indexed column is touched.
-      this.setDoc.run(JSON.stringify(next), id);
-    });
+    await this.store.writeOne(() => (root ? this.countRootPost : this.countPost).run({ at, id }));
   }
 }

@@ -1,4 +1,4 @@
-import { definedChanges, fromDoc, fromDocs, inKeyOrder, jsonList, type DocRow, type SqliteStatement, type SqliteStore } from '@switchyard/sqlite-kit';
+import { definedChanges, jsonList, type SqliteStatement, type SqliteStore } from '@switchyard/sqlite-kit';
 import type { PendingEvent, PostChanges, StoredPost } from '../../domain/entities';
 import type { PostQuery, PostRepository } from '../../domain/ports';
 import { mapDuplicates } from './sqlite-support';
@@ -6,14 +6,43 @@ import { mapDuplicates } from './sqlite-support';
 const UNIQUE_KEYS = { id: 'id' };
 const IMMUTABLE = ['id', 'channel_id', 'user_id', 'create_at', 'pending_events'];
 
+/**
+ * A post's row: the document without its pending events, which live in `events` (a JSON array), so the
+ * outbox relay's `clearEvent` rewrites a short array instead of the whole post.
+ */
+interface PostRow {
+  readonly doc: string;
+  readonly events: string;
+}
+
+const NO_EVENTS = '[]';
+
 function columns(p: StoredPost): unknown[] {
-  return [p.id, p.channel_id, p.user_id, p.pending_post_id, p.create_at, p.update_at, p.delete_at, p.pending_events.length > 0 ? 1 : 0, JSON.stringify(p)];
+  const { pending_events: events, ...doc } = p;
+  return [p.id, p.channel_id, p.user_id, p.pending_post_id, p.create_at, p.update_at, p.delete_at, events.length > 0 ? 1 : 0, JSON.stringify(doc), eventsJson(events)];
+}
+
+function eventsJson(events: readonly PendingEvent[]): string {
+  return events.length === 0 ? NO_EVENTS : JSON.stringify(events);
+}
+
+function toPost(row: PostRow | undefined): StoredPost | undefined {
+  if (row === undefined) return undefined;
+  const post = JSON.parse(row.doc) as StoredPost;
+  post.pending_events = row.events === NO_EVENTS ? [] : (JSON.parse(row.events) as PendingEvent[]);
+  return post;
+}
+
+function toPosts(rows: readonly PostRow[]): StoredPost[] {
+  return rows.map((row) => toPost(row) as StoredPost);
 }
 
 export class SqlitePostRepository implements PostRepository {
   private readonly insertRow;
   private readonly replaceRow;
-  private readonly setOutbox;
+  private readonly setEvents;
+  private readonly eventsOf;
+  private readonly setReplies;
   private readonly byId;
   private readonly byIds;
   private readonly byPendingPost;
@@ -21,45 +50,59 @@ export class SqlitePostRepository implements PostRepository {
   private readonly deleteRow;
   private readonly replies;
   /** list() statements by the filters they use (a handful of shapes). */
-  private readonly listStatements = new Map<string, SqliteStatement<unknown[], DocRow>>();
+  private readonly listStatements = new Map<string, SqliteStatement<unknown[], PostRow>>();
 
   public constructor(private readonly store: SqliteStore) {
     const db = store.db;
-    this.insertRow = db.prepare('INSERT INTO p_posts (id, channel_id, user_id, pending_post_id, create_at, update_at, delete_at, outbox, doc) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)');
+    this.insertRow = db.prepare(
+      'INSERT INTO p_posts (id, channel_id, user_id, pending_post_id, create_at, update_at, delete_at, outbox, doc, events) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+    );
     this.replaceRow = db.prepare(
-      'UPDATE p_posts SET id = ?, channel_id = ?, user_id = ?, pending_post_id = ?, create_at = ?, update_at = ?, delete_at = ?, outbox = ?, doc = ? WHERE id = ?',
+      'UPDATE p_posts SET id = ?, channel_id = ?, user_id = ?, pending_post_id = ?, create_at = ?, update_at = ?, delete_at = ?, outbox = ?, doc = ?, events = ? WHERE id = ?',
     );
-    this.setOutbox = db.prepare('UPDATE p_posts SET outbox = ?, doc = ? WHERE id = ?');
-    this.byId = db.prepare<[string], DocRow>('SELECT doc FROM p_posts WHERE id = ?');
-    this.byIds = db.prepare<[string], DocRow & { k: string }>('SELECT id AS k, doc FROM p_posts WHERE id IN (SELECT value FROM json_each(?))');
-    this.byPendingPost = db.prepare<[string, string, number], DocRow>(
-      "SELECT doc FROM p_posts WHERE user_id = ? AND pending_post_id = ? AND pending_post_id <> '' AND create_at >= ? ORDER BY create_at DESC LIMIT 1",
+    this.setEvents = db.prepare('UPDATE p_posts SET outbox = ?, events = ? WHERE id = ?');
+    this.eventsOf = db.prepare<[string], { events: string }>('SELECT events FROM p_posts WHERE id = ?');
+    // The reply counters change in the document only (no indexed column): one statement, no read.
+    this.setReplies = db.prepare(
+      "UPDATE p_posts SET doc = json_set(doc, '$.reply_count', json_extract(doc, '$.reply_count') + 1, '$.last_reply_at', max(json_extract(doc, '$.last_reply_at'), CAST(? AS INTEGER))) WHERE id = ?",
     );
-    this.outbox = db.prepare<[number], DocRow>('SELECT doc FROM p_posts WHERE outbox = 1 ORDER BY create_at, id LIMIT ?');
+    this.byId = db.prepare<[string], PostRow>('SELECT doc, events FROM p_posts WHERE id = ?');
+    this.byIds = db.prepare<[string], PostRow & { k: string }>('SELECT id AS k, doc, events FROM p_posts WHERE id IN (SELECT value FROM json_each(?))');
+    this.byPendingPost = db.prepare<[string, string, number], PostRow>(
+      "SELECT doc, events FROM p_posts WHERE user_id = ? AND pending_post_id = ? AND pending_post_id <> '' AND create_at >= ? ORDER BY create_at DESC LIMIT 1",
+    );
+    this.outbox = db.prepare<[number], PostRow>('SELECT doc, events FROM p_posts WHERE outbox = 1 ORDER BY create_at, id LIMIT ?');
     this.deleteRow = db.prepare('DELETE FROM p_posts WHERE id = ?');
-    this.replies = db.prepare<[string, string], DocRow>("SELECT doc FROM p_posts WHERE channel_id = ? AND delete_at = 0 AND json_extract(doc, '$.root_id') = ? ORDER BY create_at, id");
+    this.replies = db.prepare<[string, string], PostRow>(
+      "SELECT doc, events FROM p_posts WHERE channel_id = ? AND delete_at = 0 AND json_extract(doc, '$.root_id') = ? ORDER BY create_at, id",
+    );
   }
 
   public async insert(post: StoredPost): Promise<void> {
-    await this.store.write(() => mapDuplicates(UNIQUE_KEYS, () => this.insertRow.run(...columns(post))));
+    await this.store.writeOne(() => mapDuplicates(UNIQUE_KEYS, () => this.insertRow.run(...columns(post))));
   }
 
   public async findById(id: string): Promise<StoredPost | undefined> {
-    return fromDoc<StoredPost>(this.byId.get(id));
+    return toPost(this.byId.get(id));
   }
 
   public async findByIds(ids: readonly string[]): Promise<StoredPost[]> {
     if (ids.length === 0) return [];
-    return inKeyOrder<StoredPost>(ids, this.byIds.all(jsonList(ids)));
+    const byKey = new Map(this.byIds.all(jsonList(ids)).map((row) => [row.k, row]));
+    // In the order of `ids`, repeats repeated (each a separate copy), missing ones skipped.
+    return ids.flatMap((id) => {
+      const post = toPost(byKey.get(id));
+      return post ? [post] : [];
+    });
   }
 
   public async findByPendingPostId(userId: string, pendingPostId: string, since: number): Promise<StoredPost | undefined> {
     if (pendingPostId === '') return undefined;
-    return fromDoc<StoredPost>(this.byPendingPost.get(userId, pendingPostId, since));
+    return toPost(this.byPendingPost.get(userId, pendingPostId, since));
   }
 
   public async update(id: string, changes: PostChanges, event?: PendingEvent): Promise<StoredPost | undefined> {
-    return this.store.write(() => this.change(id, (post) => ({ ...post, ...definedChanges(changes, IMMUTABLE), id, pending_events: event ? [...post.pending_events, event] : post.pending_events })));
+    return this.store.writeOne(() => this.change(id, (post) => ({ ...post, ...definedChanges(changes, IMMUTABLE), id, pending_events: event ? [...post.pending_events, event] : post.pending_events })));
   }
 
   public async addEvent(id: string, event: PendingEvent): Promise<StoredPost | undefined> {
@@ -67,18 +110,19 @@ export class SqlitePostRepository implements PostRepository {
   }
 
   public async clearEvent(id: string, eventId: string): Promise<void> {
-    await this.store.write(() => {
-      const post = fromDoc<StoredPost>(this.byId.get(id));
-      if (!post) return;
-      const pending = post.pending_events.filter((e) => e.id !== eventId);
-      if (pending.length === post.pending_events.length) return;
-      this.setOutbox.run(pending.length > 0 ? 1 : 0, JSON.stringify({ ...post, pending_events: pending }), id);
+    await this.store.writeOne(() => {
+      const row = this.eventsOf.get(id);
+      if (!row || row.events === NO_EVENTS) return;
+      const events = JSON.parse(row.events) as PendingEvent[];
+      const pending = events.filter((e) => e.id !== eventId);
+      if (pending.length === events.length) return;
+      this.setEvents.run(pending.length > 0 ? 1 : 0, eventsJson(pending), id);
     });
   }
 
   public async withPendingEvents(limit: number): Promise<StoredPost[]> {
     if (!(limit > 0)) return [];
-    return fromDocs<StoredPost>(this.outbox.all(limit));
+    return toPosts(this.outbox.all(limit));
   }
 
   public async list(query: PostQuery): Promise<StoredPost[]> {
@@ -99,40 +143,35 @@ export class SqlitePostRepository implements PostRepository {
       params.push(query.createdAfter);
     }
     const direction = query.order === 'asc' ? 'ASC' : 'DESC';
-    const sql = `SELECT doc FROM p_posts WHERE ${where.join(' AND ')} ORDER BY create_at ${direction}, id ${direction} LIMIT ? OFFSET ?`;
+    const sql = `SELECT doc, events FROM p_posts WHERE ${where.join(' AND ')} ORDER BY create_at ${direction}, id ${direction} LIMIT ? OFFSET ?`;
     let statement = this.listStatements.get(sql);
     if (!statement) {
-      statement = this.store.db.prepare<unknown[], DocRow>(sql);
+      statement = this.store.db.prepare<unknown[], PostRow>(sql);
       this.listStatements.set(sql, statement);
     }
-    return fromDocs<StoredPost>(statement.all(...params, query.limit, Math.max(0, query.skip)));
+    return toPosts(statement.all(...params, query.limit, Math.max(0, query.skip)));
   }
 
   public async recordReply(rootId: string, at: number): Promise<void> {
-    await this.store.write(() => {
-      const root = fromDoc<StoredPost>(this.byId.get(rootId));
-      if (!root) return;
-      const next = { ...root, reply_count: root.reply_count + 1, last_reply_at: Math.max(root.last_reply_at, at) };
-      this.setOutbox.run(next.pending_events.length > 0 ? 1 : 0, JSON.stringify(next), rootId);
-    });
+    await this.store.writeOne(() => this.setReplies.run(at, rootId));
   }
 
   public async forgetReply(rootId: string): Promise<void> {
-    await this.store.write(() => this.change(rootId, (root) => ({ ...root, reply_count: Math.max(0, root.reply_count - 1) })));
+    await this.store.writeOne(() => this.change(rootId, (root) => ({ ...root, reply_count: Math.max(0, root.reply_count - 1) })));
   }
 
   public async listReplies(channelId: string, rootId: string): Promise<StoredPost[]> {
     // The channel index narrows it; root_id lives in the document.
-    return fromDocs<StoredPost>(this.replies.all(channelId, rootId));
+    return toPosts(this.replies.all(channelId, rootId));
   }
 
   public async deletePermanently(id: string): Promise<boolean> {
-    return this.store.write(() => this.deleteRow.run(id).changes === 1);
+    return this.store.writeOne(() => this.deleteRow.run(id).changes === 1);
   }
 
   /** Read, change and write one post inside the caller's write (atomic: writes run synchronously). */
   private change(id: string, next: (post: StoredPost) => StoredPost): StoredPost | undefined {
-    const current = fromDoc<StoredPost>(this.byId.get(id));
+    const current = toPost(this.byId.get(id));
     if (!current) return undefined;
     const updated = next(current);
     this.replaceRow.run(...columns(updated), id);

@@ -20,12 +20,12 @@ export class SqliteReactionRepository implements ReactionRepository {
 
   public async save(reaction: Reaction): Promise<Reaction> {
     const doc = JSON.stringify(reaction);
-    await this.store.write(() => this.upsert.run(reaction.post_id, reaction.user_id, reaction.emoji_name, reaction.create_at, doc));
+    await this.store.writeOne(() => this.upsert.run(reaction.post_id, reaction.user_id, reaction.emoji_name, reaction.create_at, doc));
     return JSON.parse(doc) as Reaction;
   }
 
   public async delete(userId: string, postId: string, emojiName: string): Promise<boolean> {
-    return this.store.write(() => this.deleteRow.run(userId, postId, emojiName).changes === 1);
+    return this.store.writeOne(() => this.deleteRow.run(userId, postId, emojiName).changes === 1);
   }
 
   public async listByPost(postId: string): Promise<Reaction[]> {

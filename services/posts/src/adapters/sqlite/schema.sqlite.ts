@@ -51,4 +51,11 @@ export const POSTS_MIGRATIONS: readonly Migration[] = [
     PRIMARY KEY (post_id, user_id, emoji_name)
   ) STRICT;
   `,
+  // 2: a post's pending events move out of its document into their own column, so clearing one (the
+  // outbox relay, once per event) rewrites that short array instead of the whole post.
+  `
+  ALTER TABLE p_posts ADD COLUMN events TEXT NOT NULL DEFAULT '[]';
+  UPDATE p_posts SET events = json_extract(doc, '$.pending_events'), doc = json_remove(doc, '$.pending_events')
+    WHERE json_type(doc, '$.pending_events') = 'array';
+  `,
 ];
