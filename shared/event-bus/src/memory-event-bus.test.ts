@@ -1,3 +1,5 @@
+import { it } from 'node:test';
+import assert from 'node:assert/strict';
 import { eventBusContract } from './contract';
 import { MemoryEventBus } from './memory-event-bus';
 
@@ -15,4 +17,46 @@ eventBusContract('memory', async () => {
     }),
     cleanup: () => bus.close(),
   };
+});
+
+it('when several groups handle a message, then it is parsed once per partition and each group gets the same frozen value', async () => {
+  const bus = new MemoryEventBus({ retryDelayMs: 1 });
+  const parse = JSON.parse;
+  let parses = 0;
+  JSON.parse = ((text: string, reviver?: (this: unknown, key: string, value: unknown) => unknown) => {
+    parses += 1;
+    return parse(text, reviver);
+  }) as typeof JSON.parse;
+  try {
+    const seen: unknown[][] = [[], [], []];
+    let settle: () => void = () => undefined;
+    const all = new Promise<void>((resolve) => (settle = resolve));
+    let handled = 0;
+    for (const [group, values] of seen.entries()) {
+      await bus.subscribe({
+        groupId: `g${group}`,
+        topics: ['t'],
+        handler: async (message) => {
+          values.push(message.value);
+          handled += 1;
+          if (handled === 6) settle();
+        },
+      });
+    }
+    await bus.publish('t', [
+      { key: 'k', value: { n: 1, nested: { list: [1] } } },
+      { key: 'k', value: { n: 2, nested: { list: [2] } } },
+    ]);
+    await all;
+    assert.equal(parses, 2, 'one parse per message, not one per group');
+    const [first, second, third] = seen;
+    assert.deepEqual(first, [{ n: 1, nested: { list: [1] } }, { n: 2, nested: { list: [2] } }]);
+    assert.equal(second?.[0], first?.[0]);
+    assert.equal(third?.[1], first?.[1]);
+    const value = first?.[0] as { nested: { list: number[] } };
+    assert.throws(() => value.nested.list.push(3), TypeError, 'a handler cannot change what the other groups read');
+  } finally {
+    JSON.parse = parse;
+    await bus.close();
+  }
 });

@@ -22,6 +22,11 @@ interface Partition {
   /** Offset of log[0]; messages below it were trimmed once every group had handled them. */
   base: number;
   log: StoredMessage[];
+  /**
+   * The last message parsed for a delivery, frozen: the groups of a partition usually handle a message one
+   * after another, so each parses it once instead of once per group. One per partition bounds the memory.
+   */
+  parsed?: { readonly offset: number; readonly value: unknown };
 }
 
 interface Member {
@@ -254,13 +259,21 @@ export class MemoryEventBus implements EventBus {
       const offset = group.committed.get(partitionKey) ?? partition.base;
       const stored = partition.log[offset - partition.base];
       if (!stored) return;
-      await this.deliver(owner, topic, index, offset, stored);
+      await this.deliver(owner, topic, index, offset, stored, this.parsedValue(partition, offset, stored));
       group.committed.set(partitionKey, offset + 1);
       this.options.journal?.commit(group.id, topic, index, offset + 1);
     }
   }
 
-  private async deliver(member: Member, topic: string, partition: number, offset: number, stored: StoredMessage): Promise<void> {
+  /** The message's value, parsed and deeply frozen once and handed to every group (handlers only read it). */
+  private parsedValue(partition: Partition, offset: number, stored: StoredMessage): unknown {
+    if (partition.parsed?.offset === offset) return partition.parsed.value;
+    const value = deepFreeze(JSON.parse(stored.json) as unknown);
+    partition.parsed = { offset, value };
+    return value;
+  }
+
+  private async deliver(member: Member, topic: string, partition: number, offset: number, stored: StoredMessage, value: unknown): Promise<void> {
     const maxAttempts = member.options.maxAttempts ?? DEFAULT_MAX_ATTEMPTS;
     for (let attempt = 1; ; attempt += 1) {
       const message: BusMessage = {
@@ -268,7 +281,7 @@ export class MemoryEventBus implements EventBus {
         partition,
         offset: String(offset),
         key: stored.key,
-        value: JSON.parse(stored.json) as unknown,
+        value,
         headers: { ...stored.headers },
         attempt,
       };
@@ -310,8 +323,18 @@ export class MemoryEventBus implements EventBus {
     if (drop > 1024) {
       partition.log.splice(0, drop);
       partition.base = low;
+      if (partition.parsed && partition.parsed.offset < low) partition.parsed = undefined;
       const { topic, index } = this.located(partitionKey);
       this.options.journal?.trim(topic, index, low);
     }
   }
+}
+
+/** Freezes `value` and everything in it (a JSON value: plain objects and arrays). */
+function deepFreeze<T>(value: T): T {
+  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const key of Object.keys(value)) deepFreeze((value as Record<string, unknown>)[key]);
+  }
+  return value;
 }

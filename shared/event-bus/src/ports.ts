@@ -17,6 +17,7 @@ export interface BusMessage<T = unknown> {
   readonly partition: number;
   readonly offset: string;
   readonly key: string;
+  /** Read only: the in-process bus hands every group the same deeply frozen value (changing it throws). */
   readonly value: T;
   readonly headers: Readonly<Record<string, string>>;
   /** 1 on first delivery to this group, then 2, 3, ... on redelivery after a handler failure. */
