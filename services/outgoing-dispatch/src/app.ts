@@ -6,7 +6,8 @@ import { createHttpApp, internalKeys, identityMiddleware, jsonBody, rawBody, typ
 import { followSystemConfig } from '@switchyard/live-config';
 import type { Logger } from '@switchyard/logger';
 import { MutableConfigView } from '@switchyard/system-config';
-import { BusClientEvents, BusDeliveryQueue } from './adapters/bus/bus-publishers';
+import { BusClientEvents, BusDeliveryQueue, BusHookChanges } from './adapters/bus/bus-publishers';
+import { CachingHookRepository } from './adapters/cache/caching-hook-repository';
 import { EcdsaTriggerIds } from './adapters/crypto/ecdsa-trigger-ids';
 import { AxiosIntegrationClient } from './adapters/http/integration-client.axios';
 import { OriginBreakers } from './adapters/http/origin-breakers';
@@ -23,6 +24,7 @@ import { commandsRoutes } from './entry-points/http/commands.routes';
 import { hooksRoutes } from './entry-points/http/hooks.routes';
 import type { HttpContext } from './entry-points/http/http-context';
 import { AttemptPool, subscribeDeliveries } from './entry-points/kafka/delivery.consumer';
+import { subscribeHookChanges } from './entry-points/kafka/hook-changes.consumer';
 import { subscribePostsEvents } from './entry-points/kafka/post-created.consumer';
 import { DeliveryScheduler } from './entry-points/scheduler/delivery-scheduler';
 
@@ -59,7 +61,9 @@ export function createOutgoingDispatchApp(config: Readonly<OutgoingDispatchConfi
   const keys = internalKeys(config);
   const liveConfig = new MutableConfigView();
   const systemConfig = followSystemConfig({ service: SERVICE_NAME, view: liveConfig, bus: deps.bus, transport: deps.transport, internalSecret: keys, logger: deps.logger });
-  const repositories: Repositories = { ...memoryRepositories(), ...(deps.repositories ?? {}) };
+  const stored: Repositories = { ...memoryRepositories(), ...(deps.repositories ?? {}) };
+  const hooks = new CachingHookRepository(stored.hooks, new BusHookChanges(deps.bus, deps.logger));
+  const repositories: Repositories = { ...stored, hooks };
   const breakers = new OriginBreakers(() => liveConfig.current().DeliverySettings);
   const axiosClient = deps.integrationClient
     ? undefined
@@ -110,7 +114,9 @@ export function createOutgoingDispatchApp(config: Readonly<OutgoingDispatchConfi
     deps: domain,
     start: async () => {
       await systemConfig.start();
-      subscriptions = [await subscribePostsEvents(deps.bus, domain), await subscribeDeliveries(deps.bus, domain, new AttemptPool(config.DELIVERY_CONCURRENCY ?? 64))];
+      // Hook changes first: a post handled from now on sees every hook change announced from now on.
+      subscriptions = [await subscribeHookChanges(deps.bus, (teamId) => hooks.evictTeam(teamId))];
+      subscriptions.push(await subscribePostsEvents(deps.bus, domain), await subscribeDeliveries(deps.bus, domain, new AttemptPool(config.DELIVERY_CONCURRENCY ?? 64)));
       scheduler.start();
       started = true;
       deps.logger.info('outgoing-dispatch started', { instance: instanceId });

@@ -154,6 +154,14 @@ export interface ClientEvents {
   openDialog(userId: string, dialog: { readonly trigger_id: string; readonly url: string; readonly dialog: Readonly<Record<string, unknown>> }): Promise<void>;
 }
 
+/**
+ * Tells every replica that a hook was created or changed (their hooks-by-team caches drop the team). Never
+ * throws: a lost announcement leaves other replicas on the old hooks until their cache entry expires.
+ */
+export interface HookChanges {
+  hookChanged(hook: { readonly id: string; readonly teamId: string }): Promise<void>;
+}
+
 /** outgoing.deliveries: tells the dispatcher group a delivery is ready (keyed by hook id). */
 export interface DeliveryQueue {
   enqueue(deliveries: readonly Pick<Delivery, 'id' | 'hookId'>[]): Promise<void>;

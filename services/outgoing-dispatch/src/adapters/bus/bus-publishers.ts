@@ -1,7 +1,8 @@
 import { envelope, ephemeralPostMessage, Topics, type OpenDialogEvent, type WirePost } from '@switchyard/contracts';
 import type { EventPublisher } from '@switchyard/event-bus';
 import type { Delivery } from '../../domain/entities';
-import type { ClientEvents, DeliveryQueue } from '../../domain/ports';
+import type { Logger } from '@switchyard/logger';
+import type { ClientEvents, DeliveryQueue, HookChanges } from '../../domain/ports';
 
 /** The message on outgoing.deliveries: the ids of one hook's ready deliveries (the records hold everything else). */
 export interface DeliveryMessage {
@@ -24,6 +25,30 @@ export class BusDeliveryQueue implements DeliveryQueue {
       Topics.outgoingDeliveries,
       [...byHook].map(([hookId, ids]) => ({ key: hookId, value: envelope<string, DeliveryMessage>(DELIVERY_MESSAGE_TYPE, { delivery_ids: ids, hook_id: hookId }) })),
     );
+  }
+}
+
+/** The message on outgoing.deliveries that tells every replica a hook changed (its team's cached hooks go). */
+export interface HookChangedMessage {
+  readonly hook_id: string;
+  readonly team_id: string;
+}
+
+export const HOOK_CHANGED_MESSAGE_TYPE = 'hook.changed';
+
+/**
+ * Hook changes on outgoing.deliveries (keyed by hook id), read by every replica's broadcast group. A
+ * replica of an older version reads the message as a delivery message without delivery ids and skips it.
+ */
+export class BusHookChanges implements HookChanges {
+  public constructor(private readonly bus: EventPublisher, private readonly logger: Logger) {}
+
+  public async hookChanged(hook: { readonly id: string; readonly teamId: string }): Promise<void> {
+    try {
+      await this.bus.publish(Topics.outgoingDeliveries, [{ key: hook.id, value: envelope<string, HookChangedMessage>(HOOK_CHANGED_MESSAGE_TYPE, { hook_id: hook.id, team_id: hook.teamId }) }]);
+    } catch (error) {
+      this.logger.warn('hook change not announced; other replicas use their cached hooks of the team until they expire', { hook_id: hook.id, error: String(error) });
+    }
   }
 }
 

@@ -22,12 +22,24 @@ function cannotFire(payload: unknown): boolean {
   return p.source !== 'api' || p.from_webhook === true;
 }
 
-/** posts.events → fireHooks for each `post.created`. Invalid messages are logged and skipped. */
+/** The team's id when the post is in an open channel of a team: where hooks could fire at all. */
+function teamOf(payload: unknown): string | undefined {
+  const p = payload as { team?: { id?: unknown } | null; channel?: { type?: unknown } } | null;
+  const teamId = p?.team?.id;
+  return p?.channel?.type === 'O' && typeof teamId === 'string' ? teamId : undefined;
+}
+
+/**
+ * posts.events → fireHooks for each `post.created`. Invalid messages are logged and skipped. A post of a
+ * team without hooks (the team's hooks come from the cache) stops before the payload is validated.
+ */
 export function postCreatedHandler(deps: Deps): MessageHandler {
   return async (message) => {
     const value = message.value as { type?: unknown; payload?: unknown } | null;
     if (value?.type !== 'post.created' || cannotFire(value.payload)) return;
     if (!deps.liveConfig.current().ServiceSettings.EnableOutgoingWebhooks) return;
+    const teamId = teamOf(value.payload);
+    if (teamId === undefined || (await deps.hooks.findByTeam(teamId)).length === 0) return;
     const { error, value: payload } = postEventPayloadSchema.validate(value.payload);
     if (error) {
       deps.logger.warn('invalid post.created event skipped', { error: error.message, offset: message.offset });

@@ -1,0 +1,70 @@
+import type { OutgoingHook } from '../../domain/entities';
+import type { HookChanges, HookQuery, OutgoingHookRepository } from '../../domain/ports';
+
+/** How long a team's hooks are reused when no change was seen (a change anywhere evicts them sooner). */
+export const HOOKS_BY_TEAM_TTL_MS = 30_000;
+const MAX_TEAMS = 10_000;
+
+/**
+ * The hook repository with a read cache of `findByTeam` (one lookup per created post, nearly always the
+ * same few teams, nearly always without hooks): a team's hooks are reused for the TTL. A write through
+ * this repository evicts the team here and announces the change (`HookChanges`), and `evictTeam` (this
+ * instance's hook-changes consumer) drops what another replica changed. A read that overlapped an
+ * eviction is not cached, so an eviction is never undone by a read of the older state.
+ */
+export class CachingHookRepository implements OutgoingHookRepository {
+  private readonly byTeam = new Map<string, { hooks: readonly OutgoingHook[]; at: number }>();
+  /** Bumped by every eviction: a read that started before one is not cached. */
+  private generation = 0;
+
+  public constructor(
+    private readonly store: OutgoingHookRepository,
+    private readonly changes: HookChanges,
+    private readonly ttlMs = HOOKS_BY_TEAM_TTL_MS,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  public async findByTeam(teamId: string): Promise<OutgoingHook[]> {
+    const hit = this.byTeam.get(teamId);
+    if (hit && this.now() - hit.at < this.ttlMs) return [...hit.hooks];
+    const generation = this.generation;
+    const hooks = await this.store.findByTeam(teamId);
+    if (generation === this.generation) {
+      if (this.byTeam.size >= MAX_TEAMS) this.byTeam.clear();
+      this.byTeam.set(teamId, { hooks: Object.freeze([...hooks]), at: this.now() });
+    }
+    return hooks;
+  }
+
+  public evictTeam(teamId: string): void {
+    this.generation += 1;
+    this.byTeam.delete(teamId);
+  }
+
+  public async insert(hook: OutgoingHook): Promise<void> {
+    this.evictTeam(hook.teamId);
+    await this.store.insert(hook);
+    await this.changed(hook);
+  }
+
+  public async replace(hook: OutgoingHook): Promise<boolean> {
+    this.evictTeam(hook.teamId);
+    const replaced = await this.store.replace(hook);
+    await this.changed(hook);
+    return replaced;
+  }
+
+  public findById(id: string): Promise<OutgoingHook | undefined> {
+    return this.store.findById(id);
+  }
+
+  public list(query: HookQuery): Promise<OutgoingHook[]> {
+    return this.store.list(query);
+  }
+
+  /** Evicted again after the write (a read in between saw the old state) and told to the other replicas. */
+  private async changed(hook: OutgoingHook): Promise<void> {
+    this.evictTeam(hook.teamId);
+    await this.changes.hookChanged({ id: hook.id, teamId: hook.teamId });
+  }
+}
