@@ -3,11 +3,12 @@ import { after, before, describe, it } from 'node:test';
 import type { Channel } from '@mattermost/types/channels';
 import type { Command } from '@mattermost/types/integrations';
 import type { Team } from '@mattermost/types/teams';
-import { ensureAdmin, patchConfig, type AdminSession } from './support/fixtures';
+import type { AdminSession } from './support/fixtures';
 import { assertAppError, raw, rawTarget, type RawResponse } from './support/http';
-import { startOutgoingReceiver, type OutgoingReceiver } from './support/outgoing-receiver';
-import { newChannel, newTeam, outsider, teamMember, type Actor } from './support/posts-fixtures';
-import { startTarget, type Target } from './support/target';
+import { givenIntegrationWorld, type IntegrationWorld } from './support/integration-world';
+import type { OutgoingReceiver } from './support/outgoing-receiver';
+import { outsider, type Actor } from './support/posts-fixtures';
+import type { Target } from './support/target';
 
 /**
  * Refused (4xx) or, for a path with dot segments, redirected to its clean form (301, as the reference's
@@ -20,6 +21,7 @@ function assertRefusedCleanly(response: RawResponse, what: string, token: string
 }
 
 describe('attacks on slash commands and response_url', { timeout: 300_000 }, () => {
+  let world: IntegrationWorld;
   let target: Target;
   let admin: AdminSession;
   let receiver: OutgoingReceiver;
@@ -30,22 +32,12 @@ describe('attacks on slash commands and response_url', { timeout: 300_000 }, () 
   let command: Command;
 
   before(async () => {
-    target = await startTarget();
-    admin = await ensureAdmin(target.url);
-    receiver = await startOutgoingReceiver();
-    await patchConfig(admin.client, { ServiceSettings: { AllowedUntrustedInternalConnections: '127.0.0.1', SiteURL: target.url } });
-    team = await newTeam(admin);
-    channel = await newChannel(admin, team, 'O');
-    member = await teamMember(target.url, admin, team);
-    await admin.client.addToChannel(member.id, channel.id);
+    world = await givenIntegrationWorld({ serviceSettings: (url) => ({ SiteURL: url }) });
+    ({ target, admin, receiver, team, channel, member } = world);
     stranger = await outsider(target.url, admin);
     command = await admin.client.addCommand({ team_id: team.id, trigger: `atk${Date.now().toString(36)}`, url: `${receiver.url}/attack`, method: 'P', auto_complete: true } as Command);
   });
-  after(async () => {
-    await patchConfig(admin.client, { ServiceSettings: { AllowedUntrustedInternalConnections: '', SiteURL: '' } }).catch(() => undefined);
-    await receiver?.close();
-    await target?.stop();
-  });
+  after(() => world?.stop());
 
   it("when someone outside the team asks for its autocomplete commands or its command list, 20 at once, then every answer is 403 and none carries a command", async () => {
     const paths = [`/api/v4/teams/${team.id}/commands/autocomplete`, `/api/v4/commands?team_id=${team.id}`, `/api/v4/commands?team_id=${team.id}&custom_only=true`];

@@ -1,9 +1,10 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { createUserSession, ensureAdmin, type AdminSession } from './support/fixtures';
+import { createUserSession, type AdminSession } from './support/fixtures';
+import { givenAdminWorld } from './support/admin-world';
 import { assertAppError, type RawResponse } from './support/http';
 import { imageForm, PICTURES } from './support/pictures';
-import { startTarget, type Target } from './support/target';
+import type { Target } from './support/target';
 
 const BOUNDARY = 'sy-attack-boundary';
 const PARSE = 'api.user.upload_profile_user.parse.app_error';
@@ -28,12 +29,9 @@ describe('attacks on picture uploads', { timeout: 300_000 }, () => {
   let admin: AdminSession;
 
   before(async () => {
-    target = await startTarget();
-    admin = await ensureAdmin(target.url);
+    ({ target, admin } = await givenAdminWorld());
   });
-  after(async () => {
-    await target?.stop();
-  });
+  after(() => target?.stop());
 
   const send = async (method: string, path: string, token: string, body?: FormData | Buffer | ReadableStream<Uint8Array>, contentType?: string): Promise<RawResponse & { bytes: Buffer }> => {
     const headers: Record<string, string> = { Authorization: `Bearer ${token}`, ...(contentType ? { 'Content-Type': contentType } : {}) };

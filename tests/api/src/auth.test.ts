@@ -1,9 +1,10 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { expectClientError, newClient } from './support/client';
-import { createUser, createUserSession, ensureAdmin, patchConfig, uniqueName, type AdminSession } from './support/fixtures';
+import { createUser, createUserSession, patchConfig, uniqueName, type AdminSession } from './support/fixtures';
+import { givenAdminWorld } from './support/admin-world';
 import { assertAppError, assertJson, cookieLine, cookieValue, raw } from './support/http';
-import { startTarget, type Target } from './support/target';
+import type { Target } from './support/target';
 
 const TOKEN = /^[a-z0-9]{26}$/;
 
@@ -12,12 +13,9 @@ describe('authentication', { timeout: 300_000 }, () => {
   let admin: AdminSession;
 
   before(async () => {
-    target = await startTarget();
-    admin = await ensureAdmin(target.url);
+    ({ target, admin } = await givenAdminWorld());
   });
-  after(async () => {
-    await target?.stop();
-  });
+  after(() => target?.stop());
 
   /** Logs in with raw fetch, as a browser would (X-Requested-With), and returns the cookies. */
   async function cookieLogin(loginId: string, password: string) {

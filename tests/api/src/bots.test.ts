@@ -2,9 +2,10 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Bot } from '@mattermost/types/bots';
 import { expectClientError, newClient } from './support/client';
-import { createBot, createUser, createUserSession, ensureAdmin, issueToken, patchConfig, PASSWORD, roleSet, uniqueName, type AdminSession } from './support/fixtures';
+import { createBot, createUser, createUserSession, issueToken, patchConfig, PASSWORD, roleSet, uniqueName, type AdminSession } from './support/fixtures';
+import { givenAdminWorld } from './support/admin-world';
 import { assertAppError, assertJson, raw } from './support/http';
-import { startTarget, type Target } from './support/target';
+import type { Target } from './support/target';
 
 const ID = /^[a-z0-9]{26}$/;
 const BOT_MISSING = 'store.sql_bot.get.missing.app_error';
@@ -14,12 +15,9 @@ describe('bots', { timeout: 300_000 }, () => {
   let admin: AdminSession;
 
   before(async () => {
-    target = await startTarget();
-    admin = await ensureAdmin(target.url);
+    ({ target, admin } = await givenAdminWorld());
   });
-  after(async () => {
-    await target?.stop();
-  });
+  after(() => target?.stop());
 
   const setCreation = (enabled: boolean) => patchConfig(admin.client, { ServiceSettings: { EnableBotAccountCreation: enabled } });
   const me = (token: string) => raw(target.url, 'GET', '/api/v4/users/me', { token });

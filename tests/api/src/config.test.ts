@@ -1,9 +1,10 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { expectClientError, newClient } from './support/client';
-import { createUserSession, ensureAdmin, PASSWORD, patchConfig, uniqueName, type AdminSession } from './support/fixtures';
+import { createUserSession, PASSWORD, patchConfig, uniqueName, type AdminSession } from './support/fixtures';
+import { givenAdminWorld } from './support/admin-world';
 import { assertAppError, assertJson, raw } from './support/http';
-import { startTarget, type Target } from './support/target';
+import type { Target } from './support/target';
 
 /** Switchyard's extension key, unknown to the client's AdminConfig type. */
 const secretOf = (config: { ServiceSettings: object }): unknown => (config.ServiceSettings as Record<string, unknown>).IntegrationSigningSecret;
@@ -15,12 +16,9 @@ describe('config and system', { timeout: 300_000 }, () => {
   let admin: AdminSession;
 
   before(async () => {
-    target = await startTarget();
-    admin = await ensureAdmin(target.url);
+    ({ target, admin } = await givenAdminWorld());
   });
-  after(async () => {
-    await target?.stop();
-  });
+  after(() => target?.stop());
 
   describe('GET /config', () => {
     it('when an admin reads the config, then PascalCase sections, no-cache headers and a masked IntegrationSigningSecret', async () => {

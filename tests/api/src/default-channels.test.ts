@@ -2,9 +2,10 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Channel, ChannelMembership } from '@mattermost/types/channels';
 import type { Team } from '@mattermost/types/teams';
-import { createUserSession, ensureAdmin, uniqueName, type AdminSession } from './support/fixtures';
+import { createUserSession, uniqueName, type AdminSession } from './support/fixtures';
+import { givenAdminWorld } from './support/admin-world';
 import { assertJson, raw } from './support/http';
-import { startTarget, type Target } from './support/target';
+import type { Target } from './support/target';
 
 /**
  * The reference creates town-square and off-topic inside `POST /teams` (and joins a new member inside
@@ -15,12 +16,9 @@ describe('default team channels', { timeout: 300_000 }, () => {
   let admin: AdminSession;
 
   before(async () => {
-    target = await startTarget();
-    admin = await ensureAdmin(target.url);
+    ({ target, admin } = await givenAdminWorld());
   });
-  after(async () => {
-    await target?.stop();
-  });
+  after(() => target?.stop());
 
   it('when a user creates a team, then town-square and off-topic exist and the creator is a member of both as soon as POST /teams answers', async () => {
     const creator = await createUserSession(target.url, admin.client, 'dc');

@@ -1,9 +1,10 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { expectClientError, newClient } from './support/client';
-import { createUserSession, ensureAdmin, type AdminSession } from './support/fixtures';
+import { createUserSession, type AdminSession } from './support/fixtures';
+import { givenAdminWorld } from './support/admin-world';
 import { assertAppError, assertJson, raw, type RawResponse } from './support/http';
-import { startTarget, type Target } from './support/target';
+import type { Target } from './support/target';
 
 const REQUEST_ID = /^[a-z0-9]{26}$/;
 
@@ -12,12 +13,9 @@ describe('headers, error bodies and unknown routes', { timeout: 120_000 }, () =>
   let admin: AdminSession;
 
   before(async () => {
-    target = await startTarget();
-    admin = await ensureAdmin(target.url);
+    ({ target, admin } = await givenAdminWorld());
   });
-  after(async () => {
-    await target?.stop();
-  });
+  after(() => target?.stop());
 
   /** A mix of successes and failures, JSON all of them. */
   async function sample(): Promise<Array<[string, RawResponse]>> {

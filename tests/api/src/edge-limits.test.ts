@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { ensureAdmin, type AdminSession } from './support/fixtures';
+import type { AdminSession } from './support/fixtures';
+import { givenAdminWorld } from './support/admin-world';
 import { assertAppError, assertJson, raw, sleep, type RawResponse } from './support/http';
-import { startTarget, type Target } from './support/target';
+import type { Target } from './support/target';
 
 const TOO_LARGE = 'api.context.request_body_too_large.app_error';
 
@@ -14,12 +15,9 @@ describe('payload size and rate limits', { timeout: 180_000 }, () => {
   let admin: AdminSession;
 
   before(async () => {
-    target = await startTarget();
-    admin = await ensureAdmin(target.url);
+    ({ target, admin } = await givenAdminWorld());
   });
-  after(async () => {
-    await target?.stop();
-  });
+  after(() => target?.stop());
 
   /** PUT /config/patch with raw HTTP, waiting out 429s (bounded), so a restore cannot be lost to the limiter. */
   async function patchWithRetry(patch: unknown): Promise<RawResponse> {

@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { createUser, ensureAdmin, type AdminSession } from './support/fixtures';
+import { createUser, type AdminSession } from './support/fixtures';
+import { givenAdminWorld } from './support/admin-world';
 import { assertAppError, raw, type RawResponse } from './support/http';
-import { startTarget, type Target } from './support/target';
+import type { Target } from './support/target';
 
 const WRONG = 'api.user.login.invalid_credentials_email_username';
 const LOCKED = 'api.user.check_user_login_attempts.too_many.app_error';
@@ -13,12 +14,9 @@ describe('login lockout (black box)', { timeout: 300_000 }, () => {
   let admin: AdminSession;
 
   before(async () => {
-    target = await startTarget();
-    admin = await ensureAdmin(target.url);
+    ({ target, admin } = await givenAdminWorld());
   });
-  after(async () => {
-    await target?.stop();
-  });
+  after(() => target?.stop());
 
   const login = (loginId: string, password: string): Promise<RawResponse> => raw(target.url, 'POST', '/api/v4/users/login', { body: { login_id: loginId, password } });
 

@@ -2,9 +2,10 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Team, TeamMembership } from '@mattermost/types/teams';
 import { expectClientError } from './support/client';
-import { createTeam, createUser, createUserSession, ensureAdmin, uniqueName, type AdminSession } from './support/fixtures';
+import { createTeam, createUser, createUserSession, uniqueName, type AdminSession } from './support/fixtures';
+import { givenAdminWorld } from './support/admin-world';
 import { assertAppError, assertJson, raw } from './support/http';
-import { startTarget, type Target } from './support/target';
+import type { Target } from './support/target';
 
 const ID = /^[a-z0-9]{26}$/;
 
@@ -13,12 +14,9 @@ describe('teams', { timeout: 300_000 }, () => {
   let admin: AdminSession;
 
   before(async () => {
-    target = await startTarget();
-    admin = await ensureAdmin(target.url);
+    ({ target, admin } = await givenAdminWorld());
   });
-  after(async () => {
-    await target?.stop();
-  });
+  after(() => target?.stop());
 
   it('when an admin creates a team, then 201 with the Team', async () => {
     const name = uniqueName('team');

@@ -6,15 +6,15 @@ import {
   createTeam,
   createUser,
   createUserSession,
-  ensureAdmin,
   listAllUsers,
   PASSWORD,
   roleSet,
   uniqueName,
   type AdminSession,
 } from './support/fixtures';
+import { givenAdminWorld } from './support/admin-world';
 import { assertAppError, assertJson, raw } from './support/http';
-import { startTarget, type Target } from './support/target';
+import type { Target } from './support/target';
 
 const ID = /^[a-z0-9]{26}$/;
 
@@ -23,12 +23,9 @@ describe('users', { timeout: 300_000 }, () => {
   let admin: AdminSession;
 
   before(async () => {
-    target = await startTarget();
-    admin = await ensureAdmin(target.url);
+    ({ target, admin } = await givenAdminWorld());
   });
-  after(async () => {
-    await target?.stop();
-  });
+  after(() => target?.stop());
 
   describe('signup and creation', () => {
     it('when the first user signs up on a fresh server, then it is created with 201 as system_admin system_user', (t) => {

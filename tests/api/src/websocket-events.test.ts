@@ -1,13 +1,14 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Team } from '@mattermost/types/teams';
-import { createUser, ensureAdmin, patchConfig, uniqueName, type AdminSession } from './support/fixtures';
+import { createUser, patchConfig, uniqueName, type AdminSession } from './support/fixtures';
 import { raw } from './support/http';
-import { OfficialSocket } from './support/mm-websocket';
+import type { OfficialSocket } from './support/mm-websocket';
 import { startOutgoingReceiver, type OutgoingReceiver } from './support/outgoing-receiver';
-import { newChannel, newTeam, postIn, teamMember, type Actor } from './support/posts-fixtures';
-import { startTarget, type Target } from './support/target';
-import { parsed, TestSocket, type Frame } from './support/ws';
+import { newChannel, postIn, teamMember, type Actor } from './support/posts-fixtures';
+import type { Target } from './support/target';
+import { parsed, type Frame, type TestSocket } from './support/ws';
+import { wsWorld, type WsWorld } from './support/ws-world';
 
 /** Nothing matching arrived before a reply that was sent after it would have been. */
 async function assertNothing(socket: TestSocket, what: (f: Frame) => boolean): Promise<void> {
@@ -16,6 +17,7 @@ async function assertNothing(socket: TestSocket, what: (f: Frame) => boolean): P
 }
 
 describe('WebSocket API: the event catalogue, through the official WebSocketClient and raw sockets', { timeout: 300_000 }, () => {
+  let world: WsWorld;
   let target: Target;
   let admin: AdminSession;
   let team: Team;
@@ -25,34 +27,21 @@ describe('WebSocket API: the event catalogue, through the official WebSocketClie
   let bobWs: OfficialSocket;
   let adminWs: TestSocket;
   let receiver: OutgoingReceiver;
-  const raws: TestSocket[] = [];
-  const openRaw = async (token: string): Promise<TestSocket> => {
-    const socket = await TestSocket.open(target.url, { token });
-    raws.push(socket);
-    await socket.event('hello');
-    return socket;
-  };
+  const openRaw = (token: string): Promise<TestSocket> => world.open(token);
 
   before(async () => {
-    target = await startTarget();
-    admin = await ensureAdmin(target.url);
-    team = await newTeam(admin);
-    alice = await teamMember(target.url, admin, team, 'alice');
-    bob = await teamMember(target.url, admin, team, 'bob');
-    aliceWs = new OfficialSocket(target.url, alice.token);
-    bobWs = new OfficialSocket(target.url, bob.token);
+    world = await wsWorld({ alsoRestore: ['AllowedUntrustedInternalConnections'] });
+    ({ target, admin, team, alice, bob } = world);
+    aliceWs = world.official(alice.token);
+    bobWs = world.official(bob.token);
     await aliceWs.event('hello');
     await bobWs.event('hello');
     adminWs = await openRaw(admin.token);
     receiver = await startOutgoingReceiver();
   });
   after(async () => {
-    aliceWs?.close();
-    bobWs?.close();
-    for (const socket of raws) socket.close();
     await receiver?.close();
-    if (admin) await patchConfig(admin.client, { ServiceSettings: { AllowedUntrustedInternalConnections: '' } }).catch(() => undefined);
-    await target?.stop();
+    await world?.stop();
   });
 
   it('when the official client connects with a token, then hello carries the connection id and every event arrives in seq order', async () => {

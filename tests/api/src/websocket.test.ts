@@ -1,13 +1,14 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Team } from '@mattermost/types/teams';
-import { ensureAdmin, issueToken, patchConfig, type AdminSession } from './support/fixtures';
+import { issueToken, patchConfig, type AdminSession } from './support/fixtures';
 import { raw } from './support/http';
-import { newChannel, newTeam, postIn, teamBot, teamMember, type Actor } from './support/posts-fixtures';
-import { startTarget, type Target } from './support/target';
+import { newChannel, postIn, teamBot, teamMember, type Actor } from './support/posts-fixtures';
+import type { Target } from './support/target';
 import WebSocket from 'ws';
 import { OfficialSocket } from './support/mm-websocket';
-import { parsed, TestSocket, websocketUrl, type Frame } from './support/ws';
+import { parsed, websocketUrl, type Frame, type OpenOptions, type TestSocket } from './support/ws';
+import { wsWorld, type WsWorld } from './support/ws-world';
 
 const ID = /^[a-z0-9]{26}$/;
 const BROADCAST_KEYS = ['channel_id', 'connection_id', 'omit_connection_id', 'omit_users', 'team_id', 'user_id'];
@@ -35,30 +36,19 @@ function assertBroadcast(frame: Frame, expected: Record<string, unknown>): void 
 }
 
 describe('WebSocket API: connect, authenticate, posted, who receives what', { timeout: 300_000 }, () => {
+  let world: WsWorld;
   let target: Target;
   let admin: AdminSession;
   let team: Team;
   let alice: Actor;
   let bob: Actor;
-  const sockets: TestSocket[] = [];
-  const open = async (options: Parameters<typeof TestSocket.open>[1]): Promise<TestSocket> => {
-    const socket = await TestSocket.open(target.url, options);
-    sockets.push(socket);
-    return socket;
-  };
+  const open = (options: OpenOptions): Promise<TestSocket> => world.connect(options);
 
   before(async () => {
-    target = await startTarget();
-    admin = await ensureAdmin(target.url);
-    team = await newTeam(admin);
-    alice = await teamMember(target.url, admin, team, 'alice');
-    bob = await teamMember(target.url, admin, team, 'bob');
+    world = await wsWorld({ alsoRestore: ['EnableUserAccessTokens'] });
+    ({ target, admin, team, alice, bob } = world);
   });
-  after(async () => {
-    for (const socket of sockets) socket.close();
-    if (admin) await patchConfig(admin.client, { ServiceSettings: { EnableUserAccessTokens: false } }).catch(() => undefined);
-    await target?.stop();
-  });
+  after(() => world?.stop());
 
   it('when a socket connects with an Authorization header, then hello is the first frame with seq 0, a connection id and the server version', async () => {
     const socket = await open({ token: alice.token });

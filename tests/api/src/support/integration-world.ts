@@ -1,9 +1,10 @@
 import type { Channel } from '@mattermost/types/channels';
 import type { Team } from '@mattermost/types/teams';
-import { ensureAdmin, patchConfig, type AdminSession } from './fixtures';
+import { givenAdminWorld, serviceSettingsRestorer } from './admin-world';
+import { patchConfig, type AdminSession } from './fixtures';
 import { startOutgoingReceiver, type OutgoingReceiver } from './outgoing-receiver';
 import { newChannel, newTeam, teamMember, type Actor } from './posts-fixtures';
-import { startTarget, type Target } from './target';
+import type { Target } from './target';
 
 /** What the integration suites (actions, dialogs, slash commands, outgoing webhooks) start from. */
 export interface IntegrationWorld {
@@ -27,13 +28,11 @@ export interface IntegrationWorld {
  * to the values they had before (a secret reads back masked, and a masked value leaves it as it is).
  */
 export async function givenIntegrationWorld(options: { serviceSettings?: Record<string, unknown> | ((targetUrl: string) => Record<string, unknown>); channelType?: 'O' | 'P'; alsoRestore?: readonly string[] } = {}): Promise<IntegrationWorld> {
-  const target = await startTarget();
-  const admin = await ensureAdmin(target.url);
+  const { target, admin } = await givenAdminWorld();
   const receiver = await startOutgoingReceiver();
   const extra = typeof options.serviceSettings === 'function' ? options.serviceSettings(target.url) : options.serviceSettings;
   const settings = { AllowedUntrustedInternalConnections: '127.0.0.1', ...extra };
-  const before = ((await admin.client.getConfig()) as unknown as { ServiceSettings: Record<string, unknown> }).ServiceSettings;
-  const restore = Object.fromEntries([...Object.keys(settings), ...(options.alsoRestore ?? [])].map((key) => [key, before[key]]));
+  const restore = await serviceSettingsRestorer(admin, [...Object.keys(settings), ...(options.alsoRestore ?? [])]);
   await patchConfig(admin.client, { ServiceSettings: settings });
   const team = await newTeam(admin);
   const channel = await newChannel(admin, team, options.channelType ?? 'O');
@@ -47,7 +46,7 @@ export async function givenIntegrationWorld(options: { serviceSettings?: Record<
     channel,
     member,
     stop: async () => {
-      await patchConfig(admin.client, { ServiceSettings: restore }).catch(() => undefined);
+      await restore();
       await receiver.close();
       await target.stop();
     },
