@@ -7,6 +7,7 @@ import { deadLetterTopic, type BusMessage } from '@switchyard/event-bus';
 import { DLQ_HEADERS, KafkaEventBus } from './index';
 import { SKIP_WITHOUT_BROKER, testBrokers, testBusOptions } from './test-support/broker';
 import { currentFakeTrace, inFakeTrace, registerFakeOtel } from './test-support/fake-otel';
+import { committedCount, groupJoined } from './test-support/group-state';
 
 // What the contract suite does not cover: Kafka-specific behaviour of this adapter.
 
@@ -226,6 +227,74 @@ describe('KafkaEventBus against a real broker', { skip: testBrokers.length === 0
     await sub.stop();
     assert.ok(mostAtOnce >= 2, `at most ${mostAtOnce} partition(s) were handled at once`);
     for (const key of keys) assert.deepEqual(seen.get(key), [0, 1, 2], key);
+  });
+
+  /** A bus with `commitIntervalMs`, one subscription on a new 3-partition topic that has handled 24 messages. */
+  async function handled24(label: string, commitIntervalMs: number): Promise<{ bus: KafkaEventBus; groupId: string; t: string; sub: { stop(): Promise<void> } }> {
+    const own = new KafkaEventBus(testBusOptions(`adapter-${label}`, { commitIntervalMs }));
+    const t = topic(label);
+    await own.ensureTopics([t], 3);
+    const handled = new Set<string>();
+    const sub = await own.subscribe({ groupId: `g-${t}`, topics: [t], handler: async (m) => void handled.add(m.key) });
+    await own.publish(t, Array.from({ length: 24 }, (_, n) => ({ key: `k${n}`, value: { n } })));
+    await waitFor(() => handled.size === 24, 20_000, 'all 24 messages');
+    return { bus: own, groupId: `g-${t}`, t, sub };
+  }
+
+  it('when a running member has handled messages, then their offsets are committed within commitIntervalMs', async () => {
+    const { bus: timed, groupId, t, sub } = await handled24('commit-timer', 200);
+    try {
+      // Still running: only the timer can have committed them.
+      await committedCount(admin, groupId, t, 24, 10_000);
+      await sub.stop();
+    } finally {
+      await timed.close();
+    }
+  });
+
+  it('when a member stops, then the offsets it handled and had not committed yet are committed first', async () => {
+    const { bus: lazy, groupId, t, sub } = await handled24('commit-stop', 120_000);
+    try {
+      const [before] = await admin.fetchOffsets({ groupId, topics: [t] });
+      assert.ok((before?.partitions ?? []).every((p) => Number(p.offset) < 0), 'handled offsets wait for the interval (not one commit per batch)');
+      await sub.stop();
+      const [after] = await admin.fetchOffsets({ groupId, topics: [t] });
+      assert.equal((after?.partitions ?? []).reduce((sum, p) => sum + Math.max(0, Number(p.offset)), 0), 24, 'all committed by stop()');
+    } finally {
+      await lazy.close();
+    }
+  });
+
+  it('when a rebalance moves partitions whose handled offsets were not committed, then nothing is lost and no partition moves back', async () => {
+    const lazy = new KafkaEventBus(testBusOptions('adapter-commit-rebalance-a', { commitIntervalMs: 120_000 }));
+    const other = new KafkaEventBus(testBusOptions('adapter-commit-rebalance-b'));
+    try {
+      const t = topic('commit-rebalance');
+      await lazy.ensureTopics([t], 4);
+      const count = new Map<string, number>();
+      const round2 = new Set<string>();
+      const handler = async (m: BusMessage): Promise<void> => {
+        count.set(m.key, (count.get(m.key) ?? 0) + 1);
+        if ((m.value as { round?: number }).round === 2) round2.add(m.key);
+      };
+      const first = await lazy.subscribe({ groupId: `g-${t}`, topics: [t], handler });
+      await lazy.publish(t, Array.from({ length: 40 }, (_, n) => ({ key: `k${n}`, value: { n } })));
+      await waitFor(() => count.size === 40, 20_000, 'the first 40 messages');
+      // Nothing committed yet (120 s interval): the new member starts its partitions from the beginning.
+      const second = await other.subscribe({ groupId: `g-${t}`, topics: [t], handler });
+      await groupJoined(admin, `g-${t}`, 2);
+      await lazy.publish(t, Array.from({ length: 40 }, (_, n) => ({ key: `k${n}`, value: { n, round: 2 } })));
+      await waitFor(() => round2.size === 40, 30_000, 'the second round on every key');
+      // The second member leaves: the first gets every partition back, then stops and commits what it
+      // handled since. Offsets recorded before the rebalance must not be committed over later ones.
+      await second.stop();
+      await groupJoined(admin, `g-${t}`, 1);
+      await first.stop();
+      const [offsets] = await admin.fetchOffsets({ groupId: `g-${t}`, topics: [t] });
+      assert.equal((offsets?.partitions ?? []).reduce((sum, p) => sum + Math.max(0, Number(p.offset)), 0), 80, 'every partition committed to its end');
+    } finally {
+      await Promise.all([lazy.close(), other.close()]);
+    }
   });
 
   it('when the bus is closed, then it reports unhealthy and refuses to publish', async () => {

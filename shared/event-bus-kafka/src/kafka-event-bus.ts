@@ -59,6 +59,12 @@ export interface KafkaEventBusOptions {
   readonly heartbeatIntervalMs?: number;
   /** Long-poll time of an idle fetch; bounds how fast an idle member notices a rebalance and stops. Default 500 ms. */
   readonly maxWaitTimeMs?: number;
+  /**
+   * Handled offsets of a member are committed together (one request for all its partitions) at most this
+   * long after the first of them was handled, and at once when it stops or a rebalance is noticed during a
+   * batch. A crash redelivers at most this much handling. Default 250 ms.
+   */
+  readonly commitIntervalMs?: number;
   /** Partitions of one subscription handled in parallel (each still one message at a time). Default 1. */
   readonly partitionsConsumedConcurrently?: number;
   /** Default 3000 ms. */
@@ -163,6 +169,7 @@ export class KafkaEventBus implements EventBus {
       retryDelayMs: this.options.retryDelayMs ?? 100,
       maxRetryDelayMs: this.options.maxRetryDelayMs ?? 2000,
       heartbeatIntervalMs,
+      commitIntervalMs: this.options.commitIntervalMs ?? 250,
       firstFetchTimeoutMs: maxWaitTimeMs + 10_000,
       partitionsConsumedConcurrently: options.partitionsAtOnce ?? this.options.partitionsConsumedConcurrently ?? 1,
       publishDeadLetter: (topic, record) => this.publishRaw(topic, record),

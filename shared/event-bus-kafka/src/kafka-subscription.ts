@@ -21,6 +21,8 @@ export interface KafkaSubscriptionSettings {
   /** How long `subscribe` waits for the first fetch (offsets resolved) of a group that starts at the end. */
   readonly firstFetchTimeoutMs: number;
   readonly partitionsConsumedConcurrently: number;
+  /** Handled offsets wait at most this long to be committed, all of the member's partitions in one request. */
+  readonly commitIntervalMs: number;
   readonly publishDeadLetter: (topic: string, record: RawRecord) => Promise<void>;
   readonly onHandlerError?: (error: unknown, message: BusMessage) => void;
   /** A failure that spends no attempt (a dependency down for now): retried until it passes or the subscription stops. */
@@ -30,23 +32,44 @@ export interface KafkaSubscriptionSettings {
 
 type Outcome = 'done' | 'abandoned';
 
+interface OffsetsToCommit {
+  readonly topics: { topic: string; partitions: { partition: number; offset: string }[] }[];
+}
+
+/** A partition's next offset to read once everything before it was handled. */
+interface HandledOffset {
+  readonly topic: string;
+  readonly partition: number;
+  readonly offset: string;
+}
+
 /** Rejoins tried after a crash kafkajs does not restart from, before the subscription counts as dead. */
 const MAX_REJOINS = 8;
 
-/** Within a long batch, handled offsets are committed at least this often. */
-const COMMIT_EVERY_MS = 1_000;
+/** Longest wait between retries of a failed timed commit. */
+const MAX_COMMIT_RETRY_MS = 5_000;
 
 /**
  * One subscription = one kafkajs consumer (one group member). Messages of a partition are handled one
  * at a time; an offset is committed only after its message's handler succeeded or it was dead-lettered
- * (once per fetched batch, see `eachBatch`).
+ * (within `commitIntervalMs`, see `eachBatch`).
  * A failing handler is retried in place (blocking its partition, so later messages wait), heartbeating
  * meanwhile. `eachBatch` is used rather than `eachMessage` because kafkajs' `consumer.commitOffsets`
  * is a no-op once `disconnect()` began, and the in-flight message must still be committed then.
  */
 export class KafkaSubscription implements Subscription {
   private stopping: Promise<void> | undefined;
+  private stopRequested = false;
   private crashed: unknown;
+  /** Handled and not yet committed, by topic and partition. */
+  private readonly uncommitted = new Map<string, HandledOffset>();
+  /** The partitions of the latest join (`partition:topic`): a batch of an older generation records nothing. */
+  private assigned = new Set<string>();
+  /** Commits through the consumer group of the latest batch (the path that still works while disconnecting). */
+  private commitVia: ((offsets: OffsetsToCommit) => Promise<void>) | undefined;
+  private commitTimer: NodeJS.Timeout | undefined;
+  private commitTail: Promise<void> = Promise.resolve();
+  private commitFailures = 0;
 
   public constructor(
     private readonly consumer: Consumer,
@@ -76,6 +99,11 @@ export class KafkaSubscription implements Subscription {
     consumer.on(consumer.events.GROUP_JOIN, ({ payload }) => {
       // New assignment: lag figures of partitions this member no longer owns would be stale.
       kafkaMetrics.forgetLag(options.groupId);
+      // Every assigned partition resumes at its committed offset, so what was handled and not committed
+      // comes again (at least once); committing it now could move back a partition another member owns.
+      this.uncommitted.clear();
+      this.commitVia = undefined;
+      this.assigned = new Set(Object.entries(payload.memberAssignment).flatMap(([topic, partitions]) => partitions.map((p) => `${p}:${topic}`)));
       settings.logger.info('event consumer joined its group', {
         groupId: payload.groupId,
         memberId: payload.memberId,
@@ -138,8 +166,14 @@ export class KafkaSubscription implements Subscription {
 
   /** Finishes (and commits) the in-flight message, leaves the group, disconnects. Idempotent. */
   public stop(): Promise<void> {
-    this.stopping ??= this.consumer
-      .disconnect()
+    this.stopRequested = true;
+    clearTimeout(this.commitTimer);
+    this.commitTimer = undefined;
+    // What the timer has not committed yet goes first, while the consumer still runs; the in-flight
+    // message (if any) is committed by its batch, which sees stopRequested.
+    this.stopping ??= this.commitHandled()
+      .catch(() => undefined)
+      .then(() => this.consumer.disconnect())
       .catch((error: unknown) => {
         this.settings.logger.warn('event consumer did not disconnect cleanly', { groupId: this.options.groupId, error: errorMessage(error) });
       })
@@ -166,54 +200,88 @@ export class KafkaSubscription implements Subscription {
   }
 
   /**
-   * Handles the batch's messages in order and commits the offset after the last one handled: once per
-   * fetched batch (and every COMMIT_EVERY_MS within a long one) rather than once per message, which cost
-   * the broker a write to __consumer_offsets per message. A crash redelivers at most the uncommitted rest
-   * of a batch; handlers are idempotent (at least once). Stopping still commits the in-flight message.
+   * Handles the batch's messages in order. A handled offset is not committed at once: the member commits
+   * its handled offsets together, every partition in one request, at most `commitIntervalMs` after the
+   * first of them (one OffsetCommit per message cost the broker a write to __consumer_offsets each).
+   * Stopping, a stale batch or a failure (a rebalance surfaced by the heartbeat) commits at once, in this
+   * generation. A crash redelivers at most the last `commitIntervalMs` of handled messages; handlers are
+   * idempotent (at least once).
    */
   private async eachBatch(payload: EachBatchPayload): Promise<void> {
     const { batch } = payload;
-    let handled: string | undefined;
-    let committedAt = Date.now();
+    this.commitVia = (offsets) => payload.commitOffsetsIfNecessary(offsets);
     try {
       for (const record of batch.messages) {
-        if (!payload.isRunning() || payload.isStale()) return;
+        if (!payload.isRunning() || payload.isStale() || this.stopRequested) break;
         const outcome = await this.deliver(batch.topic, batch.partition, record, payload);
-        if (outcome === 'abandoned') return;
+        if (outcome === 'abandoned') break;
         payload.resolveOffset(record.offset);
-        handled = record.offset;
+        this.handled(batch.topic, batch.partition, record.offset);
         // Lag after this message: the partition's end (high watermark) minus the next offset to read.
         kafkaMetrics.lag(batch.topic, batch.partition, this.options.groupId, Number(batch.highWatermark) - Number(nextOffset(record.offset)));
-        if (Date.now() - committedAt >= COMMIT_EVERY_MS) {
-          await this.commit(payload, handled);
-          handled = undefined;
-          committedAt = Date.now();
-        }
-        // Surfaces a rebalance (kafkajs then rejoins); skipped while stopping, where it would only rejoin.
+        // Surfaces a rebalance (kafkajs then rejoins); kafkajs sends it only once the heartbeat interval
+        // elapsed. Skipped while stopping, where it would only rejoin.
         if (payload.isRunning()) await payload.heartbeat();
       }
-    } finally {
-      if (handled !== undefined) await this.commit(payload, handled);
+    } catch (error) {
+      await this.commitHandled();
+      throw error;
     }
+    if (!payload.isRunning() || payload.isStale() || this.stopRequested) await this.commitHandled();
   }
 
-  private async commit(payload: EachBatchPayload, offset: string): Promise<void> {
-    const { batch } = payload;
+  /** Records a handled offset and makes sure a commit follows within `commitIntervalMs`. */
+  private handled(topic: string, partition: number, offset: string): void {
+    const key = `${partition}:${topic}`;
+    if (!this.assigned.has(key)) return;
+    this.uncommitted.set(key, { topic, partition, offset: nextOffset(offset) });
+    this.scheduleCommit(this.settings.commitIntervalMs);
+  }
+
+  private scheduleCommit(ms: number): void {
+    if (this.commitTimer !== undefined || this.stopRequested) return;
+    this.commitTimer = setTimeout(() => {
+      this.commitTimer = undefined;
+      this.commitHandled().then(
+        () => {
+          this.commitFailures = 0;
+        },
+        () => {
+          // Retried (the offsets stay uncommitted meanwhile: at worst handled again after a crash).
+          this.commitFailures += 1;
+          if (this.uncommitted.size > 0) this.scheduleCommit(Math.min(MAX_COMMIT_RETRY_MS, this.settings.commitIntervalMs * 2 ** this.commitFailures));
+        },
+      );
+    }, ms);
+    this.commitTimer.unref();
+  }
+
+  /** Commits every handled offset not committed yet, one request at a time; rejects (logged) when the commit failed. */
+  private commitHandled(): Promise<void> {
+    const run = this.commitTail.then(() => this.commitNow());
+    this.commitTail = run.catch(() => undefined);
+    return run;
+  }
+
+  private async commitNow(): Promise<void> {
+    const commit = this.commitVia;
+    if (this.uncommitted.size === 0 || commit === undefined) return;
+    const entries = [...this.uncommitted.entries()];
+    const byTopic = new Map<string, { partition: number; offset: string }[]>();
+    for (const [, { topic, partition, offset }] of entries) byTopic.set(topic, [...(byTopic.get(topic) ?? []), { partition, offset }]);
     try {
-      await payload.commitOffsetsIfNecessary({
-        topics: [{ topic: batch.topic, partitions: [{ partition: batch.partition, offset: nextOffset(offset) }] }],
-      });
+      await commit({ topics: [...byTopic].map(([topic, partitions]) => ({ topic, partitions })) });
     } catch (error) {
       // Not committed: the next owner of the partition handles these messages again (at least once).
       this.settings.logger.warn('event consumer: offset commit failed', {
         groupId: this.options.groupId,
-        topic: batch.topic,
-        partition: batch.partition,
-        offset,
+        offsets: entries.map(([, e]) => `${e.topic}/${e.partition}@${e.offset}`),
         error: errorMessage(error),
       });
       throw error;
     }
+    // Entries handled meanwhile (a later offset) stay for the next commit.
+    for (const [key, entry] of entries) if (this.uncommitted.get(key) === entry) this.uncommitted.delete(key);
   }
 
   private async deliver(topic: string, partition: number, record: KafkaMessage, payload: EachBatchPayload): Promise<Outcome> {
