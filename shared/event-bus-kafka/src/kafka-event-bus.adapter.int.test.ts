@@ -297,6 +297,40 @@ describe('KafkaEventBus against a real broker', { skip: testBrokers.length === 0
     }
   });
 
+  it('when a member just got messages, then it fetches again only fetchLingerMs after that fetch; an idle member is not held', async () => {
+    const lingering = new KafkaEventBus(testBusOptions('adapter-linger', { fetchLingerMs: 2000 }));
+    try {
+      const t = topic('linger');
+      await lingering.ensureTopics([t], 1);
+      const handledAt = new Map<string, number>();
+      let publishB: Promise<void> | undefined;
+      const sub = await lingering.subscribe({
+        groupId: `g-${t}`,
+        topics: [t],
+        handler: async (m) => {
+          handledAt.set(m.key, Date.now());
+          // B is published once A is handled: it is fetched only when the linger after A's fetch is over.
+          if (m.key === 'a') publishB = lingering.publish(t, [{ key: 'b', value: {} }]);
+        },
+      });
+      await lingering.publish(t, [{ key: 'a', value: {} }]);
+      await waitFor(() => handledAt.has('b'), 20_000, 'b');
+      await publishB;
+      const gap = (handledAt.get('b') ?? 0) - (handledAt.get('a') ?? 0);
+      assert.ok(gap >= 1500, `b handled ${gap} ms after a: the member did not linger`);
+      // Idle longer than the linger: the next message is fetched as soon as it is there.
+      await delay(2500);
+      const sentC = Date.now();
+      await lingering.publish(t, [{ key: 'c', value: {} }]);
+      await waitFor(() => handledAt.has('c'), 20_000, 'c');
+      const latency = (handledAt.get('c') ?? 0) - sentC;
+      assert.ok(latency < 1500, `c handled ${latency} ms after it was sent: an idle member was held`);
+      await sub.stop();
+    } finally {
+      await lingering.close();
+    }
+  });
+
   it('when the bus is closed, then it reports unhealthy and refuses to publish', async () => {
     const other = new KafkaEventBus(testBusOptions('adapter-close'));
     assert.equal(await other.health(), true);

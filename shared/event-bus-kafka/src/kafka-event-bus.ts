@@ -65,6 +65,13 @@ export interface KafkaEventBusOptions {
    * batch. A crash redelivers at most this much handling. Default 250 ms.
    */
   readonly commitIntervalMs?: number;
+  /**
+   * A member that got messages fetches again at the earliest this long after its previous fetch returned:
+   * a busy member takes several messages per fetch request instead of one (the broker's minBytes/maxWait
+   * cannot do this without also making idle members poll that often). Adds at most this much latency per
+   * consumer hop. 0 = fetch again at once. Default 5 ms.
+   */
+  readonly fetchLingerMs?: number;
   /** Partitions of one subscription handled in parallel (each still one message at a time). Default 1. */
   readonly partitionsConsumedConcurrently?: number;
   /** Default 3000 ms. */
@@ -170,6 +177,7 @@ export class KafkaEventBus implements EventBus {
       maxRetryDelayMs: this.options.maxRetryDelayMs ?? 2000,
       heartbeatIntervalMs,
       commitIntervalMs: this.options.commitIntervalMs ?? 250,
+      fetchLingerMs: this.options.fetchLingerMs ?? 5,
       firstFetchTimeoutMs: maxWaitTimeMs + 10_000,
       partitionsConsumedConcurrently: options.partitionsAtOnce ?? this.options.partitionsConsumedConcurrently ?? 1,
       publishDeadLetter: (topic, record) => this.publishRaw(topic, record),

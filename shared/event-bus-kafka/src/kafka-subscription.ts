@@ -23,6 +23,8 @@ export interface KafkaSubscriptionSettings {
   readonly partitionsConsumedConcurrently: number;
   /** Handled offsets wait at most this long to be committed, all of the member's partitions in one request. */
   readonly commitIntervalMs: number;
+  /** A member that got messages fetches again at the earliest this long after the previous fetch returned. */
+  readonly fetchLingerMs: number;
   readonly publishDeadLetter: (topic: string, record: RawRecord) => Promise<void>;
   readonly onHandlerError?: (error: unknown, message: BusMessage) => void;
   /** A failure that spends no attempt (a dependency down for now): retried until it passes or the subscription stops. */
@@ -70,6 +72,8 @@ export class KafkaSubscription implements Subscription {
   private commitTimer: NodeJS.Timeout | undefined;
   private commitTail: Promise<void> = Promise.resolve();
   private commitFailures = 0;
+  /** When the latest fetch returned (kafkajs' FETCH event). */
+  private fetchedAt = 0;
 
   public constructor(
     private readonly consumer: Consumer,
@@ -95,6 +99,9 @@ export class KafkaSubscription implements Subscription {
       // it dead for good (healthy = false: the liveness probe then restarts the process).
       settings.logger.warn('event consumer crashed; rejoining', { groupId: options.groupId, error: errorMessage(payload.error) });
       void this.rejoin(payload.error);
+    });
+    consumer.on(consumer.events.FETCH, () => {
+      this.fetchedAt = Date.now();
     });
     consumer.on(consumer.events.GROUP_JOIN, ({ payload }) => {
       // New assignment: lag figures of partitions this member no longer owns would be stale.
@@ -227,7 +234,23 @@ export class KafkaSubscription implements Subscription {
       await this.commitHandled();
       throw error;
     }
-    if (!payload.isRunning() || payload.isStale() || this.stopRequested) await this.commitHandled();
+    if (!payload.isRunning() || payload.isStale() || this.stopRequested) {
+      await this.commitHandled();
+      return;
+    }
+    await this.linger();
+  }
+
+  /**
+   * Holds the next fetch (kafkajs fetches again once every batch of the previous fetch was handled) until
+   * `fetchLingerMs` after the previous one returned, so a busy member takes what arrived meanwhile in one
+   * fetch rather than one fetch per message: each fetch is a broker request, and so was each commit
+   * before commits were timed. An idle member is not held (no batch, no linger: it long-polls as before);
+   * a message waits at most `fetchLingerMs` more. Several batches of one fetch wait once in all.
+   */
+  private async linger(): Promise<void> {
+    const wait = this.fetchedAt + this.settings.fetchLingerMs - Date.now();
+    if (wait > 0) await delay(wait);
   }
 
   /** Records a handled offset and makes sure a commit follows within `commitIntervalMs`. */
