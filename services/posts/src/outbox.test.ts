@@ -173,6 +173,29 @@ describe('outbox', () => {
     });
   });
 
+  it('when the bus is slow to acknowledge A, then B, C and D of the same channel go out together in the next publish, in order, and leave the outbox', () => {
+    const sink = new HeldSink();
+    return givenRelayWith({ sink }, async ({ h, channel, postId }) => {
+      try {
+        sink.holdNext();
+        const a = await postId('A');
+        const later: string[] = [];
+        for (const message of ['B', 'C', 'D']) {
+          h.clock.advance(1);
+          later.push(await postId(message));
+        }
+        sink.release();
+        await h.app.outbox.idle();
+        assert.deepEqual(createdIn(sink, channel.id), [a, ...later]);
+        assert.deepEqual(sink.calls, [1, 3], 'A alone, then the three queued behind it in one publish');
+        for (const id of [a, ...later]) assert.deepEqual((await h.repositories.posts.findById(id))?.pending_events, []);
+        assert.equal(await h.app.outbox.sweep(), 0);
+      } finally {
+        sink.release();
+      }
+    });
+  });
+
   it('when N posts are created at once in one channel, then post.created events are published in create_at order', () =>
     givenRelayWith({ clock: new TickingClock() }, async ({ h, alice, channel }) => {
       const answers = await Promise.all(Array.from({ length: 25 }, (_, i) => h.post(alice, channel.id, { message: `m${i}` })));
@@ -198,6 +221,8 @@ class TickingClock extends ManualClock {
 class HeldSink extends RecordingSink {
   private gate: Promise<void> | undefined;
   private open: () => void = () => undefined;
+  /** How many messages each publish to posts.events carried, in call order. */
+  public readonly calls: number[] = [];
 
   public holdNext(): void {
     this.gate = new Promise((resolve) => (this.open = resolve));
@@ -208,6 +233,7 @@ class HeldSink extends RecordingSink {
   }
 
   public override async publish(topic: string, messages: readonly { key: string; value: unknown }[]): Promise<void> {
+    if (topic === Topics.postsEvents) this.calls.push(messages.length);
     const gate = this.gate;
     this.gate = undefined;
     if (gate) await gate;

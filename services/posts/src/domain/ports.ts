@@ -24,6 +24,23 @@ export interface ChannelRepository {
   listByTeam(teamId: string, types: readonly ChannelType[], includeArchived: boolean, page: Page): Promise<Channel[]>;
   /** Counts a new post: last_post_at = max(last_post_at, at), total_msg_count + 1 (root posts: the *_root pair too). */
   recordPost(id: string, at: number, root: boolean): Promise<void>;
+  /** Counts several new posts in one write: as many recordPost calls (counts.roots of them root posts). */
+  recordPosts(id: string, counts: PostCounts): Promise<void>;
+}
+
+/** New posts of one channel, counted together. */
+export interface PostCounts {
+  readonly posts: number;
+  /** How many of them are root posts (0 ≤ roots ≤ posts). */
+  readonly roots: number;
+  readonly lastPostAt: number;
+  /** Latest create_at of the root posts (ignored when roots is 0). */
+  readonly lastRootPostAt: number;
+}
+
+/** The counts of one post (what recordPost adds). */
+export function onePost(at: number, root: boolean): PostCounts {
+  return { posts: 1, roots: root ? 1 : 0, lastPostAt: at, lastRootPostAt: root ? at : 0 };
 }
 
 /**
@@ -60,6 +77,12 @@ export interface PostQuery {
   readonly limit: number;
 }
 
+/** An outbox event the bus acknowledged. */
+export interface ClearedEvent {
+  readonly postId: string;
+  readonly eventId: string;
+}
+
 export interface PostRepository {
   /** Unique: id → DuplicateKeyError('id'). */
   insert(post: StoredPost): Promise<void>;
@@ -73,6 +96,8 @@ export interface PostRepository {
   addEvent(id: string, event: PendingEvent): Promise<StoredPost | undefined>;
   /** Removes an acknowledged event from the outbox. */
   clearEvent(id: string, eventId: string): Promise<void>;
+  /** Removes acknowledged events of several posts from their outboxes (one store write where the store allows). */
+  clearEvents(events: readonly ClearedEvent[]): Promise<void>;
   /** Posts whose outbox is not empty, oldest first. */
   withPendingEvents(limit: number): Promise<StoredPost[]>;
   list(query: PostQuery): Promise<StoredPost[]>;

@@ -1,5 +1,6 @@
 import type { Channel, ChannelChanges, ChannelType } from '../../domain/entities';
-import type { CachedChannels, ChannelRepository, Page } from '../../domain/ports';
+import type { CachedChannels, ChannelRepository, Page, PostCounts } from '../../domain/ports';
+import { PostCountBatcher } from './post-count-batcher';
 
 /** How long a channel read through `cached` is reused when no change was seen (changes evict sooner). */
 const DEFAULT_TTL_MS = 5_000;
@@ -10,17 +11,21 @@ const MAX_ENTRIES = 10_000;
  * `cached(id)` reuses a channel read within the TTL; a write through this repository evicts it, and
  * `evict` (this instance's channels.events consumer) drops what another replica changed. Counters
  * (`recordPost`) do not evict: the commands use the channel's identity, type and archive state only.
+ * `recordPost` counts through a PostCountBatcher: concurrent posts of a channel share one counter write.
  */
 export class CachingChannelRepository implements ChannelRepository, CachedChannels {
   private readonly entries = new Map<string, { channel: Channel; at: number }>();
   /** Bumped by every eviction: a read that overlapped one is not cached. */
   private generation = 0;
+  private readonly counts: PostCountBatcher;
 
   public constructor(
     private readonly store: ChannelRepository,
     private readonly ttlMs = DEFAULT_TTL_MS,
     private readonly now: () => number = Date.now,
-  ) {}
+  ) {
+    this.counts = new PostCountBatcher((id, counts) => this.store.recordPosts(id, counts));
+  }
 
   public async cached(id: string): Promise<Channel | undefined> {
     const hit = this.entries.get(id);
@@ -70,6 +75,10 @@ export class CachingChannelRepository implements ChannelRepository, CachedChanne
   }
 
   public recordPost(id: string, at: number, root: boolean): Promise<void> {
-    return this.store.recordPost(id, at, root);
+    return this.counts.add(id, at, root);
+  }
+
+  public recordPosts(id: string, counts: PostCounts): Promise<void> {
+    return this.store.recordPosts(id, counts);
   }
 }

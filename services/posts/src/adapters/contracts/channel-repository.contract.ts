@@ -64,5 +64,20 @@ export function channelRepositoryContract(name: string, make: Factory<ChannelRep
       assert.equal(after?.last_root_post_at, 200);
       await repo.recordPost(newId(), 1, true);
     });
+
+    it('when several posts are counted at once, then the counters move as if counted one by one (latest times kept)', async () => {
+      const repo = await make();
+      const channel = aChannel({ last_post_at: 100, last_root_post_at: 100 });
+      await repo.insert(channel);
+      await repo.recordPosts(channel.id, { posts: 3, roots: 2, lastPostAt: 300, lastRootPostAt: 250 });
+      await repo.recordPosts(channel.id, { posts: 2, roots: 0, lastPostAt: 400, lastRootPostAt: 0 });
+      await repo.recordPosts(channel.id, { posts: 1, roots: 1, lastPostAt: 50, lastRootPostAt: 50 });
+      const after = await repo.findById(channel.id);
+      assert.equal(after?.total_msg_count, 6);
+      assert.equal(after?.total_msg_count_root, 3);
+      assert.equal(after?.last_post_at, 400);
+      assert.equal(after?.last_root_post_at, 250);
+      await repo.recordPosts(newId(), { posts: 1, roots: 1, lastPostAt: 1, lastRootPostAt: 1 });
+    });
   });
 }

@@ -41,6 +41,27 @@ export function postRepositoryContract(name: string, make: Factory<PostRepositor
       assert.equal(await repo.update(newId(), { message: 'm' }), undefined);
     });
 
+    it('when events of several posts are cleared at once, then exactly those leave their outboxes (unknown posts and events ignored)', async () => {
+      const repo = await make();
+      const a = aPost({ create_at: 1, pending_events: [anEvent('a', 'created'), anEvent('a', 'updated'), anEvent('a', 'deleted')] });
+      const b = aPost({ create_at: 2, pending_events: [anEvent('b', 'created')] });
+      const c = aPost({ create_at: 3, pending_events: [anEvent('c', 'created')] });
+      for (const p of [a, b, c]) await repo.insert(p);
+      await repo.clearEvents([
+        { postId: a.id, eventId: 'a:created' },
+        { postId: b.id, eventId: 'b:created' },
+        { postId: a.id, eventId: 'a:deleted' },
+        { postId: newId(), eventId: 'x:created' },
+        { postId: c.id, eventId: 'b:created' },
+      ]);
+      assert.deepEqual((await repo.findById(a.id))?.pending_events.map((e) => e.id), ['a:updated']);
+      assert.deepEqual((await repo.findById(b.id))?.pending_events, []);
+      assert.deepEqual((await repo.findById(c.id))?.pending_events.map((e) => e.id), ['c:created']);
+      assert.deepEqual((await repo.withPendingEvents(10)).map((p) => p.id), [a.id, c.id]);
+      await repo.clearEvents([]);
+      assert.deepEqual((await repo.withPendingEvents(10)).map((p) => p.id), [a.id, c.id]);
+    });
+
     it('when some posts have pending events, then withPendingEvents lists only those, oldest first, limited', async () => {
       const repo = await make();
       const old = aPost({ create_at: 1, pending_events: [anEvent('a')] });

@@ -1,6 +1,6 @@
 import type { Channel, ChannelChanges, ChannelType } from '../../domain/entities';
 import { DuplicateKeyError } from '../../domain/errors';
-import type { ChannelRepository, Page } from '../../domain/ports';
+import { onePost, type ChannelRepository, type Page, type PostCounts } from '../../domain/ports';
 import { compareIds, copy, paginate } from './memory-utils';
 
 const nameKey = (teamId: string, name: string): string => `${teamId}\u0000${name}`;
@@ -57,13 +57,17 @@ export class MemoryChannelRepository implements ChannelRepository {
   }
 
   public async recordPost(id: string, at: number, root: boolean): Promise<void> {
+    return this.recordPosts(id, onePost(at, root));
+  }
+
+  public async recordPosts(id: string, counts: PostCounts): Promise<void> {
     const c = this.byId.get(id);
-    if (!c) return;
+    if (!c || counts.posts <= 0) return;
     this.byId.set(id, {
       ...c,
-      last_post_at: Math.max(c.last_post_at, at),
-      total_msg_count: c.total_msg_count + 1,
-      ...(root ? { last_root_post_at: Math.max(c.last_root_post_at, at), total_msg_count_root: c.total_msg_count_root + 1 } : {}),
+      last_post_at: Math.max(c.last_post_at, counts.lastPostAt),
+      total_msg_count: c.total_msg_count + counts.posts,
+      ...(counts.roots > 0 ? { last_root_post_at: Math.max(c.last_root_post_at, counts.lastRootPostAt), total_msg_count_root: c.total_msg_count_root + counts.roots } : {}),
     });
   }
 }

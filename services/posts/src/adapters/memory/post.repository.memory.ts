@@ -1,6 +1,6 @@
 import type { PendingEvent, PostChanges, StoredPost } from '../../domain/entities';
 import { DuplicateKeyError } from '../../domain/errors';
-import type { PostQuery, PostRepository } from '../../domain/ports';
+import type { ClearedEvent, PostQuery, PostRepository } from '../../domain/ports';
 import { compareIds, copy } from './memory-utils';
 
 const byCreate = (a: { create_at: number; id: string }, b: { create_at: number; id: string }): number => a.create_at - b.create_at || compareIds(a.id, b.id);
@@ -68,6 +68,10 @@ export class MemoryPostRepository implements PostRepository {
     const remaining = post.pending_events.filter((e) => e.id !== eventId);
     this.byId.set(id, { ...post, pending_events: remaining });
     if (remaining.length === 0) this.pending.delete(id);
+  }
+
+  public async clearEvents(events: readonly ClearedEvent[]): Promise<void> {
+    for (const { postId, eventId } of events) await this.clearEvent(postId, eventId);
   }
 
   public async withPendingEvents(limit: number): Promise<StoredPost[]> {

@@ -1,6 +1,6 @@
 import type { Model } from '@switchyard/mongo-kit';
 import type { Channel, ChannelChanges, ChannelType } from '../../domain/entities';
-import type { ChannelRepository, Page } from '../../domain/ports';
+import { onePost, type ChannelRepository, type Page, type PostCounts } from '../../domain/ports';
 import { fromChannelDocument, toChannelDocument, type ChannelDocument } from './channel.schema.mongo';
 import { asDomainError, byId, pageWindow, setOf } from './mongo-support';
 
@@ -59,11 +59,16 @@ export class MongoChannelRepository implements ChannelRepository {
   }
 
   public async recordPost(id: string, at: number, root: boolean): Promise<void> {
-    const inc: Record<string, number> = { total_msg_count: 1 };
-    const max: Record<string, number> = { last_post_at: at };
-    if (root) {
-      inc.total_msg_count_root = 1;
-      max.last_root_post_at = at;
+    return this.recordPosts(id, onePost(at, root));
+  }
+
+  public async recordPosts(id: string, counts: PostCounts): Promise<void> {
+    if (counts.posts <= 0) return;
+    const inc: Record<string, number> = { total_msg_count: counts.posts };
+    const max: Record<string, number> = { last_post_at: counts.lastPostAt };
+    if (counts.roots > 0) {
+      inc.total_msg_count_root = counts.roots;
+      max.last_root_post_at = counts.lastRootPostAt;
     }
     await this.model.collection.updateOne(byId(id), { $inc: inc, $max: max });
   }

@@ -1,6 +1,6 @@
 import type { Model } from '@switchyard/mongo-kit';
 import type { PendingEvent, PostChanges, StoredPost } from '../../domain/entities';
-import type { PostQuery, PostRepository } from '../../domain/ports';
+import type { ClearedEvent, PostQuery, PostRepository } from '../../domain/ports';
 import { asDomainError, byId, setOf, type Filter } from './mongo-support';
 import { fromPostDocument, postSchema, toPostDocument, type PostDocument } from './post.schema.mongo';
 
@@ -74,6 +74,17 @@ export class MongoPostRepository implements PostRepository {
 
   public async clearEvent(id: string, eventId: string): Promise<void> {
     await this.model.collection.updateOne(byId(id), { $pull: { pending_events: { id: eventId } } } as never);
+  }
+
+  /** One round trip: an unordered bulk of single-post pulls (one `update` command). */
+  public async clearEvents(events: readonly ClearedEvent[]): Promise<void> {
+    if (events.length === 0) return;
+    if (events.length === 1) {
+      const [only] = events as [ClearedEvent];
+      return this.clearEvent(only.postId, only.eventId);
+    }
+    const ops = events.map(({ postId, eventId }) => ({ updateOne: { filter: byId(postId), update: { $pull: { pending_events: { id: eventId } } } } }));
+    await this.model.collection.bulkWrite(ops as never, { ordered: false });
   }
 
   public async withPendingEvents(limit: number): Promise<StoredPost[]> {

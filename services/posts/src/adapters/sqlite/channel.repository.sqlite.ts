@@ -1,6 +1,6 @@
 import { definedChanges, fromDoc, fromDocs, inKeyOrder, jsonList, pageWindow, type DocRow, type SqliteStore } from '@switchyard/sqlite-kit';
 import type { Channel, ChannelChanges, ChannelType } from '../../domain/entities';
-import type { ChannelRepository, Page } from '../../domain/ports';
+import { onePost, type ChannelRepository, type Page, type PostCounts } from '../../domain/ports';
 import { mapDuplicates } from './sqlite-support';
 
 const UNIQUE_KEYS = { id: 'id', 'team_id,name': 'name' };
@@ -26,11 +26,11 @@ export class SqliteChannelRepository implements ChannelRepository {
     this.replaceRow = db.prepare('UPDATE p_channels SET id = ?, team_id = ?, name = ?, type = ?, display_name = ?, delete_at = ?, doc = ? WHERE id = ?');
     // Only counters in the document change (no indexed column): one statement, no read, no JSON in JS.
     this.countPost = db.prepare(
-      "UPDATE p_channels SET doc = json_set(doc, '$.last_post_at', max(json_extract(doc, '$.last_post_at'), CAST(@at AS INTEGER)), '$.total_msg_count', json_extract(doc, '$.total_msg_count') + 1) WHERE id = @id",
+      "UPDATE p_channels SET doc = json_set(doc, '$.last_post_at', max(json_extract(doc, '$.last_post_at'), CAST(@at AS INTEGER)), '$.total_msg_count', json_extract(doc, '$.total_msg_count') + @posts) WHERE id = @id",
     );
     this.countRootPost = db.prepare(
-      "UPDATE p_channels SET doc = json_set(doc, '$.last_post_at', max(json_extract(doc, '$.last_post_at'), CAST(@at AS INTEGER)), '$.total_msg_count', json_extract(doc, '$.total_msg_count') + 1, " +
-        "'$.last_root_post_at', max(json_extract(doc, '$.last_root_post_at'), CAST(@at AS INTEGER)), '$.total_msg_count_root', json_extract(doc, '$.total_msg_count_root') + 1) WHERE id = @id",
+      "UPDATE p_channels SET doc = json_set(doc, '$.last_post_at', max(json_extract(doc, '$.last_post_at'), CAST(@at AS INTEGER)), '$.total_msg_count', json_extract(doc, '$.total_msg_count') + @posts, " +
+        "'$.last_root_post_at', max(json_extract(doc, '$.last_root_post_at'), CAST(@rootAt AS INTEGER)), '$.total_msg_count_root', json_extract(doc, '$.total_msg_count_root') + @roots) WHERE id = @id",
     );
     this.byId = db.prepare<[string], DocRow>('SELECT doc FROM p_channels WHERE id = ?');
     this.byIds = db.prepare<[string], DocRow & { k: string }>('SELECT id AS k, doc FROM p_channels WHERE id IN (SELECT value FROM json_each(?))');
@@ -78,6 +78,12 @@ export class SqliteChannelRepository implements ChannelRepository {
   }
 
   public async recordPost(id: string, at: number, root: boolean): Promise<void> {
-    await this.store.writeOne(() => (root ? this.countRootPost : this.countPost).run({ at, id }));
+    return this.recordPosts(id, onePost(at, root));
+  }
+
+  public async recordPosts(id: string, counts: PostCounts): Promise<void> {
+    if (counts.posts <= 0) return;
+    const { posts, roots, lastPostAt: at, lastRootPostAt: rootAt } = counts;
+    await this.store.writeOne(() => (roots > 0 ? this.countRootPost.run({ at, posts, roots, rootAt, id }) : this.countPost.run({ at, posts, id })));
   }
 }

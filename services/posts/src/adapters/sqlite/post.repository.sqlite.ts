@@ -1,6 +1,6 @@
 import { definedChanges, jsonList, type SqliteStatement, type SqliteStore } from '@switchyard/sqlite-kit';
 import type { PendingEvent, PostChanges, StoredPost } from '../../domain/entities';
-import type { PostQuery, PostRepository } from '../../domain/ports';
+import type { ClearedEvent, PostQuery, PostRepository } from '../../domain/ports';
 import { mapDuplicates } from './sqlite-support';
 
 const UNIQUE_KEYS = { id: 'id' };
@@ -110,13 +110,20 @@ export class SqlitePostRepository implements PostRepository {
   }
 
   public async clearEvent(id: string, eventId: string): Promise<void> {
+    await this.store.writeOne(() => this.removeEvents(id, new Set([eventId])));
+  }
+
+  /** One write for all: each post's events array is read and rewritten once. */
+  public async clearEvents(events: readonly ClearedEvent[]): Promise<void> {
+    if (events.length === 0) return;
+    const byPost = new Map<string, Set<string>>();
+    for (const { postId, eventId } of events) {
+      const ids = byPost.get(postId);
+      if (ids) ids.add(eventId);
+      else byPost.set(postId, new Set([eventId]));
+    }
     await this.store.writeOne(() => {
-      const row = this.eventsOf.get(id);
-      if (!row || row.events === NO_EVENTS) return;
-      const events = JSON.parse(row.events) as PendingEvent[];
-      const pending = events.filter((e) => e.id !== eventId);
-      if (pending.length === events.length) return;
-      this.setEvents.run(pending.length > 0 ? 1 : 0, eventsJson(pending), id);
+      for (const [postId, eventIds] of byPost) this.removeEvents(postId, eventIds);
     });
   }
 
@@ -167,6 +174,16 @@ export class SqlitePostRepository implements PostRepository {
 
   public async deletePermanently(id: string): Promise<boolean> {
     return this.store.writeOne(() => this.deleteRow.run(id).changes === 1);
+  }
+
+  /** Removes the events from the post's outbox, inside the caller's write. */
+  private removeEvents(id: string, eventIds: ReadonlySet<string>): void {
+    const row = this.eventsOf.get(id);
+    if (!row || row.events === NO_EVENTS) return;
+    const events = JSON.parse(row.events) as PendingEvent[];
+    const pending = events.filter((e) => !eventIds.has(e.id));
+    if (pending.length === events.length) return;
+    this.setEvents.run(pending.length > 0 ? 1 : 0, eventsJson(pending), id);
   }
 
   /** Read, change and write one post inside the caller's write (atomic: writes run synchronously). */

@@ -1,10 +1,13 @@
 import { Topics, type Envelope, type PostAuthor, type PostEventPayload, type ReactionEventPayload, type WirePost } from '@switchyard/contracts';
 import { toInternalChannel } from '../channels/channel-events';
 import type { Channel, PendingEvent, StoredPost } from '../entities';
-import type { Deps, FreshPost } from '../ports';
+import type { ClearedEvent, Deps, FreshPost } from '../ports';
 import { incomingHookOf, withoutHookKey } from '../rules/hook-origin';
 import { isSystemType } from '../rules/post-rules';
-import { withReplyCount } from '../posts/reply-counts';
+import { withReplyCounts } from '../posts/reply-counts';
+
+/** Most posts one run publishes together (one bus publish, one outbox clear). */
+const MAX_POSTS_PER_RUN = 50;
 
 /** The stored post without its outbox and hook key: what events and internal APIs carry (integrations included). */
 export function toWirePost(post: StoredPost): WirePost {
@@ -17,14 +20,12 @@ async function authorOf(deps: Pick<Deps, 'users'>, userId: string, fallbackIsBot
   return user ? { id: user.id, username: user.username, is_bot: user.isBot } : { id: userId, username: '', is_bot: fallbackIsBot };
 }
 
-async function envelopeFor(deps: Pick<Deps, 'users' | 'channels' | 'posts'>, post: StoredPost, event: PendingEvent, known?: Channel): Promise<Envelope | undefined> {
-  const channel = known ?? (await deps.channels.findById(post.channel_id));
-  if (!channel) return undefined;
+/** The envelope of one outbox event; `counted` is the post with the reply_count events carry (a reply: its root's, the new count for post.created). */
+async function envelopeFor(deps: Pick<Deps, 'users'>, counted: StoredPost, event: PendingEvent, channel: Channel): Promise<Envelope | undefined> {
   const internal = toInternalChannel(channel);
   const team = channel.team_id === '' ? null : { id: channel.team_id, name: channel.team_name };
-  // A reply's event carries its root's reply_count (the new count, for post.created).
-  const wire = toWirePost(await withReplyCount(deps, post));
-  const hookId = incomingHookOf(post);
+  const wire = toWirePost(counted);
+  const hookId = incomingHookOf(counted);
   if (event.type === 'reaction.added' || event.type === 'reaction.removed') {
     if (!event.reaction) return undefined;
     const r = event.reaction;
@@ -42,27 +43,39 @@ async function envelopeFor(deps: Pick<Deps, 'users' | 'channels' | 'posts'>, pos
     post: wire,
     channel: internal,
     team,
-    author: await authorOf(deps, post.user_id, post.props.from_bot === 'true'),
+    author: await authorOf(deps, counted.user_id, counted.props.from_bot === 'true'),
     source: event.source,
-    from_webhook: post.props.from_webhook === 'true',
-    is_system: isSystemType(post.type),
+    from_webhook: counted.props.from_webhook === 'true',
+    is_system: isSystemType(counted.type),
   };
   return { id: event.id, type: event.type, version: 1, time: event.time, payload };
 }
 
+/** A scheduled run: the post, its fresh copy when trusted, and who waits for it. */
+interface QueuedRun {
+  readonly postId: string;
+  readonly fresh: FreshPost | undefined;
+  readonly done: () => void;
+}
+
 /**
- * The outbox relay: publishes a post's pending events in order to posts.events (keyed by channel id)
- * and clears each once the bus acknowledged it.
+ * The outbox relay: publishes posts' pending events in order to posts.events (keyed by channel id) and
+ * clears them once the bus acknowledged them.
  *
- * Order: within this process, runs are chained per channel, so a channel's events go out in the order the
- * writes were relayed (for posts: the order they were stored, which is create_at order for one writer).
- * When a publish fails, that post and every later post of its channel are held back in order: the next
- * run for the channel (a new write, or the sweep) publishes them first, so a consumer of the channel never
- * sees B before an A that was stored earlier. The sweep takes pending posts in create_at order. Across
- * several posts replicas only each replica's own writes are ordered this way.
+ * Each channel has one queue and at most one run at a time: a run takes every post queued meanwhile (up to
+ * MAX_POSTS_PER_RUN), publishes all their events in one bus publish (in queue order, so in the order the
+ * writes were relayed: for posts, the order they were stored, create_at order for one writer) and clears
+ * them from the outbox in one write. Under load a channel's posts thus share one broker round trip and one
+ * store write instead of paying one each; a post alone still goes out at once (no timer).
+ * When a publish fails, the run's posts and every later post of its channel are held back in order: the
+ * next run for the channel (a new write, or the sweep) publishes them first, so a consumer of the channel
+ * never sees B before an A that was stored earlier. The sweep takes pending posts in create_at order.
+ * Across several posts replicas only each replica's own writes are ordered this way.
  */
 export class OutboxRelay {
-  private readonly chains = new Map<string, Promise<void>>();
+  private readonly queues = new Map<string, QueuedRun[]>();
+  /** channel id → its running drain (at most one per channel). */
+  private readonly draining = new Map<string, Promise<void>>();
   /** post id → runs of that post queued and not finished (a fresh copy is only trusted for the first). */
   private readonly queuedRuns = new Map<string, number>();
   /** channel id → post ids whose publish failed or waits behind one that failed, oldest first. */
@@ -71,25 +84,20 @@ export class OutboxRelay {
   public constructor(private readonly deps: Pick<Deps, 'posts' | 'channels' | 'users' | 'events'>, private readonly onError: (error: unknown, postId: string) => void) {}
 
   /**
-   * Queues a run for the post behind earlier runs of its channel; resolves when it finished (never
+   * Queues the post behind earlier runs of its channel; resolves when the run that took it finished (never
    * rejects). `fresh` (the post as just inserted and its channel) saves reading them back, when no other
    * run of the post is queued.
    */
   public schedule(post: { readonly id: string; readonly channel_id: string }, fresh?: FreshPost): Promise<void> {
-    const key = post.channel_id;
     const runs = this.queuedRuns.get(post.id) ?? 0;
     this.queuedRuns.set(post.id, runs + 1);
-    const known = runs === 0 ? fresh : undefined;
-    const previous = this.chains.get(key) ?? Promise.resolve();
-    const next = previous.then(() => this.run(key, post.id, known));
-    this.chains.set(key, next);
-    void next.finally(() => {
-      const left = (this.queuedRuns.get(post.id) ?? 1) - 1;
-      if (left > 0) this.queuedRuns.set(post.id, left);
-      else this.queuedRuns.delete(post.id);
-      if (this.chains.get(key) === next) this.chains.delete(key);
+    return new Promise<void>((resolve) => {
+      const queue = this.queues.get(post.channel_id);
+      const run: QueuedRun = { postId: post.id, fresh: runs === 0 ? fresh : undefined, done: resolve };
+      if (queue) queue.push(run);
+      else this.queues.set(post.channel_id, [run]);
+      this.kick(post.channel_id);
     });
-    return next;
   }
 
   /** Every post with pending events (at start and periodically): returns how many posts were handled. */
@@ -101,34 +109,88 @@ export class OutboxRelay {
 
   /** Resolves when every scheduled run finished. */
   public async idle(): Promise<void> {
-    while (this.chains.size > 0) await Promise.all([...this.chains.values()]);
+    while (this.draining.size > 0) await Promise.all([...this.draining.values()]);
   }
 
-  /** Publishes the channel's held-back posts, then this one, stopping (and holding the rest) at a failure. */
-  private async run(channelId: string, postId: string, fresh: FreshPost | undefined): Promise<void> {
-    const waiting = this.held.get(channelId) ?? [];
-    // Only ids are held, and only while the bus refuses: what is held is also pending in the store.
-    const queue = waiting.includes(postId) ? waiting : [...waiting, postId];
-    for (let i = 0; i < queue.length; i += 1) {
-      const id = queue[i] as string;
-      try {
-        await this.publish(id, id === postId && waiting.length === 0 ? fresh : undefined);
-      } catch (error) {
-        this.held.set(channelId, queue.slice(i));
-        this.onError(error, id);
+  private kick(channelId: string): void {
+    if (this.draining.has(channelId)) return;
+    const drain = this.drain(channelId).finally(() => {
+      this.draining.delete(channelId);
+      if ((this.queues.get(channelId)?.length ?? 0) > 0) this.kick(channelId);
+    });
+    this.draining.set(channelId, drain);
+  }
+
+  private async drain(channelId: string): Promise<void> {
+    for (;;) {
+      const queue = this.queues.get(channelId);
+      if (!queue || queue.length === 0) {
+        this.queues.delete(channelId);
         return;
       }
+      const runs = queue.splice(0, MAX_POSTS_PER_RUN);
+      try {
+        await this.run(channelId, runs);
+      } finally {
+        for (const run of runs) {
+          const left = (this.queuedRuns.get(run.postId) ?? 1) - 1;
+          if (left > 0) this.queuedRuns.set(run.postId, left);
+          else this.queuedRuns.delete(run.postId);
+          run.done();
+        }
+      }
+    }
+  }
+
+  /** Publishes the channel's held-back posts, then these, together; on failure holds them all, in order. */
+  private async run(channelId: string, runs: readonly QueuedRun[]): Promise<void> {
+    const waiting = this.held.get(channelId) ?? [];
+    // Only ids are held, and only while the bus refuses: what is held is also pending in the store.
+    const ids = [...waiting];
+    const seen = new Set(ids);
+    const times = new Map<string, number>();
+    for (const run of runs) {
+      times.set(run.postId, (times.get(run.postId) ?? 0) + 1);
+      if (!seen.has(run.postId)) {
+        seen.add(run.postId);
+        ids.push(run.postId);
+      }
+    }
+    // A fresh copy is trusted when nothing is held and the post is taken once (a second run means a later write).
+    const fresh = new Map<string, FreshPost>();
+    if (waiting.length === 0) for (const run of runs) if (run.fresh && times.get(run.postId) === 1) fresh.set(run.postId, run.fresh);
+    try {
+      await this.publish(channelId, ids, fresh);
+    } catch (error) {
+      this.held.set(channelId, ids);
+      this.onError(error, ids[0] as string);
+      return;
     }
     this.held.delete(channelId);
   }
 
-  private async publish(postId: string, fresh?: FreshPost): Promise<void> {
-    const post = fresh?.post ?? (await this.deps.posts.findById(postId));
-    if (!post) return;
-    for (const event of post.pending_events) {
-      const envelope = await envelopeFor(this.deps, post, event, fresh?.channel);
-      if (envelope) await this.deps.events.publish(Topics.postsEvents, [{ key: post.channel_id, value: envelope }]);
-      await this.deps.posts.clearEvent(post.id, event.id);
+  private async publish(channelId: string, ids: readonly string[], fresh: ReadonlyMap<string, FreshPost>): Promise<void> {
+    const unread = ids.filter((id) => !fresh.has(id));
+    const read = new Map((unread.length > 0 ? await this.deps.posts.findByIds(unread) : []).map((post) => [post.id, post]));
+    const posts = ids.flatMap((id) => {
+      const post = fresh.get(id)?.post ?? read.get(id);
+      return post && post.pending_events.length > 0 ? [post] : [];
+    });
+    if (posts.length === 0) return;
+    let channel: Channel | undefined;
+    for (const known of fresh.values()) channel = known.channel;
+    channel ??= await this.deps.channels.findById(channelId);
+    const counted = await withReplyCounts(this.deps, posts);
+    const messages: { key: string; value: Envelope }[] = [];
+    const cleared: ClearedEvent[] = [];
+    for (const post of counted) {
+      for (const event of post.pending_events) {
+        const envelope = channel ? await envelopeFor(this.deps, post, event, channel) : undefined;
+        if (envelope) messages.push({ key: channelId, value: envelope });
+        cleared.push({ postId: post.id, eventId: event.id });
+      }
     }
+    if (messages.length > 0) await this.deps.events.publish(Topics.postsEvents, messages);
+    await this.deps.posts.clearEvents(cleared);
   }
 }

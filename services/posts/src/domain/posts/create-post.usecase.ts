@@ -33,7 +33,8 @@ const CLIENT_REMOVED_PROPS = ['add_channel_member', 'force_notification', LEGACY
  * pending_post_id within 30 s returns the first post.
  */
 export async function createPost(deps: Deps, actor: Actor, command: CreatePostCommand): Promise<StoredPost> {
-  const channel = await deps.channels.findById(command.channel_id);
+  // Identity, type and archive state are all it needs: the command cache (every channel change evicts it).
+  const channel = await deps.cachedChannels.cached(command.channel_id);
   if (!channel) {
     if (hasPermission(actor.roles, Permissions.createPost)) throw Errors.channelNotFound();
     throw commonErrors.permissions(actor.userId, Permissions.createPost);

@@ -10,22 +10,11 @@ import { getThread } from '../../domain/posts/get-thread.usecase';
 import { withReplyCount, withReplyCounts } from '../../domain/posts/reply-counts';
 import { listChannelPosts } from '../../domain/posts/list-channel-posts.usecase';
 import { commonErrors } from '@switchyard/errors';
+import { createPostBodyOf } from './create-post-body';
 import { actorOf, idParam, paging, queryBool, queryValue, type HttpContext } from './http-context';
-import { createPostBody, ephemeralPostBody, patchPostBody, updatePostBody } from './posts.schemas';
+import { ephemeralPostBody, patchPostBody, updatePostBody } from './posts.schemas';
 import { presentPost, presentPostList, presentThread } from './presenters';
 import { threadQueryOf } from './thread-query';
-
-interface CreateBody {
-  channel_id: string;
-  message: string;
-  type: string;
-  props: Record<string, unknown> | null;
-  root_id: string;
-  file_ids: string[] | null;
-  pending_post_id: string;
-  create_at?: number;
-  metadata?: { priority?: Record<string, unknown> } | null;
-}
 
 interface EditBody {
   id?: string;
@@ -44,7 +33,7 @@ export function postsRoutes(ctx: HttpContext): Router {
 
   router.post('/api/v4/posts', ...ctx.withBody, async (req, res) => {
     const actor = actorOf(req);
-    const body = validate(createPostBody, req.body) as CreateBody;
+    const body = createPostBodyOf(req.body);
     const priority = body.metadata?.priority;
     const post = await createPost(deps, actor, {
       channel_id: body.channel_id,

@@ -1,0 +1,57 @@
+import { onePost, type PostCounts } from '../../domain/ports';
+
+interface Batch {
+  posts: number;
+  roots: number;
+  lastPostAt: number;
+  lastRootPostAt: number;
+  readonly waiters: { resolve(): void; reject(error: unknown): void }[];
+}
+
+/**
+ * Counts new posts per channel with at most one counter write in flight per channel: a post counted while
+ * its channel's write runs joins the next write, which goes out as soon as that one finished (no timer), so
+ * a busy channel pays one write per round trip instead of one per post. Each caller's promise settles with
+ * the write that carried its count (resolved once stored, rejected with that write's error).
+ */
+export class PostCountBatcher {
+  private readonly waiting = new Map<string, Batch>();
+  private readonly writing = new Set<string>();
+
+  public constructor(private readonly write: (channelId: string, counts: PostCounts) => Promise<void>) {}
+
+  public add(channelId: string, at: number, root: boolean): Promise<void> {
+    return new Promise<void>((resolve, reject) => {
+      const one = onePost(at, root);
+      const batch = this.waiting.get(channelId);
+      if (batch) {
+        batch.posts += 1;
+        batch.roots += one.roots;
+        batch.lastPostAt = Math.max(batch.lastPostAt, at);
+        if (root) batch.lastRootPostAt = Math.max(batch.lastRootPostAt, at);
+        batch.waiters.push({ resolve, reject });
+      } else {
+        this.waiting.set(channelId, { ...one, waiters: [{ resolve, reject }] });
+      }
+      if (!this.writing.has(channelId)) this.flush(channelId);
+    });
+  }
+
+  private flush(channelId: string): void {
+    const batch = this.waiting.get(channelId);
+    if (!batch) return;
+    this.waiting.delete(channelId);
+    this.writing.add(channelId);
+    const { waiters, ...counts } = batch;
+    // The next write starts before these callers go on, so a post they count next joins a later batch.
+    const settle = (each: (waiter: Batch['waiters'][number]) => void): void => {
+      this.writing.delete(channelId);
+      this.flush(channelId);
+      waiters.forEach(each);
+    };
+    void this.write(channelId, counts).then(
+      () => settle((w) => w.resolve()),
+      (error: unknown) => settle((w) => w.reject(error)),
+    );
+  }
+}
