@@ -107,6 +107,7 @@ export function createRealtimeApp(config: Readonly<RealtimeConfig>, deps: Realti
     logger: deps.logger,
     defaultServerVersion: DEFAULT_SERVER_VERSION,
     metrics,
+    coalesceMs: config.WS_WRITE_COALESCE_MS,
     timers: {
       pingIntervalMs: config.WS_PING_INTERVAL_MS,
       readDeadlineMs: config.WS_READ_DEADLINE_MS,

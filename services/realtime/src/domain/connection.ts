@@ -1,9 +1,14 @@
-import { withSeq, type EventPrefix } from './ws-event';
+import type { EventPrefix } from './ws-event';
 
 /** The transport under one connection (a `ws` socket in production, a recorder in unit tests). */
 export interface SocketPort {
-  /** Sends one text frame; `done` runs once the frame has left the process (or failed). */
-  send(frame: Buffer | string, done: (error?: Error) => void): void;
+  /**
+   * Sends one event: the shared `prefix` completed by `<seq>}` (the port frames it without re-encoding);
+   * `done` runs once the frame has left the process (or failed).
+   */
+  sendEvent(prefix: EventPrefix, seq: number, done: () => void): void;
+  /** Sends one text frame (a reply); `done` as for events. */
+  send(text: string, done: () => void): void;
   close(code?: number, reason?: string): void;
   /** Drops the TCP connection without a close handshake. */
   terminate(): void;
@@ -126,13 +131,16 @@ export class Connection {
       this.awayCount += 1;
       return true;
     }
-    this.sendNow(socket, withSeq(prefix, seq));
+    this.pending += 1;
+    socket.sendEvent(prefix, seq, this.sent);
     return true;
   }
 
   /** A reply frame (`seq_reply`): not numbered, not logged. */
   public reply(text: string): void {
-    if (this.socket) this.sendNow(this.socket, text);
+    if (!this.socket) return;
+    this.pending += 1;
+    this.socket.send(text, this.sent);
   }
 
   public attach(socket: SocketPort, now: number): void {
@@ -163,7 +171,10 @@ export class Connection {
     const socket = this.socket;
     for (let seq = sequence; seq < this.nextSeq; seq += 1) {
       const prefix = this.ring[seq % this.capacity];
-      if (prefix) this.sendNow(socket, withSeq(prefix, seq));
+      if (prefix) {
+        this.pending += 1;
+        socket.sendEvent(prefix, seq, this.sent);
+      }
     }
     this.awayCount = 0;
     this.logged = Math.min(this.logged, this.limits.replayBuffer);
@@ -176,10 +187,5 @@ export class Connection {
     else this.ring[slot] = prefix;
     const max = this.socket ? this.limits.replayBuffer : this.capacity;
     this.logged = Math.min(this.logged + 1, max);
-  }
-
-  private sendNow(socket: SocketPort, frame: Buffer | string): void {
-    this.pending += 1;
-    socket.send(frame, this.sent);
   }
 }

@@ -38,20 +38,10 @@ export type EventPrefix = Buffer;
 
 /**
  * The event's JSON without its closing `seq`: `{"event": "posted", "data": {…}, "broadcast": {…}, "seq": `.
- * Encoded once per event (or once per receiver with extra data) and completed per connection by `withSeq`.
+ * Encoded once per event (or once per receiver with extra data) and completed per connection by its socket
+ * (`<seq>}`, framed in the same buffer).
  */
 export function eventPrefix(event: WsEvent, extra?: Readonly<Record<string, unknown>>): EventPrefix {
   const data = sortedData(extra ? { ...event.data, ...extra } : event.data);
   return Buffer.from(`{"event": ${JSON.stringify(event.event)}, "data": ${JSON.stringify(data)}, "broadcast": ${JSON.stringify(event.broadcast)}, "seq": `, 'utf8');
-}
-
-/** Room for the largest safe integer and the closing brace. */
-const SEQ_ROOM = 17;
-
-/** The complete frame for one connection: the shared prefix copied once, then `<seq>}` (no re-encoding). */
-export function withSeq(prefix: EventPrefix, seq: number): Buffer {
-  const frame = Buffer.allocUnsafe(prefix.length + SEQ_ROOM);
-  prefix.copy(frame, 0);
-  const tail = frame.write(`${seq}}`, prefix.length, 'latin1');
-  return frame.subarray(0, prefix.length + tail);
 }

@@ -5,18 +5,23 @@ import { Hub } from '../domain/hub';
 import { MembershipCache } from '../domain/membership-cache';
 import { MemoryDirectory } from '../adapters/memory/directory.memory';
 import { MemoryPresence } from '../adapters/memory/presence.memory';
+import type { EventPrefix } from '../domain/ws-event';
 
 /** A socket that records frames; `flush()` acknowledges what was sent (the kernel took it). */
 export class RecordingSocket implements SocketPort {
   public readonly sent: string[] = [];
   public closedWith: number | undefined;
   public terminated = false;
-  private pending: ((error?: Error) => void)[] = [];
+  private pending: (() => void)[] = [];
 
   public constructor(private readonly autoFlush = true) {}
 
-  public send(frame: Buffer | string, done: (error?: Error) => void): void {
-    this.sent.push(String(frame));
+  public sendEvent(prefix: EventPrefix, seq: number, done: () => void): void {
+    this.send(`${prefix.toString('utf8')}${seq}}`, done);
+  }
+
+  public send(text: string, done: () => void): void {
+    this.sent.push(text);
     if (this.autoFlush) done();
     else this.pending.push(done);
   }

@@ -55,4 +55,22 @@ describe('events consumer', () => {
     await assert.rejects(handler(message(Topics.realtimeEvents, typing, 1)));
     await handler(message(Topics.realtimeEvents, typing, 2));
   });
+
+  it('when nobody is connected, then a post costs no lookups, yet a membership change still evicts the cache for whoever connects next', async () => {
+    const w = world();
+    const handler = eventsConsumer({ hub: w.hub, membership: w.membership, users: w.directory, logger: createSilentLogger(), maxAttempts: 3 });
+    w.directory.addChannelMember('g1', 'a');
+    const group = { id: 'g1', team_id: '', team_name: '', type: 'G', name: 'g', display_name: 'G', creator_id: 'a', delete_at: 0 };
+    const post = { id: 'p1', create_at: 1, update_at: 1, edit_at: 0, delete_at: 0, is_pinned: false, user_id: 'a', channel_id: 'g1', root_id: '', original_id: '', message: 'hi', type: '', props: {}, hashtags: '', file_ids: [], pending_post_id: '', reply_count: 0, last_reply_at: 0, participants: null };
+    const created = envelope('post.created', { post, channel: group, team: null, author: { id: 'a', username: 'a', is_bot: false }, source: 'api', from_webhook: false, is_system: false });
+    await handler(message(Topics.postsEvents, created));
+    assert.equal(w.directory.memberLookups, 0, 'a GM post looks up its members only to name the channel for receivers');
+    await w.membership.channelMembers('g1');
+    w.directory.addChannelMember('g1', 'b');
+    await handler(message(Topics.channelsEvents, envelope('channel.member_added', { channel: group, user_id: 'b', actor_id: 'a' })));
+    const b = new RecordingSocket();
+    w.hub.open(b, { session: session('b'), connectionId: '', sequenceNumber: 0 });
+    await handler(message(Topics.postsEvents, created));
+    assert.deepEqual(b.events().map((f) => f.event), ['hello', 'status_change', 'posted']);
+  });
 });

@@ -49,11 +49,17 @@ export function eventsConsumer(deps: EventsConsumerDeps): MessageHandler {
   const toEvents = async (message: BusMessage): Promise<WsEvent[]> => {
     const value = message.value;
     if (!isEnvelope(value)) return [];
+    // No connection here (live or away): nothing to deliver, so only what keeps caches and sockets right runs.
+    const nobody = deps.hub.size === 0;
     switch (message.topic) {
       case Topics.postsEvents:
+        if (nobody) return [];
         return fromPostsEvent({ membership: deps.membership, users: deps.users, usernameOf: (id) => deps.hub.connectionsOf(id)[0]?.username ?? '' }, value as unknown as PostsEvent);
-      case Topics.channelsEvents:
-        return fromChannelsEvent(deps.membership, value as unknown as ChannelsEvent);
+      case Topics.channelsEvents: {
+        // Evicts the cached members of the channel even when nobody is connected.
+        const events = fromChannelsEvent(deps.membership, value as unknown as ChannelsEvent);
+        return nobody ? [] : events;
+      }
       case Topics.usersEvents: {
         const event = value as unknown as UsersEvent;
         const revoked = revokedBy(event);
@@ -62,9 +68,14 @@ export function eventsConsumer(deps: EventsConsumerDeps): MessageHandler {
           if (closed > 0) deps.logger.info('websocket connections closed', { reason: event.type, user_id: event.payload.userId, closed });
         }
         if (event.type === 'user.roles_updated') await refreshRoles(deps, event.payload.userId);
+        if (nobody) {
+          if (event.type === 'team.member_added' && event.payload.teamId !== undefined) deps.membership.evictTeamMember(event.payload.teamId, event.payload.userId);
+          return [];
+        }
         return fromUsersEvent(deps, event);
       }
       case Topics.realtimeEvents: {
+        if (nobody) return [];
         const schema = REALTIME_SCHEMAS[value.type as keyof typeof REALTIME_SCHEMAS];
         if (!schema || schema.validate(value.payload).error) {
           deps.logger.warn('realtime.events message ignored (unknown type or invalid payload)', { type: value.type });

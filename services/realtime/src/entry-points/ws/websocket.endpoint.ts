@@ -7,7 +7,8 @@ import { handleFrame, type ActionDeps } from '../../domain/actions/action-router
 import type { Connection, ConnectionSession, SocketPort } from '../../domain/connection';
 import type { Hub } from '../../domain/hub';
 import type { Clock, RealtimeMetrics } from '../../domain/ports';
-import { WriteBatcher } from './write-batcher';
+import { textFrame } from './frame';
+import { SocketWriter } from './socket-writer';
 
 /** The header the gateway adds to the upgrade it hands over (see the gateway's websocket-upgrade.ts); when the session ends is in the signed identity. */
 export const SERVER_VERSION_HEADER = 'x-switchyard-server-version';
@@ -34,10 +35,9 @@ export interface WebSocketEndpointDeps {
   readonly timers: WebSocketTimers;
   readonly defaultServerVersion: string;
   readonly metrics?: RealtimeMetrics;
+  /** Frames to one socket within this many ms go out in one write (0: within one event-loop turn). */
+  readonly coalesceMs?: number;
 }
-
-/** Frames are sent as text whatever their type (the event frames are pre-encoded Buffers). */
-const TEXT = { binary: false } as const;
 
 interface Live {
   readonly conn: Connection;
@@ -65,10 +65,11 @@ function frameText(data: RawData): string {
 export class WebSocketEndpoint {
   private readonly wss: WebSocketServer;
   private readonly live = new Map<WebSocket, Live>();
-  private readonly batcher = new WriteBatcher();
+  private readonly writer: SocketWriter;
   private timers: NodeJS.Timeout[] = [];
 
   public constructor(private readonly deps: WebSocketEndpointDeps) {
+    this.writer = new SocketWriter(deps.coalesceMs ?? 0);
     this.wss = new WebSocketServer({ noServer: true, maxPayload: deps.timers.maxFrameBytes, perMessageDeflate: false, clientTracking: false });
   }
 
@@ -112,7 +113,7 @@ export class WebSocketEndpoint {
   public async stop(): Promise<void> {
     for (const timer of this.timers) clearInterval(timer);
     this.timers = [];
-    this.batcher.flush();
+    this.writer.flush();
     const closing = [...this.live.keys()].map(
       (ws) =>
         new Promise<void>((resolve) => {
@@ -149,13 +150,20 @@ export class WebSocketEndpoint {
   }
 
   private accept(ws: WebSocket, raw: Duplex, request: Parameters<Hub['open']>[1] & { serverVersion: string }): void {
+    // Frames are built here and written to the TCP socket directly (no permessage-deflate is negotiated,
+    // so `ws` keeps no framing state of its own); its close and ping frames go after what is waiting.
+    const outbox = this.writer.outbox(raw, () => ws.readyState === ws.OPEN);
     const port: SocketPort = {
-      send: (frame, done) => {
-        this.batcher.hold(raw);
-        ws.send(frame, TEXT, done);
+      sendEvent: (prefix, seq, done) => outbox.event(prefix, seq, done),
+      send: (text, done) => outbox.frame(textFrame(text), done),
+      close: (code, reason) => {
+        outbox.flush();
+        ws.close(code, reason);
       },
-      close: (code, reason) => ws.close(code, reason),
-      terminate: () => ws.terminate(),
+      terminate: () => {
+        outbox.discard();
+        ws.terminate();
+      },
     };
     const conn = this.deps.hub.open(port, request);
     const state: Live = { conn, port, lastPong: this.deps.clock.now(), frames: Promise.resolve() };
@@ -163,7 +171,7 @@ export class WebSocketEndpoint {
     if (conn.authenticated && conn.username === '') this.deps.actions.onAuthenticated(conn);
     if (!conn.authenticated) {
       const grace = setTimeout(() => {
-        if (!conn.authenticated) ws.close(1008, 'not authenticated');
+        if (!conn.authenticated) port.close(1008, 'not authenticated');
       }, this.deps.timers.authTimeoutMs);
       grace.unref();
       ws.once('close', () => clearTimeout(grace));
@@ -178,18 +186,19 @@ export class WebSocketEndpoint {
       try {
         frame = JSON.parse(frameText(data));
       } catch {
-        ws.close(1003, 'frame is not JSON');
+        port.close(1003, 'frame is not JSON');
         return;
       }
       state.frames = state.frames
         .then(() => handleFrame(this.deps.actions, conn, frame, request.serverVersion))
         .then((outcome) => {
-          if (outcome === 'close') ws.close(1008, 'authentication failed');
+          if (outcome === 'close') port.close(1008, 'authentication failed');
         })
         .catch((error: unknown) => this.deps.logger.warn('websocket frame failed', { error: error instanceof Error ? error.message : String(error) }));
     });
     ws.on('error', () => ws.terminate());
     ws.on('close', () => {
+      outbox.discard();
       this.live.delete(ws);
       this.deps.hub.socketClosed(conn, port);
     });

@@ -1,0 +1,98 @@
+import assert from 'node:assert/strict';
+import { Writable } from 'node:stream';
+import { describe, it } from 'node:test';
+import { setImmediate as turn, setTimeout as delay } from 'node:timers/promises';
+import { Receiver } from 'ws';
+import { digits, textFrame } from './frame';
+import { SocketWriter } from './socket-writer';
+
+/** A socket that records each write (one system call in production). */
+class Recorder extends Writable {
+  public readonly writes: Buffer[] = [];
+
+  public override _write(chunk: Buffer, _encoding: BufferEncoding, callback: () => void): void {
+    this.writes.push(chunk);
+    callback();
+  }
+}
+
+/** The text messages `ws`' own client-side parser reads from the bytes. */
+function decode(bytes: Buffer): string[] {
+  const messages: string[] = [];
+  const receiver = new Receiver({ isServer: false, maxPayload: 0 });
+  receiver.on('message', (data: Buffer, isBinary: boolean) => {
+    assert.equal(isBinary, false);
+    messages.push(data.toString('utf8'));
+  });
+  receiver.on('error', (error: Error) => assert.fail(error));
+  receiver.write(bytes);
+  return messages;
+}
+
+const prefixOf = (size: number): Buffer => Buffer.from(`{"event": "posted", "data": {"post": "${'é'.repeat(Math.floor(size / 4))}${'x'.repeat(size - 2 * Math.floor(size / 4))}"}, "seq": `, 'utf8');
+
+describe('SocketWriter', () => {
+  it('when events of every payload size and seq width and a reply are written in one turn, then they go out in one write that ws parses back exactly', async () => {
+    const socket = new Recorder();
+    const writer = new SocketWriter(0);
+    const outbox = writer.outbox(socket as never, () => true);
+    let done = 0;
+    const expected: string[] = [];
+    // Payloads around the 7-bit, 16-bit and 64-bit length boundaries (125/126, 65535/65536).
+    const base = prefixOf(0).length;
+    const seqs = [0, 9, 10, 99, 100, 123_456_789_012, 9_007_199_254_740_991];
+    for (const payload of [100, 125, 126, 127, 65_535, 65_536, 70_000]) {
+      for (const seq of seqs) {
+        const prefix = prefixOf(Math.max(0, payload - base - digits(seq) - 1));
+        outbox.event(prefix, seq, () => (done += 1));
+        expected.push(`${prefix.toString('utf8')}${seq}}`);
+      }
+    }
+    outbox.frame(textFrame('{"status":"OK","seq_reply":1}'), () => (done += 1));
+    expected.push('{"status":"OK","seq_reply":1}');
+    assert.equal(socket.writes.length, 0, 'nothing before the turn ends');
+    await turn();
+    assert.equal(socket.writes.length, 1);
+    assert.deepEqual(decode(socket.writes[0] as Buffer), expected);
+    assert.equal(done, expected.length);
+  });
+
+  it('when events keep coming, then flushes are coalesceMs apart; the first after a quiet spell goes out in the same turn', async () => {
+    const socket = new Recorder();
+    const writer = new SocketWriter(60);
+    const outbox = writer.outbox(socket as never, () => true);
+    const prefix = prefixOf(10);
+    outbox.event(prefix, 0, () => undefined);
+    await turn();
+    assert.equal(socket.writes.length, 1, 'quiet before: at once');
+    assert.deepEqual(decode(socket.writes[0] as Buffer), [`${prefix.toString('utf8')}0}`]);
+    outbox.event(prefix, 1, () => undefined);
+    await turn();
+    outbox.event(prefix, 2, () => undefined);
+    await turn();
+    assert.equal(socket.writes.length, 1, 'held within the interval');
+    await delay(90);
+    assert.equal(socket.writes.length, 2);
+    assert.deepEqual(decode(socket.writes[1] as Buffer), [`${prefix.toString('utf8')}1}`, `${prefix.toString('utf8')}2}`]);
+    await delay(90);
+    outbox.event(prefix, 3, () => undefined);
+    await turn();
+    assert.equal(socket.writes.length, 3, 'quiet again: at once');
+  });
+
+  it('when the WebSocket is closing or the outbox is discarded, then nothing is written and every frame counts as finished', async () => {
+    const socket = new Recorder();
+    let open = true;
+    const writer = new SocketWriter(0);
+    const outbox = writer.outbox(socket as never, () => open);
+    let done = 0;
+    outbox.event(prefixOf(5), 0, () => (done += 1));
+    open = false;
+    await turn();
+    outbox.event(prefixOf(5), 1, () => (done += 1));
+    outbox.discard();
+    await turn();
+    assert.equal(socket.writes.length, 0);
+    assert.equal(done, 2);
+  });
+});

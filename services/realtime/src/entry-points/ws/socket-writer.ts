@@ -1,0 +1,141 @@
+import type { Duplex } from 'node:stream';
+import { eventFrameLength, writeEventFrame } from './frame';
+
+/**
+ * One socket's frames waiting for the next flush: events as (shared prefix, seq) pairs, built straight into
+ * the output buffer at the flush; replies as whole frames (seq -1).
+ */
+export class SocketOutbox {
+  private readonly parts: Buffer[] = [];
+  private readonly seqs: number[] = [];
+  private bytes = 0;
+  /** Frames waiting, and those written whose write has not completed yet. */
+  private done: (() => void) | undefined;
+  private waiting = false;
+
+  public constructor(
+    private readonly writer: SocketWriter,
+    private readonly socket: Duplex,
+    /** Whether data frames may still go out (no close frame sent yet). */
+    private readonly open: () => boolean,
+  ) {}
+
+  /** Queues an event; `done` runs once its write has left the process (the same function for every frame of a socket). */
+  public event(prefix: Buffer, seq: number, done: () => void): void {
+    this.parts.push(prefix);
+    this.seqs.push(seq);
+    this.bytes += eventFrameLength(prefix, seq);
+    this.queued(done);
+  }
+
+  /** Queues a whole frame (a reply). */
+  public frame(frame: Buffer, done: () => void): void {
+    this.parts.push(frame);
+    this.seqs.push(-1);
+    this.bytes += frame.length;
+    this.queued(done);
+  }
+
+  /** Writes what waits now (before a close frame goes after it). */
+  public flush(): void {
+    const count = this.parts.length;
+    if (count === 0) return;
+    const done = this.done;
+    const finished =
+      done === undefined
+        ? undefined
+        : (): void => {
+            for (let i = 0; i < count; i += 1) done();
+          };
+    if (this.socket.destroyed || !this.socket.writable || !this.open()) {
+      this.clear();
+      finished?.();
+      return;
+    }
+    let data: Buffer;
+    if (count === 1 && this.seqs[0] === -1) {
+      data = this.parts[0] as Buffer;
+    } else {
+      data = Buffer.allocUnsafe(this.bytes);
+      let at = 0;
+      for (let i = 0; i < count; i += 1) {
+        const part = this.parts[i] as Buffer;
+        const seq = this.seqs[i] as number;
+        if (seq < 0) at += part.copy(data, at);
+        else at = writeEventFrame(data, at, part, seq);
+      }
+    }
+    this.clear();
+    this.socket.write(data, finished);
+  }
+
+  /** Drops what waits (the socket is gone); the frames count as finished. */
+  public discard(): void {
+    const count = this.parts.length;
+    const done = this.done;
+    this.clear();
+    if (done) for (let i = 0; i < count; i += 1) done();
+  }
+
+  private queued(done: () => void): void {
+    this.done = done;
+    if (!this.waiting) {
+      this.waiting = true;
+      this.writer.schedule(this);
+    }
+  }
+
+  private clear(): void {
+    this.parts.length = 0;
+    this.seqs.length = 0;
+    this.bytes = 0;
+    this.waiting = false;
+  }
+}
+
+/**
+ * Writes pre-built WebSocket frames to raw TCP sockets, coalesced: what a socket gets during one turn of
+ * the event loop (a Kafka batch, a reconnect replay), or within `coalesceMs` of the previous flush, goes out
+ * as one buffer in one write. With `coalesceMs` 0 a flush runs after the current I/O phase (setImmediate);
+ * above 0, flushes are at least that far apart while events keep coming, so a steady stream costs one
+ * system call per socket per interval instead of one per event, at the price of up to `coalesceMs` of
+ * latency; the first flush after a quiet interval still runs in the same turn.
+ */
+export class SocketWriter {
+  private dirty: SocketOutbox[] = [];
+  private scheduled = false;
+  private lastFlush = Number.NEGATIVE_INFINITY;
+
+  public constructor(
+    private readonly coalesceMs = 0,
+    private readonly now: () => number = () => performance.now(),
+  ) {}
+
+  public outbox(socket: Duplex, open: () => boolean): SocketOutbox {
+    return new SocketOutbox(this, socket, open);
+  }
+
+  /** Sockets with frames waiting. */
+  public get holding(): number {
+    return this.dirty.length;
+  }
+
+  /** Called by an outbox when its first frame waits. */
+  public schedule(outbox: SocketOutbox): void {
+    this.dirty.push(outbox);
+    if (this.scheduled) return;
+    this.scheduled = true;
+    const wait = this.lastFlush + this.coalesceMs - this.now();
+    if (wait <= 0) setImmediate(this.flush);
+    else setTimeout(this.flush, Math.ceil(wait));
+  }
+
+  /** Writes every socket's waiting frames now (also run at shutdown). */
+  public readonly flush = (): void => {
+    this.scheduled = false;
+    this.lastFlush = this.now();
+    const dirty = this.dirty;
+    this.dirty = [];
+    for (const outbox of dirty) outbox.flush();
+  };
+}
