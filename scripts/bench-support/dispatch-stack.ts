@@ -11,15 +11,15 @@ import { Kafka, logLevel } from 'kafkajs';
 import { readEnvFile } from '../../apps/launcher/src/env-file';
 import { bootstrapAdmin, call, cleanupRun, freePort, isolation, ROOT, ServiceProcess } from '../../tests/drills/src/support/processes';
 
-/** The consumer groups of outgoing-dispatch (services/outgoing-dispatch/src/entry-points/kafka). */
-const DISPATCH_GROUPS = ['outgoing-dispatch', 'outgoing-dispatch-deliveries'];
+/** The durable consumer group of outgoing-dispatch (services/outgoing-dispatch/src/entry-points/kafka): the instance that handles a post attempts its deliveries. */
+const DISPATCH_GROUPS = ['outgoing-dispatch'];
 
 export interface DispatchStack {
   readonly gatewayUrl: string;
   readonly token: string;
   /** Starts `count` dispatchers (with extra env and node options) and waits until each answers ready. */
   startDispatchers(count: number, options?: { readonly env?: Record<string, string>; readonly nodeArgs?: readonly string[] }): Promise<ServiceProcess[]>;
-  /** Resolves (with Date.now()) once both dispatch consumer groups are stable with `count` members, each assigned partitions. */
+  /** Resolves (with Date.now()) once the dispatch consumer group is stable with `count` members, each assigned partitions. */
   groupsStable(count: number): Promise<number>;
   stopDispatchers(): Promise<void>;
   stop(): Promise<void>;

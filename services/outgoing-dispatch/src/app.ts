@@ -6,7 +6,7 @@ import { createHttpApp, internalKeys, identityMiddleware, jsonBody, rawBody, typ
 import { followSystemConfig } from '@switchyard/live-config';
 import type { Logger } from '@switchyard/logger';
 import { MutableConfigView } from '@switchyard/system-config';
-import { BusClientEvents, BusDeliveryQueue, BusHookChanges } from './adapters/bus/bus-publishers';
+import { BusClientEvents, BusHookChanges } from './adapters/bus/bus-publishers';
 import { CachingHookRepository } from './adapters/cache/caching-hook-repository';
 import { EcdsaTriggerIds } from './adapters/crypto/ecdsa-trigger-ids';
 import { AxiosIntegrationClient } from './adapters/http/integration-client.axios';
@@ -16,6 +16,7 @@ import { memoryRepositories } from './adapters/memory';
 import { prometheusDeliveryObserver } from './adapters/metrics/delivery-observer.prom';
 import { TransportPlatform, TransportPostCommands } from './adapters/platform/platform.http';
 import type { OutgoingDispatchConfig } from './config';
+import { AttemptSlots } from './domain/delivery/attempt-slots';
 import type { Clock, Deps, IntegrationClient, Platform, Repositories } from './domain/ports';
 import { actionsRoutes } from './entry-points/http/actions.routes';
 import { dialogsRoutes } from './entry-points/http/dialogs.routes';
@@ -23,7 +24,6 @@ import { commandExecuteRoutes } from './entry-points/http/command-execute.routes
 import { commandsRoutes } from './entry-points/http/commands.routes';
 import { hooksRoutes } from './entry-points/http/hooks.routes';
 import type { HttpContext } from './entry-points/http/http-context';
-import { AttemptPool, subscribeDeliveries } from './entry-points/kafka/delivery.consumer';
 import { subscribeHookChanges } from './entry-points/kafka/hook-changes.consumer';
 import { subscribePostsEvents } from './entry-points/kafka/post-created.consumer';
 import { DeliveryScheduler } from './entry-points/scheduler/delivery-scheduler';
@@ -77,7 +77,7 @@ export function createOutgoingDispatchApp(config: Readonly<OutgoingDispatchConfi
     platform: deps.platform ?? new TransportPlatform(deps.transport, keys),
     postCommands: new TransportPostCommands(deps.transport, keys),
     clientEvents: new BusClientEvents(deps.bus),
-    queue: new BusDeliveryQueue(deps.bus),
+    attempts: new AttemptSlots(config.DELIVERY_CONCURRENCY ?? 64),
     client: deps.integrationClient ?? (axiosClient as IntegrationClient),
     triggerIds: new EcdsaTriggerIds(keys),
     logger: deps.logger,
@@ -116,7 +116,7 @@ export function createOutgoingDispatchApp(config: Readonly<OutgoingDispatchConfi
       await systemConfig.start();
       // Hook changes first: a post handled from now on sees every hook change announced from now on.
       subscriptions = [await subscribeHookChanges(deps.bus, (teamId) => hooks.evictTeam(teamId))];
-      subscriptions.push(await subscribePostsEvents(deps.bus, domain), await subscribeDeliveries(deps.bus, domain, new AttemptPool(config.DELIVERY_CONCURRENCY ?? 64)));
+      subscriptions.push(await subscribePostsEvents(deps.bus, domain));
       scheduler.start();
       started = true;
       deps.logger.info('outgoing-dispatch started', { instance: instanceId });
@@ -127,6 +127,8 @@ export function createOutgoingDispatchApp(config: Readonly<OutgoingDispatchConfi
       const running = subscriptions;
       subscriptions = [];
       await Promise.all(running.map((s) => s.stop()));
+      // Attempts started by the last posts handled finish (and record their result) before the stores close.
+      await domain.attempts.drain();
       await systemConfig.stop();
       breakers.shutdown();
       axiosClient?.close();

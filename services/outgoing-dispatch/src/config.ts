@@ -12,7 +12,7 @@ export interface OutgoingDispatchConfig {
   readonly DELIVERY_SCAN_INTERVAL_MS?: number;
   /** Deliveries one scan claims at a time. Default 32. */
   readonly DELIVERY_SCAN_BATCH?: number;
-  /** Delivery attempts one instance runs at once (from outgoing.deliveries). Default 64. */
+  /** Delivery attempts one instance runs at once. Default 64. */
   readonly DELIVERY_CONCURRENCY?: number;
   /** This instance's name in delivery claims; default: host name + random suffix. */
   readonly INSTANCE_ID?: string;

@@ -12,7 +12,7 @@ export const Topics = {
   postsEvents: 'posts.events',
   /** any service → realtime: ephemeral posts, dialogs, typing (see realtime-events.ts). */
   realtimeEvents: 'realtime.events',
-  /** outgoing-dispatch internal: deliveries to attempt (keyed by hook id). */
+  /** outgoing-dispatch internal: `hook.changed` for the replicas' hook caches (keyed by hook id; ADR 0013). */
   outgoingDeliveries: 'outgoing.deliveries',
 } as const;
 

@@ -14,6 +14,8 @@ const skip = servers.skip !== false ? servers.skip : missingDist ? `services/${m
 
 const POSTS = 60;
 const HOOKS = 8;
+/** Channels the posts go to in turn (12 over 6 partitions: both dispatchers own some whatever the ids hash to). */
+const CHANNELS = 12;
 const EXPECTED = POSTS * HOOKS;
 const POST_GAP_MS = 60;
 const RECEIVE_TIMEOUT_MS = 90_000;
@@ -60,9 +62,10 @@ function signatureProblem(secret: string, request: ReceivedRequest): string | un
 
 /**
  * Drill (issue "[5 of 5] Outgoing webhooks … durable signed delivery"): two outgoing-dispatch processes
- * share one Mongo database and one Kafka namespace (one consumer group each for posts.events and
- * outgoing.deliveries). Posts flow through the gateway into channel-triggered hooks whose callbacks are a
- * receiver on 127.0.0.1; after a third of the deliveries arrived, one dispatcher is SIGKILLed while
+ * share one Mongo database and one Kafka namespace (one consumer group for posts.events; the instance that
+ * handles a post attempts its deliveries, ADR 0013). Posts flow through the gateway, spread over several
+ * channels (posts.events is keyed by channel, so both dispatchers get some), into hooks of the team
+ * triggered by the posts' first word, whose callbacks are a receiver on 127.0.0.1; after a third of the deliveries arrived, one dispatcher is SIGKILLed while
  * posting goes on, then the receiver answers 503 for a while. Every (post, hook) pair must arrive, every
  * copy of one pair with the same webhook-id and a valid Standard Webhooks signature, and every delivery
  * must end `delivered` in the delivery log. Which process sent a request is read from the kernel (the
@@ -136,22 +139,23 @@ describe('drill: SIGKILL one of two outgoing dispatchers while deliveries flow',
     await dispatcherB.waitReady();
     // Both members hold partitions of both groups (what they log on joining), before any post is made.
     const ns = names.KAFKA_NAMESPACE ?? '';
-    await consumerGroupsSettled([dispatcherA, dispatcherB], [
-      { groupId: `${ns}outgoing-dispatch`, topic: `${ns}posts.events` },
-      { groupId: `${ns}outgoing-dispatch-deliveries`, topic: `${ns}outgoing.deliveries` },
-    ]);
+    await consumerGroupsSettled([dispatcherA, dispatcherB], [{ groupId: `${ns}outgoing-dispatch`, topic: `${ns}posts.events` }]);
 
     const suffix = randomBytes(3).toString('hex');
     const team = await call(base, 'POST', '/api/v4/teams', { token: admin, body: { name: `drillteam${suffix}`, display_name: 'Drill team', type: 'O' } });
     assert.equal(team.status, 201, JSON.stringify(team.body));
-    const channel = await call(base, 'POST', '/api/v4/channels', { token: admin, body: { team_id: team.body.id, name: `drill-${suffix}`, display_name: 'Drill', type: 'O' } });
-    assert.equal(channel.status, 201, JSON.stringify(channel.body));
+    const channels: string[] = [];
+    for (let c = 0; c < CHANNELS; c++) {
+      const channel = await call(base, 'POST', '/api/v4/channels', { token: admin, body: { team_id: team.body.id, name: `drill-${suffix}-${c}`, display_name: `Drill ${c}`, type: 'O' } });
+      assert.equal(channel.status, 201, JSON.stringify(channel.body));
+      channels.push(String(channel.body.id));
+    }
     const hooks: Hook[] = [];
     for (let i = 0; i < HOOKS; i++) {
       const path = `/hook${i}`;
       const created = await call(base, 'POST', '/api/v4/hooks/outgoing', {
         token: admin,
-        body: { team_id: team.body.id, channel_id: channel.body.id, callback_urls: [`${receiver.url}${path}`], display_name: `drill ${i}`, content_type: i % 2 === 0 ? 'application/json' : 'application/x-www-form-urlencoded' },
+        body: { team_id: team.body.id, trigger_words: ['drill'], callback_urls: [`${receiver.url}${path}`], display_name: `drill ${i}`, content_type: i % 2 === 0 ? 'application/json' : 'application/x-www-form-urlencoded' },
       });
       assert.equal(created.status, 201, JSON.stringify(created.body));
       hooks.push({ id: String(created.body.id), path, secret: String(created.body.signing_secret) });
@@ -190,7 +194,7 @@ describe('drill: SIGKILL one of two outgoing dispatchers while deliveries flow',
           return Date.now() - started < downFrom + DOWN_WINDOW_MS ? 503 : 200;
         });
       }
-      const res = await call(base, 'POST', '/api/v4/posts', { token: admin, body: { channel_id: channel.body.id, message: `drill message ${i}` } }).catch(() => undefined);
+      const res = await call(base, 'POST', '/api/v4/posts', { token: admin, body: { channel_id: channels[i % CHANNELS], message: `drill message ${i}` } }).catch(() => undefined);
       if (res?.status === 201) postIds.push(String(res.body.id));
       else refusedPosts += 1;
       await sleep(POST_GAP_MS);
@@ -269,7 +273,7 @@ describe('drill: SIGKILL one of two outgoing dispatchers while deliveries flow',
       }
       return '[]';
     };
-    const assignments = `outgoing.deliveries partitions before the kill a=${partitions(dispatcherA, 'outgoing.deliveries', killedAt)} b=${partitions(dispatcherB, 'outgoing.deliveries', killedAt)}, after a=${partitions(dispatcherA, 'outgoing.deliveries', Number.POSITIVE_INFINITY)}; posts.events a=${partitions(dispatcherA, 'posts.events', killedAt)} b=${partitions(dispatcherB, 'posts.events', killedAt)}`;
+    const assignments = `posts.events partitions before the kill a=${partitions(dispatcherA, 'posts.events', killedAt)} b=${partitions(dispatcherB, 'posts.events', killedAt)}, after a=${partitions(dispatcherA, 'posts.events', Number.POSITIVE_INFINITY)}`;
     // Pairs whose first 2xx came after the dead process' claims ran out (lease = request timeout 3 s + 15 s).
     const firstReceived = new Map<string, number>();
     for (const r of requests) if (r.status === 200 && !firstReceived.has(pairOf(r))) firstReceived.set(pairOf(r), r.at - started);

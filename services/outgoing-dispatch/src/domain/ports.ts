@@ -2,6 +2,7 @@ import type { CreatePostCommandPayload, InternalChannel, InternalTeam, InternalP
 import type { Logger } from '@switchyard/logger';
 import type { ConfigView } from '@switchyard/system-config';
 import type { Command, CommandWebhook } from './commands/command';
+import type { AttemptSlots } from './delivery/attempt-slots';
 import type { OpenDialogMatch, OpenDialogRecord } from './dialogs/open-dialog-record';
 import type { Delivery, DeliveryChanges, OutgoingHook } from './entities';
 
@@ -33,19 +34,12 @@ export interface ClaimRequest {
   readonly now: number;
   readonly owner: string;
   readonly leaseUntil: number;
-  /**
-   * Also claim a delivery never attempted yet (`attempts` 0) before its `nextAttemptAt`: the queue's first
-   * attempt. A new delivery is stored due only after a grace period, so the schedulers leave it to the
-   * queue unless its message is lost (fireHooks).
-   */
-  readonly untried?: boolean;
 }
 
 /** The claim condition of the port, for adapters that test it in code. */
-export function isClaimable(delivery: Delivery, request: Pick<ClaimRequest, 'now' | 'untried'>): boolean {
+export function isClaimable(delivery: Delivery, request: Pick<ClaimRequest, 'now'>): boolean {
   const active = delivery.status === 'pending' || delivery.status === 'failed';
-  const due = delivery.nextAttemptAt <= request.now || (request.untried === true && delivery.attempts === 0);
-  return active && due && delivery.claimUntil <= request.now;
+  return active && delivery.nextAttemptAt <= request.now && delivery.claimUntil <= request.now;
 }
 
 /**
@@ -57,8 +51,11 @@ export function isClaimable(delivery: Delivery, request: Pick<ClaimRequest, 'now
 export interface DeliveryRepository {
   /** Inserts unless a delivery with that id exists; true when inserted. */
   insertIfAbsent(delivery: Delivery): Promise<boolean>;
-  /** insertIfAbsent for each, in one store round trip where the store allows; how many were inserted. */
-  insertAllIfAbsent(deliveries: readonly Delivery[]): Promise<number>;
+  /**
+   * insertIfAbsent for each, in one store round trip where the store allows; the ids of those inserted (a
+   * delivery already stored, e.g. of a redelivered event, is left as it is and not among them).
+   */
+  insertAllIfAbsent(deliveries: readonly Delivery[]): Promise<ReadonlySet<string>>;
   findById(id: string): Promise<Delivery | undefined>;
   claim(id: string, request: ClaimRequest): Promise<Delivery | undefined>;
   /** Claims up to `limit` due deliveries, oldest due first. */
@@ -162,10 +159,6 @@ export interface HookChanges {
   hookChanged(hook: { readonly id: string; readonly teamId: string }): Promise<void>;
 }
 
-/** outgoing.deliveries: tells the dispatcher group a delivery is ready (keyed by hook id). */
-export interface DeliveryQueue {
-  enqueue(deliveries: readonly Pick<Delivery, 'id' | 'hookId'>[]): Promise<void>;
-}
 
 export interface OutboundRequest {
   /** POST (default) sends `body`; GET sends none (slash commands with method `G` put their fields in the URL). */
@@ -218,7 +211,8 @@ export interface Deps extends Repositories {
   readonly platform: Platform;
   readonly postCommands: PostCommands;
   readonly clientEvents: ClientEvents;
-  readonly queue: DeliveryQueue;
+  /** The attempts this instance runs at once (firing reserves slots before it claims). */
+  readonly attempts: AttemptSlots;
   readonly client: IntegrationClient;
   readonly triggerIds: TriggerIds;
   readonly logger: Logger;

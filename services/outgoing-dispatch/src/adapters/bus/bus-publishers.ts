@@ -1,32 +1,7 @@
 import { envelope, ephemeralPostMessage, Topics, type OpenDialogEvent, type WirePost } from '@switchyard/contracts';
 import type { EventPublisher } from '@switchyard/event-bus';
-import type { Delivery } from '../../domain/entities';
 import type { Logger } from '@switchyard/logger';
-import type { ClientEvents, DeliveryQueue, HookChanges } from '../../domain/ports';
-
-/** The message on outgoing.deliveries: the ids of one hook's ready deliveries (the records hold everything else). */
-export interface DeliveryMessage {
-  readonly delivery_ids: readonly string[];
-  readonly hook_id: string;
-}
-
-export const DELIVERY_MESSAGE_TYPE = 'delivery.ready';
-
-/** outgoing.deliveries, keyed by hook id (one hook's deliveries stay on one partition). */
-export class BusDeliveryQueue implements DeliveryQueue {
-  public constructor(private readonly bus: EventPublisher) {}
-
-  public async enqueue(deliveries: readonly Pick<Delivery, 'id' | 'hookId'>[]): Promise<void> {
-    if (deliveries.length === 0) return;
-    // One message per hook (all its callback URLs for this post): fewer messages and commits per partition.
-    const byHook = new Map<string, string[]>();
-    for (const d of deliveries) byHook.set(d.hookId, [...(byHook.get(d.hookId) ?? []), d.id]);
-    await this.bus.publish(
-      Topics.outgoingDeliveries,
-      [...byHook].map(([hookId, ids]) => ({ key: hookId, value: envelope<string, DeliveryMessage>(DELIVERY_MESSAGE_TYPE, { delivery_ids: ids, hook_id: hookId }) })),
-    );
-  }
-}
+import type { ClientEvents, HookChanges } from '../../domain/ports';
 
 /** The message on outgoing.deliveries that tells every replica a hook changed (its team's cached hooks go). */
 export interface HookChangedMessage {
@@ -37,8 +12,9 @@ export interface HookChangedMessage {
 export const HOOK_CHANGED_MESSAGE_TYPE = 'hook.changed';
 
 /**
- * Hook changes on outgoing.deliveries (keyed by hook id), read by every replica's broadcast group. A
- * replica of an older version reads the message as a delivery message without delivery ids and skips it.
+ * Hook changes on outgoing.deliveries (keyed by hook id), read by every replica's broadcast group. The
+ * topic carried `delivery.ready` messages before ADR 0013; a replica of such a version reads this message
+ * as one without delivery ids and skips it.
  */
 export class BusHookChanges implements HookChanges {
   public constructor(private readonly bus: EventPublisher, private readonly logger: Logger) {}

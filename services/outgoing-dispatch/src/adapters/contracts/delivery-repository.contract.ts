@@ -15,30 +15,31 @@ export function deliveryRepositoryContract(name: string, fresh: () => Promise<De
       assert.deepEqual(await repo.findById(delivery.id), delivery);
     });
 
-    it('when deliveries are inserted together, some already stored, then only the new ones are inserted and counted', async () => {
+    it('when deliveries are inserted together, some already stored, then only the new ones are inserted and named', async () => {
       const repo = await fresh();
       const stored = aDelivery();
       await repo.insertIfAbsent(stored);
       const fresh1 = aDelivery();
       const fresh2 = aDelivery();
-      assert.equal(await repo.insertAllIfAbsent([fresh1, { ...stored, body: 'other' }, fresh2]), 2);
+      assert.deepEqual([...(await repo.insertAllIfAbsent([fresh1, { ...stored, body: 'other' }, fresh2]))].sort(), [fresh1.id, fresh2.id].sort());
       assert.deepEqual(await repo.findById(stored.id), stored, 'the stored one is left as it was');
       assert.deepEqual(await repo.findById(fresh1.id), fresh1);
       assert.deepEqual(await repo.findById(fresh2.id), fresh2, 'the one after the duplicate is inserted too');
-      assert.equal(await repo.insertAllIfAbsent([fresh1, fresh2]), 0);
-      assert.equal(await repo.insertAllIfAbsent([]), 0);
+      assert.equal((await repo.insertAllIfAbsent([fresh1, fresh2])).size, 0);
+      assert.equal((await repo.insertAllIfAbsent([])).size, 0);
+      const fresh3 = aDelivery();
+      assert.deepEqual([...(await repo.insertAllIfAbsent([fresh3, fresh1]))], [fresh3.id], 'a duplicate at the end');
     });
 
-    it('when a never-attempted delivery is claimed as untried before it is due, then the queue gets it and the schedulers do not', async () => {
+    it('when a delivery is stored already claimed (firing), then no scheduler takes it until its lease runs out, and its owner can finish it', async () => {
       const repo = await fresh();
-      const untried = aDelivery({ nextAttemptAt: 500, attempts: 0 });
-      const retrying = aDelivery({ nextAttemptAt: 500, attempts: 1, status: 'failed' });
-      await repo.insertAllIfAbsent([untried, retrying]);
-      assert.deepEqual(await repo.claimDue({ now: 100, owner: 's', leaseUntil: 400 }, 10), [], 'a scheduler waits until it is due');
-      assert.equal(await repo.claim(untried.id, { now: 100, owner: 'q', leaseUntil: 400 }), undefined, 'a plain claim waits too');
-      assert.equal(await repo.claim(retrying.id, { now: 100, owner: 'q', leaseUntil: 400, untried: true }), undefined, 'a retry keeps its backoff');
-      assert.equal((await repo.claim(untried.id, { now: 100, owner: 'q', leaseUntil: 400, untried: true }))?.claimedBy, 'q');
-      assert.equal(await repo.claim(untried.id, { now: 200, owner: 'r', leaseUntil: 600, untried: true }), undefined, 'the lease holds');
+      const mine = aDelivery({ nextAttemptAt: 100, attempts: 0, claimedBy: 'a', claimUntil: 500 });
+      await repo.insertAllIfAbsent([mine]);
+      assert.deepEqual(await repo.claimDue({ now: 200, owner: 's', leaseUntil: 900 }, 10), [], 'held by its firing instance');
+      assert.equal(await repo.claim(mine.id, { now: 499, owner: 's', leaseUntil: 900 }), undefined);
+      assert.equal(await repo.finish(mine.id, 's', { status: 'delivered' }), false, 'only the owner finishes it');
+      assert.equal((await repo.claimDue({ now: 500, owner: 's', leaseUntil: 900 }, 10)).map((d) => d.claimedBy).join(), 's', 'taken over once the lease ran out');
+      assert.equal(await repo.finish(mine.id, 'a', { status: 'delivered' }), false, 'the late owner cannot overwrite');
     });
 
     it('when a due delivery is claimed, then only one claimant wins until the lease runs out', async () => {

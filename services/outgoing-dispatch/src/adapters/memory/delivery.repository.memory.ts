@@ -14,9 +14,9 @@ export class MemoryDeliveryRepository implements DeliveryRepository {
     return true;
   }
 
-  public async insertAllIfAbsent(deliveries: readonly Delivery[]): Promise<number> {
-    let inserted = 0;
-    for (const delivery of deliveries) if (await this.insertIfAbsent(delivery)) inserted += 1;
+  public async insertAllIfAbsent(deliveries: readonly Delivery[]): Promise<ReadonlySet<string>> {
+    const inserted = new Set<string>();
+    for (const delivery of deliveries) if (await this.insertIfAbsent(delivery)) inserted.add(delivery.id);
     return inserted;
   }
 

@@ -20,16 +20,20 @@ export class MongoDeliveryRepository implements DeliveryRepository {
     }
   }
 
-  public async insertAllIfAbsent(deliveries: readonly Delivery[]): Promise<number> {
-    if (deliveries.length === 0) return 0;
+  public async insertAllIfAbsent(deliveries: readonly Delivery[]): Promise<ReadonlySet<string>> {
+    if (deliveries.length === 0) return new Set();
     try {
-      const inserted = await this.model.insertMany(deliveries.map(toDeliveryDocument), { ordered: false, rawResult: true });
-      return inserted.insertedCount;
+      // The driver's collection: mongoose's insertMany would cast and validate every document again.
+      await this.model.collection.insertMany(deliveries.map(toDeliveryDocument) as never[], { ordered: false });
+      return new Set(deliveries.map((d) => d.id));
     } catch (error) {
       // Unordered: every record was tried; duplicates (a redelivered event) are the only acceptable failures.
-      const writeErrors = (error as { writeErrors?: readonly unknown[] }).writeErrors;
-      if (!Array.isArray(writeErrors) || writeErrors.length === 0 || !writeErrors.every(isDuplicateWrite)) throw error;
-      return deliveries.length - writeErrors.length;
+      const writeErrors = (error as { writeErrors?: unknown }).writeErrors;
+      const failed = Array.isArray(writeErrors) ? (writeErrors as unknown[]) : writeErrors ? [writeErrors] : [];
+      if (failed.length === 0 || !failed.every(isDuplicateWrite)) throw error;
+      const skipped = new Set(failed.map(indexOf));
+      if (skipped.has(undefined)) throw error;
+      return new Set(deliveries.filter((_, i) => !skipped.has(i)).map((d) => d.id));
     }
   }
 
@@ -41,7 +45,7 @@ export class MongoDeliveryRepository implements DeliveryRepository {
   public async claim(id: string, request: ClaimRequest): Promise<Delivery | undefined> {
     const doc = await this.model
       .findOneAndUpdate(
-        { _id: id, status: { $in: ACTIVE }, claimUntil: { $lte: request.now }, ...(request.untried ? { $or: [{ nextAttemptAt: { $lte: request.now } }, { attempts: 0 }] } : { nextAttemptAt: { $lte: request.now } }) },
+        { _id: id, status: { $in: ACTIVE }, claimUntil: { $lte: request.now }, nextAttemptAt: { $lte: request.now } },
         { $set: { claimedBy: request.owner, claimUntil: request.leaseUntil } },
         { new: true },
       )
@@ -95,6 +99,13 @@ export class MongoDeliveryRepository implements DeliveryRepository {
     }
     return next;
   }
+}
+
+/** The position in the batch of an unordered insertMany's write error (undefined when the driver gives none). */
+function indexOf(writeError: unknown): number | undefined {
+  const e = writeError as { index?: unknown; err?: { index?: unknown } };
+  const index = e.index ?? e.err?.index;
+  return typeof index === 'number' ? index : undefined;
 }
 
 function isDuplicateWrite(writeError: unknown): boolean {

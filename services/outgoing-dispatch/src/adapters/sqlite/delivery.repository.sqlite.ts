@@ -40,8 +40,8 @@ export class SqliteDeliveryRepository implements DeliveryRepository {
     return this.store.write(() => this.insertRow.run(...columns(delivery)).changes === 1);
   }
 
-  public async insertAllIfAbsent(deliveries: readonly Delivery[]): Promise<number> {
-    return this.store.write(() => deliveries.reduce((inserted, d) => inserted + this.insertRow.run(...columns(d)).changes, 0));
+  public async insertAllIfAbsent(deliveries: readonly Delivery[]): Promise<ReadonlySet<string>> {
+    return this.store.write(() => new Set(deliveries.filter((d) => this.insertRow.run(...columns(d)).changes === 1).map((d) => d.id)));
   }
 
   public async findById(id: string): Promise<Delivery | undefined> {

@@ -20,17 +20,10 @@ export function leaseMs(deps: Pick<Deps, 'liveConfig'>): number {
   return integrationTimeoutMs(deps) + 15_000;
 }
 
-/** Claims the delivery (if it is free, and due or never attempted) and attempts it: the queue's path. */
-export async function claimAndAttempt(deps: Deps, deliveryId: string): Promise<AttemptOutcome | undefined> {
-  const now = deps.clock.now();
-  const claimed = await deps.deliveries.claim(deliveryId, { now, owner: deps.instanceId, leaseUntil: now + leaseMs(deps), untried: true });
-  return claimed ? attemptReleasingOnError(deps, claimed) : undefined;
-}
-
 /** attemptDelivery; on an unexpected error the claim is released (retry in a second, no attempt counted). */
-export async function attemptReleasingOnError(deps: Deps, delivery: Delivery): Promise<AttemptOutcome> {
+export async function attemptReleasingOnError(deps: Deps, delivery: Delivery, hook?: OutgoingHook): Promise<AttemptOutcome> {
   try {
-    return await attemptDelivery(deps, delivery);
+    return await attemptDelivery(deps, delivery, hook);
   } catch (error) {
     const at = deps.clock.now() + 1000;
     await deps.deliveries.finish(delivery.id, deps.instanceId, { lastError: `internal: ${String(error)}`, nextAttemptAt: at }).catch(() => false);
@@ -44,11 +37,12 @@ export async function attemptReleasingOnError(deps: Deps, delivery: Delivery): P
  * claim released. 2xx (and other final answers) → delivered, the answer may post a reply; 410 → the hook
  * is disabled and the delivery is dead; connection errors, timeouts, 408, 429 and 5xx → retried after
  * the backoff (or `Retry-After`) until RetryBackoffSeconds is exhausted → dead. While the origin's
- * breaker is open the delivery waits without using up an attempt.
+ * breaker is open the delivery waits without using up an attempt. `known` is the hook as the caller just
+ * read it (firing); otherwise it is read from the store (a retry: it may have changed since).
  */
-export async function attemptDelivery(deps: Deps, delivery: Delivery): Promise<AttemptOutcome> {
+export async function attemptDelivery(deps: Deps, delivery: Delivery, known?: OutgoingHook): Promise<AttemptOutcome> {
   const start = deps.clock.now();
-  const hook = await deps.hooks.findById(delivery.hookId);
+  const hook = known ?? (await deps.hooks.findById(delivery.hookId));
   const config = deps.liveConfig.current();
   const stopReason = !hook || hook.deleteAt !== 0 ? 'the hook was deleted' : hook.disabledAt !== 0 ? 'the hook is disabled' : !config.ServiceSettings.EnableOutgoingWebhooks ? 'outgoing webhooks are disabled' : undefined;
   if (stopReason !== undefined || !hook) {

@@ -4,7 +4,7 @@ import { accessibleHook, type Actor } from '../hooks/hook-access';
 import type { Deps } from '../ports';
 
 /**
- * `POST /hooks/outgoing/{hook_id}/deliveries/{delivery_id}/redeliver`: queued again now with a fresh
+ * `POST /hooks/outgoing/{hook_id}/deliveries/{delivery_id}/redeliver`: due again now with a fresh
  * retry budget; the same delivery id (`webhook-id`), and the same reply post ids, so a receiver that
  * already answered does not get its reply posted twice.
  */
@@ -15,11 +15,7 @@ export async function redeliver(deps: Deps, actor: Actor, hookId: string, delive
   const now = deps.clock.now();
   const updated = await deps.deliveries.update(deliveryId, { status: 'pending', tries: 0, nextAttemptAt: now, updateAt: now, lastError: '' });
   if (!updated) throw hookErrors.deliveryNotFound();
-  try {
-    await deps.queue.enqueue([updated]);
-  } catch (error) {
-    deps.logger.warn('outgoing.deliveries publish failed; the scheduler will pick the delivery up', { error: String(error) });
-  }
+  // Due now: this instance's scheduler claims it at once (or any instance's, if this one stops).
   deps.wakeAt(now);
   return updated;
 }
@@ -41,9 +37,6 @@ export async function redeliverFailed(deps: Deps, actor: Actor, hookId: string, 
     }
     if (batch.length < 200 || (batch.at(-1)?.createAt ?? 0) < since) break;
   }
-  if (requeued.length > 0) {
-    await deps.queue.enqueue(requeued).catch((error: unknown) => deps.logger.warn('outgoing.deliveries publish failed; the scheduler will pick the deliveries up', { error: String(error) }));
-    deps.wakeAt(now);
-  }
+  if (requeued.length > 0) deps.wakeAt(now);
   return requeued;
 }

@@ -1,15 +1,10 @@
 import type { PostEventPayload } from '@switchyard/contracts';
-import type { Delivery } from '../entities';
+import { attemptReleasingOnError, leaseMs } from '../delivery/attempt-delivery.usecase';
+import type { Delivery, OutgoingHook } from '../entities';
 import { firstWordOf, matchHook } from '../hooks/hook-rules';
 import type { Deps } from '../ports';
 import { derivedId } from '../secrets';
 import { outgoingPayloadBody, requestContentType } from './outgoing-payload';
-
-/**
- * How long the schedulers leave a new delivery to its outgoing.deliveries message. Short, because a lost
- * message (a consumer group that starts at the end of a partition) waits this long for its first attempt.
- */
-export const QUEUE_FIRST_MS = 5_000;
 
 /** Whether a created post may fire outgoing hooks at all (mattermost-wire.md §10 "When hooks fire"; wire-2 §2 for command answers). */
 export function mayFire(event: PostEventPayload): boolean {
@@ -21,28 +16,59 @@ export function mayFire(event: PostEventPayload): boolean {
   return event.team !== null && event.channel.team_id === event.team.id;
 }
 
+interface Planned {
+  readonly delivery: Delivery;
+  readonly hook: OutgoingHook;
+}
+
 /**
- * On `post.created`: one durable delivery per (post, hook, callback URL) for each matching hook, then a
- * message per delivery on outgoing.deliveries. Delivery ids are derived from (post, hook, URL), so a
- * redelivered event finds the same records and creates nothing new.
+ * On `post.created`: one durable delivery per (post, hook, callback URL) for each matching hook, stored
+ * already claimed by this instance and attempted here at once (ADR 0013). Attempt slots are reserved
+ * before the records are stored, so a claim's lease starts when its attempt can start, and a full
+ * instance stops taking posts (its posts.events lag grows: the scaling signal) instead of piling up
+ * claims it cannot serve. If this instance dies, the lease runs out and any instance's scheduler takes
+ * the record over. Delivery ids are derived from (post, hook, URL): a redelivered event finds the same
+ * records, stores nothing new and attempts only what it stored. Resolves once every attempt has started;
+ * the deliveries this call stored.
  */
 export async function fireHooks(deps: Deps, event: PostEventPayload): Promise<Delivery[]> {
+  const planned = await plan(deps, event);
+  const stored: Delivery[] = [];
+  for (let from = 0; from < planned.length; from += deps.attempts.capacity) {
+    const chunk = planned.slice(from, from + deps.attempts.capacity);
+    const reservation = await deps.attempts.reserve(chunk.length);
+    try {
+      const now = deps.clock.now();
+      const claim = { nextAttemptAt: now, claimedBy: deps.instanceId, claimUntil: now + leaseMs(deps) };
+      const claimed = chunk.map((p) => ({ delivery: { ...p.delivery, ...claim }, hook: p.hook }));
+      const inserted = await deps.deliveries.insertAllIfAbsent(claimed.map((c) => c.delivery));
+      for (const { delivery, hook } of claimed) {
+        if (!inserted.has(delivery.id)) continue;
+        reservation.run(() => attemptReleasingOnError(deps, delivery, hook));
+        stored.push(delivery);
+      }
+    } finally {
+      reservation.release();
+    }
+  }
+  return stored;
+}
+
+/** The deliveries the post fires (not stored, not claimed yet). */
+async function plan(deps: Deps, event: PostEventPayload): Promise<Planned[]> {
   if (!deps.liveConfig.current().ServiceSettings.EnableOutgoingWebhooks || !mayFire(event) || !event.team) return [];
   const hooks = await deps.hooks.findByTeam(event.team.id);
   if (hooks.length === 0) return [];
   const firstWord = firstWordOf(event.post.message);
   const now = deps.clock.now();
-  // The queue makes the first attempt (claim with `untried`); the schedulers take a delivery only once it
-  // is due, QUEUE_FIRST_MS later, i.e. when its queue message was lost or is far behind.
-  const dueIfQueueLost = now + QUEUE_FIRST_MS;
-  const deliveries: Delivery[] = [];
+  const planned: Planned[] = [];
   for (const hook of hooks) {
     if (hook.disabledAt !== 0) continue;
     const match = matchHook(hook, event.channel.id, firstWord);
     if (!match) continue;
     const body = outgoingPayloadBody(hook, event, match.triggerWord);
     for (const url of new Set(hook.callbackUrls)) {
-      deliveries.push({
+      const delivery: Delivery = {
         id: derivedId('delivery', event.post.id, hook.id, url),
         hookId: hook.id,
         postId: event.post.id,
@@ -59,20 +85,12 @@ export async function fireHooks(deps: Deps, event: PostEventPayload): Promise<De
         lastLatencyMs: 0,
         createAt: now,
         updateAt: now,
-        nextAttemptAt: dueIfQueueLost,
+        nextAttemptAt: now,
         claimedBy: '',
         claimUntil: 0,
-      });
+      };
+      planned.push({ delivery, hook });
     }
   }
-  if (deliveries.length === 0) return [];
-  await deps.deliveries.insertAllIfAbsent(deliveries);
-  try {
-    await deps.queue.enqueue(deliveries);
-  } catch (error) {
-    // The records are durable: the scheduler attempts them when due even if this message never goes out.
-    deps.logger.warn('outgoing.deliveries publish failed; the scheduler will pick the deliveries up', { error: String(error), count: deliveries.length });
-    deps.wakeAt(dueIfQueueLost);
-  }
-  return deliveries;
+  return planned;
 }

@@ -281,16 +281,16 @@ describe('two dispatcher instances on one bus and one store', () => {
     const bus = new RecordingBus();
     const world = new FakeWorld(SECRET);
     const repositories = memoryRepositories();
-    // Record which instance wins each claim (consumer or scheduler path).
+    // Record which instance wins each claim (stored claimed by the firing instance, or a scheduler's).
     const attemptsBy = new Map<string, number>();
     const deliveriesRepo = repositories.deliveries;
-    const claim = deliveriesRepo.claim.bind(deliveriesRepo);
+    const insertAll = deliveriesRepo.insertAllIfAbsent.bind(deliveriesRepo);
     const claimDue = deliveriesRepo.claimDue.bind(deliveriesRepo);
     const count = (owner: string, n: number) => attemptsBy.set(owner, (attemptsBy.get(owner) ?? 0) + n);
-    deliveriesRepo.claim = async (id, request) => {
-      const claimed = await claim(id, request);
-      if (claimed) count(request.owner, 1);
-      return claimed;
+    deliveriesRepo.insertAllIfAbsent = async (deliveries) => {
+      const inserted = await insertAll(deliveries);
+      for (const d of deliveries) if (inserted.has(d.id)) count(d.claimedBy, 1);
+      return inserted;
     };
     deliveriesRepo.claimDue = async (request, limit) => {
       const claimed = await claimDue(request, limit);
@@ -311,8 +311,8 @@ describe('two dispatcher instances on one bus and one store', () => {
       const teamId = world.team('pair');
       const admin = { id: world.user('padmin').id, roles: 'system_admin system_user' };
       const author = world.user('carol', { teamId });
-      // Work on every partition of posts.events (keyed by channel id) and outgoing.deliveries (keyed by hook
-      // id; the claims happen there), so that both instances own some of it whatever the ids hash to.
+      // Work on every partition of posts.events (keyed by channel id; the firing instance claims), so that
+      // both instances own some of it whatever the ids hash to.
       const channels: InternalChannel[] = [];
       while (channels.length < 3) {
         const candidate = world.channel(teamId, 'O');
@@ -346,7 +346,7 @@ describe('two dispatcher instances on one bus and one store', () => {
       const received = new Map<string, number>();
       for (const r of receiver.requests) received.set(String(r.headers['webhook-id']), (received.get(String(r.headers['webhook-id'])) ?? 0) + 1);
       assert.deepEqual([...received.keys()].sort(), delivered.map((d) => d.id).sort(), 'every delivery arrived, and nothing else');
-      // b stopped in order (its pool drained) and no attempt can time out (10 s for a 2 ms receiver), so no
+      // b stopped in order (its attempts drained) and no attempt can time out (10 s for a 2 ms receiver), so no
       // delivery may be repeated: a duplicate here means two instances sent the same attempt.
       const duplicates = receiver.requests.length - total;
       assert.equal(duplicates, 0, `duplicates: ${JSON.stringify([...received].filter(([, n]) => n > 1))}`);
