@@ -56,6 +56,39 @@ describe('KafkaEventBus against a real broker', { skip: testBrokers.length === 0
     await sub.stop();
   });
 
+  /**
+   * Publishes n = 0 alone, then 1, `refused` and 3 while its request is in flight (the broker gets those three
+   * in one request); returns how the three settled and what a subscriber got.
+   */
+  async function coalescedWithOneRefused(label: string, refused: (t: string) => Promise<void>): Promise<{ settled: PromiseSettledResult<void>[]; seen: number[] }> {
+    const t = topic(label);
+    await bus.ensureTopics([t], 1);
+    const seen: number[] = [];
+    const sub = await bus.subscribe({ groupId: `g-${t}`, topics: [t], handler: async (m) => void seen.push((m.value as { n: number }).n) });
+    const send = (n: number): Promise<void> => bus.publish(t, [{ key: 'same', value: { n } }]);
+    const alone = send(0);
+    const together = Promise.allSettled([send(1), refused(t), send(3)]);
+    await alone;
+    const settled = await together;
+    await waitFor(() => seen.length === 3, 20_000, 'the three accepted messages');
+    await sub.stop();
+    return { settled, seen };
+  }
+
+  it('when one of the publishes sharing a produce request is refused for its content, then only that caller is rejected and the others arrive in order', async () => {
+    // 1.1 MB: over the broker's default message.max.bytes (1 MiB).
+    const { settled, seen } = await coalescedWithOneRefused('coalesced-content', (t) => bus.publish(t, [{ key: 'same', value: { n: 2, pad: 'x'.repeat(1_100_000) } }]));
+    assert.deepEqual(settled.map((r) => r.status), ['fulfilled', 'rejected', 'fulfilled']);
+    assert.match(String((settled[1] as PromiseRejectedResult).reason), /larger than the max message size/);
+    assert.deepEqual(seen, [0, 1, 3]);
+  });
+
+  it('when one of the publishes sharing a produce request names a topic that does not exist, then only that caller is rejected', async () => {
+    const { settled, seen } = await coalescedWithOneRefused('coalesced-topic', () => bus.publish(topic('never-created'), [{ key: 'same', value: { n: 2 } }]));
+    assert.deepEqual(settled.map((r) => r.status), ['fulfilled', 'rejected', 'fulfilled']);
+    assert.deepEqual(seen, [0, 1, 3]);
+  });
+
   it('when a message is published inside a trace, then the handler runs inside that trace', async () => {
     const t = topic('trace');
     await bus.ensureTopics([t], 1);

@@ -281,26 +281,36 @@ export class KafkaEventBus implements EventBus {
 
   private async flush(): Promise<void> {
     try {
-      while (this.pending.length > 0) {
-        const batch = this.pending.splice(0, MAX_SENDS_PER_REQUEST);
-        const byTopic = new Map<string, Message[]>();
-        for (const item of batch) {
-          const list = byTopic.get(item.topic) ?? [];
-          list.push(...item.records);
-          byTopic.set(item.topic, list);
-        }
-        try {
-          const producer = await this.connectedProducer();
-          await producer.sendBatch({ topicMessages: [...byTopic].map(([name, messages]) => ({ topic: name, messages })), acks: -1 });
-          for (const [name, messages] of byTopic) kafkaMetrics.produced(name, messages.length);
-          for (const item of batch) item.resolve();
-        } catch (error) {
-          for (const [name, messages] of byTopic) kafkaMetrics.produceFailed(name, messages.length);
-          for (const item of batch) item.reject(error);
-        }
-      }
+      while (this.pending.length > 0) await this.sendTogether(this.pending.splice(0, MAX_SENDS_PER_REQUEST));
     } finally {
       this.flushing = false;
+    }
+  }
+
+  /**
+   * One produce request for the sends (messages in call order). When it fails, the error goes only to the
+   * sends it concerns: sends of several topics are tried again topic by topic (a missing topic fails its
+   * own callers only), sends refused for their content (a message too large) one by one; any other failure
+   * (the broker unreachable) rejects them all, without trying each again. A send tried again after a
+   * failure the broker may have partly accepted can be stored twice (at least once, as a caller's retry).
+   */
+  private async sendTogether(sends: readonly PendingSend[]): Promise<void> {
+    const byTopic = new Map<string, Message[]>();
+    for (const item of sends) byTopic.set(item.topic, [...(byTopic.get(item.topic) ?? []), ...item.records]);
+    try {
+      const producer = await this.connectedProducer();
+      await producer.sendBatch({ topicMessages: [...byTopic].map(([name, messages]) => ({ topic: name, messages })), acks: -1 });
+      for (const [name, messages] of byTopic) kafkaMetrics.produced(name, messages.length);
+      for (const item of sends) item.resolve();
+    } catch (error) {
+      if (sends.length > 1 && byTopic.size > 1) {
+        for (const topic of byTopic.keys()) await this.sendTogether(sends.filter((item) => item.topic === topic));
+      } else if (sends.length > 1 && isRefusedForContent(error)) {
+        for (const item of sends) await this.sendTogether([item]);
+      } else {
+        for (const [name, messages] of byTopic) kafkaMetrics.produceFailed(name, messages.length);
+        for (const item of sends) item.reject(error);
+      }
     }
   }
 
@@ -351,6 +361,14 @@ export class KafkaEventBus implements EventBus {
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
   }
+}
+
+/** Produce errors about the messages themselves, not the broker: other messages of the request may be fine. */
+const CONTENT_ERRORS = new Set(['MESSAGE_TOO_LARGE', 'RECORD_LIST_TOO_LARGE', 'INVALID_RECORD', 'CORRUPT_MESSAGE', 'INVALID_TIMESTAMP']);
+
+function isRefusedForContent(error: unknown): boolean {
+  const type = (error as { type?: unknown } | null)?.type;
+  return typeof type === 'string' && CONTENT_ERRORS.has(type);
 }
 
 function topicConfig(minInsyncReplicas: number | undefined, retentionMs: number | undefined): ITopicConfig['configEntries'] {
