@@ -5,6 +5,7 @@ import { followSystemConfig } from '@switchyard/live-config';
 import type { Logger } from '@switchyard/logger';
 import { MutableConfigView } from '@switchyard/system-config';
 import { systemClock } from './adapters/clock/system-clock';
+import { CachingChannelMemberRepository } from './adapters/cache/caching-channel-member-repository';
 import { CachingChannelRepository } from './adapters/cache/caching-channel-repository';
 import { HttpUsersDirectory } from './adapters/http/users-directory.http';
 import { memoryRepositories } from './adapters/memory';
@@ -53,13 +54,15 @@ export function createPostsApp(config: Readonly<PostsConfig>, deps: PostsDeps): 
   const systemConfig = followSystemConfig({ service: SERVICE_NAME, view: liveConfig, bus: deps.bus, transport: deps.transport, internalSecret: keys, logger: deps.logger });
   const stored: PostsRepositories = { ...memoryRepositories(), ...(deps.repositories ?? {}) };
   const channels = new CachingChannelRepository(stored.channels);
-  const repositories: PostsRepositories = { ...stored, channels };
+  const members = new CachingChannelMemberRepository(stored.channelMembers);
+  const repositories: PostsRepositories = { ...stored, channels, channelMembers: members };
   const users = deps.users ?? new HttpUsersDirectory(deps.transport, keys);
   const events: EventSink = deps.events ?? deps.bus;
   const outbox = new OutboxRelay({ ...repositories, users, events }, (error, postId) => deps.logger.warn('outbox: publishing failed; the sweep will retry', { post_id: postId, error }));
   const domain: Deps = {
     ...repositories,
     cachedChannels: channels,
+    cachedMembers: members,
     clock: deps.clock ?? systemClock,
     users,
     events,
@@ -107,8 +110,11 @@ export function createPostsApp(config: Readonly<PostsConfig>, deps: PostsDeps): 
     start: async () => {
       await systemConfig.start();
       subscriptions = [
-        // Channels changed through another replica leave this one's command cache (before commands are taken).
-        await subscribeChannelCacheEviction(deps.bus, (channelId) => channels.evict(channelId)),
+        // Channels and memberships changed through another replica leave this one's caches (before commands are taken).
+        await subscribeChannelCacheEviction(deps.bus, (channelId) => {
+          channels.evict(channelId);
+          members.evictChannel(channelId);
+        }),
         await subscribePostCommands(deps.bus, domain, deps.logger),
         await subscribeTeamEvents(deps.bus, domain, deps.logger),
       ];

@@ -13,10 +13,10 @@ export class ChannelAccess {
   private teamRolesValue: Promise<string> | undefined;
   private channelRolesValue: Promise<string> | undefined;
 
-  public constructor(private readonly deps: Pick<Deps, 'users' | 'channelMembers'>, public readonly actor: Actor, public readonly channel: Channel) {}
+  public constructor(private readonly deps: Pick<Deps, 'users' | 'cachedMembers'>, public readonly actor: Actor, public readonly channel: Channel) {}
 
   public channelRoles(): Promise<string> {
-    this.channelRolesValue ??= this.deps.channelMembers.find(this.channel.id, this.actor.userId).then((m) => (m ? channelMemberRoles(m) : ''));
+    this.channelRolesValue ??= this.deps.cachedMembers.cachedMember(this.channel.id, this.actor.userId).then((m) => (m ? channelMemberRoles(m) : ''));
     return this.channelRolesValue;
   }
 
@@ -74,7 +74,7 @@ export async function loadChannel(deps: Pick<Deps, 'channels'>, channelId: strin
   return channel;
 }
 
-export function accessTo(deps: Pick<Deps, 'users' | 'channelMembers'>, actor: Actor, channel: Channel): ChannelAccess {
+export function accessTo(deps: Pick<Deps, 'users' | 'cachedMembers'>, actor: Actor, channel: Channel): ChannelAccess {
   return new ChannelAccess(deps, actor, channel);
 }
 

@@ -51,6 +51,14 @@ export interface CachedChannels {
   cached(id: string): Promise<Channel | undefined>;
 }
 
+/**
+ * Memberships for permission checks: may answer from a short-lived cache that every membership change
+ * evicts (here at once, from other replicas through channels.events).
+ */
+export interface CachedChannelMembers {
+  cachedMember(channelId: string, userId: string): Promise<ChannelMember | undefined>;
+}
+
 export interface ChannelMemberRepository {
   /** Unique: (channel_id, user_id) → DuplicateKeyError('member'). */
   insert(member: ChannelMember): Promise<void>;
@@ -154,6 +162,7 @@ export interface EventSink {
 
 export interface Deps extends PostsRepositories {
   readonly cachedChannels: CachedChannels;
+  readonly cachedMembers: CachedChannelMembers;
   readonly clock: Clock;
   readonly users: UsersDirectory;
   readonly events: EventSink;

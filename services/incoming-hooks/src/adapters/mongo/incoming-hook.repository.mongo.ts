@@ -33,8 +33,12 @@ export class MongoIncomingHookRepository implements IncomingHookRepository {
     return doc ? fromHookDocument(doc) : undefined;
   }
 
+  /**
+   * The driver's collection directly: every `POST /hooks/{key}` looks its hook up, and mongoose's query
+   * building and casting cost more CPU than the lookup itself (the key is a string `_id`; nothing to cast).
+   */
   public async findById(id: string): Promise<IncomingHook | undefined> {
-    const doc = await this.model.findById(id).lean<IncomingHookDocument>();
+    const doc = (await this.model.collection.findOne({ _id: id } as never)) as IncomingHookDocument | null;
     return doc ? fromHookDocument(doc) : undefined;
   }
 

@@ -1,0 +1,74 @@
+import type { ChannelMember } from '../../domain/entities';
+import type { CachedChannelMembers, ChannelMemberRepository, Page } from '../../domain/ports';
+
+/** How long a membership read through `cachedMember` is reused when no change was seen (changes evict sooner). */
+const DEFAULT_TTL_MS = 5_000;
+const MAX_CHANNELS = 10_000;
+
+/**
+ * The channel member repository with a read cache for permission checks (one membership lookup per post
+ * by a non-admin): `cachedMember` reuses a membership read within the TTL; an insert or delete through
+ * this repository evicts the channel's entries, and `evictChannel` (this instance's channels.events
+ * consumer) drops what another replica changed. Only memberships are cached, never their absence, so a
+ * user added elsewhere is not refused for the TTL. Members are never changed in place (insert, delete).
+ */
+export class CachingChannelMemberRepository implements ChannelMemberRepository, CachedChannelMembers {
+  /** channel id → user id → the membership and when it was read. */
+  private readonly entries = new Map<string, Map<string, { member: ChannelMember; at: number }>>();
+  /** Bumped by every eviction: a read that overlapped one is not cached. */
+  private generation = 0;
+
+  public constructor(
+    private readonly store: ChannelMemberRepository,
+    private readonly ttlMs = DEFAULT_TTL_MS,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  public async cachedMember(channelId: string, userId: string): Promise<ChannelMember | undefined> {
+    const hit = this.entries.get(channelId)?.get(userId);
+    if (hit && this.now() - hit.at < this.ttlMs) return hit.member;
+    const generation = this.generation;
+    const member = await this.store.find(channelId, userId);
+    if (member && generation === this.generation) {
+      let channel = this.entries.get(channelId);
+      if (!channel) {
+        if (this.entries.size >= MAX_CHANNELS) this.entries.clear();
+        channel = new Map();
+        this.entries.set(channelId, channel);
+      }
+      channel.set(userId, { member, at: this.now() });
+    }
+    return member;
+  }
+
+  public evictChannel(channelId: string): void {
+    this.generation += 1;
+    this.entries.delete(channelId);
+  }
+
+  public async insert(member: ChannelMember): Promise<void> {
+    this.evictChannel(member.channel_id);
+    await this.store.insert(member);
+  }
+
+  public async delete(channelId: string, userId: string): Promise<boolean> {
+    this.evictChannel(channelId);
+    try {
+      return await this.store.delete(channelId, userId);
+    } finally {
+      this.evictChannel(channelId);
+    }
+  }
+
+  public find(channelId: string, userId: string): Promise<ChannelMember | undefined> {
+    return this.store.find(channelId, userId);
+  }
+
+  public listByChannel(channelId: string, page: Page): Promise<ChannelMember[]> {
+    return this.store.listByChannel(channelId, page);
+  }
+
+  public listByUser(userId: string): Promise<ChannelMember[]> {
+    return this.store.listByUser(userId);
+  }
+}
