@@ -26,6 +26,7 @@ test('when a plain object carries the brand, then isAppError recognises it acros
   assert.equal(isAppError({ ...err, brand: err.brand }), true);
   assert.equal(isAppError(new Error('x')), false);
   assert.equal(err.statusCode, 401);
+  assert.equal(err.id, 'api.context.session_expired.app_error');
 });
 
 test('when the store is unreachable (driver selection or network errors, mongoose buffering, a 503 from a service), then it is a dependency outage; request faults are not', () => {

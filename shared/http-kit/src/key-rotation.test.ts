@@ -65,6 +65,8 @@ test('when the rotation is over, then a credential signed with the retired key i
   const transport = new InProcessTransport({ new: pod(keySet(B)) });
   const internal = await transport.send('new', { method: 'GET', path: '/internal/v1/ping', headers: serviceCredential('api', A).headers('GET', '/internal/v1/ping') });
   const user = await transport.send('new', { method: 'GET', path: '/api/v4/users/me', headers: signIdentity(USER, A, ME) });
-  assert.equal(internal.status, 401);
-  assert.equal(user.status, 401);
+  for (const refused of [internal, user]) {
+    assert.equal(refused.status, 401);
+    assert.equal((JSON.parse(refused.body.toString('utf8')) as { id: string }).id, 'api.context.session_expired.app_error');
+  }
 });

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { AdminSession } from './support/fixtures';
 import { givenAdminWorld } from './support/admin-world';
+import { eventually } from './support/eventually';
 import { assertAppError, assertJson, raw, sleep, type RawResponse } from './support/http';
 import type { Target } from './support/target';
 
@@ -31,6 +32,11 @@ describe('payload size and rate limits', { timeout: 180_000 }, () => {
     assertJson(response, 200);
     return response;
   }
+
+  /** Waits until `path` answers with (or without) X-RateLimit-Limit: on the distributed runtime the config reaches the gateway asynchronously. */
+  const limitHeaders = (path: string, present: boolean, token?: string): Promise<true> =>
+    eventually(`X-RateLimit-Limit ${present ? 'on' : 'gone from'} ${path}`, async () =>
+      ((await raw(target.url, 'GET', path, { token })).headers.get('x-ratelimit-limit') !== null) === present ? true : undefined);
 
   describe('MaximumPayloadSizeBytes', () => {
     it('when a body is over the default 300000 bytes, then 413 api.context.request_body_too_large.app_error', async () => {
@@ -95,12 +101,7 @@ describe('payload size and rate limits', { timeout: 180_000 }, () => {
       const maxBurst = 3;
       await patchWithRetry({ RateLimitSettings: { Enable: true, PerSec: perSec, MaxBurst: maxBurst, VaryByRemoteAddr: false, VaryByUser: true, VaryByHeader: '' } });
       try {
-        let seen = false;
-        for (let i = 0; i < 30 && !seen; i++) {
-          seen = (await raw(target.url, 'GET', '/api/v4/users/me', { token: admin.token })).headers.get('x-ratelimit-limit') !== null;
-          if (!seen) await sleep(100);
-        }
-        assert.ok(seen, 'X-RateLimit-Limit appears once rate limiting is enabled');
+        await limitHeaders('/api/v4/users/me', true, admin.token);
         const statuses: number[] = [];
         for (let i = 0; i < maxBurst + 6; i++) statuses.push((await raw(target.url, 'GET', '/api/v4/users/me', { token: `madeup${i}${'z'.repeat(20)}` })).status);
         assert.ok(statuses.includes(429), `invented tokens are limited together by address (statuses ${statuses.join(',')})`);
@@ -117,13 +118,7 @@ describe('payload size and rate limits', { timeout: 180_000 }, () => {
       const maxBurst = 3;
       await patchWithRetry({ RateLimitSettings: { Enable: true, PerSec: perSec, MaxBurst: maxBurst, VaryByRemoteAddr: true, VaryByUser: false, VaryByHeader: '' } });
       try {
-        // The change may take a moment to reach the gateway (distributed): wait for the headers, bounded.
-        let seen = false;
-        for (let i = 0; i < 30 && !seen; i++) {
-          seen = (await raw(target.url, 'GET', '/api/v4/system/ping')).headers.get('x-ratelimit-limit') !== null;
-          if (!seen) await sleep(100);
-        }
-        assert.ok(seen, 'X-RateLimit-Limit appears once rate limiting is enabled');
+        await limitHeaders('/api/v4/system/ping', true);
         await sleep(((maxBurst + 1) / perSec) * 1000 + 200); // let the bucket refill
 
         const responses: RawResponse[] = [];
@@ -152,12 +147,7 @@ describe('payload size and rate limits', { timeout: 180_000 }, () => {
       } finally {
         await patchWithRetry({ RateLimitSettings: { Enable: before.Enable, PerSec: before.PerSec, MaxBurst: before.MaxBurst } });
       }
-      let gone = false;
-      for (let i = 0; i < 30 && !gone; i++) {
-        gone = (await raw(target.url, 'GET', '/api/v4/system/ping')).headers.get('x-ratelimit-limit') === null;
-        if (!gone) await sleep(100);
-      }
-      assert.ok(gone || before.Enable, 'X-RateLimit-* disappear once rate limiting is disabled again');
+      if (!before.Enable) await limitHeaders('/api/v4/system/ping', false);
     });
   });
 });

@@ -3,6 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import type { Channel } from '@mattermost/types/channels';
 import type { Team } from '@mattermost/types/teams';
 import { Webhook } from 'standardwebhooks';
+import { eventually } from './support/eventually';
 import { patchConfig, type AdminSession } from './support/fixtures';
 import { givenIntegrationWorld, type IntegrationWorld } from './support/integration-world';
 import { assertAppError, assertJson, raw } from './support/http';
@@ -16,6 +17,13 @@ interface HookJson {
   token: string;
   signing_secret: string;
   disabled_at: number;
+}
+
+interface Delivery {
+  readonly id: string;
+  readonly status: string;
+  readonly post_id: string;
+  readonly last_error: string;
 }
 
 describe('outgoing webhooks, end to end', { timeout: 300_000 }, () => {
@@ -38,6 +46,12 @@ describe('outgoing webhooks, end to end', { timeout: 300_000 }, () => {
     assertJson(res, 201);
     return res.json as HookJson;
   };
+  /** The hook's delivery log once its newest delivery has `status` (deliveries are recorded asynchronously). */
+  const deliveryLog = (hookId: string, status: string): Promise<Delivery[]> =>
+    eventually(`hook ${hookId}'s newest delivery ${status}`, async () => {
+      const log = (await raw(target.url, 'GET', `/api/v4/hooks/outgoing/${hookId}/deliveries`, { token: admin.token })).json as Delivery[];
+      return log[0]?.status === status ? log : undefined;
+    });
 
   it('when a post matches a JSON hook, then the receiver gets the reference fields and its comment answer is posted in the thread', async () => {
     const hook = await createHook({ channel_id: channel.id, trigger_words: ['ping'], callback_urls: [`${receiver.url}/json`], content_type: 'application/json', display_name: 'Pinger', username: 'pinger' });
@@ -76,14 +90,7 @@ describe('outgoing webhooks, end to end', { timeout: 300_000 }, () => {
     assert.equal(request.headers['content-type'], 'application/x-www-form-urlencoded');
     assert.equal(form.get('timestamp'), String(Math.floor(post.create_at / 1000)));
     assert.equal(form.get('trigger_word'), 'formy');
-    const deadline = Date.now() + 5000;
-    let log: { status: string; post_id: string; id: string }[] = [];
-    while (Date.now() < deadline) {
-      log = (await raw(target.url, 'GET', `/api/v4/hooks/outgoing/${hook.id}/deliveries`, { token: admin.token })).json as typeof log;
-      if (log[0]?.status === 'delivered') break;
-      await new Promise((r) => setTimeout(r, 20));
-    }
-    assert.equal(log[0]?.status, 'delivered');
+    const log = await deliveryLog(hook.id, 'delivered');
     assert.equal(log[0]?.post_id, post.id);
     assert.equal(log[0]?.id, request.headers['webhook-id']);
   });
@@ -95,14 +102,7 @@ describe('outgoing webhooks, end to end', { timeout: 300_000 }, () => {
     const post = await postIn(member, channel.id, 'splitreply now');
     await receiver.waitFor((r) => r.path === '/split' && r.body.includes(post.id));
     // Wait for the delivery to be recorded (asynchronous by nature); the reply is then read once, never polled.
-    const deadline = Date.now() + 20_000;
-    let log: { status: string; post_id: string }[] = [];
-    while (Date.now() < deadline) {
-      log = (await raw(target.url, 'GET', `/api/v4/hooks/outgoing/${hook.id}/deliveries`, { token: admin.token })).json as typeof log;
-      if (log[0]?.status === 'delivered') break;
-      await new Promise((r) => setTimeout(r, 20));
-    }
-    assert.equal(log[0]?.status, 'delivered');
+    await deliveryLog(hook.id, 'delivered');
     const thread = await raw(target.url, 'GET', `/api/v4/posts/${post.id}/thread`, { token: admin.token });
     assertJson(thread, 200);
     const { order, posts } = thread.json as { order: string[]; posts: Record<string, { message: string; root_id: string; create_at: number }> };
@@ -125,15 +125,8 @@ describe('outgoing webhooks, end to end', { timeout: 300_000 }, () => {
     await patchConfig(admin.client, { ServiceSettings: { AllowedUntrustedInternalConnections: '' } });
     try {
       const post = await postIn(member, channel.id, 'ssrf attempt');
-      const deadline = Date.now() + 10_000;
-      let log: { status: string; post_id: string; last_error: string }[] = [];
-      while (Date.now() < deadline) {
-        log = (await raw(target.url, 'GET', `/api/v4/hooks/outgoing/${hook.id}/deliveries`, { token: admin.token })).json as typeof log;
-        if (log[0]?.status === 'dead') break;
-        await new Promise((r) => setTimeout(r, 20));
-      }
+      const log = await deliveryLog(hook.id, 'dead');
       assert.equal(log[0]?.post_id, post.id);
-      assert.equal(log[0]?.status, 'dead');
       assert.match(log[0]?.last_error ?? '', /blocked/);
       assert.equal(receiver.requests.filter((r) => r.path === '/ssrf').length, 0);
     } finally {

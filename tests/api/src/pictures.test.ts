@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { createUserSession, ensureAdmin, patchConfig, uniqueName, type AdminSession } from './support/fixtures';
-import { assertAppError, type RawResponse } from './support/http';
+import { assertAppError, raw, type RawResponse } from './support/http';
 import { HOSTILE_SVG, imageForm, PICTURES, PLAIN_SVG, pngBomb } from './support/pictures';
 import { startTarget, type Target } from './support/target';
 
@@ -90,8 +90,7 @@ describe('pictures: profile images and bot icons', { timeout: 300_000 }, () => {
     });
 
     it('when nobody is signed in, then the picture is 401', async () => {
-      const response = await fetch(`${target.url}/api/v4/users/${admin.user.id}/image`);
-      assert.equal(response.status, 401);
+      assertAppError(await raw(target.url, 'GET', `/api/v4/users/${admin.user.id}/image`), 401, 'api.context.session_expired.app_error');
     });
   });
 

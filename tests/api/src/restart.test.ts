@@ -4,6 +4,7 @@ import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
+import { eventually } from './support/eventually';
 import { createBot, ensureAdmin, issueToken, patchConfig } from './support/fixtures';
 import { assertJson, raw } from './support/http';
 import { channelPosts, createIncomingHook, sendToHook } from './support/incoming-hooks';
@@ -41,17 +42,6 @@ async function deliveries(url: string, token: string, hookId: string): Promise<D
   const res = await raw(url, 'GET', `/api/v4/hooks/outgoing/${hookId}/deliveries`, { token });
   assertJson(res, 200);
   return res.json as DeliveryJson[];
-}
-
-/** Polls (bounded) until `check` returns a value. */
-async function eventually<T>(what: string, check: () => Promise<T | undefined>, timeoutMs = 15_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
 }
 
 describe('embedded runtime: everything survives a restart', { skip: process.env.SWITCHYARD_URL ? 'needs its own embedded runtime' : false, timeout: 120_000 }, () => {

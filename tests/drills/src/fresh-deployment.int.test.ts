@@ -119,5 +119,16 @@ describe('drill: posts made before outgoing-dispatch first joins fire the outgoi
     const until = Date.now() + RECEIVE_TIMEOUT_MS;
     while (received().size < POSTS && Date.now() < until) await new Promise((r) => setTimeout(r, 100));
     assert.deepEqual([...received()].sort(), [...postIds].sort(), 'every post made while the dispatcher was down reached the hook');
+    // Once: the requests are counted, not only the distinct posts, after the delivery log recorded every
+    // delivery (a copy sent again would be sent before its record is marked delivered).
+    type Delivery = { post_id: string; status: string; attempts: number };
+    let log: Delivery[] = [];
+    while (Date.now() < until) {
+      log = (await call(base, 'GET', `/api/v4/hooks/outgoing/${String(hook.body.id)}/deliveries?page=0&per_page=200`, { token: admin })).body as unknown as Delivery[];
+      if (log.length === POSTS && log.every((d) => d.status === 'delivered')) break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    assert.deepEqual(log.map((d) => [d.post_id, d.status, d.attempts]).sort(), postIds.map((id) => [id, 'delivered', 1]).sort(), 'one delivery per post, delivered at the first attempt');
+    assert.equal(receiver.requests.length, POSTS, `one request per post, no copies: ${receiver.requests.map((r) => r.body.slice(0, 80)).join(' | ')}`);
   });
 });

@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Post } from '@mattermost/types/posts';
-import { raw, sleep, type RawResponse } from './http';
+import { eventually, WAIT_MS } from './eventually';
+import { raw, type RawResponse } from './http';
 
 /** A created incoming hook as the API returns it. */
 export interface IncomingHookJson {
@@ -57,26 +58,16 @@ export async function readPost(url: string, token: string, channelId: string, ma
 }
 
 /** Polls (bounded) until every id is readable in the channel; returns those posts in the given order. */
-export async function waitForPosts(url: string, token: string, channelId: string, ids: readonly string[], timeoutMs = 5_000): Promise<Post[]> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const posts = await channelPosts(url, token, channelId);
-    const byId = new Map(posts.map((p) => [p.id, p]));
-    if (ids.every((id) => byId.has(id))) return ids.map((id) => byId.get(id) as Post);
-    if (Date.now() > deadline) assert.fail(`posts ${ids.join(',')} did not appear in ${channelId} within ${timeoutMs} ms`);
-    await sleep(25);
-  }
+export function waitForPosts(url: string, token: string, channelId: string, ids: readonly string[], timeoutMs = WAIT_MS): Promise<Post[]> {
+  return eventually(`posts ${ids.join(',')} readable in ${channelId}`, async () => {
+    const byId = new Map((await channelPosts(url, token, channelId)).map((p) => [p.id, p]));
+    return ids.every((id) => byId.has(id)) ? ids.map((id) => byId.get(id) as Post) : undefined;
+  }, timeoutMs);
 }
 
 /** Polls (bounded) for the newest post in a channel matching the predicate. */
-export async function waitForPost(url: string, token: string, channelId: string, match: (post: Post) => boolean, timeoutMs = 5_000): Promise<Post> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const found = (await channelPosts(url, token, channelId)).find(match);
-    if (found) return found;
-    if (Date.now() > deadline) assert.fail(`no matching post appeared in ${channelId} within ${timeoutMs} ms`);
-    await sleep(25);
-  }
+export function waitForPost(url: string, token: string, channelId: string, match: (post: Post) => boolean, timeoutMs = WAIT_MS): Promise<Post> {
+  return eventually(`a matching post in ${channelId}`, async () => (await channelPosts(url, token, channelId)).find(match), timeoutMs);
 }
 
 export interface SenderFixture {

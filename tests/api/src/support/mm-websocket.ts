@@ -1,5 +1,6 @@
 import { WebSocketClient } from '@mattermost/client';
 import WebSocket from 'ws';
+import { WAIT_MS } from './eventually';
 import { websocketUrl, type Frame } from './ws';
 
 // Node 20 has no global WebSocket (browsers do): the official client reads WebSocket.OPEN from it.
@@ -42,7 +43,7 @@ export class OfficialSocket {
     this.client.initialize(websocketUrl(baseUrl), auth === 'challenge' ? token : undefined);
   }
 
-  public event(name: string, match: (f: Frame) => boolean = () => true, timeoutMs = 15_000): Promise<Frame> {
+  public event(name: string, match: (f: Frame) => boolean = () => true, timeoutMs = WAIT_MS): Promise<Frame> {
     const ready = this.events.find((f) => !this.taken.has(f) && f.event === name && match(f));
     if (ready) {
       this.taken.add(ready);

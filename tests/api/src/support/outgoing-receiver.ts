@@ -1,5 +1,6 @@
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { eventually, WAIT_MS } from './eventually';
 
 export interface Received {
   readonly method: string;
@@ -42,15 +43,7 @@ export async function startOutgoingReceiver(port = 0): Promise<OutgoingReceiver>
     respond: (next) => {
       answer = next;
     },
-    waitFor: async (match, timeoutMs = 5000) => {
-      const deadline = Date.now() + timeoutMs;
-      for (;;) {
-        const found = requests.find(match);
-        if (found) return found;
-        if (Date.now() > deadline) throw new Error(`no matching request reached the receiver within ${timeoutMs} ms`);
-        await new Promise((r) => setTimeout(r, 10));
-      }
-    },
+    waitFor: (match, timeoutMs = WAIT_MS) => eventually('a matching request at the receiver', () => requests.find(match), timeoutMs),
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

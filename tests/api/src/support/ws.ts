@@ -1,4 +1,5 @@
 import WebSocket from 'ws';
+import { WAIT_MS } from './eventually';
 
 export type Frame = Record<string, unknown> & { event?: string; seq?: number; seq_reply?: number; status?: string; data?: Record<string, unknown>; broadcast?: Record<string, unknown> };
 
@@ -57,7 +58,7 @@ export class TestSocket {
   }
 
   /** The next frame (not yet taken) that matches; rejects after `timeoutMs`. */
-  public next(match: (f: Frame) => boolean, timeoutMs = 15_000, what = 'frame'): Promise<Frame> {
+  public next(match: (f: Frame) => boolean, timeoutMs = WAIT_MS, what = 'frame'): Promise<Frame> {
     const ready = this.frames.find((f) => !this.taken.has(f) && match(f));
     if (ready) {
       this.taken.add(ready);
