@@ -2,13 +2,12 @@ import type { EventPrefix } from './ws-event';
 
 /** The transport under one connection (a `ws` socket in production, a recorder in unit tests). */
 export interface SocketPort {
-  /**
-   * Sends one event: the shared `prefix` completed by `<seq>}` (the port frames it without re-encoding);
-   * `done` runs once the frame has left the process (or failed).
-   */
-  sendEvent(prefix: EventPrefix, seq: number, done: () => void): void;
-  /** Sends one text frame (a reply); `done` as for events. */
-  send(text: string, done: () => void): void;
+  /** Sends one event: the shared `prefix` completed by `<seq>}` (the port frames it without re-encoding). */
+  sendEvent(prefix: EventPrefix, seq: number): void;
+  /** Sends one text frame (a reply). */
+  send(text: string): void;
+  /** Frames sent and not yet handed to the kernel (waiting or being written): the send queue. */
+  readonly backlog: number;
   close(code?: number, reason?: string): void;
   /** Drops the TCP connection without a close handshake. */
   terminate(): void;
@@ -52,14 +51,11 @@ export class Connection {
   private current: ConnectionSession | undefined;
   private admin = false;
   private nextSeq = 0;
-  private pending = 0;
   private awayCount = 0;
   /** Logged prefixes: seq s is at ring[s % capacity]; the last `logged` seqs are replayable. */
   private readonly ring: EventPrefix[] = [];
   private readonly capacity: number;
   private logged = 0;
-  /** One completion callback per attached socket (not one closure per frame). */
-  private sent: () => void = () => undefined;
 
   public constructor(
     public readonly id: string,
@@ -97,7 +93,7 @@ export class Connection {
 
   /** Frames in flight on the socket. */
   public get queued(): number {
-    return this.pending;
+    return this.socket?.backlog ?? 0;
   }
 
   /** The seq the next event will get. */
@@ -115,7 +111,7 @@ export class Connection {
    * the socket off. Returns false when the event was dropped (droppable and the queue half full).
    */
   public write(prefix: EventPrefix, droppable = false): boolean {
-    if (droppable && this.pending >= this.limits.sendQueue / 2) return false;
+    if (droppable && this.queued >= this.limits.sendQueue / 2) return false;
     const seq = this.nextSeq;
     this.nextSeq += 1;
     this.log(seq, prefix);
@@ -124,40 +120,33 @@ export class Connection {
       this.awayCount += 1;
       return true;
     }
-    if (this.pending >= this.limits.sendQueue) {
+    if (socket.backlog >= this.limits.sendQueue) {
       this.overflowed = true;
       this.detach();
       socket.terminate();
       this.awayCount += 1;
       return true;
     }
-    this.pending += 1;
-    socket.sendEvent(prefix, seq, this.sent);
+    socket.sendEvent(prefix, seq);
     return true;
   }
 
   /** A reply frame (`seq_reply`): not numbered, not logged. */
   public reply(text: string): void {
     if (!this.socket) return;
-    this.pending += 1;
-    this.socket.send(text, this.sent);
+    this.socket.send(text);
   }
 
   public attach(socket: SocketPort, now: number): void {
     this.socket = socket;
-    this.pending = 0;
     this.overflowed = false;
     this.lastActivity = now;
-    this.sent = () => {
-      if (this.socket === socket && this.pending > 0) this.pending -= 1;
-    };
   }
 
   /** The socket is gone; the connection stays (away) for a reconnect. */
   public detach(): void {
     this.socket = undefined;
     this.awayCount = 0;
-    this.pending = 0;
     this.logged = Math.min(this.logged, this.limits.replayBuffer);
   }
 
@@ -171,10 +160,7 @@ export class Connection {
     const socket = this.socket;
     for (let seq = sequence; seq < this.nextSeq; seq += 1) {
       const prefix = this.ring[seq % this.capacity];
-      if (prefix) {
-        this.pending += 1;
-        socket.sendEvent(prefix, seq, this.sent);
-      }
+      if (prefix) socket.sendEvent(prefix, seq);
     }
     this.awayCount = 0;
     this.logged = Math.min(this.logged, this.limits.replayBuffer);

@@ -12,18 +12,21 @@ export class RecordingSocket implements SocketPort {
   public readonly sent: string[] = [];
   public closedWith: number | undefined;
   public terminated = false;
-  private pending: (() => void)[] = [];
+  private pending = 0;
 
   public constructor(private readonly autoFlush = true) {}
 
-  public sendEvent(prefix: EventPrefix, seq: number, done: () => void): void {
-    this.send(`${prefix.toString('utf8')}${seq}}`, done);
+  public sendEvent(prefix: EventPrefix, seq: number): void {
+    this.send(`${prefix.toString('utf8')}${seq}}`);
   }
 
-  public send(text: string, done: () => void): void {
+  public send(text: string): void {
     this.sent.push(text);
-    if (this.autoFlush) done();
-    else this.pending.push(done);
+    if (!this.autoFlush) this.pending += 1;
+  }
+
+  public get backlog(): number {
+    return this.pending;
   }
 
   public close(code = 1000): void {
@@ -35,9 +38,7 @@ export class RecordingSocket implements SocketPort {
   }
 
   public flush(): void {
-    const pending = this.pending;
-    this.pending = [];
-    for (const done of pending) done();
+    this.pending = 0;
   }
 
   public frames(): Record<string, unknown>[] {

@@ -3,14 +3,14 @@ import { eventFrameLength, writeEventFrame } from './frame';
 
 /**
  * One socket's frames waiting for the next flush: events as (shared prefix, seq) pairs, built straight into
- * the output buffer at the flush; replies as whole frames (seq -1).
+ * the output buffer at the flush; replies as whole frames (seq -1). `backlog` counts the frames waiting
+ * and those whose write has not completed (the kernel has not taken them): the connection's send queue.
  */
 export class SocketOutbox {
   private readonly parts: Buffer[] = [];
   private readonly seqs: number[] = [];
   private bytes = 0;
-  /** Frames waiting, and those written whose write has not completed yet. */
-  private done: (() => void) | undefined;
+  private writing = 0;
   private waiting = false;
 
   public constructor(
@@ -20,36 +20,32 @@ export class SocketOutbox {
     private readonly open: () => boolean,
   ) {}
 
-  /** Queues an event; `done` runs once its write has left the process (the same function for every frame of a socket). */
-  public event(prefix: Buffer, seq: number, done: () => void): void {
+  public get backlog(): number {
+    return this.parts.length + this.writing;
+  }
+
+  /** Queues an event: `prefix` (the JSON up to the seq value) completed by `<seq>}`. */
+  public event(prefix: Buffer, seq: number): void {
     this.parts.push(prefix);
     this.seqs.push(seq);
     this.bytes += eventFrameLength(prefix, seq);
-    this.queued(done);
+    this.queued();
   }
 
   /** Queues a whole frame (a reply). */
-  public frame(frame: Buffer, done: () => void): void {
+  public frame(frame: Buffer): void {
     this.parts.push(frame);
     this.seqs.push(-1);
     this.bytes += frame.length;
-    this.queued(done);
+    this.queued();
   }
 
   /** Writes what waits now (before a close frame goes after it). */
   public flush(): void {
     const count = this.parts.length;
     if (count === 0) return;
-    const done = this.done;
-    const finished =
-      done === undefined
-        ? undefined
-        : (): void => {
-            for (let i = 0; i < count; i += 1) done();
-          };
     if (this.socket.destroyed || !this.socket.writable || !this.open()) {
       this.clear();
-      finished?.();
       return;
     }
     let data: Buffer;
@@ -66,23 +62,21 @@ export class SocketOutbox {
       }
     }
     this.clear();
-    this.socket.write(data, finished);
+    this.writing += count;
+    this.socket.write(data, () => {
+      this.writing -= count;
+    });
   }
 
-  /** Drops what waits (the socket is gone); the frames count as finished. */
+  /** Drops what waits (the socket is gone). */
   public discard(): void {
-    const count = this.parts.length;
-    const done = this.done;
     this.clear();
-    if (done) for (let i = 0; i < count; i += 1) done();
   }
 
-  private queued(done: () => void): void {
-    this.done = done;
-    if (!this.waiting) {
-      this.waiting = true;
-      this.writer.schedule(this);
-    }
+  private queued(): void {
+    if (this.waiting) return;
+    this.waiting = true;
+    this.writer.schedule(this);
   }
 
   private clear(): void {

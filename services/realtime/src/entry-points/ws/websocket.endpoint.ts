@@ -154,8 +154,11 @@ export class WebSocketEndpoint {
     // so `ws` keeps no framing state of its own); its close and ping frames go after what is waiting.
     const outbox = this.writer.outbox(raw, () => ws.readyState === ws.OPEN);
     const port: SocketPort = {
-      sendEvent: (prefix, seq, done) => outbox.event(prefix, seq, done),
-      send: (text, done) => outbox.frame(textFrame(text), done),
+      sendEvent: (prefix, seq) => outbox.event(prefix, seq),
+      send: (text) => outbox.frame(textFrame(text)),
+      get backlog() {
+        return outbox.backlog;
+      },
       close: (code, reason) => {
         outbox.flush();
         ws.close(code, reason);
