@@ -52,6 +52,8 @@ export interface HarnessOptions {
   readonly instanceId?: string;
   readonly scanIntervalMs?: number;
   readonly clock?: Clock;
+  /** DELIVERY_CONCURRENCY (default: the service's). */
+  readonly concurrency?: number;
 }
 
 export interface Harness {
@@ -82,7 +84,7 @@ export async function harness(options: HarnessOptions = {}): Promise<Harness> {
   const world = options.world ?? new FakeWorld(SECRET);
   const transport = new InProcessTransport({ [Services.usersBots]: world.usersBots, [Services.posts]: world.postsService });
   const app = createOutgoingDispatchApp(
-    { PORT: 0, INTERNAL_SECRET: SECRET, LOG_LEVEL: 'error', LOG_FORMAT: 'json', DELIVERY_SCAN_INTERVAL_MS: options.scanIntervalMs ?? 50, ...(options.instanceId ? { INSTANCE_ID: options.instanceId } : {}) },
+    { PORT: 0, INTERNAL_SECRET: SECRET, LOG_LEVEL: 'error', LOG_FORMAT: 'json', DELIVERY_SCAN_INTERVAL_MS: options.scanIntervalMs ?? 50, ...(options.instanceId ? { INSTANCE_ID: options.instanceId } : {}), ...(options.concurrency ? { DELIVERY_CONCURRENCY: options.concurrency } : {}) },
     { logger: silentLogger, bus, transport, ...(options.resolver ? { resolver: options.resolver } : {}), ...(options.repositories ? { repositories: options.repositories } : {}), ...(options.clock ? { clock: options.clock } : {}) },
   );
   await app.start();

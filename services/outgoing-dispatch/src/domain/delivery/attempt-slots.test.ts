@@ -37,32 +37,39 @@ describe('AttemptSlots (attempts one instance runs at once)', () => {
     await slots.drain();
   });
 
-  it('when a larger reservation waits, then a later smaller one does not overtake it, and neither waits for ever', async () => {
+  it('when fewer slots are free than asked, then the reservation gets those at once, and waiters are served in arrival order', async () => {
     const slots = new AttemptSlots(4);
     const held = await slots.reserve(3);
     const tasks = [gate(), gate(), gate()];
     for (const t of tasks) held.run(t.task);
+    const partial = await slots.reserve(3);
+    assert.equal(partial.size, 1, 'one slot was free: granted without waiting for more');
+    const t4 = gate();
+    partial.run(t4.task);
     const order: string[] = [];
-    const big = slots.reserve(3).then((r) => (order.push('big'), r));
-    const small = slots.reserve(1).then((r) => (order.push('small'), r));
+    const first = slots.reserve(2).then((r) => (order.push(`first:${r.size}`), r));
+    const second = slots.reserve(1).then((r) => (order.push(`second:${r.size}`), r));
     await tick();
-    assert.deepEqual(order, [], 'one slot free: the big one waits whole, the small one waits behind it');
+    assert.deepEqual(order, [], 'nothing free: both wait');
     tasks[0]?.finish();
+    const firstReservation = await first;
+    await tick();
+    assert.deepEqual(order, ['first:1'], 'the first waiter gets the one freed slot; the later one keeps waiting');
     tasks[1]?.finish();
-    const bigReservation = await big;
-    assert.deepEqual(order, ['big']);
-    bigReservation.release();
-    (await small).release();
-    assert.deepEqual(order, ['big', 'small']);
+    (await second).release();
+    assert.deepEqual(order, ['first:1', 'second:1']);
+    firstReservation.release();
     tasks[2]?.finish();
+    t4.finish();
     await slots.drain();
   });
 
-  it('when more is asked than the capacity, then the capacity is reserved (firing reserves chunk by chunk)', async () => {
+  it('when more is asked than the capacity, then at most the capacity is reserved (firing asks again for the rest)', async () => {
     const slots = new AttemptSlots(3);
     const reservation = await slots.reserve(10);
     assert.equal(reservation.size, 3);
     reservation.release();
+    assert.equal((await slots.reserve(0)).size, 0);
   });
 
   it('when attempts run, then drain resolves only after the last one settled, failed ones included', async () => {

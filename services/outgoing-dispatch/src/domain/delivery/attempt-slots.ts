@@ -1,12 +1,13 @@
 /**
- * Bounds the delivery attempts one instance runs at once (`DELIVERY_CONCURRENCY`). A caller reserves all
- * the slots it needs at once, before it claims the records, so a claim's lease starts when its attempt can
- * start; reservations are granted in arrival order, whole, so two callers never each hold part of what
- * they need while waiting for the rest.
+ * Bounds the delivery attempts one instance runs at once (`DELIVERY_CONCURRENCY`). A caller reserves slots
+ * before it claims the records, so a claim's lease starts when its attempt can start. A reservation waits
+ * for one free slot and gets as many as are free then, up to what it asked (the caller claims and starts
+ * that many and asks again for the rest): nobody holds slots while waiting for more, and a post's
+ * deliveries do not wait for its previous post's slowest attempt. Waiters are served in arrival order.
  */
 export class AttemptSlots {
   private free: number;
-  private readonly waiting: { readonly count: number; readonly grant: () => void }[] = [];
+  private readonly waiting: { readonly count: number; readonly grant: (count: number) => void }[] = [];
   private readonly running = new Set<Promise<unknown>>();
 
   public constructor(public readonly capacity: number) {
@@ -14,12 +15,17 @@ export class AttemptSlots {
     this.free = capacity;
   }
 
-  /** Resolves once `count` slots (at most the capacity) are reserved for the caller. */
+  /** Resolves once at least one slot is free, with as many of the `count` wanted as are free (0 for 0). */
   public async reserve(count: number): Promise<Reservation> {
     const wanted = Math.min(Math.max(0, Math.floor(count)), this.capacity);
-    if (this.waiting.length === 0 && this.free >= wanted) this.free -= wanted;
-    else await new Promise<void>((grant) => this.waiting.push({ count: wanted, grant }));
-    return new Reservation(wanted, this);
+    if (wanted === 0) return new Reservation(0, this);
+    if (this.waiting.length === 0 && this.free > 0) {
+      const granted = Math.min(wanted, this.free);
+      this.free -= granted;
+      return new Reservation(granted, this);
+    }
+    const granted = await new Promise<number>((grant) => this.waiting.push({ count: wanted, grant }));
+    return new Reservation(granted, this);
   }
 
   /** Waits for every attempt started so far (shutdown). */
@@ -42,10 +48,11 @@ export class AttemptSlots {
   /** @internal a reservation gives slots back */
   public release(count: number): void {
     this.free += count;
-    for (let next = this.waiting[0]; next && this.free >= next.count; next = this.waiting[0]) {
+    for (let next = this.waiting[0]; next && this.free > 0; next = this.waiting[0]) {
       this.waiting.shift();
-      this.free -= next.count;
-      next.grant();
+      const granted = Math.min(next.count, this.free);
+      this.free -= granted;
+      next.grant(granted);
     }
   }
 }

@@ -24,7 +24,8 @@ interface Planned {
 /**
  * On `post.created`: one durable delivery per (post, hook, callback URL) for each matching hook, stored
  * already claimed by this instance and attempted here at once (ADR 0013). Attempt slots are reserved
- * before the records are stored, so a claim's lease starts when its attempt can start, and a full
+ * before the records are stored (as many as are free, the rest once more are), so a claim's lease
+ * starts when its attempt can start, and a full
  * instance stops taking posts (its posts.events lag grows: the scaling signal) instead of piling up
  * claims it cannot serve. If this instance dies, the lease runs out and any instance's scheduler takes
  * the record over. Delivery ids are derived from (post, hook, URL): a redelivered event finds the same
@@ -34,9 +35,10 @@ interface Planned {
 export async function fireHooks(deps: Deps, event: PostEventPayload): Promise<Delivery[]> {
   const planned = await plan(deps, event);
   const stored: Delivery[] = [];
-  for (let from = 0; from < planned.length; from += deps.attempts.capacity) {
-    const chunk = planned.slice(from, from + deps.attempts.capacity);
-    const reservation = await deps.attempts.reserve(chunk.length);
+  for (let from = 0; from < planned.length; ) {
+    const reservation = await deps.attempts.reserve(planned.length - from);
+    const chunk = planned.slice(from, from + reservation.size);
+    from += chunk.length;
     try {
       const now = deps.clock.now();
       const claim = { nextAttemptAt: now, claimedBy: deps.instanceId, claimUntil: now + leaseMs(deps) };

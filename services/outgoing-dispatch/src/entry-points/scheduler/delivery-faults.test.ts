@@ -389,3 +389,36 @@ describe('a claim left by an instance that died', () => {
     }
   });
 });
+
+describe('attempts one instance runs at once (DELIVERY_CONCURRENCY)', () => {
+  it('when a post fires more deliveries than the instance runs at once, then every one arrives and never more than that many are in flight', async () => {
+    let inFlight = 0;
+    let most = 0;
+    const receiver = await startReceiver('127.0.0.1', async () => {
+      inFlight += 1;
+      most = Math.max(most, inFlight);
+      await new Promise((r) => setTimeout(r, 20));
+      inFlight -= 1;
+      return { status: 200 };
+    });
+    const h = await harness({ concurrency: 2 });
+    try {
+      h.setConfig(fastDelivery);
+      const teamId = h.world.team('slots');
+      const admin = { id: h.world.user('sadmin').id, roles: 'system_admin system_user' };
+      const author = h.world.user('sauthor', { teamId });
+      const channel = h.world.channel(teamId, 'O');
+      const urls = Array.from({ length: 5 }, (_, i) => `${receiver.url}/u${i}`);
+      const created = await h.request('POST', '/api/v4/hooks/outgoing', { as: admin, body: { team_id: teamId, trigger_words: ['many'], callback_urls: urls } });
+      assert.equal(created.statusCode, 201, created.body);
+      for (let i = 0; i < 3; i += 1) await h.publishPost(h.world.post(channel, author.id, `many ${i}`), channel, author);
+      await eventually(() => receiver.requests.length >= 15, 20_000, '15 deliveries');
+      assert.equal(new Set(receiver.requests.map((r) => `${String(r.headers['webhook-id'])}`)).size, 15);
+      assert.ok(most <= 2, `at most 2 in flight, saw ${most}`);
+      assert.equal(most, 2, 'both slots were used');
+    } finally {
+      await h.stop();
+      await receiver.close();
+    }
+  });
+});
