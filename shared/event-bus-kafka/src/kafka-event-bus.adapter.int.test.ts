@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { setTimeout as delay } from 'node:timers/promises';
 import { Kafka, logLevel } from 'kafkajs';
 import { deadLetterTopic, type BusMessage } from '@switchyard/event-bus';
-import { DLQ_HEADERS, KafkaEventBus } from './index';
+import { DLQ_HEADERS, KafkaEventBus, type KafkaRequestInfo } from './index';
 import { SKIP_WITHOUT_BROKER, testBrokers, testBusOptions } from './test-support/broker';
 import { currentFakeTrace, inFakeTrace, registerFakeOtel } from './test-support/fake-otel';
 import { committedCount, groupJoined } from './test-support/group-state';
@@ -361,6 +361,25 @@ describe('KafkaEventBus against a real broker', { skip: testBrokers.length === 0
       await sub.stop();
     } finally {
       await lingering.close();
+    }
+  });
+
+  it('when onRequest is given, then it hears the producer\'s and each consumer\'s requests with their group', async () => {
+    const heard: KafkaRequestInfo[] = [];
+    const counted = new KafkaEventBus(testBusOptions('adapter-requests', { onRequest: (r) => void heard.push(r) }));
+    try {
+      const t = topic('requests');
+      await counted.ensureTopics([t], 1);
+      let handled = false;
+      const sub = await counted.subscribe({ groupId: `g-${t}`, topics: [t], handler: async () => void (handled = true) });
+      await counted.publish(t, [{ key: 'k', value: {} }]);
+      await waitFor(() => handled, 20_000, 'delivery');
+      await sub.stop();
+      assert.ok(heard.some((r) => r.client === 'producer' && r.api === 'Produce'), 'a Produce of the producer');
+      assert.ok(heard.some((r) => r.client === 'consumer' && r.groupId === `g-${t}` && r.api === 'Fetch'), 'a Fetch of the group');
+      assert.ok(heard.some((r) => r.client === 'consumer' && r.groupId === `g-${t}` && r.api === 'OffsetCommit'), 'the commit at stop');
+    } finally {
+      await counted.close();
     }
   });
 

@@ -78,6 +78,11 @@ export interface KafkaEventBusOptions {
   readonly connectionTimeoutMs?: number;
   /** Default 30 000 ms. */
   readonly requestTimeoutMs?: number;
+  /**
+   * Called for every request a client of this bus sends to a broker (kafkajs' REQUEST event): what a
+   * publish or a message costs the brokers, e.g. for a requests counter or `scripts/bench-support/bus-fanout.ts`.
+   */
+  readonly onRequest?: (request: KafkaRequestInfo) => void;
   /** Called for every failed delivery attempt (after it was logged). */
   readonly onHandlerError?: (error: unknown, message: BusMessage) => void;
   /**
@@ -86,6 +91,14 @@ export interface KafkaEventBusOptions {
    * outage holds the partition instead of dead-lettering its messages. Default: no failure is transient.
    */
   readonly isTransientError?: (error: unknown) => boolean;
+}
+
+/** One request to a broker: which client sent it (the producer, or the consumer of `groupId`) and its API. */
+export interface KafkaRequestInfo {
+  readonly client: 'producer' | 'consumer';
+  readonly groupId?: string;
+  /** Kafka API name: Produce, Fetch, OffsetCommit, Heartbeat, Metadata, ... */
+  readonly api: string;
 }
 
 export interface TopicSpec {
@@ -146,6 +159,8 @@ export class KafkaEventBus implements EventBus {
       createPartitioner: Partitioners.DefaultPartitioner,
     });
     this.admin = this.kafka.admin();
+    const { onRequest } = options;
+    if (onRequest) this.producer.on(this.producer.events.REQUEST, ({ payload }) => onRequest({ client: 'producer', api: payload.apiName }));
   }
 
   public async publish<T>(topic: string, messages: readonly OutgoingMessage<T>[]): Promise<void> {
@@ -171,6 +186,8 @@ export class KafkaEventBus implements EventBus {
       maxWaitTimeInMs: maxWaitTimeMs,
       allowAutoTopicCreation: false,
     });
+    const { onRequest } = this.options;
+    if (onRequest) consumer.on(consumer.events.REQUEST, ({ payload }) => onRequest({ client: 'consumer', groupId: options.groupId, api: payload.apiName }));
     const subscription = new KafkaSubscription(consumer, options, {
       logger: this.logger,
       retryDelayMs: this.options.retryDelayMs ?? 100,
