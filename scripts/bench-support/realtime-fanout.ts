@@ -95,7 +95,7 @@ async function main(): Promise<void> {
   const latencies: number[] = [];
   const sockets = await Promise.all(
     Array.from({ length: MEMBERS }, (_, i) => {
-      const headers = signIdentity({ userId: userId(i), sessionId: `s${i}`, roles: 'system_user', isBot: true, sessionType: 'token' }, SECRET, { method: 'GET', target: path });
+      const headers = signIdentity({ userId: userId(i), sessionId: `s${i}`, roles: 'system_user', isBot: true, sessionType: 'UserAccessToken' }, SECRET, { method: 'GET', target: path });
       return new Promise<WebSocket>((resolve, reject) => {
         const ws = new WebSocket(`ws://127.0.0.1:${gatewayPort}${path}`, { headers, perMessageDeflate: false, skipUTF8Validation: true });
         ws.on('message', (data: Buffer) => {

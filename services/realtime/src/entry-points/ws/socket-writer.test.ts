@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { Writable } from 'node:stream';
 import { describe, it } from 'node:test';
 import { setImmediate as turn, setTimeout as delay } from 'node:timers/promises';
-import { Receiver } from 'ws';
+import { createRequire } from 'node:module';
 import { digits, textFrame } from './frame';
 import { SocketWriter } from './socket-writer';
 
@@ -15,6 +15,14 @@ class Recorder extends Writable {
     callback();
   }
 }
+
+/** `ws`' frame parser: exported at run time but not by its type definitions. */
+interface FrameReceiver {
+  on(event: 'message', listener: (data: Buffer, isBinary: boolean) => void): void;
+  on(event: 'error', listener: (error: Error) => void): void;
+  write(chunk: Buffer): void;
+}
+const { Receiver } = createRequire(__filename)('ws') as { Receiver: new (options: { isServer: boolean; maxPayload: number }) => FrameReceiver };
 
 /** The text messages `ws`' own client-side parser reads from the bytes. */
 function decode(bytes: Buffer): string[] {
