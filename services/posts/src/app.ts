@@ -134,6 +134,7 @@ export function createPostsApp(config: Readonly<PostsConfig>, deps: PostsDeps): 
       await Promise.all(subscriptions.map((s) => s.stop()));
       subscriptions = [];
       await outbox.idle();
+      await channels.countsWritten();
       await systemConfig.stop();
     },
     health,

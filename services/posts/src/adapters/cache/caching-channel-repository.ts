@@ -39,6 +39,11 @@ export class CachingChannelRepository implements ChannelRepository, CachedChanne
     return channel;
   }
 
+  /** Resolves when every counter write started through recordPost finished. */
+  public countsWritten(): Promise<void> {
+    return this.counts.idle();
+  }
+
   public evict(id: string): void {
     this.generation += 1;
     this.entries.delete(id);

@@ -38,6 +38,21 @@ describe('PostCountBatcher', () => {
     assert.equal(store.writes.length, 3);
   });
 
+  it('when writes are running or waiting, then idle resolves only once the last of them is stored', async () => {
+    const store = gatedStore();
+    const batcher = new PostCountBatcher(store.write);
+    void batcher.add('c1', 1, true);
+    void batcher.add('c1', 2, false);
+    let idle = false;
+    const waiting = batcher.idle().then(() => (idle = true));
+    store.gates[0]?.open();
+    await tick();
+    assert.equal(idle, false, 'the second write still runs');
+    store.gates[1]?.open();
+    await waiting;
+    assert.equal(store.writes.length, 2);
+  });
+
   it('when a write fails, then exactly the callers it carried get the error and the next posts are written again', async () => {
     const store = gatedStore();
     const batcher = new PostCountBatcher(store.write);

@@ -17,8 +17,15 @@ interface Batch {
 export class PostCountBatcher {
   private readonly waiting = new Map<string, Batch>();
   private readonly writing = new Set<string>();
+  /** The writes running now (a batch waiting behind one starts as soon as it settles). */
+  private readonly running = new Set<Promise<void>>();
 
   public constructor(private readonly write: (channelId: string, counts: PostCounts) => Promise<void>) {}
+
+  /** Resolves when no counter write is waiting or running (a clean stop waits for them). */
+  public async idle(): Promise<void> {
+    while (this.running.size > 0) await Promise.allSettled([...this.running]);
+  }
 
   public add(channelId: string, at: number, root: boolean): Promise<void> {
     return new Promise<void>((resolve, reject) => {
@@ -49,9 +56,11 @@ export class PostCountBatcher {
       this.flush(channelId);
       waiters.forEach(each);
     };
-    void this.write(channelId, counts).then(
+    const running: Promise<void> = this.write(channelId, counts).then(
       () => settle((w) => w.resolve()),
       (error: unknown) => settle((w) => w.reject(error)),
     );
+    this.running.add(running);
+    void running.finally(() => this.running.delete(running));
   }
 }

@@ -13,6 +13,12 @@ export interface CommandOutcome {
   readonly post: StoredPost;
   /** false when the post id already existed (nothing changed). */
   readonly created: boolean;
+  /**
+   * A created post's channel counter write, not waited for: the next command goes on meanwhile, so a
+   * channel's posts share counter writes (PostCountBatcher). Waiting would guarantee nothing more: a
+   * redelivered command finds its post stored and does not count it again either way.
+   */
+  readonly counted?: Promise<void>;
 }
 
 /**
@@ -33,7 +39,7 @@ export async function createPostFromCommand(deps: Deps, payload: CreatePostComma
     throw error;
   }
   const stored = await storeNewPost(deps, post, channel);
-  if (stored) return { post: stored, created: true };
+  if (stored) return { post: stored.post, created: true, counted: stored.counted };
   const raced = await alreadyStored(deps, post.id);
   if (!raced) throw Errors.postNotFound();
   return raced;

@@ -77,6 +77,8 @@ export async function createPost(deps: Deps, actor: Actor, command: CreatePostCo
     },
     'api',
   );
-  await storeNewPost(deps, post, channel);
+  const stored = await storeNewPost(deps, post, channel);
+  // The answer waits for the channel's counters too (total_msg_count, last_post_at read right after).
+  await stored?.counted;
   return post;
 }

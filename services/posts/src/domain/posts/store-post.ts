@@ -46,12 +46,22 @@ export function buildStoredPost(post: NewPost, source: PostSource): StoredPost {
   };
 }
 
+/** A stored post and the channel counter write that counts it. */
+export interface StoredNewPost {
+  readonly post: StoredPost;
+  /**
+   * Settles once the channel's counters include the post (rejects when that write failed). Marked handled:
+   * a caller that does not wait for it (the commands consumer) reports its failure itself.
+   */
+  readonly counted: Promise<void>;
+}
+
 /**
- * Stores a new post with its `post.created` event in its outbox (one write), then counts it on the
- * channel (and its root) and hands the outbox to the relay (with the post and its channel, which it
- * then does not read back). Returns undefined when the id exists.
+ * Stores a new post with its `post.created` event in its outbox (one write), counts it on its root,
+ * hands the outbox to the relay (with the post and its channel, which it then does not read back) and
+ * starts counting it on the channel. Returns undefined when the id exists.
  */
-export async function storeNewPost(deps: Deps, post: StoredPost, channel: Channel): Promise<StoredPost | undefined> {
+export async function storeNewPost(deps: Deps, post: StoredPost, channel: Channel): Promise<StoredNewPost | undefined> {
   try {
     await deps.posts.insert(post);
   } catch (error) {
@@ -61,6 +71,7 @@ export async function storeNewPost(deps: Deps, post: StoredPost, channel: Channe
   // A reply counts on its root first, so its post.created carries the new reply_count.
   if (post.root_id !== '') await deps.posts.recordReply(post.root_id, post.create_at);
   void deps.relay(post, { post, channel });
-  await deps.channels.recordPost(post.channel_id, post.create_at, post.root_id === '');
-  return post;
+  const counted = deps.channels.recordPost(post.channel_id, post.create_at, post.root_id === '');
+  counted.catch(() => undefined);
+  return { post, counted };
 }

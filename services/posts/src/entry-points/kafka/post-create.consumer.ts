@@ -3,6 +3,7 @@ import { isAppError, type AppError } from '@switchyard/errors';
 import type { BusMessage, EventBus, Subscription } from '@switchyard/event-bus';
 import type { Logger } from '@switchyard/logger';
 import { createPostFromCommand } from '../../domain/posts/create-post-from-command.usecase';
+import { plainPostCreateCommand } from './plain-post-command';
 import type { Deps } from '../../domain/ports';
 
 export const POSTS_COMMANDS_GROUP = 'posts.commands-consumer';
@@ -15,24 +16,11 @@ export const POSTS_COMMANDS_GROUP = 'posts.commands-consumer';
  */
 export function postCreateHandler(deps: Deps, logger: Logger) {
   return async (message: BusMessage): Promise<void> => {
-    const envelope = envelopeSchema.validate(message.value, { allowUnknown: true });
-    if (envelope.error) {
-      logger.warn('posts.commands: invalid envelope skipped', { reason: envelope.error.message, offset: message.offset });
-      return;
-    }
-    const value = envelope.value as { id: string; type: string; payload: unknown };
-    if (value.type !== 'post.create') {
-      logger.warn('posts.commands: unknown command type skipped', { type: value.type, envelope_id: value.id });
-      return;
-    }
-    const payload = createPostCommandPayloadSchema.validate(value.payload, { convert: false });
-    if (payload.error) {
-      logger.warn('posts.commands: invalid post.create skipped', { reason: payload.error.message, envelope_id: value.id });
-      return;
-    }
-    const command = payload.value as CreatePostCommandPayload;
+    const command = plainPostCreateCommand(message.value) ?? validCommand(message, logger);
+    if (!command) return;
     try {
       const outcome = await createPostFromCommand(deps, command);
+      outcome.counted?.catch((error: unknown) => logger.warn('posts.commands: channel counters not updated for a created post', { post_id: command.post.id, channel_id: command.post.channel_id, error }));
       logger.debug('posts.commands: post.create handled', { post_id: outcome.post.id, created: outcome.created, hook_id: command.hook_id, request_id: command.request_id });
     } catch (error) {
       if (isAppError(error) && error.statusCode < 500) {
@@ -43,6 +31,26 @@ export function postCreateHandler(deps: Deps, logger: Logger) {
       throw error;
     }
   };
+}
+
+/** The command through the contract's joi schemas (anything the plain check did not take); undefined, logged, when invalid. */
+function validCommand(message: BusMessage, logger: Logger): CreatePostCommandPayload | undefined {
+  const envelope = envelopeSchema.validate(message.value, { allowUnknown: true });
+  if (envelope.error) {
+    logger.warn('posts.commands: invalid envelope skipped', { reason: envelope.error.message, offset: message.offset });
+    return;
+  }
+  const value = envelope.value as { id: string; type: string; payload: unknown };
+  if (value.type !== 'post.create') {
+    logger.warn('posts.commands: unknown command type skipped', { type: value.type, envelope_id: value.id });
+    return;
+  }
+  const payload = createPostCommandPayloadSchema.validate(value.payload, { convert: false });
+  if (payload.error) {
+    logger.warn('posts.commands: invalid post.create skipped', { reason: payload.error.message, envelope_id: value.id });
+    return;
+  }
+  return payload.value as CreatePostCommandPayload;
 }
 
 function refusedEvent(command: CreatePostCommandPayload, error: AppError, time: number): PostRefusedEvent {
