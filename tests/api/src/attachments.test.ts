@@ -2,10 +2,11 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Post } from '@mattermost/types/posts';
 import type { Team } from '@mattermost/types/teams';
-import { ensureAdmin, type AdminSession } from './support/fixtures';
+import type { AdminSession } from './support/fixtures';
+import { givenAdminWorld } from './support/admin-world';
 import { assertAppError, assertJson, raw } from './support/http';
 import { newChannel, newTeam, teamMember, type Actor } from './support/posts-fixtures';
-import { startTarget, type Target } from './support/target';
+import type { Target } from './support/target';
 
 const ID = /^[a-z0-9]{26}$/;
 
@@ -21,8 +22,7 @@ describe('attachments', { timeout: 300_000 }, () => {
   let channelId: string;
 
   before(async () => {
-    target = await startTarget();
-    admin = await ensureAdmin(target.url);
+    ({ target, admin } = await givenAdminWorld());
     team = await newTeam(admin);
     alice = await teamMember(target.url, admin, team, 'att');
     channelId = (await newChannel(alice, team)).id;

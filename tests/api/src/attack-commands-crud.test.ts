@@ -2,10 +2,11 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Command } from '@mattermost/types/integrations';
 import type { Team } from '@mattermost/types/teams';
-import { createUserSession, ensureAdmin, uniqueName, type AdminSession } from './support/fixtures';
+import { createUserSession, uniqueName, type AdminSession } from './support/fixtures';
+import { givenAdminWorld } from './support/admin-world';
 import { assertAppError, raw, type RawResponse } from './support/http';
 import { newTeam } from './support/posts-fixtures';
-import { startTarget, type Target } from './support/target';
+import type { Target } from './support/target';
 
 /** `[[[…]]]` nested `depth` times, as a JSON text. */
 const nested = (depth: number): string => `${'['.repeat(depth)}${']'.repeat(depth)}`;
@@ -17,8 +18,7 @@ describe('attacks on commands CRUD and dialogs', { timeout: 300_000 }, () => {
   let command: Command;
 
   before(async () => {
-    target = await startTarget();
-    admin = await ensureAdmin(target.url);
+    ({ target, admin } = await givenAdminWorld());
     team = await newTeam(admin);
     command = await admin.client.addCommand({ team_id: team.id, trigger: `crud${Date.now().toString(36)}`, url: 'http://127.0.0.1:9/cmd', method: 'P' } as Command);
   });

@@ -3,10 +3,11 @@ import { after, before, describe, it } from 'node:test';
 import type { Channel, ChannelMembership } from '@mattermost/types/channels';
 import type { Team } from '@mattermost/types/teams';
 import { expectClientError } from './support/client';
-import { ensureAdmin, uniqueName, type AdminSession } from './support/fixtures';
+import { uniqueName, type AdminSession } from './support/fixtures';
+import { givenAdminWorld } from './support/admin-world';
 import { assertAppError, assertJson, raw } from './support/http';
 import { asActor, newChannel, newTeam, outsider, teamMember, type Actor } from './support/posts-fixtures';
-import { startTarget, type Target } from './support/target';
+import type { Target } from './support/target';
 
 const ID = /^[a-z0-9]{26}$/;
 const PERMISSIONS = 'api.context.permissions.app_error';
@@ -21,8 +22,7 @@ describe('channels', { timeout: 300_000 }, () => {
   let bob: Actor;
 
   before(async () => {
-    target = await startTarget();
-    admin = await ensureAdmin(target.url);
+    ({ target, admin } = await givenAdminWorld());
     team = await newTeam(admin);
     alice = await teamMember(target.url, admin, team, 'alice');
     bob = await teamMember(target.url, admin, team, 'bob');

@@ -3,11 +3,12 @@ import { after, before, describe, it } from 'node:test';
 import type { Channel } from '@mattermost/types/channels';
 import type { Post } from '@mattermost/types/posts';
 import type { Team } from '@mattermost/types/teams';
-import { ensureAdmin, uniqueName, type AdminSession } from './support/fixtures';
+import { uniqueName, type AdminSession } from './support/fixtures';
+import { givenAdminWorld } from './support/admin-world';
 import { assertAppError, raw, type RawResponse } from './support/http';
 import { channelPosts, createIncomingHook, sendToHook } from './support/incoming-hooks';
 import { asActor, newChannel, newTeam, postIn } from './support/posts-fixtures';
-import { startTarget, type Target } from './support/target';
+import type { Target } from './support/target';
 
 const LIMIT = 64;
 
@@ -32,8 +33,7 @@ describe('JSON nesting limit on every body-taking route family', { timeout: 180_
   let hookKey: string;
 
   before(async () => {
-    target = await startTarget();
-    admin = await ensureAdmin(target.url);
+    ({ target, admin } = await givenAdminWorld());
     team = await newTeam(admin);
     channel = await newChannel(asActor(admin), team);
     post = await postIn(admin, channel.id, 'depth target');

@@ -3,10 +3,11 @@ import { after, before, describe, it } from 'node:test';
 import type { Channel } from '@mattermost/types/channels';
 import type { Post } from '@mattermost/types/posts';
 import type { Team } from '@mattermost/types/teams';
-import { ensureAdmin, type AdminSession } from './support/fixtures';
+import type { AdminSession } from './support/fixtures';
+import { givenAdminWorld } from './support/admin-world';
 import { assertAppError, raw, rawTarget, type RawResponse } from './support/http';
 import { newChannel, newTeam, postIn, teamBot, teamMember, type Actor } from './support/posts-fixtures';
-import { startTarget, type Target } from './support/target';
+import type { Target } from './support/target';
 
 /**
  * An attacker with an ordinary account (a session token) or a bot token tries to reach the services'
@@ -26,8 +27,7 @@ describe('paths with dot segments, encoded separators and internal routes (as an
   let internalRoutes: Array<[method: string, path: string, body?: unknown]>;
 
   before(async () => {
-    target = await startTarget();
-    admin = await ensureAdmin(target.url);
+    ({ target, admin } = await givenAdminWorld());
     team = await newTeam(admin);
     member = await teamMember(target.url, admin, team, 'atk');
     bot = await teamBot(target.url, admin, team);

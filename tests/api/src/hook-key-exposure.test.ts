@@ -2,11 +2,12 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Channel } from '@mattermost/types/channels';
 import type { Team } from '@mattermost/types/teams';
-import { ensureAdmin, type AdminSession } from './support/fixtures';
+import type { AdminSession } from './support/fixtures';
+import { givenAdminWorld } from './support/admin-world';
 import { raw, type RawResponse } from './support/http';
 import { createIncomingHook, sendToHook, waitForPost, waitForPosts, type IncomingHookJson } from './support/incoming-hooks';
 import { newChannel, newTeam, teamMember, type Actor } from './support/posts-fixtures';
-import { startTarget, type Target } from './support/target';
+import type { Target } from './support/target';
 import { TestSocket } from './support/ws';
 
 /**
@@ -23,8 +24,7 @@ describe('incoming hook key exposure (black box, as a channel reader)', { timeou
   let postIds: string[];
 
   before(async () => {
-    target = await startTarget();
-    admin = await ensureAdmin(target.url);
+    ({ target, admin } = await givenAdminWorld());
     team = await newTeam(admin);
     channel = await newChannel({ client: admin.client, token: admin.token, id: admin.user.id, username: admin.user.username }, team);
     hook = await createIncomingHook(target.url, admin.token, { channel_id: channel.id, display_name: 'Secret hook', reaction_notifications: true });

@@ -4,11 +4,12 @@ import { IncomingWebhook } from '@slack/webhook';
 import type { Team } from '@mattermost/types/teams';
 import type { Channel } from '@mattermost/types/channels';
 import { expectClientError } from './support/client';
-import { ensureAdmin, patchConfig, type AdminSession } from './support/fixtures';
+import { patchConfig, type AdminSession } from './support/fixtures';
+import { givenAdminWorld } from './support/admin-world';
 import { assertAppError, raw } from './support/http';
 import { newChannel, newTeam, teamMember, type Actor } from './support/posts-fixtures';
 import { channelPosts, createIncomingHook, fixtureRequest, readPost, readPosts, senderFixtures, sendToHook, waitForPost, waitForPosts, type IncomingHookJson } from './support/incoming-hooks';
-import { startTarget, type Target } from './support/target';
+import type { Target } from './support/target';
 
 type Json = Record<string, unknown>;
 
@@ -21,8 +22,7 @@ describe('incoming webhooks (black box, through the gateway)', { timeout: 300_00
   let member: Actor;
 
   before(async () => {
-    target = await startTarget();
-    admin = await ensureAdmin(target.url);
+    ({ target, admin } = await givenAdminWorld());
     team = await newTeam(admin);
     channel = await newChannel({ client: admin.client, token: admin.token, id: admin.user.id, username: admin.user.username }, team);
     hook = await createIncomingHook(target.url, admin.token, { channel_id: channel.id, display_name: 'Suite hook', reaction_notifications: true });

@@ -2,11 +2,12 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Channel } from '@mattermost/types/channels';
 import type { Team } from '@mattermost/types/teams';
-import { createBot, createUser, ensureAdmin, issueToken, patchConfig, type AdminSession } from './support/fixtures';
+import { createBot, createUser, issueToken, patchConfig, type AdminSession } from './support/fixtures';
+import { givenAdminWorld } from './support/admin-world';
 import { raw } from './support/http';
 import { createIncomingHook } from './support/incoming-hooks';
 import { newChannel, newTeam, postIn } from './support/posts-fixtures';
-import { startTarget, type Target } from './support/target';
+import type { Target } from './support/target';
 
 type Json = Record<string, unknown>;
 
@@ -53,8 +54,7 @@ describe('paging parameters on every list endpoint (black box)', { timeout: 300_
   let restore: Json = {};
 
   before(async () => {
-    target = await startTarget();
-    admin = await ensureAdmin(target.url);
+    ({ target, admin } = await givenAdminWorld());
     const config = (await raw(target.url, 'GET', '/api/v4/config', { token: admin.token })).json as { ServiceSettings: Json };
     restore = { EnableBotAccountCreation: config.ServiceSettings.EnableBotAccountCreation, EnableUserAccessTokens: config.ServiceSettings.EnableUserAccessTokens };
     await patchConfig(admin.client, { ServiceSettings: { EnableBotAccountCreation: true, EnableUserAccessTokens: true } });

@@ -1,9 +1,10 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { createUserSession, ensureAdmin, patchConfig, uniqueName, type AdminSession } from './support/fixtures';
+import { createUserSession, patchConfig, uniqueName, type AdminSession } from './support/fixtures';
+import { givenAdminWorld } from './support/admin-world';
 import { assertAppError, raw, type RawResponse } from './support/http';
 import { HOSTILE_SVG, imageForm, PICTURES, PLAIN_SVG, pngBomb } from './support/pictures';
-import { startTarget, type Target } from './support/target';
+import type { Target } from './support/target';
 
 const PNG_MAGIC = '89504e47';
 
@@ -12,8 +13,7 @@ describe('pictures: profile images and bot icons', { timeout: 300_000 }, () => {
   let admin: AdminSession;
 
   before(async () => {
-    target = await startTarget();
-    admin = await ensureAdmin(target.url);
+    ({ target, admin } = await givenAdminWorld());
     await patchConfig(admin.client, { ServiceSettings: { EnableBotAccountCreation: true } });
   });
   after(async () => {

@@ -3,9 +3,10 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { resolve } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Team } from '@mattermost/types/teams';
-import { ensureAdmin, type AdminSession } from './support/fixtures';
+import type { AdminSession } from './support/fixtures';
+import { givenAdminWorld } from './support/admin-world';
 import { newChannel, newTeam, postIn, teamBot, teamMember, type Actor } from './support/posts-fixtures';
-import { startTarget, type Target } from './support/target';
+import type { Target } from './support/target';
 import { parsed, TestSocket } from './support/ws';
 
 const ROOT = resolve(__dirname, '../../..');
@@ -43,8 +44,7 @@ describe('examples/ping-bot: a bot on the WebSocket API', { timeout: 300_000 }, 
   let socket: TestSocket | undefined;
 
   before(async () => {
-    target = await startTarget();
-    admin = await ensureAdmin(target.url);
+    ({ target, admin } = await givenAdminWorld());
     team = await newTeam(admin);
     alice = await teamMember(target.url, admin, team, 'alice');
     bot = await teamBot(target.url, admin, team);

@@ -3,10 +3,11 @@ import { after, before, describe, it } from 'node:test';
 import type { Channel } from '@mattermost/types/channels';
 import type { Post } from '@mattermost/types/posts';
 import type { Team } from '@mattermost/types/teams';
-import { ensureAdmin, type AdminSession } from './support/fixtures';
+import type { AdminSession } from './support/fixtures';
+import { givenAdminWorld } from './support/admin-world';
 import { assertAppError, assertJson, raw } from './support/http';
 import { asActor, newChannel, newTeam, postIn, teamBot, teamMember, type Actor } from './support/posts-fixtures';
-import { startTarget, type Target } from './support/target';
+import type { Target } from './support/target';
 
 type Kind = 'open' | 'private' | 'direct';
 
@@ -30,8 +31,7 @@ describe('posts permissions (table-driven)', { timeout: 300_000 }, () => {
   const channels = {} as Record<Kind, Channel>;
 
   before(async () => {
-    target = await startTarget();
-    admin = await ensureAdmin(target.url);
+    ({ target, admin } = await givenAdminWorld());
     team = await newTeam(admin);
     owner = await teamMember(target.url, admin, team, 'own');
     other = await teamMember(target.url, admin, team, 'oth');

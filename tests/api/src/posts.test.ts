@@ -3,10 +3,11 @@ import { after, before, describe, it } from 'node:test';
 import type { Post, PostList } from '@mattermost/types/posts';
 import type { Team } from '@mattermost/types/teams';
 import { expectClientError } from './support/client';
-import { ensureAdmin, patchConfig, type AdminSession } from './support/fixtures';
+import { patchConfig, type AdminSession } from './support/fixtures';
+import { givenAdminWorld } from './support/admin-world';
 import { assertAppError, assertJson, raw } from './support/http';
 import { newChannel, newTeam, postIn, teamBot, teamMember, type Actor } from './support/posts-fixtures';
-import { startTarget, type Target } from './support/target';
+import type { Target } from './support/target';
 
 const ID = /^[a-z0-9]{26}$/;
 const PERMISSIONS = 'api.context.permissions.app_error';
@@ -20,8 +21,7 @@ describe('posts', { timeout: 300_000 }, () => {
   let channelId: string;
 
   before(async () => {
-    target = await startTarget();
-    admin = await ensureAdmin(target.url);
+    ({ target, admin } = await givenAdminWorld());
     team = await newTeam(admin);
     alice = await teamMember(target.url, admin, team, 'alice');
     bob = await teamMember(target.url, admin, team, 'bob');

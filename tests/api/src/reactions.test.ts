@@ -3,10 +3,11 @@ import { after, before, describe, it } from 'node:test';
 import type { Reaction } from '@mattermost/types/reactions';
 import type { Team } from '@mattermost/types/teams';
 import { expectClientError } from './support/client';
-import { ensureAdmin, type AdminSession } from './support/fixtures';
+import type { AdminSession } from './support/fixtures';
+import { givenAdminWorld } from './support/admin-world';
 import { assertAppError, assertJson, raw } from './support/http';
 import { newChannel, newTeam, postIn, teamMember, type Actor } from './support/posts-fixtures';
-import { startTarget, type Target } from './support/target';
+import type { Target } from './support/target';
 
 /** `has_reactions` is omitempty on the wire and not declared by @mattermost/types 11.9. */
 const hasReactions = (post: unknown): boolean => (post as { has_reactions?: boolean }).has_reactions ?? false;
@@ -20,8 +21,7 @@ describe('reactions', { timeout: 300_000 }, () => {
   let channelId: string;
 
   before(async () => {
-    target = await startTarget();
-    admin = await ensureAdmin(target.url);
+    ({ target, admin } = await givenAdminWorld());
     team = await newTeam(admin);
     alice = await teamMember(target.url, admin, team, 'ra');
     bob = await teamMember(target.url, admin, team, 'rb');

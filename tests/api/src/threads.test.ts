@@ -4,11 +4,12 @@ import type { Channel } from '@mattermost/types/channels';
 import type { Post, PostList } from '@mattermost/types/posts';
 import type { Team } from '@mattermost/types/teams';
 import { expectClientError } from './support/client';
-import { ensureAdmin, type AdminSession } from './support/fixtures';
+import type { AdminSession } from './support/fixtures';
+import { givenAdminWorld } from './support/admin-world';
 import { assertAppError, raw } from './support/http';
 import { createIncomingHook, sendToHook, waitForPosts } from './support/incoming-hooks';
 import { newChannel, newTeam, postIn, teamMember, type Actor } from './support/posts-fixtures';
-import { startTarget, type Target } from './support/target';
+import type { Target } from './support/target';
 
 /** Threads as thread-aware clients use them (wire-2 §4), with the official client and raw HTTP. */
 describe('threads (black box)', { timeout: 300_000 }, () => {
@@ -21,8 +22,7 @@ describe('threads (black box)', { timeout: 300_000 }, () => {
   let replies: Post[];
 
   before(async () => {
-    target = await startTarget();
-    admin = await ensureAdmin(target.url);
+    ({ target, admin } = await givenAdminWorld());
     team = await newTeam(admin);
     member = await teamMember(target.url, admin, team, 'thr');
     channel = await newChannel(member, team);

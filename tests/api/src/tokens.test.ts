@@ -2,9 +2,10 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { UserAccessToken } from '@mattermost/types/users';
 import { expectClientError, newClient } from './support/client';
-import { createBot, createUser, createUserSession, ensureAdmin, issueToken, patchConfig, type AdminSession } from './support/fixtures';
+import { createBot, createUser, createUserSession, issueToken, patchConfig, type AdminSession } from './support/fixtures';
+import { givenAdminWorld } from './support/admin-world';
 import { assertAppError, assertJson, raw } from './support/http';
-import { startTarget, type Target } from './support/target';
+import type { Target } from './support/target';
 
 const ID = /^[a-z0-9]{26}$/;
 
@@ -13,8 +14,7 @@ describe('personal access tokens', { timeout: 300_000 }, () => {
   let admin: AdminSession;
 
   before(async () => {
-    target = await startTarget();
-    admin = await ensureAdmin(target.url);
+    ({ target, admin } = await givenAdminWorld());
   });
   after(async () => {
     if (admin) await patchConfig(admin.client, { ServiceSettings: { EnableUserAccessTokens: false } }).catch(() => undefined);
