@@ -10,6 +10,7 @@ import { MutableConfigView } from '@switchyard/system-config';
 import { BusPostCommands } from './adapters/bus/bus-post-commands';
 import { StoredPostsWatch } from './adapters/bus/stored-posts-watch';
 import { CachingChannelDirectory, CachingUserDirectory } from './adapters/cache/caching-directories';
+import { CachingHookRepository } from './adapters/cache/caching-hook-repository';
 import { randomIds, systemClock } from './adapters/clock/system-clock';
 import { PostsChannelDirectory } from './adapters/http/posts-channel-directory';
 import { UsersBotsDirectory } from './adapters/http/users-directory';
@@ -30,6 +31,8 @@ export const SERVICE_NAME = 'incoming-hooks';
 const DIRECTORY_CACHE_MS = 2_000;
 const PURGE_EVERY_MS = 60 * 60 * 1000;
 const STORED_ACK_TIMEOUT_MS = 10_000;
+/** How long a hook read is reused (writes through this instance evict it at once; another replica's within this). */
+const HOOK_CACHE_MS = 1_000;
 
 export interface IncomingHooksDeps {
   readonly logger: Logger;
@@ -69,9 +72,10 @@ export function createIncomingHooksApp(config: Readonly<IncomingHooksConfig>, de
   const users = new CachingUserDirectory(deps.users ?? new UsersBotsDirectory(deps.transport, keys), cacheMs);
   const rateLimiter = deps.rateLimiter ?? new FlexibleHookRateLimiter(deps.redis);
   const storedPosts = new StoredPostsWatch(config.STORED_ACK_TIMEOUT_MS ?? STORED_ACK_TIMEOUT_MS, Errors.storeTimeout);
+  const repositories: Repositories = { ...memoryRepositories(), ...(deps.repositories ?? {}) };
   const domain: Deps = {
-    ...memoryRepositories(),
-    ...(deps.repositories ?? {}),
+    ...repositories,
+    hooks: cacheMs > 0 ? new CachingHookRepository(repositories.hooks, Math.min(cacheMs, HOOK_CACHE_MS)) : repositories.hooks,
     channels,
     users,
     postCommands: deps.postCommands ?? new BusPostCommands(deps.bus, storedPosts),
