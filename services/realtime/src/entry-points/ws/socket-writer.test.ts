@@ -2,9 +2,19 @@ import assert from 'node:assert/strict';
 import { Writable } from 'node:stream';
 import { describe, it } from 'node:test';
 import { setImmediate as turn, setTimeout as delay } from 'node:timers/promises';
-import { createRequire } from 'node:module';
-import { digits, textFrame } from './frame';
-import { SocketWriter } from './socket-writer';
+import ws from 'ws';
+import { digits } from './frame';
+import { SocketWriter, type SocketControl } from './socket-writer';
+
+/** ws' own frame parser (exported at run time, not declared by @types/ws). */
+interface FrameReceiver {
+  on(event: 'message', listener: (data: Buffer, isBinary: boolean) => void): void;
+  on(event: 'error', listener: (error: Error) => void): void;
+  write(bytes: Buffer): void;
+}
+const { Receiver } = ws as unknown as { Receiver: new (options: { isServer: boolean; maxPayload: number }) => FrameReceiver };
+
+const control = (open: () => boolean): SocketControl => ({ open, close: () => undefined, terminate: () => undefined });
 
 /** A socket that records each write (one system call in production). */
 class Recorder extends Writable {
@@ -15,14 +25,6 @@ class Recorder extends Writable {
     callback();
   }
 }
-
-/** `ws`' frame parser: exported at run time but not by its type definitions. */
-interface FrameReceiver {
-  on(event: 'message', listener: (data: Buffer, isBinary: boolean) => void): void;
-  on(event: 'error', listener: (error: Error) => void): void;
-  write(chunk: Buffer): void;
-}
-const { Receiver } = createRequire(__filename)('ws') as { Receiver: new (options: { isServer: boolean; maxPayload: number }) => FrameReceiver };
 
 /** The text messages `ws`' own client-side parser reads from the bytes. */
 function decode(bytes: Buffer): string[] {
@@ -43,7 +45,7 @@ describe('SocketWriter', () => {
   it('when events of every payload size and seq width and a reply are written in one turn, then they go out in one write that ws parses back exactly', async () => {
     const socket = new Recorder();
     const writer = new SocketWriter(0);
-    const outbox = writer.outbox(socket as never, () => true);
+    const outbox = writer.outbox(socket as never, control(() => true));
     const expected: string[] = [];
     // Payloads around the 7-bit, 16-bit and 64-bit length boundaries (125/126, 65535/65536).
     const base = prefixOf(0).length;
@@ -51,11 +53,11 @@ describe('SocketWriter', () => {
     for (const payload of [100, 125, 126, 127, 65_535, 65_536, 70_000]) {
       for (const seq of seqs) {
         const prefix = prefixOf(Math.max(0, payload - base - digits(seq) - 1));
-        outbox.event(prefix, seq);
+        outbox.sendEvent(prefix, seq);
         expected.push(`${prefix.toString('utf8')}${seq}}`);
       }
     }
-    outbox.frame(textFrame('{"status":"OK","seq_reply":1}'));
+    outbox.send('{"status":"OK","seq_reply":1}');
     assert.equal(outbox.backlog, expected.length + 1, 'waiting frames are in the send queue');
     expected.push('{"status":"OK","seq_reply":1}');
     assert.equal(socket.writes.length, 0, 'nothing before the turn ends');
@@ -68,22 +70,22 @@ describe('SocketWriter', () => {
   it('when events keep coming, then flushes are coalesceMs apart; the first after a quiet spell goes out in the same turn', async () => {
     const socket = new Recorder();
     const writer = new SocketWriter(60);
-    const outbox = writer.outbox(socket as never, () => true);
+    const outbox = writer.outbox(socket as never, control(() => true));
     const prefix = prefixOf(10);
-    outbox.event(prefix, 0);
+    outbox.sendEvent(prefix, 0);
     await turn();
     assert.equal(socket.writes.length, 1, 'quiet before: at once');
     assert.deepEqual(decode(socket.writes[0] as Buffer), [`${prefix.toString('utf8')}0}`]);
-    outbox.event(prefix, 1);
+    outbox.sendEvent(prefix, 1);
     await turn();
-    outbox.event(prefix, 2);
+    outbox.sendEvent(prefix, 2);
     await turn();
     assert.equal(socket.writes.length, 1, 'held within the interval');
     await delay(90);
     assert.equal(socket.writes.length, 2);
     assert.deepEqual(decode(socket.writes[1] as Buffer), [`${prefix.toString('utf8')}1}`, `${prefix.toString('utf8')}2}`]);
     await delay(90);
-    outbox.event(prefix, 3);
+    outbox.sendEvent(prefix, 3);
     await turn();
     assert.equal(socket.writes.length, 3, 'quiet again: at once');
   });
@@ -92,11 +94,11 @@ describe('SocketWriter', () => {
     const socket = new Recorder();
     let open = true;
     const writer = new SocketWriter(0);
-    const outbox = writer.outbox(socket as never, () => open);
-    outbox.event(prefixOf(5), 0);
+    const outbox = writer.outbox(socket as never, control(() => open));
+    outbox.sendEvent(prefixOf(5), 0);
     open = false;
     await turn();
-    outbox.event(prefixOf(5), 1);
+    outbox.sendEvent(prefixOf(5), 1);
     outbox.discard();
     await turn();
     assert.equal(socket.writes.length, 0);

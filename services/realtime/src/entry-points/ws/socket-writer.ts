@@ -1,12 +1,23 @@
 import type { Duplex } from 'node:stream';
-import { eventFrameLength, writeEventFrame } from './frame';
+import type { SocketPort } from '../../domain/connection';
+import { eventFrameLength, textFrame, writeEventFrame } from './frame';
+
+/** What the WebSocket library does for an outbox: whether data may still go out, closing, dropping. */
+export interface SocketControl {
+  /** Whether data frames may still go out (no close frame sent yet). */
+  open(): boolean;
+  /** Sends a close frame (after the frames waiting, which are flushed first). */
+  close(code?: number, reason?: string): void;
+  /** Drops the TCP connection (the frames waiting are discarded). */
+  terminate(): void;
+}
 
 /**
- * One socket's frames waiting for the next flush: events as (shared prefix, seq) pairs, built straight into
- * the output buffer at the flush; replies as whole frames (seq -1). `backlog` counts the frames waiting
+ * One socket's port: frames waiting for the next flush, events as (shared prefix, seq) pairs built straight
+ * into the output buffer at the flush, replies as whole frames (seq -1). `backlog` counts the frames waiting
  * and those whose write has not completed (the kernel has not taken them): the connection's send queue.
  */
-export class SocketOutbox {
+export class SocketOutbox implements SocketPort {
   private readonly parts: Buffer[] = [];
   private readonly seqs: number[] = [];
   private bytes = 0;
@@ -16,8 +27,7 @@ export class SocketOutbox {
   public constructor(
     private readonly writer: SocketWriter,
     private readonly socket: Duplex,
-    /** Whether data frames may still go out (no close frame sent yet). */
-    private readonly open: () => boolean,
+    private readonly control: SocketControl,
   ) {}
 
   public get backlog(): number {
@@ -25,14 +35,19 @@ export class SocketOutbox {
   }
 
   /** Queues an event: `prefix` (the JSON up to the seq value) completed by `<seq>}`. */
-  public event(prefix: Buffer, seq: number): void {
+  public sendEvent(prefix: Buffer, seq: number): void {
     this.parts.push(prefix);
     this.seqs.push(seq);
     this.bytes += eventFrameLength(prefix, seq);
     this.queued();
   }
 
-  /** Queues a whole frame (a reply). */
+  /** Queues a reply. */
+  public send(text: string): void {
+    this.frame(textFrame(text));
+  }
+
+  /** Queues a whole frame. */
   public frame(frame: Buffer): void {
     this.parts.push(frame);
     this.seqs.push(-1);
@@ -44,7 +59,7 @@ export class SocketOutbox {
   public flush(): void {
     const count = this.parts.length;
     if (count === 0) return;
-    if (this.socket.destroyed || !this.socket.writable || !this.open()) {
+    if (this.socket.destroyed || !this.socket.writable || !this.control.open()) {
       this.clear();
       return;
     }
@@ -71,6 +86,16 @@ export class SocketOutbox {
   /** Drops what waits (the socket is gone). */
   public discard(): void {
     this.clear();
+  }
+
+  public close(code?: number, reason?: string): void {
+    this.flush();
+    this.control.close(code, reason);
+  }
+
+  public terminate(): void {
+    this.discard();
+    this.control.terminate();
   }
 
   private queued(): void {
@@ -105,8 +130,8 @@ export class SocketWriter {
     private readonly now: () => number = () => performance.now(),
   ) {}
 
-  public outbox(socket: Duplex, open: () => boolean): SocketOutbox {
-    return new SocketOutbox(this, socket, open);
+  public outbox(socket: Duplex, control: SocketControl): SocketOutbox {
+    return new SocketOutbox(this, socket, control);
   }
 
   /** Sockets with frames waiting. */

@@ -7,7 +7,6 @@ import { handleFrame, type ActionDeps } from '../../domain/actions/action-router
 import type { Connection, ConnectionSession, SocketPort } from '../../domain/connection';
 import type { Hub } from '../../domain/hub';
 import type { Clock, RealtimeMetrics } from '../../domain/ports';
-import { textFrame } from './frame';
 import { SocketWriter } from './socket-writer';
 
 /** The header the gateway adds to the upgrade it hands over (see the gateway's websocket-upgrade.ts); when the session ends is in the signed identity. */
@@ -152,22 +151,11 @@ export class WebSocketEndpoint {
   private accept(ws: WebSocket, raw: Duplex, request: Parameters<Hub['open']>[1] & { serverVersion: string }): void {
     // Frames are built here and written to the TCP socket directly (no permessage-deflate is negotiated,
     // so `ws` keeps no framing state of its own); its close and ping frames go after what is waiting.
-    const outbox = this.writer.outbox(raw, () => ws.readyState === ws.OPEN);
-    const port: SocketPort = {
-      sendEvent: (prefix, seq) => outbox.event(prefix, seq),
-      send: (text) => outbox.frame(textFrame(text)),
-      get backlog() {
-        return outbox.backlog;
-      },
-      close: (code, reason) => {
-        outbox.flush();
-        ws.close(code, reason);
-      },
-      terminate: () => {
-        outbox.discard();
-        ws.terminate();
-      },
-    };
+    const port = this.writer.outbox(raw, {
+      open: () => ws.readyState === ws.OPEN,
+      close: (code, reason) => ws.close(code, reason),
+      terminate: () => ws.terminate(),
+    });
     const conn = this.deps.hub.open(port, request);
     const state: Live = { conn, port, lastPong: this.deps.clock.now(), frames: Promise.resolve() };
     this.live.set(ws, state);
@@ -201,7 +189,7 @@ export class WebSocketEndpoint {
     });
     ws.on('error', () => ws.terminate());
     ws.on('close', () => {
-      outbox.discard();
+      port.discard();
       this.live.delete(ws);
       this.deps.hub.socketClosed(conn, port);
     });
