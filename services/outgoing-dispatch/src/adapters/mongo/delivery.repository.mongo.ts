@@ -70,7 +70,9 @@ export class MongoDeliveryRepository implements DeliveryRepository {
   }
 
   public async finish(id: string, owner: string, changes: DeliveryChanges): Promise<boolean> {
-    const result = await this.model.updateOne({ _id: id, claimedBy: owner }, { $set: { ...setOf(changes, IDENTITY), claimedBy: '', claimUntil: 0 } });
+    // The driver's collection (one per attempt): the fields are the schema's plain strings and numbers, so
+    // mongoose's query casting would only cost CPU.
+    const result = await this.model.collection.updateOne({ _id: id, claimedBy: owner } as never, { $set: { ...setOf(changes, IDENTITY), claimedBy: '', claimUntil: 0 } });
     return result.matchedCount === 1;
   }
 

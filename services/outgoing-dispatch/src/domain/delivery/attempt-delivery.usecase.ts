@@ -20,14 +20,29 @@ export function leaseMs(deps: Pick<Deps, 'liveConfig'>): number {
   return integrationTimeoutMs(deps) + 15_000;
 }
 
-/** attemptDelivery; on an unexpected error the claim is released (retry in a second, no attempt counted). */
+/**
+ * attemptDelivery; on an unexpected error (a store read failing, a bug) the claim is released and the
+ * delivery retried on the RetryBackoffSeconds schedule like a failed call (`tries` counts it, `attempts`
+ * does not: no call was made), then `dead`, so a failure that never passes ends in the delivery log and
+ * the dead-letter metric instead of being retried every second for ever. When the store itself is down,
+ * recording this fails too: the claim then runs out and a scheduler tries again later (nothing counted).
+ */
 export async function attemptReleasingOnError(deps: Deps, delivery: Delivery, hook?: OutgoingHook): Promise<AttemptOutcome> {
   try {
     return await attemptDelivery(deps, delivery, hook);
   } catch (error) {
-    const at = deps.clock.now() + 1000;
-    await deps.deliveries.finish(delivery.id, deps.instanceId, { lastError: `internal: ${String(error)}`, nextAttemptAt: at }).catch(() => false);
-    deps.wakeAt(at);
+    const now = deps.clock.now();
+    const settings = deps.liveConfig.current().DeliverySettings;
+    const tries = delivery.tries + 1;
+    const delay = backoffMs(tries, settings.RetryBackoffSeconds, settings.JitterPercent);
+    const lastError = `internal: ${String(error)}`;
+    if (delay === undefined) {
+      const recorded = await deps.deliveries.finish(delivery.id, deps.instanceId, { status: 'dead', tries, lastError, nextAttemptAt: 0, updateAt: now }).catch(() => false);
+      if (recorded) deps.observer?.dead('retries_exhausted');
+    } else {
+      await deps.deliveries.finish(delivery.id, deps.instanceId, { tries, lastError, nextAttemptAt: now + delay, updateAt: now }).catch(() => false);
+      deps.wakeAt(now + delay);
+    }
     throw error;
   }
 }

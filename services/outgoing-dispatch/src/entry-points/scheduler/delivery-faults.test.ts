@@ -422,3 +422,42 @@ describe('attempts one instance runs at once (DELIVERY_CONCURRENCY)', () => {
     }
   });
 });
+
+describe('an attempt that fails inside the dispatcher (not the call)', () => {
+  it('when it keeps failing, then it is retried on the backoff schedule without counting attempts, then dead, and no call is made', async () => {
+    const repositories = memoryRepositories();
+    const findById = repositories.hooks.findById.bind(repositories.hooks);
+    let broken = '';
+    repositories.hooks.findById = async (id) => {
+      if (id === broken) throw new Error('hook store read failed');
+      return findById(id);
+    };
+    const h = await harness({ repositories, scanIntervalMs: 20 });
+    const receiver = await startReceiver();
+    try {
+      h.setConfig(fastDelivery);
+      const teamId = h.world.team('internal');
+      const admin = { id: h.world.user('iadmin').id, roles: 'system_admin system_user' };
+      const hook = (await h.request('POST', '/api/v4/hooks/outgoing', { as: admin, body: { team_id: teamId, trigger_words: ['x'], callback_urls: [`${receiver.url}/never`] } })).json() as { id: string };
+      broken = hook.id;
+      const now = Date.now();
+      // A retry (the scheduler's path reads the hook again).
+      await h.app.deps.deliveries.insertIfAbsent({
+        id: 'i'.repeat(26), hookId: hook.id, postId: 'p'.repeat(26), channelId: 'c'.repeat(26), threadRootId: 'p'.repeat(26), url: `${receiver.url}/never`,
+        contentType: 'application/json', body: '{}', status: 'failed', attempts: 1, tries: 0, lastStatusCode: 503, lastError: 'status=503', lastLatencyMs: 1,
+        createAt: now, updateAt: now, nextAttemptAt: now, claimedBy: '', claimUntil: 0,
+      });
+      const dead = await eventually(async () => {
+        const d = await h.app.deps.deliveries.findById('i'.repeat(26));
+        return d?.status === 'dead' && d;
+      }, 10_000, 'the delivery dead after RetryBackoffSeconds');
+      assert.equal(dead.attempts, 1, 'no attempt counted: no call was made');
+      assert.equal(dead.tries, 4, 'three retries on the schedule, the fourth failure ends it');
+      assert.match(dead.lastError, /^internal: .*hook store read failed/);
+      assert.equal(receiver.requests.length, 0);
+    } finally {
+      await h.stop();
+      await receiver.close();
+    }
+  });
+});
