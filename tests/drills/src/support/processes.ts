@@ -17,15 +17,24 @@ export function realServers(): { env: Record<string, string>; skip: false } | { 
   return { env: { KAFKA_BROKERS, MONGO_URL, REDIS_URL }, skip: false };
 }
 
+/** Ports this process has handed out: the kernel may give a just-closed port again, and two services of one drill must never share one. */
+const handedOut = new Set<number>();
+
 export async function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => resolvePort(port));
+  for (;;) {
+    const port = await new Promise<number>((resolvePort, reject) => {
+      const server = createServer();
+      server.once('error', reject);
+      server.listen(0, '127.0.0.1', () => {
+        const { port: bound } = server.address() as AddressInfo;
+        server.close(() => resolvePort(bound));
+      });
     });
-  });
+    if (!handedOut.has(port)) {
+      handedOut.add(port);
+      return port;
+    }
+  }
 }
 
 /** Names that keep one drill's topics, groups, databases and Redis keys apart from everything else. */
