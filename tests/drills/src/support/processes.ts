@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomInt } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
+import { createServer } from 'node:net';
 import { loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 
@@ -17,24 +17,33 @@ export function realServers(): { env: Record<string, string>; skip: false } | { 
   return { env: { KAFKA_BROKERS, MONGO_URL, REDIS_URL }, skip: false };
 }
 
-/** Ports this process has handed out: the kernel may give a just-closed port again, and two services of one drill must never share one. */
-const handedOut = new Set<number>();
-
+/**
+ * A port for a drill's service, free when asked, below the OS's ephemeral range (Linux: 32768-60999).
+ * An ephemeral port (listen(0)) closed again can be taken by anything else that binds port 0 meanwhile (an
+ * embedded runtime or receiver of a suite running beside the drill): the service then fails to bind, and its
+ * readiness probe may be answered by that other server. Never the same port twice in one process either
+ * (the kernel may give a just-closed port again, and two services of one drill must never share one).
+ */
 export async function freePort(): Promise<number> {
-  for (;;) {
-    const port = await new Promise<number>((resolvePort, reject) => {
-      const server = createServer();
-      server.once('error', reject);
-      server.listen(0, '127.0.0.1', () => {
-        const { port: bound } = server.address() as AddressInfo;
-        server.close(() => resolvePort(bound));
-      });
-    });
-    if (!handedOut.has(port)) {
+  for (let attempt = 0; attempt < 200; attempt++) {
+    const port = 20_000 + randomInt(12_000);
+    if (!handedOut.has(port) && (await bindable(port))) {
       handedOut.add(port);
       return port;
     }
   }
+  throw new Error('no free port in 20000-31999 after 200 tries');
+}
+
+/** Ports freePort returned in this process. */
+const handedOut = new Set<number>();
+
+function bindable(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
+  });
 }
 
 /** Names that keep one drill's topics, groups, databases and Redis keys apart from everything else. */
