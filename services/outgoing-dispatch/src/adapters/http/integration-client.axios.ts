@@ -2,8 +2,8 @@ import http from 'node:http';
 import https from 'node:https';
 import { lookup as dnsLookup } from 'node:dns/promises';
 import type { LookupFunction } from 'node:net';
+import axios, { type AxiosInstance, type AxiosResponse } from 'axios';
 import type { IntegrationClient, OutboundRequest, OutboundResult } from '../../domain/ports';
-import { AnswerTooLarge, exchange, type ExchangeAnswer } from './http-exchange';
 import type { OriginBreakers } from './origin-breakers';
 import { AllowList, guardUrl, type Resolver } from './ssrf-guard';
 
@@ -17,7 +17,7 @@ interface FilteringAgentModule {
   RequestFilteringHttpsAgent: new (options: https.AgentOptions & { allowIPAddressList?: string[] }) => https.Agent;
 }
 
-export interface GuardedIntegrationClientOptions {
+export interface AxiosIntegrationClientOptions {
   /** `AllowedUntrustedInternalConnections`, read per request (live config). */
   readonly allowList: () => string;
   readonly breakers: OriginBreakers;
@@ -26,14 +26,14 @@ export interface GuardedIntegrationClientOptions {
 }
 
 /**
- * The one outbound HTTP client of integration calls (node's http client: axios cost a fifth of the
- * dispatcher's CPU per delivery in profiles). Each request (and each redirect hop) is checked by
+ * The one outbound HTTP client of integration calls. Each request (and each redirect hop) is checked by
  * the SSRF guard, then sent with the connection pinned to the checked address; public addresses go
  * through request-filtering-agent as a second check at connect time. Redirects are followed by hand
  * (301/302/303 become GET, 307/308 repeat the POST), so every hop is checked again. Responses over the
  * cap fail; every origin sits behind its circuit breaker.
  */
-export class GuardedIntegrationClient implements IntegrationClient {
+export class AxiosIntegrationClient implements IntegrationClient {
+  private readonly http: AxiosInstance;
   private readonly resolver: Resolver;
   private readonly maxBytes: number;
   private agentModule: Promise<FilteringAgentModule> | undefined;
@@ -41,9 +41,10 @@ export class GuardedIntegrationClient implements IntegrationClient {
   private readonly plainHttp = new http.Agent({ keepAlive: true, maxSockets: 256 });
   private readonly plainHttps = new https.Agent({ keepAlive: true, maxSockets: 256 });
 
-  public constructor(private readonly options: GuardedIntegrationClientOptions) {
+  public constructor(private readonly options: AxiosIntegrationClientOptions) {
     this.resolver = options.resolver ?? systemResolver;
     this.maxBytes = options.maxResponseBytes ?? MAX_RESPONSE_BYTES;
+    this.http = axios.create({ proxy: false, maxRedirects: 0, validateStatus: () => true, responseType: 'arraybuffer', transformResponse: (d: unknown) => d, decompress: true });
   }
 
   public async post(request: OutboundRequest): Promise<OutboundResult> {
@@ -81,23 +82,25 @@ export class GuardedIntegrationClient implements IntegrationClient {
         else callback(null, decision.address, decision.family);
       };
       const agents = decision.viaAllowList ? { http: this.plainHttp, https: this.plainHttps } : await this.filteringAgents(allow);
-      let response: ExchangeAnswer;
+      let response: AxiosResponse<ArrayBuffer>;
       try {
-        response = await exchange({
+        response = await this.http.request<ArrayBuffer>({
           url,
           method,
           headers: crossed ? neutralHeaders(request.headers) : method === 'POST' ? { ...request.headers } : omitBodyHeaders(request.headers),
-          ...(method === 'POST' ? { body: request.body } : {}),
-          timeoutMs: request.timeoutMs,
+          ...(method === 'POST' ? { data: request.body } : {}),
+          timeout: request.timeoutMs,
           signal: deadline,
-          maxBytes: this.maxBytes,
-          agents,
+          maxContentLength: this.maxBytes,
+          maxBodyLength: Math.max(this.maxBytes, Buffer.byteLength(request.body) + 1),
+          httpAgent: agents.http,
+          httpsAgent: agents.https,
           lookup: pinned,
-        });
+        } as Parameters<AxiosInstance['request']>[0]);
       } catch (error) {
         return { ...classify(error), latencyMs: latency() };
       }
-      const location = response.headers.location;
+      const location = response.headers.location as string | undefined;
       if (response.status >= 300 && response.status < 400 && location) {
         url = new URL(location, url).toString();
         const keepsBody = response.status === 307 || response.status === 308;
@@ -109,14 +112,14 @@ export class GuardedIntegrationClient implements IntegrationClient {
         }
         continue;
       }
-      const retryAfter = response.headers['retry-after'];
-      const contentType = response.headers['content-type'];
+      const retryAfter = response.headers['retry-after'] as string | undefined;
+      const contentType = response.headers['content-type'] as string | undefined;
       return {
         kind: 'response',
         status: response.status,
         contentType: contentType === undefined ? '' : String(contentType),
         ...(retryAfter !== undefined ? { retryAfter: String(retryAfter) } : {}),
-        body: response.body.toString('utf8'),
+        body: Buffer.from(response.data ?? new ArrayBuffer(0)).toString('utf8'),
         latencyMs: latency(),
       };
     }
@@ -150,7 +153,7 @@ function omitBodyHeaders(headers: Readonly<Record<string, string>>): Record<stri
 function classify(error: unknown): Omit<Extract<OutboundResult, { kind: 'failure' }>, 'latencyMs'> {
   const e = error as { code?: string; message?: string; cause?: { message?: string } };
   const message = e.message ?? String(error);
-  if (error instanceof AnswerTooLarge) return { kind: 'failure', reason: 'too_large', message: 'response too large' };
+  if (/maxContentLength|maxBodyLength/i.test(message)) return { kind: 'failure', reason: 'too_large', message: 'response too large' };
   if (/not allowed\. Because/i.test(message) || /not allowed\. Because/i.test(e.cause?.message ?? '')) return { kind: 'failure', reason: 'blocked', message: `blocked: ${message}` };
   if (e.code === 'ECONNABORTED' || e.code === 'ETIMEDOUT' || e.code === 'ERR_CANCELED' || /timeout|aborted/i.test(message)) return { kind: 'failure', reason: 'timeout', message: `timeout: ${message}` };
   return { kind: 'failure', reason: 'connection', message: `${e.code ?? 'error'}: ${message}` };
