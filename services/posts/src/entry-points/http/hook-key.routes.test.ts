@@ -1,19 +1,10 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { setTimeout as delay } from 'node:timers/promises';
 import { envelope, Topics, type CreatePostCommandPayload } from '@switchyard/contracts';
 import { newId } from '@switchyard/ids';
 import { buildStoredPost } from '../../domain/posts/store-post';
 import { postsHarness, type Caller, type PostsHarness } from '../../test-support/http-harness';
-
-/** Waits for a condition (the command consumer runs on the bus); fails after a bounded number of checks. */
-async function until(check: () => Promise<boolean>): Promise<void> {
-  for (let i = 0; i < 400; i++) {
-    if (await check()) return;
-    await delay(5);
-  }
-  assert.fail('condition not reached');
-}
+import { until } from '../../test-support/until';
 
 describe('the incoming hook key never reaches a client', () => {
   let h: PostsHarness;

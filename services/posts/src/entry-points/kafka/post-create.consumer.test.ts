@@ -1,18 +1,9 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { setTimeout as delay } from 'node:timers/promises';
 import { envelope, Topics, type CreatePostCommandPayload } from '@switchyard/contracts';
 import { newId } from '@switchyard/ids';
 import { postsHarness, type PostsHarness } from '../../test-support/http-harness';
-
-/** Polls until `check` holds (the bus hands messages over asynchronously); fails after 10 s. */
-async function until(check: () => Promise<boolean>): Promise<void> {
-  for (const deadline = Date.now() + 10_000; Date.now() < deadline; ) {
-    if (await check()) return;
-    await delay(5);
-  }
-  assert.fail('condition not reached');
-}
+import { until } from '../../test-support/until';
 
 async function send(h: PostsHarness, payload: unknown, key = 'k'): Promise<void> {
   await h.bus.publish(Topics.postsCommands, [{ key, value: envelope('post.create', payload) }]);

@@ -1,6 +1,5 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { setTimeout as delay } from 'node:timers/promises';
 import { envelope, Topics } from '@switchyard/contracts';
 import type { BusMessage } from '@switchyard/event-bus';
 import { newId } from '@switchyard/ids';
@@ -12,6 +11,7 @@ import type { Deps } from '../../domain/ports';
 import { FakeUsers } from '../../test-support/fake-users';
 import { postsHarness } from '../../test-support/http-harness';
 import { RecordingSink } from '../../test-support/recording-sink';
+import { until } from '../../test-support/until';
 import { teamEventsHandler } from './team-events.consumer';
 
 function setup() {
@@ -125,7 +125,7 @@ describe('users.events team consumer', () => {
       const teamId = h.team();
       const creator = h.user({ teamId });
       await h.bus.publish(Topics.usersEvents, [{ key: teamId, value: envelope('team.created', { userId: creator.id, teamId }) }]);
-      for (let i = 0; i < 400 && !(await h.repositories.channels.findByName(teamId, 'off-topic')); i++) await delay(5);
+      await until(async () => (await h.repositories.channels.findByName(teamId, 'off-topic')) !== undefined, 'off-topic created');
       const res = await h.request('GET', `/api/v4/teams/${teamId}/channels/name/town-square`, { as: creator });
       assert.equal(res.statusCode, 200);
       assert.equal(res.json().display_name, 'Town Square');
