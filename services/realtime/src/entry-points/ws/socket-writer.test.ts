@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { Writable } from 'node:stream';
 import { describe, it } from 'node:test';
-import { setImmediate as turn, setTimeout as delay } from 'node:timers/promises';
+import { setImmediate as turn } from 'node:timers/promises';
 import ws from 'ws';
 import { digits } from './frame';
 import { SocketWriter, type SocketControl } from './socket-writer';
@@ -67,27 +67,40 @@ describe('SocketWriter', () => {
     assert.equal(outbox.backlog, 0, 'written frames leave the send queue once the write completes');
   });
 
-  it('when events keep coming, then flushes are coalesceMs apart; the first after a quiet spell goes out in the same turn', async () => {
+  it('when events keep coming, then flushes are coalesceMs apart; the first after a quiet spell goes out in the same turn', async (t) => {
+    // The interval is timed by setTimeout and the writer's clock; both are the test's, so no wall-clock wait decides it.
+    t.mock.timers.enable({ apis: ['setTimeout'] });
+    let now = 1_000;
+    const tick = (ms: number): void => {
+      now += ms;
+      t.mock.timers.tick(ms);
+    };
     const socket = new Recorder();
-    const writer = new SocketWriter(60);
+    const writer = new SocketWriter(60, () => now);
     const outbox = writer.outbox(socket as never, control(() => true));
     const prefix = prefixOf(10);
     outbox.sendEvent(prefix, 0);
     await turn();
     assert.equal(socket.writes.length, 1, 'quiet before: at once');
     assert.deepEqual(decode(socket.writes[0] as Buffer), [`${prefix.toString('utf8')}0}`]);
+    tick(10);
     outbox.sendEvent(prefix, 1);
     await turn();
     outbox.sendEvent(prefix, 2);
     await turn();
     assert.equal(socket.writes.length, 1, 'held within the interval');
-    await delay(90);
-    assert.equal(socket.writes.length, 2);
+    tick(49);
+    await turn();
+    assert.equal(socket.writes.length, 1, 'still held 1 ms before the interval ends');
+    tick(1);
+    await turn();
+    assert.equal(socket.writes.length, 2, 'written when the interval ends');
     assert.deepEqual(decode(socket.writes[1] as Buffer), [`${prefix.toString('utf8')}1}`, `${prefix.toString('utf8')}2}`]);
-    await delay(90);
+    tick(60);
     outbox.sendEvent(prefix, 3);
     await turn();
     assert.equal(socket.writes.length, 3, 'quiet again: at once');
+    assert.deepEqual(decode(socket.writes[2] as Buffer), [`${prefix.toString('utf8')}3}`]);
   });
 
   it('when the WebSocket is closing or the outbox is discarded, then nothing is written and nothing stays in the send queue', async () => {
