@@ -38,29 +38,43 @@ export function clientEventsContract(name: string, setup: () => Promise<ClientEv
       for (const c of cleanups) await c();
     });
 
-    const observed = async (): Promise<{ events: ClientEvents; seen: Seen[]; waitFor: (n: number) => Promise<Seen[]> }> => {
+    const observed = async (): Promise<{ events: ClientEvents; settle: (...users: string[]) => Promise<Seen[]> }> => {
       const s = await setup();
       cleanups.push(() => s.cleanup());
       const seen: Seen[] = [];
       const sub = await s.bus.subscribe({ groupId: `client-events-contract-${randomBytes(4).toString('hex')}`, topics: [Topics.realtimeEvents], handler: async (m) => void seen.push({ key: m.key, value: m.value as Seen['value'] }) });
       cleanups.unshift(() => sub.stop());
-      const waitFor = async (n: number): Promise<Seen[]> => {
+      /**
+       * Sends one sentinel event per user and waits until each is seen. A user's events keep their order
+       * (one key), so every event sent before the sentinel, a late duplicate included, has arrived by then:
+       * the caller counts exactly. Returns what was seen, without the sentinels.
+       */
+      const settle = async (...users: string[]): Promise<Seen[]> => {
+        const sentinels = new Set<string>();
+        for (const user of users) {
+          const post = aPost(user, 'sentinel');
+          sentinels.add(post.id);
+          await s.events.ephemeralPost(user, post);
+        }
+        const isSentinel = (e: Seen): boolean => sentinels.has((e.value.payload.post as { id?: string } | undefined)?.id ?? '');
         const deadline = Date.now() + 60_000;
-        while (seen.length < n) {
-          if (Date.now() > deadline) throw new Error(`saw ${seen.length} of ${n} events`);
+        while (seen.filter(isSentinel).length < users.length) {
+          if (Date.now() > deadline) throw new Error(`saw ${seen.filter(isSentinel).length} of ${users.length} sentinel events`);
           await new Promise((r) => setTimeout(r, 10));
         }
-        return seen;
+        return seen.filter((e) => !isSentinel(e));
       };
-      return { events: s.events, seen, waitFor };
+      return { events: s.events, settle };
     };
 
     it('when an ephemeral post is sent, then one ephemeral.post keyed by the user carries it, valid for realtime', async () => {
-      const { events, waitFor } = await observed();
+      const { events, settle } = await observed();
       const userId = newId();
       const post = aPost(userId, 'only you');
       await events.ephemeralPost(userId, post);
-      const [event] = await waitFor(1);
+      const seen = await settle(userId);
+      assert.equal(seen.length, 1, 'exactly one event');
+      const [event] = seen;
       assert.equal(event?.key, userId);
       assert.equal(event?.value.type, 'ephemeral.post');
       assert.equal(ephemeralPostPayloadSchema.validate(event?.value.payload).error, undefined);
@@ -68,11 +82,13 @@ export function clientEventsContract(name: string, setup: () => Promise<ClientEv
     });
 
     it('when a dialog is opened, then one dialog.open keyed by the user carries it, valid for realtime', async () => {
-      const { events, waitFor } = await observed();
+      const { events, settle } = await observed();
       const userId = newId();
       const dialog = { trigger_id: newId(), url: 'https://integration.example/dialog', dialog: { callback_id: 'c', title: 'T', elements: [] } };
       await events.openDialog(userId, dialog);
-      const [event] = await waitFor(1);
+      const seen = await settle(userId);
+      assert.equal(seen.length, 1, 'exactly one event');
+      const [event] = seen;
       assert.equal(event?.key, userId);
       assert.equal(event?.value.type, 'dialog.open');
       assert.equal(openDialogPayloadSchema.validate(event?.value.payload).error, undefined);
@@ -80,13 +96,14 @@ export function clientEventsContract(name: string, setup: () => Promise<ClientEv
     });
 
     it("when two users get several events, then each event has its own id and each user's events keep their order", async () => {
-      const { events, waitFor } = await observed();
+      const { events, settle } = await observed();
       const [a, b] = [newId(), newId()];
       for (let i = 0; i < 5; i += 1) {
         await events.ephemeralPost(a, aPost(a, `a${i}`));
         await events.ephemeralPost(b, aPost(b, `b${i}`));
       }
-      const seen = await waitFor(10);
+      const seen = await settle(a, b);
+      assert.equal(seen.length, 10, 'exactly one event per call');
       const messagesOf = (user: string) => seen.filter((e) => e.key === user).map((e) => (e.value.payload.post as { message: string }).message);
       assert.deepEqual(messagesOf(a), ['a0', 'a1', 'a2', 'a3', 'a4']);
       assert.deepEqual(messagesOf(b), ['b0', 'b1', 'b2', 'b3', 'b4']);
