@@ -72,17 +72,26 @@ describe('bad input', () => {
     }
     const patch = await h.request('PUT', '/api/v4/config/patch', { as: admin, raw: '{"__proto__":{"polluted":true}}' });
     assert.equal(patch.statusCode, 400);
+    assert.equal(patch.json().id, 'api.context.invalid_body_param.app_error');
     assert.equal(({} as Record<string, unknown>).polluted, undefined);
     assert.equal(await userCount(), users);
   });
 
-  it('when the body is missing or of the wrong JSON type, then 400', async () => {
-    assert.equal((await h.request('POST', '/api/v4/users', { as: admin })).statusCode, 400);
-    assert.equal((await h.request('POST', '/api/v4/users', { as: admin, body: [] })).statusCode, 400);
-    assert.equal((await h.request('POST', '/api/v4/users', { as: admin, body: 'string' })).statusCode, 400);
-    assert.equal((await h.request('POST', '/api/v4/bots', { as: admin, body: null })).statusCode, 400);
-    assert.equal((await h.request('POST', '/api/v4/users/login', { body: 42 })).statusCode, 400);
-    assert.equal((await h.request('PUT', '/api/v4/config', { as: admin })).statusCode, 400);
+  it('when the body is missing or of the wrong JSON type, then 400 invalid_body_param', async () => {
+    const answers = [
+      await h.request('POST', '/api/v4/users', { as: admin }),
+      await h.request('POST', '/api/v4/users', { as: admin, body: [] }),
+      await h.request('POST', '/api/v4/users', { as: admin, body: 'string' }),
+      await h.request('POST', '/api/v4/bots', { as: admin, body: null }),
+      // The reference reads login bodies leniently (MapFromJSON: a non-object is an empty map) and answers
+      // 400 api.user.login.blank_pwd.app_error here; Switchyard refuses the body itself.
+      await h.request('POST', '/api/v4/users/login', { body: 42 }),
+      await h.request('PUT', '/api/v4/config', { as: admin }),
+    ];
+    for (const [i, res] of answers.entries()) {
+      assert.equal(res.statusCode, 400, `answer ${i}`);
+      assert.equal(res.json().id, 'api.context.invalid_body_param.app_error', `answer ${i}`);
+    }
   });
 
   it('when an unknown route is asked, then 404 api.context.404.app_error', async () => {
