@@ -1,5 +1,6 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { assertError } from '../../test-support/assert-error';
 import { adminHarness, type Caller, type HttpHarness } from '../../test-support/http-harness';
 
 describe('bots', () => {
@@ -68,7 +69,7 @@ describe('bots', () => {
 
   it('when listing bots, then read_others_bots sees all, read_bots only own, neither is 403; disabled ones need include_deleted', async () => {
     const u = await h.user();
-    assert.equal((await h.request('GET', '/api/v4/bots', { as: u })).statusCode, 403);
+    assertError(await h.request('GET', '/api/v4/bots', { as: u }), 403, 'api.context.permissions.app_error');
     const all = (await h.request('GET', '/api/v4/bots?per_page=200', { as: admin })).json() as Array<{ username: string; system_owned: boolean }>;
     assert.ok(all.some((b) => b.username === 'switchyard' && b.system_owned));
     const paged = (await h.request('GET', '/api/v4/bots?per_page=1&page=1', { as: admin })).json();
@@ -116,7 +117,7 @@ describe('bots', () => {
     const hidden = await h.request('PUT', `/api/v4/bots/${bot.user_id}`, { as: u, body: { description: 'x' } });
     assert.equal(hidden.statusCode, 404);
     assert.equal(hidden.json().id, 'store.sql_bot.get.missing.app_error');
-    assert.equal((await h.request('POST', `/api/v4/bots/${bot.user_id}/disable`, { as: u })).statusCode, 404);
+    assertError(await h.request('POST', `/api/v4/bots/${bot.user_id}/disable`, { as: u }), 404, 'store.sql_bot.get.missing.app_error');
   });
 
   it('when the system bot is disabled, then 400 system_owned and it stays enabled', async () => {
@@ -126,7 +127,7 @@ describe('bots', () => {
     const res = await h.request('POST', `/api/v4/bots/${system.user_id}/disable`, { as: admin });
     assert.equal(res.statusCode, 400);
     assert.equal(res.json().id, 'api.bot.system_owned.app_error');
-    assert.equal((await h.request('DELETE', `/api/v4/users/${system.user_id}`, { as: admin })).statusCode, 400);
+    assertError(await h.request('DELETE', `/api/v4/users/${system.user_id}`, { as: admin }), 400, 'api.bot.system_owned.app_error');
     assert.equal((await h.request('GET', `/api/v4/bots/${system.user_id}`, { as: admin })).json().delete_at, 0);
   });
 
@@ -151,23 +152,23 @@ describe('bots', () => {
     const toBot = await h.request('POST', `/api/v4/bots/${bot.user_id}/assign/${other.user_id}`, { as: admin });
     assert.equal(toBot.statusCode, 403);
     assert.equal(toBot.json().id, 'api.context.permissions.app_error'); // detail (assign_bot) shows only with EnableDeveloper
-    assert.equal((await h.request('POST', `/api/v4/bots/${bot.user_id}/assign/${'n'.repeat(26)}`, { as: admin })).statusCode, 404);
+    assertError(await h.request('POST', `/api/v4/bots/${bot.user_id}/assign/${'n'.repeat(26)}`, { as: admin }), 404, 'app.user.missing_account.const');
   });
 
   it('when a bot is converted to a user, then a password is required and the user can log in', async () => {
     const bot = (await create(admin, { username: 'becomehuman' })).json();
     const u = await h.user();
-    assert.equal((await h.request('POST', `/api/v4/bots/${bot.user_id}/convert_to_user`, { as: u, body: { password: 'password-1' } })).statusCode, 403);
+    assertError(await h.request('POST', `/api/v4/bots/${bot.user_id}/convert_to_user`, { as: u, body: { password: 'password-1' } }), 403, 'api.context.permissions.app_error');
     const noPassword = await h.request('POST', `/api/v4/bots/${bot.user_id}/convert_to_user`, { as: admin, body: {} });
     assert.equal(noPassword.statusCode, 400);
     assert.equal(noPassword.json().id, 'api.context.invalid_body_param.app_error');
     const empty = await h.request('POST', `/api/v4/bots/${bot.user_id}/convert_to_user`, { as: admin, body: { password: '' } });
-    assert.equal(empty.statusCode, 400);
+    assertError(empty, 400, 'api.context.invalid_body_param.app_error');
     const res = await h.request('POST', `/api/v4/bots/${bot.user_id}/convert_to_user?set_system_admin=true`, { as: admin, body: { password: 'password-1', email: 'human@example.com' } });
     assert.equal(res.statusCode, 200);
     assert.equal(res.json().is_bot, undefined);
     assert.equal(res.json().roles, 'system_admin system_user');
-    assert.equal((await h.request('GET', `/api/v4/bots/${bot.user_id}`, { as: admin })).statusCode, 404);
+    assertError(await h.request('GET', `/api/v4/bots/${bot.user_id}`, { as: admin }), 404, 'store.sql_bot.get.missing.app_error');
     const login = await h.request('POST', '/api/v4/users/login', { body: { login_id: 'becomehuman', password: 'password-1' } });
     assert.equal(login.statusCode, 200);
   });

@@ -1,6 +1,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { SECRET_MASK } from '@switchyard/system-config';
+import { assertError } from '../../test-support/assert-error';
 import { adminHarness, type Caller, type HttpHarness } from '../../test-support/http-harness';
 
 describe('config', () => {
@@ -31,8 +32,8 @@ describe('config', () => {
     assert.equal(res.json().ServiceSettings.MaximumPayloadSizeBytes, 300000);
     const u = await h.user();
     const denied = await h.request('GET', '/api/v4/config', { as: u });
-    assert.equal(denied.statusCode, 403);
-    assert.equal((await h.request('PUT', '/api/v4/config/patch', { as: u, body: {} })).statusCode, 403);
+    assertError(denied, 403, 'api.context.permissions.app_error');
+    assertError(await h.request('PUT', '/api/v4/config/patch', { as: u, body: {} }), 403, 'api.context.permissions.app_error');
   });
 
   it('when the config is patched, then it applies at once, is published with the full document, and the mask keeps the secret', async () => {
@@ -69,9 +70,9 @@ describe('config', () => {
     assert.match(res.json().message, /ServiceSettings\.EnableBotAccountCreation/);
     assert.equal(h.app.liveConfig.current().ServiceSettings.EnableBotAccountCreation, true);
     const notObject = await h.request('PUT', '/api/v4/config/patch', { as: admin, body: [1, 2] });
-    assert.equal(notObject.statusCode, 400);
+    assertError(notObject, 400, 'api.context.invalid_body_param.app_error');
     const operator = await h.request('PUT', '/api/v4/config/patch', { as: admin, body: { ServiceSettings: { SiteURL: { $gt: '' } } } });
-    assert.equal(operator.statusCode, 400);
+    assertError(operator, 400, 'api.context.invalid_body_param.app_error');
   });
 
   it('when a value is out of range, then 400 with the model.config.is_valid id and nothing is stored or published', async () => {
