@@ -4,6 +4,12 @@ import type { SystemConfig } from '@switchyard/system-config';
 import { session } from './test-support/fake-services';
 import { startHarness } from './test-support/harness';
 
+/** A Mattermost-style error answer: this status and this id. */
+function assertError(res: { statusCode: number; body: string; json(): unknown }, status: number, id: string, message?: string): void {
+  assert.equal(res.statusCode, status, message ?? res.body);
+  assert.equal((res.json() as { id?: unknown }).id, id, message);
+}
+
 const limits = (patch: Partial<SystemConfig['RateLimitSettings']>) => (c: SystemConfig) => {
   c.RateLimitSettings = { ...c.RateLimitSettings, Enable: true, ...patch };
 };
@@ -26,7 +32,7 @@ test('when rate limiting is on, then every response carries Limit = MaxBurst+1, 
     assert.equal(first.headers['x-ratelimit-remaining'], '4');
     assert.equal(first.headers['x-ratelimit-reset'], '1');
     const second = await h.request({ method: 'GET', url: '/api/v4/unknown' });
-    assert.equal(second.statusCode, 404);
+    assertError(second, 404, 'api.context.404.app_error');
     assert.equal(second.headers['x-ratelimit-remaining'], '3');
     assert.equal(second.headers['x-ratelimit-reset'], '2');
   } finally {
@@ -34,6 +40,8 @@ test('when rate limiting is on, then every response carries Limit = MaxBurst+1, 
   }
 });
 
+// The reference answers 429 as plain text 'limit exceeded' (Go's http.Error, mattermost-wire.md §11);
+// Switchyard answers a JSON AppError (rate-limit.middleware.ts), and these tests pin that answer.
 test('when the bucket is empty, then 429 JSON api.context.rate_limit.app_error with Retry-After', async () => {
   const h = await startHarness({ config: limits({ PerSec: 1, MaxBurst: 2 }) });
   try {
@@ -58,7 +66,7 @@ test('when the key varies by remote address, then another client has its own buc
   const h = await startHarness({ config: limits({ PerSec: 1, MaxBurst: 0 }) });
   try {
     assert.equal((await h.request({ method: 'GET', url: '/api/v4/users/me', remoteAddress: '10.0.0.1' })).statusCode, 200);
-    assert.equal((await h.request({ method: 'GET', url: '/api/v4/users/me', remoteAddress: '10.0.0.1' })).statusCode, 429);
+    assertError(await h.request({ method: 'GET', url: '/api/v4/users/me', remoteAddress: '10.0.0.1' }), 429, 'api.context.rate_limit.app_error');
     assert.equal((await h.request({ method: 'GET', url: '/api/v4/users/me', remoteAddress: '10.0.0.2' })).statusCode, 200);
   } finally {
     await h.stop();
@@ -74,7 +82,7 @@ test('when VaryByUser is on, then each valid token has its own bucket; VaryByHea
     h.usersBots.sessions.set(b.token, b.session);
     const call = (auth: string, tenant: string) => h.request({ method: 'GET', url: '/api/v4/users/me', headers: { authorization: `Bearer ${auth}`, 'x-tenant': tenant } });
     assert.equal((await call(a.token, 'One')).statusCode, 200);
-    assert.equal((await call(a.token, 'one')).statusCode, 429);
+    assertError(await call(a.token, 'one'), 429, 'api.context.rate_limit.app_error');
     assert.equal((await call(a.token, 'two')).statusCode, 200);
     assert.equal((await call(b.token, 'one')).statusCode, 200);
   } finally {
@@ -91,8 +99,8 @@ test('when VaryByUser is on and tokens are made up (or absent), then they all co
     const statuses: number[] = [];
     for (let i = 0; i < 6; i += 1) statuses.push((await call({ authorization: `Bearer invented${i}${'x'.repeat(20)}` }, '10.1.1.1')).statusCode);
     assert.deepEqual(statuses, [200, 200, 200, 429, 429, 429], 'three in the burst, then the address is limited whatever the token');
-    assert.equal((await call({}, '10.1.1.1')).statusCode, 429, 'no token: the same address bucket');
-    assert.equal((await call({ cookie: 'MMAUTHTOKEN=alsoinvented' }, '10.1.1.1')).statusCode, 429);
+    assertError(await call({}, '10.1.1.1'), 429, 'api.context.rate_limit.app_error', 'no token: the same address bucket');
+    assertError(await call({ cookie: 'MMAUTHTOKEN=alsoinvented' }, '10.1.1.1'), 429, 'api.context.rate_limit.app_error');
     assert.equal((await call({ authorization: `Bearer ${valid.token}` }, '10.1.1.1')).statusCode, 200, 'a real session has its own bucket');
     assert.equal((await call({ authorization: 'Bearer invented-elsewhere' }, '10.1.1.2')).statusCode, 200, 'another address, another bucket');
   } finally {
@@ -107,7 +115,7 @@ test('when rate limits are enabled or changed in the config, then they apply wit
     const config = h.usersBots.config;
     await h.publishConfig({ ...config, RateLimitSettings: { ...config.RateLimitSettings, Enable: true, PerSec: 1, MaxBurst: 0 } });
     assert.equal((await h.request({ method: 'GET', url: '/api/v4/users/me' })).statusCode, 200);
-    assert.equal((await h.request({ method: 'GET', url: '/api/v4/users/me' })).statusCode, 429);
+    assertError(await h.request({ method: 'GET', url: '/api/v4/users/me' }), 429, 'api.context.rate_limit.app_error');
     await h.publishConfig({ ...config, RateLimitSettings: { ...config.RateLimitSettings, Enable: true, PerSec: 1, MaxBurst: 9 } });
     const res = await h.request({ method: 'GET', url: '/api/v4/users/me' });
     assert.equal(res.statusCode, 200);

@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { Webhook } from 'standardwebhooks';
 import { newId } from '@switchyard/ids';
 import { Topics, type InternalChannel } from '@switchyard/contracts';
+import { assertError } from '../../test-support/assert-error';
 import { EcdsaTriggerIds } from '../../adapters/crypto/ecdsa-trigger-ids';
 import { fastDelivery, SECRET, type Caller, type Harness } from '../../test-support/harness';
 import { integrationWorld, type IntegrationWorld } from '../../test-support/integration-world';
@@ -99,7 +100,7 @@ describe('interactive dialogs: open and submit', () => {
       assert.match(res.json().message, /dialog/);
     }
     const notJson = await h.request('POST', OPEN, { raw: '{"trigger_id":' });
-    assert.equal(notJson.statusCode, 400);
+    assertError(notJson, 400, 'api.context.invalid_body_param.app_error');
     assert.match(notJson.json().message, /dialog/);
     assert.equal(h.bus.published.slice(before).filter((p) => p.value.type === 'dialog.open').length, 0);
   });
@@ -133,7 +134,7 @@ describe('interactive dialogs: open and submit', () => {
     new Webhook(SIGNING).verify(request.body, request.headers as Record<string, string>);
 
     const replay = await h.request('POST', SUBMIT, { as: user, body: submitOf(opened) });
-    assert.equal(replay.statusCode, 403, 'a closed dialog cannot be submitted again');
+    assertError(replay, 403, 'api.context.permissions.app_error', 'a closed dialog cannot be submitted again');
     assert.equal(receiver.requests.length, 2);
   });
 
@@ -171,17 +172,17 @@ describe('interactive dialogs: open and submit', () => {
     assert.equal(noTeam.statusCode, 403);
     assert.equal(noTeam.json().id, 'api.context.permissions.app_error');
     const otherTeam = await h.request('POST', SUBMIT, { as: user, body: submitOf(opened, { team_id: h.world.team('elsewhere') }) });
-    assert.equal(otherTeam.statusCode, 403);
+    assertError(otherTeam, 403, 'api.context.permissions.app_error');
     assert.equal((await h.request('POST', SUBMIT, { body: submitOf(opened) })).statusCode, 401);
     const noUrl = await h.request('POST', SUBMIT, { as: user, body: submitOf(opened, { url: '' }) });
     assert.equal(noUrl.statusCode, 400);
     assert.equal(noUrl.json().id, 'api.context.invalid_body_param.app_error');
     for (const body of [{ submission: 'x' }, { cancelled: 'yes' }, { channel_id: 7 }]) {
       const res = await h.request('POST', SUBMIT, { as: user, body: submitOf(opened, body) });
-      assert.equal(res.statusCode, 400, JSON.stringify(body));
+      assertError(res, 400, 'api.context.invalid_body_param.app_error', JSON.stringify(body));
       assert.match(res.json().message, /dialog/);
     }
-    assert.equal((await h.request('POST', SUBMIT, { as: user, raw: '' })).statusCode, 400);
+    assertError(await h.request('POST', SUBMIT, { as: user, raw: '' }), 400, 'api.context.invalid_body_param.app_error');
     assert.equal(receiver.requests.length, 0);
   });
 
@@ -191,7 +192,7 @@ describe('interactive dialogs: open and submit', () => {
     assert.equal(res.statusCode, 200);
     assert.deepEqual(res.json(), {});
     assert.equal(receiver.requests.length, 0);
-    assert.equal((await h.request('POST', SUBMIT, { as: user, body: submitOf(opened) })).statusCode, 403);
+    assertError(await h.request('POST', SUBMIT, { as: user, body: submitOf(opened) }), 403, 'api.context.permissions.app_error');
   });
 
   it('when a dialog with notify_on_cancel is cancelled, then the integration gets cancelled: true', async () => {
@@ -232,7 +233,7 @@ describe('interactive dialogs: open and submit', () => {
     assert.equal(first.json().type, 'form');
     assert.equal(first.json().form.callback_id, 'step-2');
     receiver.respond(() => ({ body: '{}' }));
-    assert.equal((await h.request('POST', SUBMIT, { as: user, body: submitOf(opened) })).statusCode, 403, 'the first step is closed');
+    assertError(await h.request('POST', SUBMIT, { as: user, body: submitOf(opened) }), 403, 'api.context.permissions.app_error', 'the first step is closed');
     const second = await h.request('POST', SUBMIT, { as: user, body: submitOf({ url: opened.url, dialog: form }, { submission: { why: 'because' } }) });
     assert.equal(second.statusCode, 200, second.body);
   });
