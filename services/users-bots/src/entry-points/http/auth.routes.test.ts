@@ -1,5 +1,6 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { assertError } from '../../test-support/assert-error';
 import { httpHarness, type Caller, type HttpHarness } from '../../test-support/http-harness';
 
 describe('login, logout and sessions', () => {
@@ -147,7 +148,7 @@ describe('login, logout and sessions', () => {
     assert.deepEqual(res.json(), { status: 'OK' });
     assert.ok(([] as string[]).concat(res.headers['set-cookie'] ?? []).some((c) => c.startsWith('MMAUTHTOKEN=;') && c.includes('Max-Age=0')));
     assert.deepEqual(h.bus.types(), ['session.revoked']);
-    assert.equal((await resolve(token)).statusCode, 401);
+    assertError(await resolve(token), 401, 'api.context.session_expired.app_error');
     const anonymous = await h.request('POST', '/api/v4/users/logout');
     assert.equal(anonymous.statusCode, 200);
   });
@@ -168,6 +169,6 @@ describe('login, logout and sessions', () => {
     assert.equal(bad.statusCode, 400);
     const ok = await h.request('POST', `/api/v4/users/${u.id}/sessions/revoke`, { as: u, body: { session_id: sessionId } });
     assert.equal(ok.statusCode, 200);
-    assert.equal((await resolve(token)).statusCode, 401);
+    assertError(await resolve(token), 401, 'api.context.session_expired.app_error');
   });
 });

@@ -1,6 +1,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { PictureUploadLimits } from '@switchyard/contracts';
+import { assertError } from '../../test-support/assert-error';
 import { adminHarness, type Caller, type HttpHarness } from '../../test-support/http-harness';
 import { imageForm, multipart } from '../../test-support/multipart';
 import { anImage, HOSTILE_SVG } from '../../test-support/pictures';
@@ -116,7 +117,7 @@ describe('bot icons', () => {
     const deletedAt = h.clock.now();
     const del = await h.request('DELETE', `/api/v4/bots/${botId}/icon`, { as: admin });
     assert.equal(del.statusCode, 200);
-    assert.equal((await h.request('GET', `/api/v4/bots/${botId}/icon`, { as: admin })).statusCode, 404);
+    assertError(await h.request('GET', `/api/v4/bots/${botId}/icon`, { as: admin }), 404, 'api.bot.get_bot_icon_image.read.app_error');
     const bot = (await h.request('GET', `/api/v4/bots/${botId}`, { as: admin })).json();
     assert.equal(bot.last_icon_update, undefined);
     assert.equal((await h.request('GET', `/api/v4/users/${botId}`, { as: admin })).json().last_picture_update, deletedAt);

@@ -1,6 +1,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { SERVICE_CREDENTIAL_MAX_AGE_MS, serviceCredential } from '@switchyard/http-kit';
+import { assertError } from '../../test-support/assert-error';
 import { httpHarness, identityHeaders, serviceHeaders, SECRET, type Caller, type HttpHarness } from '../../test-support/http-harness';
 
 describe('internal API', () => {
@@ -19,7 +20,7 @@ describe('internal API', () => {
       assert.equal(res.json().id, 'api.context.session_expired.app_error');
     }
     const forged = await h.request('GET', '/internal/v1/config', { headers: serviceHeaders('gateway', 'GET', '/internal/v1/config', 'another-secret-entirely-000000') });
-    assert.equal(forged.statusCode, 401);
+    assertError(forged, 401, 'api.context.session_expired.app_error');
   });
 
   it('when a user or bot identity (however valid, even an admin) calls an internal route, then 401', async () => {
@@ -36,27 +37,27 @@ describe('internal API', () => {
   it('when a service credential is for another method, another path, stale or from a service the route does not name, then it is refused', async () => {
     const url = '/internal/v1/config';
     assert.equal((await h.request('GET', url, { service: 'posts' })).statusCode, 200);
-    assert.equal((await h.request('GET', url, { headers: serviceHeaders('posts', 'POST', url) })).statusCode, 401, 'other method');
-    assert.equal((await h.request('GET', url, { headers: serviceHeaders('posts', 'GET', '/internal/v1/config?x=1') })).statusCode, 401, 'other target');
+    assertError(await h.request('GET', url, { headers: serviceHeaders('posts', 'POST', url) }), 401, 'api.context.session_expired.app_error', 'other method');
+    assertError(await h.request('GET', url, { headers: serviceHeaders('posts', 'GET', '/internal/v1/config?x=1') }), 401, 'api.context.session_expired.app_error', 'other target');
     const stale = serviceCredential('posts', SECRET).headers('GET', url, Date.now() - SERVICE_CREDENTIAL_MAX_AGE_MS - 1_000);
-    assert.equal((await h.request('GET', url, { headers: stale })).statusCode, 401, 'stale');
+    assertError(await h.request('GET', url, { headers: stale }), 401, 'api.context.session_expired.app_error', 'stale');
     const future = serviceCredential('posts', SECRET).headers('GET', url, Date.now() + SERVICE_CREDENTIAL_MAX_AGE_MS + 1_000);
-    assert.equal((await h.request('GET', url, { headers: future })).statusCode, 401, 'from the future');
+    assertError(await h.request('GET', url, { headers: future }), 401, 'api.context.session_expired.app_error', 'from the future');
     const notAllowed = await h.request('POST', '/internal/v1/auth/resolve', { service: 'posts', body: { token: 'x'.repeat(26) } });
     assert.equal(notAllowed.statusCode, 403, 'only the gateway resolves tokens');
     assert.equal(notAllowed.json().id, 'api.context.permissions.app_error');
     const unknownService = await h.request('GET', url, { service: 'intruder' });
-    assert.equal(unknownService.statusCode, 403);
+    assertError(unknownService, 403, 'api.context.permissions.app_error');
     const both = await h.request('GET', url, { headers: { ...identityHeaders(admin, 'GET', url), ...serviceHeaders('posts', 'GET', '/internal/v1/teams') } });
-    assert.equal(both.statusCode, 401, 'a user identity does not make up for a misbound credential');
+    assertError(both, 401, 'api.context.session_expired.app_error', 'a user identity does not make up for a misbound credential');
   });
 
   it('when resolving tokens, then garbage, empty and non-string tokens are refused', async () => {
     const unknown = await h.request('POST', '/internal/v1/auth/resolve', { service: 'gateway', body: { token: 'x'.repeat(26) } });
     assert.equal(unknown.statusCode, 401);
     assert.equal(unknown.json().id, 'api.context.session_expired.app_error');
-    assert.equal((await h.request('POST', '/internal/v1/auth/resolve', { service: 'gateway', body: { token: '' } })).statusCode, 400);
-    assert.equal((await h.request('POST', '/internal/v1/auth/resolve', { service: 'gateway', body: { token: { $gt: '' } } })).statusCode, 400);
+    assertError(await h.request('POST', '/internal/v1/auth/resolve', { service: 'gateway', body: { token: '' } }), 400, 'api.context.invalid_body_param.app_error');
+    assertError(await h.request('POST', '/internal/v1/auth/resolve', { service: 'gateway', body: { token: { $gt: '' } } }), 400, 'api.context.invalid_body_param.app_error');
   });
 
   it('when a login token is resolved, then the ResolvedSession has the exact shape', async () => {
@@ -79,7 +80,7 @@ describe('internal API', () => {
     assert.ok(found.deleteAt > 0);
     const byNames = await h.request('POST', '/internal/v1/users/by-usernames', { service: 'incoming-hooks', body: { usernames: ['LookMeUp', 'switchyard'] } });
     assert.deepEqual(byNames.json().map((x: { username: string; isBot: boolean }) => [x.username, x.isBot]).sort(), [['lookmeup', false], ['switchyard', true]]);
-    assert.equal((await h.request('POST', '/internal/v1/users/by-ids', { service: 'incoming-hooks', body: { ids: 'nope' } })).statusCode, 400);
+    assertError(await h.request('POST', '/internal/v1/users/by-ids', { service: 'incoming-hooks', body: { ids: 'nope' } }), 400, 'api.context.invalid_body_param.app_error');
     assert.deepEqual((await h.request('POST', '/internal/v1/users/by-ids', { service: 'incoming-hooks', body: { ids: [] } })).json(), []);
   });
 

@@ -1,5 +1,6 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { assertError } from '../../test-support/assert-error';
 import { httpHarness, type Caller, type HttpHarness } from '../../test-support/http-harness';
 
 describe('teams', () => {
@@ -77,7 +78,7 @@ describe('teams', () => {
     assert.equal(missing.json().id, 'app.team.get.find.app_error');
     const missingName = await h.request('GET', '/api/v4/teams/name/nosuchteam', { as: admin });
     assert.equal(missingName.json().id, 'app.team.get_by_name.missing.app_error');
-    assert.equal((await h.request('GET', '/api/v4/teams/name/bad%20name', { as: admin })).statusCode, 400);
+    assertError(await h.request('GET', '/api/v4/teams/name/bad%20name', { as: admin }), 400, 'api.context.invalid_url_param.app_error');
   });
 
   it('when members are added, then self-join follows open invites and adding others needs add_user_to_team', async () => {

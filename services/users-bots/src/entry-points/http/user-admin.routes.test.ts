@@ -1,5 +1,6 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { assertError } from '../../test-support/assert-error';
 import { adminHarness, type Caller, type HttpHarness } from '../../test-support/http-harness';
 
 describe('deactivation, roles and conversion', () => {
@@ -164,6 +165,6 @@ describe('deactivation, roles and conversion', () => {
     const asUser = (await h.request('GET', `/api/v4/users/${u.id}`, { as: admin })).json();
     assert.equal(asUser.is_bot, true);
     const twice = await h.request('POST', `/api/v4/users/${u.id}/convert_to_bot`, { as: admin });
-    assert.equal(twice.statusCode, 400);
+    assertError(twice, 400, 'api.user.convert_user_to_bot.already_bot.app_error');
   });
 });

@@ -1,5 +1,6 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { assertError } from '../../test-support/assert-error';
 import { httpHarness, type Caller, type HttpHarness } from '../../test-support/http-harness';
 
 describe('reading users', () => {
@@ -23,7 +24,7 @@ describe('reading users', () => {
     const res = await h.request('GET', '/api/v4/users/me', {
       headers: { 'x-switchyard-identity': Buffer.from(JSON.stringify({ userId: admin.id, roles: 'system_admin', issuedAt: Date.now() })).toString('base64url'), 'x-switchyard-identity-signature': 'forged' },
     });
-    assert.equal(res.statusCode, 401);
+    assertError(res, 401, 'api.context.session_expired.app_error');
   });
 
   it('when a user asks for me, then the self-sanitised user comes back with notify_props and email', async () => {
@@ -81,7 +82,7 @@ describe('reading users', () => {
     assert.equal(res.statusCode, 200);
     assert.equal(res.json().id, u.id);
     const bad = await h.request('GET', '/api/v4/users/username/bad%20name', { as: admin });
-    assert.equal(bad.statusCode, 400);
+    assertError(bad, 400, 'api.context.invalid_url_param.app_error');
   });
 
   it('when posting ids or usernames, then matching users come back; an empty list is 400', async () => {
