@@ -1,6 +1,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { newId } from '@switchyard/ids';
+import { assertError } from '../../test-support/assert-error';
 import { httpHarness, type HttpHarness } from '../../test-support/http-harness';
 
 const errorId = (res: { json(): unknown }): string => (res.json() as { id: string }).id;
@@ -84,7 +85,7 @@ describe('incoming hook CRUD (/api/v4/hooks/incoming)', () => {
     assert.equal(bad.statusCode, 400);
     assert.equal(errorId(bad), 'api.context.invalid_body_param.app_error');
     const notJson = await h.request('POST', '/api/v4/hooks/incoming', { as: h.teamAdmin, raw: '{nope', headers: { 'content-type': 'application/json' } });
-    assert.equal(notJson.statusCode, 400);
+    assertError(notJson, 400, 'api.context.invalid_body_param.app_error');
   });
 
   it('when the channel is private, then only a creator who can read it may create a hook there', async () => {
@@ -142,7 +143,7 @@ describe('incoming hook CRUD (/api/v4/hooks/incoming)', () => {
     assert.equal(body.incoming_webhooks.length, 2);
     assert.ok(body.total_count >= ids.length);
     const noTeam = await h.request('GET', '/api/v4/hooks/incoming', { as: h.teamAdmin });
-    assert.equal(noTeam.statusCode, 403, 'without team_id the permission is system-wide');
+    assertError(noTeam, 403, 'api.context.permissions.app_error', 'without team_id the permission is system-wide');
   });
 
   it('when reading another user\'s hook without manage-others, then 403; a bad or unknown id is 400 / 404', async () => {
@@ -156,7 +157,7 @@ describe('incoming hook CRUD (/api/v4/hooks/incoming)', () => {
     assert.equal(unknown.statusCode, 404);
     assert.equal(errorId(unknown), 'app.webhooks.get_incoming.app_error');
     const anonymous = await h.request('GET', `/api/v4/hooks/incoming/${hook.id}`);
-    assert.equal(anonymous.statusCode, 401);
+    assertError(anonymous, 401, 'api.context.session_expired.app_error');
   });
 
   it('when updating, then 201 with identity fields kept; id mismatch, team mismatch and cross-team channels are 400', async () => {

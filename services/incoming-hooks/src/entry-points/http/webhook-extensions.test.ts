@@ -1,5 +1,6 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { assertError } from '../../test-support/assert-error';
 import { httpHarness, type HttpHarness } from '../../test-support/http-harness';
 
 type Json = Record<string, unknown>;
@@ -50,9 +51,9 @@ describe('POST /hooks/{key} extensions: Idempotency-Key, per-hook rate limit', (
 
   it('when the first request was refused, then the refusal is replayed', async () => {
     const first = await send({ text: 'x', channel: 'nowhere' }, { 'Idempotency-Key': 'bad-1' });
-    assert.equal(first.statusCode, 404);
+    assertError(first, 404, 'web.incoming_webhook.channel.app_error');
     const second = await send({ text: 'x' }, { 'Idempotency-Key': 'bad-1' });
-    assert.equal(second.statusCode, 404);
+    assertError(second, 404, 'web.incoming_webhook.channel.app_error');
     assert.equal(second.body, first.body);
   });
 

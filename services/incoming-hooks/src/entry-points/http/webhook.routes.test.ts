@@ -1,6 +1,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { newId } from '@switchyard/ids';
+import { assertError } from '../../test-support/assert-error';
 import { httpHarness, type HttpHarness, type Published } from '../../test-support/http-harness';
 
 type Json = Record<string, unknown>;
@@ -84,7 +85,7 @@ describe('POST /hooks/{key}', () => {
     for (const raw of ['', 'null', '  ']) {
       const res = await h.request('POST', `/hooks/${hook.id}`, { raw, headers: { 'content-type': 'application/json' } });
       assert.equal(errorOf(res).id, 'web.incoming_webhook.parse.app_error', JSON.stringify(raw));
-      assert.equal(res.statusCode, 400);
+      assertError(res, 400, 'web.incoming_webhook.parse.app_error');
     }
     const noText = await send({ text: '' });
     assert.equal(noText.statusCode, 400);
@@ -246,7 +247,7 @@ describe('POST /hooks/{key}', () => {
     }
     assert.equal(h.bus.commands().length, before);
     const typed = await send({ text: 'reply', root_id: 42 });
-    assert.equal(typed.statusCode, 400);
+    assertError(typed, 400, 'model.incoming_hook.parse_data.app_error');
   });
 
   it('when props are sent, then service keys win, props.card is kept, props.attachments is ignored and override_icon_emoji passes', async () => {

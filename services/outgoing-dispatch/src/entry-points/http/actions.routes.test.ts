@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { Webhook } from 'standardwebhooks';
 import { Topics, type InternalChannel } from '@switchyard/contracts';
 import { EcdsaTriggerIds } from '../../adapters/crypto/ecdsa-trigger-ids';
+import { assertError } from '../../test-support/assert-error';
 import { fastDelivery, SECRET, type Caller, type Harness } from '../../test-support/harness';
 import { integrationWorld, type IntegrationWorld } from '../../test-support/integration-world';
 import type { Receiver } from '../../test-support/receiver';
@@ -197,6 +198,6 @@ describe('interactive actions and dialogs', () => {
     assert.equal((await h.request('POST', '/api/v4/actions/dialogs/open', { body: { trigger_id: otherKey, url: 'http://example.com/d', dialog } })).json().id, 'interactive_message.decode_trigger_id.verify_signature_failed');
     assert.equal((await h.request('POST', '/api/v4/actions/dialogs/open', { body: { trigger_id: Buffer.from('a:b').toString('base64'), url: 'http://e/d' } })).json().id, 'interactive_message.decode_trigger_id.missing_data');
     assert.equal((await h.request('POST', '/api/v4/actions/dialogs/open', { body: { trigger_id: '%%%', url: 'http://e/d' } })).json().id, 'interactive_message.decode_trigger_id.base64_decode_failed');
-    assert.equal((await h.request('POST', '/api/v4/actions/dialogs/open', { raw: '[1,2]' })).statusCode, 400);
+    assertError(await h.request('POST', '/api/v4/actions/dialogs/open', { raw: '[1,2]' }), 400, 'api.context.invalid_body_param.app_error');
   });
 });

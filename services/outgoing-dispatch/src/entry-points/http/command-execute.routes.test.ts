@@ -2,6 +2,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { Topics } from '@switchyard/contracts';
 import { newId } from '@switchyard/ids';
+import { assertError } from '../../test-support/assert-error';
 import { fastDelivery, harness, type Caller, type Harness } from '../../test-support/harness';
 import { startReceiver, type Receiver } from '../../test-support/receiver';
 
@@ -136,7 +137,7 @@ describe('slash command execution', () => {
     assert.equal((await execute(member, '/x', 'bad')).json().id, 'api.command.execute_command.start.app_error');
     const priv = h.world.channel(teamId, 'P');
     const forbidden = await execute(stranger, '/x', priv.id);
-    assert.equal(forbidden.statusCode, 403);
+    assertError(forbidden, 403, 'api.context.permissions.app_error');
     assert.equal((await execute(member, '/x', newId())).statusCode, 403);
     const unknown = await execute(member, '/nosuchtrigger');
     assert.equal(unknown.statusCode, 404);
@@ -167,7 +168,7 @@ describe('slash command execution', () => {
     assert.deepEqual(statuses, [200, 200, 200, 200, 200, 400]);
     assert.deepEqual(h.world.createdPosts.slice(posted).map((p) => [p.post.user_id, p.post.channel_id]), Array.from({ length: 5 }, () => [member.id, open]));
     assert.equal((await h.request('POST', `/hooks/commands/${newId()}`, { body: {} })).json().id, 'app.command_webhook.get.missing');
-    assert.equal((await h.request('POST', '/hooks/commands/..%2f', { body: {} })).statusCode, 404);
+    assertError(await h.request('POST', '/hooks/commands/..%2f', { body: {} }), 404, 'app.command_webhook.get.missing');
     const elsewhere = h.world.channel(teamId, 'P');
     const second = receiver.requests.length;
     await execute(member, `/${cmd.trigger}`);

@@ -1,6 +1,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { newId } from '@switchyard/ids';
+import { assertError } from '../../test-support/assert-error';
 import { harness, type Caller, type Harness } from '../../test-support/harness';
 
 describe('outgoing hooks CRUD', () => {
@@ -106,7 +107,7 @@ describe('outgoing hooks CRUD', () => {
       assert.equal(res.json().id, 'api.context.invalid_body_param.app_error');
     }
     const raw = await h.request('POST', '/api/v4/hooks/outgoing', { as: admin, raw: '{"team_id":' });
-    assert.equal(raw.statusCode, 400);
+    assertError(raw, 400, 'api.context.invalid_body_param.app_error');
   });
 
   it('when two hooks of a channel share a URL and a trigger word, then create is 500 and update is 400 intersect', async () => {
@@ -195,7 +196,7 @@ describe('outgoing hooks CRUD', () => {
     const paged = await h.request('GET', `/api/v4/hooks/outgoing?team_id=${team}&page=1&per_page=2`, { as: ta });
     assert.equal(paged.json().length, 1);
     const global = await h.request('GET', '/api/v4/hooks/outgoing', { as: ta });
-    assert.equal(global.statusCode, 403);
+    assertError(global, 403, 'api.context.permissions.app_error');
     const all = await h.request('GET', '/api/v4/hooks/outgoing?per_page=200', { as: admin });
     assert.ok(all.json().length >= 3);
   });

@@ -4,6 +4,7 @@ import { Webhook } from 'standardwebhooks';
 import type { InternalChannel, InternalUser } from '@switchyard/contracts';
 import { partitionFor } from '@switchyard/event-bus';
 import { memoryRepositories } from '../../adapters/memory';
+import { assertError } from '../../test-support/assert-error';
 import { FakeWorld } from '../../test-support/fake-platform';
 import { eventually, fastDelivery, harness, RecordingBus, SECRET, type Caller, type Harness } from '../../test-support/harness';
 import { startReceiver, type Receiver } from '../../test-support/receiver';
@@ -125,7 +126,7 @@ describe('durable delivery: retries, Retry-After, 410, dead letters, redelivery,
     assert.equal(replies.length, 2);
     assert.equal(new Set(replies.map((c) => c.post.id)).size, 1);
     const unknown = await h.request('POST', `/api/v4/hooks/outgoing/${hook.id}/deliveries/${'a'.repeat(26)}/redeliver`, { as: admin });
-    assert.equal(unknown.statusCode, 404);
+    assertError(unknown, 404, 'app.webhooks.get_outgoing_delivery.app_error');
   });
 
   it('when a delivery is recorded as delivered, then its reply posts are already stored (read-your-writes), all parts in order', async () => {
@@ -196,7 +197,7 @@ describe('durable delivery: retries, Retry-After, 410, dead letters, redelivery,
     assert.equal((everything.json() as unknown[]).length, 1);
     await eventually(async () => (await deliveries(hook.id)).every((d) => d.status === 'delivered'), 20_000, 'all delivered');
     const bad = await h.request('POST', `/api/v4/hooks/outgoing/${hook.id}/deliveries/redeliver_failed?since=yesterday`, { as: admin });
-    assert.equal(bad.statusCode, 400);
+    assertError(bad, 400, 'api.context.invalid_url_param.app_error');
   });
 
   it('when the signing secret was rotated, then the old and the new secret each sign during the overlap, and only the new one after it', async () => {

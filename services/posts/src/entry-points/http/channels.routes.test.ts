@@ -1,6 +1,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { Topics } from '@switchyard/contracts';
+import { assertError } from '../../test-support/assert-error';
 import { postsHarness, type PostsHarness } from '../../test-support/http-harness';
 
 describe('channels routes', () => {
@@ -31,8 +32,8 @@ describe('channels routes', () => {
   it('when the team does not exist for an admin, then 404; when the caller has no identity, then 401', async () => {
     const admin = h.user({ roles: 'system_user system_admin' });
     const res = await h.request('POST', '/api/v4/channels', { as: admin, body: { team_id: 'a'.repeat(26), name: 'x1', display_name: 'x', type: 'O' } });
-    assert.equal(res.statusCode, 404);
-    assert.equal((await h.request('GET', `/api/v4/channels/${'a'.repeat(26)}`)).statusCode, 401);
+    assertError(res, 404, 'app.team.get.find.app_error');
+    assertError(await h.request('GET', `/api/v4/channels/${'a'.repeat(26)}`), 401, 'api.context.session_expired.app_error');
   });
 
   it('when a body is not JSON or is too large, then 400 / 413 with error ids', async () => {

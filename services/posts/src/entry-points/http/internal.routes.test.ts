@@ -2,6 +2,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { PostsInternalPaths, type CreatePostCommandPayload, type InternalChannel, type InternalPostView } from '@switchyard/contracts';
 import { newId } from '@switchyard/ids';
+import { assertError } from '../../test-support/assert-error';
 import { postsHarness, type Caller, type PostsHarness } from '../../test-support/http-harness';
 
 describe('posts internal API', () => {
@@ -31,7 +32,7 @@ describe('posts internal API', () => {
       ['POST', PostsInternalPaths.defaultChannels(team, alice.id)],
     ] as const) {
       const res = await h.request(method, path, { body: {} });
-      assert.equal(res.statusCode, 401, `${method} ${path}`);
+      assertError(res, 401, 'api.context.session_expired.app_error', `${method} ${path}`);
       const bot = h.user({ isBot: true, teamId: team });
       for (const caller of [alice, bot, { ...alice, roles: 'system_user system_admin' }]) {
         const asUser = await h.request(method, path, { as: caller, body: { message: 'overwritten' } });
@@ -95,7 +96,7 @@ describe('posts internal API', () => {
     assert.deepEqual([...after.user_ids].sort(), [alice.id, bob.id].sort());
     assert.ok(!after.user_ids.includes(carol.id));
     const missing = await h.request('GET', PostsInternalPaths.channelMemberIds('a'.repeat(26)), { internal: 'realtime' });
-    assert.equal(missing.statusCode, 404);
+    assertError(missing, 404, 'app.channel.get.existing.app_error');
   });
 
   it('when a direct channel is asked twice, in either order, then the same <smaller>__<larger> channel with both members', async () => {
@@ -111,7 +112,7 @@ describe('posts internal API', () => {
     const none = await h.request('GET', PostsInternalPaths.channelMember(channel.id, bob.id), { internal: 'incoming-hooks' });
     assert.equal((none.json() as { id: string }).id, 'app.channel.get_member.missing.app_error');
     const bad = await h.request('POST', PostsInternalPaths.directChannel, { internal: 'incoming-hooks', body: { user_ids: [alice.id] } });
-    assert.equal(bad.statusCode, 400);
+    assertError(bad, 400, 'api.context.invalid_body_param.app_error');
   });
 
   it('when the raw post view is read, then integrations are there; the public read strips them', async () => {

@@ -1,5 +1,6 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { assertError } from '../../test-support/assert-error';
 import { postsHarness, type Caller, type PostsHarness } from '../../test-support/http-harness';
 
 describe('post rules over time and config', () => {
@@ -62,7 +63,7 @@ describe('post rules over time and config', () => {
     });
     try {
       const off = await h.post(alice, channel.id, { metadata: { priority: { priority: 'urgent' } } });
-      assert.equal(off.statusCode, 403);
+      assertError(off, 403, 'api.post.post_priority.priority_post_not_allowed_for_user.request_error');
     } finally {
       h.setConfig((c) => {
         c.ServiceSettings.PostPriority = true;
@@ -89,7 +90,7 @@ describe('post rules over time and config', () => {
     });
     try {
       const id = idOf(await h.post(alice, channel.id));
-      assert.equal((await h.request('DELETE', `/api/v4/posts/${id}?permanent=true`, { as: alice })).statusCode, 403);
+      assertError(await h.request('DELETE', `/api/v4/posts/${id}?permanent=true`, { as: alice }), 403, 'api.context.permissions.app_error');
       const admin = h.user({ roles: 'system_user system_admin' });
       assert.equal((await h.request('DELETE', `/api/v4/posts/${id}?permanent=true`, { as: admin })).statusCode, 200);
       assert.equal(await h.repositories.posts.findById(id), undefined);

@@ -2,6 +2,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { Topics } from '@switchyard/contracts';
 import { newId } from '@switchyard/ids';
+import { assertError } from '../../test-support/assert-error';
 import { postsHarness, type Caller, type PostsHarness } from '../../test-support/http-harness';
 
 type Json = Record<string, unknown>;
@@ -165,7 +166,7 @@ describe('threads: replies, reply_count and GET /posts/{id}/thread', () => {
     assert.equal((await h.request('GET', `/api/v4/posts/${top}`, { as: alice })).json().reply_count, 1);
     assert.deepEqual((await list(top)).order, [top, b]);
     assert.equal((await h.request('DELETE', `/api/v4/posts/${top}`, { as: bob })).statusCode, 200);
-    assert.equal((await h.request('GET', `/api/v4/posts/${b}`, { as: bob })).statusCode, 404);
-    assert.equal((await thread(top)).statusCode, 404);
+    assertError(await h.request('GET', `/api/v4/posts/${b}`, { as: bob }), 404, 'app.post.get.app_error');
+    assertError(await thread(top), 404, 'app.post.get.app_error');
   });
 });
