@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { request } from 'node:http';
 import { listen } from '@switchyard/http-kit';
 import { PictureUploadLimits } from '@switchyard/contracts';
+import { assertError } from './test-support/assert-error';
 import { startHarness } from './test-support/harness';
 
 test('when a body is over MaximumPayloadSizeBytes, then 413 request_body_too_large and the service is not called', async () => {
@@ -26,7 +27,7 @@ test('when the limit is changed in the config, then it applies without restart',
   try {
     assert.equal((await h.request({ method: 'POST', url: '/api/v4/posts', payload: 'x'.repeat(5000) })).statusCode, 200);
     await h.publishConfig({ ...h.usersBots.config, ServiceSettings: { ...h.usersBots.config.ServiceSettings, MaximumPayloadSizeBytes: 1000 } });
-    assert.equal((await h.request({ method: 'POST', url: '/api/v4/posts', payload: 'x'.repeat(5000) })).statusCode, 413);
+    assertError(await h.request({ method: 'POST', url: '/api/v4/posts', payload: 'x'.repeat(5000) }), 413, 'api.context.request_body_too_large.app_error');
   } finally {
     await h.stop();
   }

@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { assertError } from './test-support/assert-error';
 import { startHarness } from './test-support/harness';
 
 function builtConsole(): string {
@@ -59,7 +60,7 @@ test('when the console is served, then /api, /hooks and unknown API paths keep t
   const h = await startHarness({ env: { CONSOLE_DIR: dir } });
   try {
     const unknownApi = await h.request({ method: 'GET', url: '/api/v4/nothing-here' });
-    assert.equal(unknownApi.statusCode, 404);
+    assertError(unknownApi, 404, 'api.context.404.app_error');
     assert.equal(unknownApi.json().status_code, 404);
     const otherApi = await h.request({ method: 'GET', url: '/api/v3/users/me' });
     assert.equal(otherApi.statusCode, 404);
@@ -70,7 +71,7 @@ test('when the console is served, then /api, /hooks and unknown API paths keep t
     assert.match(String(forwarded.headers['content-type']), /^application\/json/);
     assert.equal(forwarded.json().service, 'posts');
     const post = await h.request({ method: 'POST', url: '/', payload: '{}' });
-    assert.equal(post.statusCode, 404);
+    assertError(post, 404, 'api.context.404.app_error');
     assert.equal(post.json().status_code, 404);
   } finally {
     await h.stop();
@@ -95,7 +96,7 @@ test('when CONSOLE_DIR is empty, then / is the plain API 404', async () => {
   const h = await startHarness({ env: { CONSOLE_DIR: '' } });
   try {
     const res = await h.request({ method: 'GET', url: '/' });
-    assert.equal(res.statusCode, 404);
+    assertError(res, 404, 'api.context.404.app_error');
     assert.equal(res.json().status_code, 404);
   } finally {
     await h.stop();

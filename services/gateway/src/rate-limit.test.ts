@@ -2,13 +2,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { SystemConfig } from '@switchyard/system-config';
 import { session } from './test-support/fake-services';
+import { assertError } from './test-support/assert-error';
 import { startHarness } from './test-support/harness';
-
-/** A Mattermost-style error answer: this status and this id. */
-function assertError(res: { statusCode: number; body: string; json(): unknown }, status: number, id: string, message?: string): void {
-  assert.equal(res.statusCode, status, message ?? res.body);
-  assert.equal((res.json() as { id?: unknown }).id, id, message);
-}
 
 const limits = (patch: Partial<SystemConfig['RateLimitSettings']>) => (c: SystemConfig) => {
   c.RateLimitSettings = { ...c.RateLimitSettings, Enable: true, ...patch };

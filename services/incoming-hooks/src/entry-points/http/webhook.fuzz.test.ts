@@ -1,6 +1,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
+import { assertError } from '../../test-support/assert-error';
 import { httpHarness, type HttpHarness } from '../../test-support/http-harness';
 
 /** A tiny deterministic PRNG so a failure can be replayed from the printed seed. */
@@ -92,7 +93,7 @@ describe('POST /hooks/{key} under hostile input', () => {
     const big = Buffer.alloc(10 * 1024 * 1024, 'a');
     for (const contentType of ['application/json', 'multipart/form-data; boundary=zz', 'application/x-www-form-urlencoded']) {
       const res = await h.request('POST', `/hooks/${key}`, { raw: big, headers: { 'content-type': contentType } });
-      assert.equal(res.statusCode, 413, contentType);
+      assertError(res, 413, 'api.context.request_body_too_large.app_error', contentType);
     }
     const alive = await h.request('POST', `/hooks/${key}`, { body: { text: 'still alive' } });
     assert.equal(alive.statusCode, 200);
