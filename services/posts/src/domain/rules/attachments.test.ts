@@ -21,7 +21,7 @@ describe('attachment rules', () => {
 
   it('when props have no attachments, then they are unchanged; a non-array is a 400', () => {
     assert.deepEqual(normaliseAttachments({ a: 1 }), { a: 1 });
-    assert.throws(() => normaliseAttachments({ attachments: {} }), (e: unknown) => isAppError(e) && e.statusCode === 400);
+    assert.throws(() => normaliseAttachments({ attachments: {} }), (e: unknown) => isAppError(e) && e.statusCode === 400 && e.id === 'api.context.invalid_body_param.app_error');
   });
 
   it('when integrations are stripped, then the stored props object is not mutated', () => {
