@@ -1,6 +1,6 @@
 import type { IncomingHook, IncomingHookChanges } from '../../domain/entities';
 import type { HookQuery, IncomingHookRepository } from '../../domain/ports';
-import { TtlCache } from './ttl-cache';
+import { ReadThroughCache } from '@switchyard/read-cache';
 
 /**
  * The hook repository with a short read cache for `findById` (every `POST /hooks/{key}` looks its hook
@@ -10,21 +10,15 @@ import { TtlCache } from './ttl-cache';
  * so keys that do not exist (a guessing sender) cannot fill the cache and a new hook works at once.
  */
 export class CachingHookRepository implements IncomingHookRepository {
-  private readonly cache: TtlCache<IncomingHook>;
-  /** Bumped by every write: a read that overlapped one is not cached. */
-  private generation = 0;
+  /** Evicted by every write: a read that overlapped one is not cached. */
+  private readonly cache: ReadThroughCache<IncomingHook>;
 
   public constructor(private readonly store: IncomingHookRepository, ttlMs = 1_000, now: () => number = Date.now) {
-    this.cache = new TtlCache<IncomingHook>(ttlMs, 10_000, now);
+    this.cache = new ReadThroughCache<IncomingHook>({ ttlMs, now });
   }
 
-  public async findById(id: string): Promise<IncomingHook | undefined> {
-    const hit = this.cache.get(id);
-    if (hit) return hit;
-    const generation = this.generation;
-    const hook = await this.store.findById(id);
-    if (hook && hook.deleteAt === 0 && generation === this.generation) this.cache.set(id, hook);
-    return hook;
+  public findById(id: string): Promise<IncomingHook | undefined> {
+    return this.cache.get(id, () => this.store.findById(id), (hook) => hook.deleteAt === 0);
   }
 
   public async insert(hook: IncomingHook): Promise<void> {
@@ -50,7 +44,6 @@ export class CachingHookRepository implements IncomingHookRepository {
   }
 
   private forget(id: string): void {
-    this.generation += 1;
-    this.cache.delete(id);
+    this.cache.evict(id);
   }
 }

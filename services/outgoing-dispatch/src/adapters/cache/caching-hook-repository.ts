@@ -1,4 +1,5 @@
 import type { OutgoingHook } from '../../domain/entities';
+import { ReadThroughCache } from '@switchyard/read-cache';
 import type { HookChanges, HookQuery, OutgoingHookRepository } from '../../domain/ports';
 
 /** How long a team's hooks are reused when no change was seen (a change anywhere evicts them sooner). */
@@ -13,32 +14,25 @@ const MAX_TEAMS = 10_000;
  * eviction is not cached, so an eviction is never undone by a read of the older state.
  */
 export class CachingHookRepository implements OutgoingHookRepository {
-  private readonly byTeam = new Map<string, { hooks: readonly OutgoingHook[]; at: number }>();
-  /** Bumped by every eviction: a read that started before one is not cached. */
-  private generation = 0;
+  /** A team's hooks, frozen; a read that started before an eviction is not cached. */
+  private readonly byTeam: ReadThroughCache<readonly OutgoingHook[]>;
 
   public constructor(
     private readonly store: OutgoingHookRepository,
     private readonly changes: HookChanges,
-    private readonly ttlMs = HOOKS_BY_TEAM_TTL_MS,
-    private readonly now: () => number = Date.now,
-  ) {}
+    ttlMs = HOOKS_BY_TEAM_TTL_MS,
+    now: () => number = Date.now,
+  ) {
+    this.byTeam = new ReadThroughCache({ ttlMs, maxEntries: MAX_TEAMS, now });
+  }
 
   public async findByTeam(teamId: string): Promise<OutgoingHook[]> {
-    const hit = this.byTeam.get(teamId);
-    if (hit && this.now() - hit.at < this.ttlMs) return [...hit.hooks];
-    const generation = this.generation;
-    const hooks = await this.store.findByTeam(teamId);
-    if (generation === this.generation) {
-      if (this.byTeam.size >= MAX_TEAMS) this.byTeam.clear();
-      this.byTeam.set(teamId, { hooks: Object.freeze([...hooks]), at: this.now() });
-    }
-    return hooks;
+    const hooks = await this.byTeam.get(teamId, async () => Object.freeze([...(await this.store.findByTeam(teamId))]));
+    return [...(hooks ?? [])];
   }
 
   public evictTeam(teamId: string): void {
-    this.generation += 1;
-    this.byTeam.delete(teamId);
+    this.byTeam.evict(teamId);
   }
 
   public async insert(hook: OutgoingHook): Promise<void> {

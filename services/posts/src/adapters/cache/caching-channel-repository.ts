@@ -1,3 +1,4 @@
+import { ReadThroughCache } from '@switchyard/read-cache';
 import type { Channel, ChannelChanges, ChannelType } from '../../domain/entities';
 import type { CachedChannels, ChannelRepository, Page, PostCounts } from '../../domain/ports';
 import { PostCountBatcher } from './post-count-batcher';
@@ -14,29 +15,21 @@ const MAX_ENTRIES = 10_000;
  * `recordPost` counts through a PostCountBatcher: concurrent posts of a channel share one counter write.
  */
 export class CachingChannelRepository implements ChannelRepository, CachedChannels {
-  private readonly entries = new Map<string, { channel: Channel; at: number }>();
-  /** Bumped by every eviction: a read that overlapped one is not cached. */
-  private generation = 0;
+  /** Reads through `cached`; an eviction that overlaps a read keeps that read out of the cache. */
+  private readonly entries: ReadThroughCache<Channel>;
   private readonly counts: PostCountBatcher;
 
   public constructor(
     private readonly store: ChannelRepository,
-    private readonly ttlMs = DEFAULT_TTL_MS,
-    private readonly now: () => number = Date.now,
+    ttlMs = DEFAULT_TTL_MS,
+    now: () => number = Date.now,
   ) {
+    this.entries = new ReadThroughCache({ ttlMs, maxEntries: MAX_ENTRIES, now });
     this.counts = new PostCountBatcher((id, counts) => this.store.recordPosts(id, counts));
   }
 
-  public async cached(id: string): Promise<Channel | undefined> {
-    const hit = this.entries.get(id);
-    if (hit && this.now() - hit.at < this.ttlMs) return hit.channel;
-    const generation = this.generation;
-    const channel = await this.store.findById(id);
-    if (channel && generation === this.generation) {
-      if (this.entries.size >= MAX_ENTRIES) this.entries.clear();
-      this.entries.set(id, { channel, at: this.now() });
-    }
-    return channel;
+  public cached(id: string): Promise<Channel | undefined> {
+    return this.entries.get(id, () => this.store.findById(id));
   }
 
   /** Resolves when every counter write started through recordPost finished. */
@@ -45,8 +38,7 @@ export class CachingChannelRepository implements ChannelRepository, CachedChanne
   }
 
   public evict(id: string): void {
-    this.generation += 1;
-    this.entries.delete(id);
+    this.entries.evict(id);
   }
 
   public async insert(channel: Channel): Promise<void> {

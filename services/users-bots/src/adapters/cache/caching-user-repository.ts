@@ -1,3 +1,4 @@
+import { ReadThroughCache } from '@switchyard/read-cache';
 import type { User, UserChanges } from '../../domain/entities';
 import type { CachedUsers, UserQuery, UserRepository } from '../../domain/ports';
 
@@ -12,31 +13,23 @@ const MAX_ENTRIES = 10_000;
  * store, so logins, permission checks and lockouts always see the stored user.
  */
 export class CachingUserRepository implements UserRepository, CachedUsers {
-  private readonly entries = new Map<string, { user: User; at: number }>();
-  /** Bumped by every eviction: a read that overlapped one is not cached (it may predate the change). */
-  private generation = 0;
+  /** Reads through `cached`; an eviction that overlaps a read keeps that read out of the cache. */
+  private readonly entries: ReadThroughCache<User>;
 
   public constructor(
     private readonly store: UserRepository,
-    private readonly ttlMs = DEFAULT_TTL_MS,
-    private readonly now: () => number = Date.now,
-  ) {}
+    ttlMs = DEFAULT_TTL_MS,
+    now: () => number = Date.now,
+  ) {
+    this.entries = new ReadThroughCache({ ttlMs, maxEntries: MAX_ENTRIES, now });}
 
-  public async cached(id: string): Promise<User | undefined> {
-    const hit = this.entries.get(id);
-    if (hit && this.now() - hit.at < this.ttlMs) return hit.user;
-    const generation = this.generation;
-    const user = await this.store.findById(id);
-    if (user && generation === this.generation) {
-      if (this.entries.size >= MAX_ENTRIES) this.entries.clear();
-      this.entries.set(id, { user, at: this.now() });
-    }
-    return user;
+  public cached(id: string): Promise<User | undefined> {
+    return this.entries.get(id, () => this.store.findById(id));
   }
 
+
   public evict(id: string): void {
-    this.generation += 1;
-    this.entries.delete(id);
+    this.entries.evict(id);
   }
 
   public async insert(user: User): Promise<void> {

@@ -1,0 +1,1 @@
+export { ReadThroughCache, type ReadThroughCacheOptions } from './read-through-cache';
