@@ -1,6 +1,8 @@
 export {
   deadLetterTopic,
   DEFAULT_MAX_ATTEMPTS,
+  DEFAULT_MAX_BATCH_SIZE,
+  type BatchHandler,
   type BusMessage,
   type EventBus,
   type EventPublisher,

@@ -26,12 +26,26 @@ export interface BusMessage<T = unknown> {
 
 export type MessageHandler = (message: BusMessage) => Promise<void>;
 
+/** Handles several consecutive messages of one partition at once, in order. */
+export type BatchHandler = (messages: readonly BusMessage[]) => Promise<void>;
+
 export type StartAt = 'earliest' | 'latest';
 
 export interface SubscribeOptions {
   readonly groupId: string;
   readonly topics: readonly string[];
   readonly handler: MessageHandler;
+  /**
+   * Optional. Consecutive messages of one partition that the member already has (at most `maxBatchSize`)
+   * go to this in one call, in offset order; when it resolves, all of them are handled. When it throws,
+   * the same messages are handled again one at a time through `handler` (attempts, retries and
+   * dead-lettering as usual), so a batch handler needs no per-message failure path: it must only be safe
+   * to repeat per message (delivery is at least once anyway). Messages already redelivered (attempt > 1)
+   * never go to it.
+   */
+  readonly batchHandler?: BatchHandler;
+  /** Most messages per `batchHandler` call. Default 100. */
+  readonly maxBatchSize?: number;
   /** Deliveries of one message before it is dead-lettered. Default 5. */
   readonly maxAttempts?: number;
   /**
@@ -70,3 +84,4 @@ export interface EventBus extends EventPublisher {
 
 export const deadLetterTopic = (topic: string): string => `${topic}.dlq`;
 export const DEFAULT_MAX_ATTEMPTS = 5;
+export const DEFAULT_MAX_BATCH_SIZE = 100;

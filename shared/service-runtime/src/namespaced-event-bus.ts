@@ -1,4 +1,4 @@
-import type { BusMessage, EventBus, OutgoingMessage, SubscribeOptions, Subscription } from '@switchyard/event-bus';
+import type { BatchHandler, BusMessage, EventBus, OutgoingMessage, SubscribeOptions, Subscription } from '@switchyard/event-bus';
 
 /**
  * Puts one deployment's topics and consumer groups under a prefix (`KAFKA_NAMESPACE`), so several
@@ -16,12 +16,16 @@ export class NamespacedEventBus implements EventBus {
   }
 
   public subscribe(options: SubscribeOptions): Promise<Subscription> {
-    const strip = (topic: string): string => (topic.startsWith(this.prefix) ? topic.slice(this.prefix.length) : topic);
+    const strip = (message: BusMessage): BusMessage =>
+      message.topic.startsWith(this.prefix) ? { ...message, topic: message.topic.slice(this.prefix.length) } : message;
+    const { batchHandler } = options;
+    const batch: BatchHandler | undefined = batchHandler && ((messages) => batchHandler(messages.map(strip)));
     return this.inner.subscribe({
       ...options,
       groupId: this.prefix + options.groupId,
       topics: options.topics.map((t) => this.prefix + t),
-      handler: (message: BusMessage) => options.handler({ ...message, topic: strip(message.topic) }),
+      handler: (message: BusMessage) => options.handler(strip(message)),
+      ...(batch ? { batchHandler: batch } : {}),
     });
   }
 

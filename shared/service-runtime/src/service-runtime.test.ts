@@ -4,7 +4,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ConfigError, Joi, loadConfig } from '@switchyard/config';
-import { MemoryEventBus } from '@switchyard/event-bus';
+import { MemoryEventBus, type EventBus, type SubscribeOptions } from '@switchyard/event-bus';
 import { createHttpApp, InProcessTransport } from '@switchyard/http-kit';
 import { createSilentLogger } from '@switchyard/logger';
 import { loadAllConfig, loadRuntimeConfig, NamespacedEventBus, parseTopicPartitions, runService, topicsToEnsure, type OwnedInfra, type RunnableApp } from './index';
@@ -169,6 +169,34 @@ test('when a bus is namespaced, then topics and groups carry the prefix and hand
   assert.deepEqual(seen, ['users.events']);
   assert.deepEqual(rawSeen, ['run1.users.events']);
   await bus.close();
+});
+
+test('when a namespaced bus subscribes with a batch handler, then the batch handler sees contract topic names', async () => {
+  const inner = new MemoryEventBus();
+  let given: SubscribeOptions | undefined;
+  const spy: EventBus = {
+    publish: (topic, messages) => inner.publish(topic, messages),
+    subscribe: async (options) => {
+      given = options;
+      return { stop: async () => undefined };
+    },
+    health: async () => true,
+    close: async () => undefined,
+  };
+  const seen: string[] = [];
+  await new NamespacedEventBus(spy, 'run1.').subscribe({
+    groupId: 'g',
+    topics: ['users.events'],
+    handler: async () => undefined,
+    batchHandler: async (messages) => void seen.push(...messages.map((m) => `${m.topic}@${m.offset}`)),
+  });
+  const message = { topic: 'run1.users.events', partition: 0, key: 'k', value: {}, headers: {}, attempt: 1 };
+  await given?.batchHandler?.([
+    { ...message, offset: '0' },
+    { ...message, offset: '1' },
+  ]);
+  assert.equal(given?.groupId, 'run1.g');
+  assert.deepEqual(seen, ['users.events@0', 'users.events@1']);
 });
 
 test('when a service does not use Redis or Mongo, then their URLs in a shared env are ignored', async () => {
