@@ -68,6 +68,7 @@ export function createPostsApp(config: Readonly<PostsConfig>, deps: PostsDeps): 
     events,
     liveConfig,
     relay: (post, fresh) => outbox.schedule(post, fresh),
+    relayAll: (posts) => outbox.scheduleAll(posts),
   };
   let started = false;
   let subscriptions: Subscription[] = [];

@@ -91,9 +91,22 @@ export interface ClearedEvent {
   readonly eventId: string;
 }
 
+/** What `insertMany` did not write. */
+export interface InsertManyResult {
+  /** Positions (ascending) in the call's list of the posts not written because their id existed. */
+  readonly duplicates: readonly number[];
+}
+
 export interface PostRepository {
   /** Unique: id → DuplicateKeyError('id'). */
   insert(post: StoredPost): Promise<void>;
+  /**
+   * Inserts several posts in one store call (one transaction, one bulk command): each as `insert` would,
+   * except that a post whose id exists (stored before, or earlier in the same list) is skipped and reported
+   * in `duplicates`, never thrown. Not atomic on other errors: some posts may then be stored (callers are
+   * idempotent by id).
+   */
+  insertMany(posts: readonly StoredPost[]): Promise<InsertManyResult>;
   findById(id: string): Promise<StoredPost | undefined>;
   findByIds(ids: readonly string[]): Promise<StoredPost[]>;
   /** The caller's post with that pending_post_id created at or after `since` (the 30 s dedupe window). */
@@ -172,4 +185,15 @@ export interface Deps extends PostsRepositories {
    * never rejects (the sweep retries what fails). `fresh`: the post as just inserted and its channel, so the relay does not read them back.
    */
   readonly relay: (post: { readonly id: string; readonly channel_id: string }, fresh?: FreshPost) => Promise<void>;
+  /**
+   * `relay` for several writes at once, in the given order: a channel's posts among them go out in one run
+   * (one publish, one outbox clear) instead of the first alone and the rest behind it.
+   */
+  readonly relayAll: (posts: readonly RelayedPost[]) => Promise<void>;
+}
+
+/** A write handed to the relay: the post (id and channel) and, when just inserted, its fresh copy. */
+export interface RelayedPost {
+  readonly post: { readonly id: string; readonly channel_id: string };
+  readonly fresh?: FreshPost;
 }

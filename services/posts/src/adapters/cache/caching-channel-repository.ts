@@ -12,7 +12,7 @@ const MAX_ENTRIES = 10_000;
  * `cached(id)` reuses a channel read within the TTL; a write through this repository evicts it, and
  * `evict` (this instance's channels.events consumer) drops what another replica changed. Counters
  * (`recordPost`) do not evict: the commands use the channel's identity, type and archive state only.
- * `recordPost` counts through a PostCountBatcher: concurrent posts of a channel share one counter write.
+ * `recordPost` and `recordPosts` count through a PostCountBatcher: concurrent posts of a channel share one counter write.
  */
 export class CachingChannelRepository implements ChannelRepository, CachedChannels {
   /** Reads through `cached`; an eviction that overlaps a read keeps that read out of the cache. */
@@ -76,6 +76,6 @@ export class CachingChannelRepository implements ChannelRepository, CachedChanne
   }
 
   public recordPosts(id: string, counts: PostCounts): Promise<void> {
-    return this.store.recordPosts(id, counts);
+    return this.counts.addCounts(id, counts);
   }
 }

@@ -38,6 +38,22 @@ describe('PostCountBatcher', () => {
     assert.equal(store.writes.length, 3);
   });
 
+  it('when several posts of a channel are counted at once while its write runs, then they join the next write with single posts (root times only from root posts)', async () => {
+    const store = gatedStore();
+    const batcher = new PostCountBatcher(store.write);
+    const first = batcher.addCounts('c1', { posts: 3, roots: 2, lastPostAt: 30, lastRootPostAt: 20 });
+    assert.deepEqual(store.writes[0]?.counts, { posts: 3, roots: 2, lastPostAt: 30, lastRootPostAt: 20 });
+    const replies = batcher.addCounts('c1', { posts: 2, roots: 0, lastPostAt: 40, lastRootPostAt: 99 });
+    const single = batcher.add('c1', 35, true);
+    const more = batcher.addCounts('c1', { posts: 4, roots: 1, lastPostAt: 38, lastRootPostAt: 33 });
+    store.gates[0]?.open();
+    await first;
+    assert.deepEqual(store.writes[1], { channelId: 'c1', counts: { posts: 7, roots: 2, lastPostAt: 40, lastRootPostAt: 35 } });
+    store.gates[1]?.open();
+    await Promise.all([replies, single, more]);
+    assert.equal(store.writes.length, 2);
+  });
+
   it('when writes are running or waiting, then idle resolves only once the last of them is stored', async () => {
     const store = gatedStore();
     const batcher = new PostCountBatcher(store.write);

@@ -28,17 +28,21 @@ export class PostCountBatcher {
   }
 
   public add(channelId: string, at: number, root: boolean): Promise<void> {
+    return this.addCounts(channelId, onePost(at, root));
+  }
+
+  /** Counts several posts of a channel (they join the channel's next write like as many `add` calls). */
+  public addCounts(channelId: string, counts: PostCounts): Promise<void> {
     return new Promise<void>((resolve, reject) => {
-      const one = onePost(at, root);
       const batch = this.waiting.get(channelId);
       if (batch) {
-        batch.posts += 1;
-        batch.roots += one.roots;
-        batch.lastPostAt = Math.max(batch.lastPostAt, at);
-        if (root) batch.lastRootPostAt = Math.max(batch.lastRootPostAt, at);
+        batch.posts += counts.posts;
+        batch.roots += counts.roots;
+        batch.lastPostAt = Math.max(batch.lastPostAt, counts.lastPostAt);
+        if (counts.roots > 0) batch.lastRootPostAt = Math.max(batch.lastRootPostAt, counts.lastRootPostAt);
         batch.waiters.push({ resolve, reject });
       } else {
-        this.waiting.set(channelId, { ...one, waiters: [{ resolve, reject }] });
+        this.waiting.set(channelId, { ...counts, lastRootPostAt: counts.roots > 0 ? counts.lastRootPostAt : 0, waiters: [{ resolve, reject }] });
       }
       if (!this.writing.has(channelId)) this.flush(channelId);
     });

@@ -16,6 +16,29 @@ export function postRepositoryContract(name: string, make: Factory<PostRepositor
       assert.equal(await repo.findById(newId()), undefined);
     });
 
+    it('when several posts are inserted at once, then each new one comes back exactly, indexed like insert; ids stored before or earlier in the list are reported by position, not thrown, not overwritten', async () => {
+      const repo = await make();
+      const channelId = newId();
+      const existing = aPost({ channel_id: channelId, create_at: 100 });
+      await repo.insert(existing);
+      const a = aPost({ channel_id: channelId, create_at: 101, pending_events: [anEvent('a')], incoming_hook_id: newId() });
+      const b = aPost({ channel_id: channelId, create_at: 102, pending_post_id: 'pp-b', root_id: existing.id });
+      const c = aPost({ channel_id: channelId, create_at: 103, pending_events: [anEvent('c')], metadata: { priority: { priority: 'important' } } });
+      const result = await repo.insertMany([a, { ...existing, message: 'again' }, b, { ...a, message: 'copy' }, c]);
+      assert.deepEqual(result.duplicates, [1, 3]);
+      assert.deepEqual(await repo.findByIds([existing.id, a.id, b.id, c.id]), [existing, a, b, c]);
+      const listed = await repo.list({ channelId, includeDeleted: false, skip: 0, limit: 10 });
+      assert.deepEqual(listed.map((p) => p.id), [c.id, b.id, a.id, existing.id]);
+      assert.deepEqual((await repo.withPendingEvents(10)).map((p) => p.id), [a.id, c.id]);
+      assert.equal((await repo.findByPendingPostId(b.user_id, 'pp-b', 0))?.id, b.id);
+      assert.deepEqual((await repo.listReplies(channelId, existing.id)).map((p) => p.id), [b.id]);
+      assert.deepEqual(await repo.insertMany([]), { duplicates: [] });
+      const d = aPost({ channel_id: channelId });
+      assert.deepEqual(await repo.insertMany([d]), { duplicates: [] });
+      assert.deepEqual((await repo.insertMany([d, a])).duplicates, [0, 1]);
+      assert.deepEqual(await repo.findById(d.id), d);
+    });
+
     it('when a pending_post_id is looked up, then only the same user within the window matches', async () => {
       const repo = await make();
       const post = aPost({ pending_post_id: 'p-1', create_at: 5_000 });

@@ -1,6 +1,6 @@
 import type { PendingEvent, PostChanges, StoredPost } from '../../domain/entities';
-import { DuplicateKeyError } from '../../domain/errors';
-import type { ClearedEvent, PostQuery, PostRepository } from '../../domain/ports';
+import { DuplicateKeyError, isDuplicateKeyError } from '../../domain/errors';
+import type { ClearedEvent, InsertManyResult, PostQuery, PostRepository } from '../../domain/ports';
 import { compareIds, copy } from './memory-utils';
 
 const byCreate = (a: { create_at: number; id: string }, b: { create_at: number; id: string }): number => a.create_at - b.create_at || compareIds(a.id, b.id);
@@ -28,6 +28,19 @@ export class MemoryPostRepository implements PostRepository {
     while (at > 0 && byCreate(keys[at - 1] as typeof key, key) > 0) at -= 1;
     keys.splice(at, 0, key);
     if (post.pending_post_id !== '') this.byPending.set(`${post.user_id} ${post.pending_post_id}`, post.id);
+  }
+
+  public async insertMany(posts: readonly StoredPost[]): Promise<InsertManyResult> {
+    const duplicates: number[] = [];
+    for (const [index, post] of posts.entries()) {
+      try {
+        await this.insert(post);
+      } catch (error) {
+        if (!isDuplicateKeyError(error)) throw error;
+        duplicates.push(index);
+      }
+    }
+    return { duplicates };
   }
 
   public async findById(id: string): Promise<StoredPost | undefined> {

@@ -23,6 +23,25 @@ export function asDomainError(error: unknown, keys: Readonly<Record<string, stri
   return new DuplicateKeyError(distinct.length === 1 && distinct[0] !== undefined ? distinct[0] : (field ?? 'unknown'));
 }
 
+/**
+ * The positions of an unordered bulk insert's documents refused for an existing key, ascending; undefined
+ * when the error is anything else or any write failed for another reason (the caller throws it then).
+ */
+export function duplicateIndexes(error: unknown): number[] | undefined {
+  const bulk = error as { writeErrors?: unknown; result?: { getWriteConcernError?: () => unknown } } | null;
+  const reported = bulk?.writeErrors;
+  if (reported === undefined || reported === null) return undefined;
+  if (bulk?.result?.getWriteConcernError?.()) return undefined;
+  const writeErrors = (Array.isArray(reported) ? reported : [reported]) as { index?: unknown; code?: unknown }[];
+  if (writeErrors.length === 0) return undefined;
+  const indexes: number[] = [];
+  for (const writeError of writeErrors) {
+    if (writeError.code !== 11000 || typeof writeError.index !== 'number') return undefined;
+    indexes.push(writeError.index);
+  }
+  return indexes.sort((a, b) => a - b);
+}
+
 export function pageWindow(page: Page): { skip: number; limit: number } | undefined {
   if (!(page.perPage > 0) || !(page.page >= 0)) return undefined;
   return { skip: page.page * page.perPage, limit: page.perPage };

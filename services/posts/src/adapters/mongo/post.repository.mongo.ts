@@ -1,7 +1,7 @@
 import type { Model } from '@switchyard/mongo-kit';
 import type { PendingEvent, PostChanges, StoredPost } from '../../domain/entities';
-import type { ClearedEvent, PostQuery, PostRepository } from '../../domain/ports';
-import { asDomainError, byId, setOf, type Filter } from './mongo-support';
+import type { ClearedEvent, InsertManyResult, PostQuery, PostRepository } from '../../domain/ports';
+import { asDomainError, byId, duplicateIndexes, setOf, type Filter } from './mongo-support';
 import { fromPostDocument, postSchema, toPostDocument, type PostDocument } from './post.schema.mongo';
 
 const POST_FIELDS = new Set(Object.keys(postSchema.paths));
@@ -33,6 +33,20 @@ export class MongoPostRepository implements PostRepository {
       await this.model.collection.insertOne(storable(toPostDocument(post)) as never);
     } catch (error) {
       throw asDomainError(error, { _id: 'id' });
+    }
+  }
+
+  /** One `insert` command, unordered: the server writes every new id and reports each existing one. */
+  public async insertMany(posts: readonly StoredPost[]): Promise<InsertManyResult> {
+    if (posts.length === 0) return { duplicates: [] };
+    const docs = posts.map((post) => storable(toPostDocument(post)));
+    try {
+      await this.model.collection.insertMany(docs as never[], { ordered: false });
+      return { duplicates: [] };
+    } catch (error) {
+      const duplicates = duplicateIndexes(error);
+      if (duplicates === undefined) throw error;
+      return { duplicates };
     }
   }
 

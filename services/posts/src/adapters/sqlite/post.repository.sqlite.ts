@@ -1,6 +1,6 @@
-import { definedChanges, jsonList, type SqliteStatement, type SqliteStore } from '@switchyard/sqlite-kit';
+import { definedChanges, jsonList, uniqueViolation, type SqliteStatement, type SqliteStore } from '@switchyard/sqlite-kit';
 import type { PendingEvent, PostChanges, StoredPost } from '../../domain/entities';
-import type { ClearedEvent, PostQuery, PostRepository } from '../../domain/ports';
+import type { ClearedEvent, InsertManyResult, PostQuery, PostRepository } from '../../domain/ports';
 import { mapDuplicates } from './sqlite-support';
 
 const UNIQUE_KEYS = { id: 'id' };
@@ -80,6 +80,26 @@ export class SqlitePostRepository implements PostRepository {
 
   public async insert(post: StoredPost): Promise<void> {
     await this.store.writeOne(() => mapDuplicates(UNIQUE_KEYS, () => this.insertRow.run(...columns(post))));
+  }
+
+  /**
+   * One write (one savepoint of the group transaction): a row whose id exists fails its own statement only
+   * (SQLite undoes a failing statement by itself), is reported and the others go on.
+   */
+  public async insertMany(posts: readonly StoredPost[]): Promise<InsertManyResult> {
+    if (posts.length === 0) return { duplicates: [] };
+    return this.store.write(() => {
+      const duplicates: number[] = [];
+      for (const [index, post] of posts.entries()) {
+        try {
+          this.insertRow.run(...columns(post));
+        } catch (error) {
+          if (uniqueViolation(error) === undefined) throw error;
+          duplicates.push(index);
+        }
+      }
+      return { duplicates };
+    });
   }
 
   public async findById(id: string): Promise<StoredPost | undefined> {

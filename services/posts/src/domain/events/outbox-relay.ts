@@ -1,7 +1,7 @@
 import { Topics, type Envelope, type PostAuthor, type PostEventPayload, type ReactionEventPayload, type WirePost } from '@switchyard/contracts';
 import { toInternalChannel } from '../channels/channel-events';
 import type { Channel, PendingEvent, StoredPost } from '../entities';
-import type { ClearedEvent, Deps, FreshPost } from '../ports';
+import type { ClearedEvent, Deps, FreshPost, RelayedPost } from '../ports';
 import { incomingHookOf, withoutHookKey } from '../rules/hook-origin';
 import { isSystemType } from '../rules/post-rules';
 import { withReplyCounts } from '../posts/reply-counts';
@@ -89,15 +89,19 @@ export class OutboxRelay {
    * run of the post is queued.
    */
   public schedule(post: { readonly id: string; readonly channel_id: string }, fresh?: FreshPost): Promise<void> {
-    const runs = this.queuedRuns.get(post.id) ?? 0;
-    this.queuedRuns.set(post.id, runs + 1);
-    return new Promise<void>((resolve) => {
-      const queue = this.queues.get(post.channel_id);
-      const run: QueuedRun = { postId: post.id, fresh: runs === 0 ? fresh : undefined, done: resolve };
-      if (queue) queue.push(run);
-      else this.queues.set(post.channel_id, [run]);
-      this.kick(post.channel_id);
-    });
+    const done = this.enqueue(post, fresh);
+    this.kick(post.channel_id);
+    return done;
+  }
+
+  /**
+   * `schedule` for several writes, in order: all are queued before any channel's run starts, so a channel's
+   * posts among them go out in one run (up to MAX_POSTS_PER_RUN) instead of the first alone.
+   */
+  public scheduleAll(posts: readonly RelayedPost[]): Promise<void> {
+    const done = posts.map(({ post, fresh }) => this.enqueue(post, fresh));
+    for (const channelId of new Set(posts.map(({ post }) => post.channel_id))) this.kick(channelId);
+    return Promise.all(done).then(() => undefined);
   }
 
   /** Every post with pending events (at start and periodically): returns how many posts were handled. */
@@ -110,6 +114,17 @@ export class OutboxRelay {
   /** Resolves when every scheduled run finished. */
   public async idle(): Promise<void> {
     while (this.draining.size > 0) await Promise.all([...this.draining.values()]);
+  }
+
+  private enqueue(post: { readonly id: string; readonly channel_id: string }, fresh: FreshPost | undefined): Promise<void> {
+    const runs = this.queuedRuns.get(post.id) ?? 0;
+    this.queuedRuns.set(post.id, runs + 1);
+    return new Promise<void>((resolve) => {
+      const queue = this.queues.get(post.channel_id);
+      const run: QueuedRun = { postId: post.id, fresh: runs === 0 ? fresh : undefined, done: resolve };
+      if (queue) queue.push(run);
+      else this.queues.set(post.channel_id, [run]);
+    });
   }
 
   private kick(channelId: string): void {

@@ -1,13 +1,10 @@
 import type { CreatePostCommandPayload } from '@switchyard/contracts';
-import { badRequest } from '@switchyard/errors';
 import type { Channel, StoredPost } from '../entities';
 import { Errors } from '../errors';
 import type { Deps } from '../ports';
-import { normaliseAttachments } from '../rules/attachments';
-import { incomingHookOf, withoutHookKey } from '../rules/hook-origin';
-import { checkMessage, checkProps, checkTypeValid } from '../rules/post-rules';
+import { checkCommandTarget, commandPost } from './command-post';
 import { checkReplyRoot } from './reply-root';
-import { buildStoredPost, storeNewPost } from './store-post';
+import { storeNewPost } from './store-post';
 
 export interface CommandOutcome {
   readonly post: StoredPost;
@@ -58,35 +55,9 @@ async function alreadyStored(deps: Deps, postId: string): Promise<CommandOutcome
  * check, and a duplicate is then read back).
  */
 async function validCommand(deps: Deps, payload: CreatePostCommandPayload): Promise<{ post: StoredPost; channel: Channel }> {
-  const input = payload.post;
-  const channel = await deps.cachedChannels.cached(input.channel_id);
-  if (!channel) throw Errors.channelNotFound();
-  if (channel.delete_at !== 0) throw Errors.postToArchived();
-  checkTypeValid(input.type);
-  checkMessage(input.message);
-  const [author] = await deps.users.usersByIds([input.user_id]);
-  if (!author) throw badRequest('app.post.create_post.author_missing', 'The post author does not exist.', { detailedError: `user_id=${input.user_id}` });
-  const props = normaliseAttachments(withoutHookKey({ ...input.props }));
-  const hookId = payload.source === 'incoming_webhook' ? (payload.hook_id ?? incomingHookOf({ props: input.props })) : undefined;
-  if (author.isBot) props.from_bot = 'true';
-  checkProps(props);
-  await checkReplyRoot(deps, channel.id, input.root_id);
-  const post = buildStoredPost(
-    {
-      id: input.id,
-      channel_id: channel.id,
-      user_id: input.user_id,
-      message: input.message,
-      type: input.type,
-      props,
-      root_id: input.root_id,
-      file_ids: [],
-      pending_post_id: '',
-      create_at: input.create_at ?? deps.clock.now(),
-      ...(input.priority ? { metadata: { priority: { ...input.priority } } } : {}),
-    },
-    payload.source,
-  );
-  if (hookId) post.incoming_hook_id = hookId;
+  const channel = checkCommandTarget(await deps.cachedChannels.cached(payload.post.channel_id), payload.post);
+  const [author] = await deps.users.usersByIds([payload.post.user_id]);
+  const post = commandPost(payload, channel, author, deps.clock);
+  await checkReplyRoot(deps, channel.id, post.root_id);
   return { post, channel };
 }

@@ -1,4 +1,5 @@
 import { isValidId } from '@switchyard/ids';
+import type { StoredPost } from '../entities';
 import { Errors } from '../errors';
 import type { Deps } from '../ports';
 
@@ -8,7 +9,11 @@ import type { Deps } from '../ports';
  */
 export async function checkReplyRoot(deps: Pick<Deps, 'posts'>, channelId: string, rootId: string): Promise<void> {
   if (rootId === '') return;
-  const root = isValidId(rootId) ? await deps.posts.findById(rootId) : undefined;
+  checkReplyRootOf(isValidId(rootId) ? await deps.posts.findById(rootId) : undefined, channelId);
+}
+
+/** The same checks on a root already read (undefined: missing, or its id malformed). */
+export function checkReplyRootOf(root: StoredPost | undefined, channelId: string): void {
   if (!root || root.delete_at !== 0) throw Errors.postRootId();
   if (root.channel_id !== channelId) throw Errors.postChannelRootId();
   if (root.root_id !== '') throw Errors.postRootId();

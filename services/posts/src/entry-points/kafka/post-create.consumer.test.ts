@@ -1,9 +1,15 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { envelope, Topics, type CreatePostCommandPayload } from '@switchyard/contracts';
+import type { BusMessage } from '@switchyard/event-bus';
 import { newId } from '@switchyard/ids';
+import { createSilentLogger } from '@switchyard/logger';
+import { aChannel } from '../../adapters/contracts';
+import type { Channel } from '../../domain/entities';
+import { commandsWorld, type CommandsWorld } from '../../test-support/commands-world';
 import { postsHarness, type PostsHarness } from '../../test-support/http-harness';
 import { until } from '../../test-support/until';
+import { postCreateBatchHandler, postCreateHandler } from './post-create.consumer';
 
 async function send(h: PostsHarness, payload: unknown, key = 'k'): Promise<void> {
   await h.bus.publish(Topics.postsCommands, [{ key, value: envelope('post.create', payload) }]);
@@ -84,5 +90,87 @@ describe('posts.commands consumer', () => {
     } finally {
       await h.stop();
     }
+  });
+});
+
+describe('posts.commands batch handler', () => {
+  const logger = createSilentLogger();
+  const message = (value: unknown, offset: number): BusMessage => ({ topic: Topics.postsCommands, partition: 0, offset: String(offset), key: 'k', value, headers: {}, attempt: 1 });
+
+  /** Two worlds seeded alike: channels (one archived) and two users. */
+  function seeded(channels: readonly Channel[], users: readonly string[], refusalPublishes: number[] = []): Promise<CommandsWorld> {
+    const world = commandsWorld({
+      beforePublish: async (_topic, messages) => {
+        if (messages.some((m) => (m.value as { type: string }).type === 'post.refused')) refusalPublishes.push(messages.length);
+      },
+    });
+    users.forEach((id, i) => world.users.addUser(id, `user${i}`, i === 1));
+    return Promise.all(channels.map((c) => world.stored.channels.insert(c))).then(() => world);
+  }
+
+  it('when a partition’s messages come as one batch, then the store and posts.events end as with the single handler, and the refusals go out in one publish', async () => {
+    const channels = [aChannel(), aChannel(), aChannel({ delete_at: 7 })] as [Channel, Channel, Channel];
+    const [alice, bot] = [newId(), newId()];
+    const valid = command(channels[0].id, alice, { create_at: 5 });
+    const values: unknown[] = [
+      envelope('post.create', valid),
+      { not: 'an envelope' },
+      envelope('post.delete', valid),
+      envelope('post.create', { post: { id: 'short' } }),
+      envelope('post.create', command(channels[1].id, bot, { create_at: 6 })),
+      envelope('post.create', command(newId(), alice)),
+      envelope('post.create', command(channels[2].id, alice)),
+      envelope('post.create', { ...valid, post: { ...valid.post, message: 'again' } }),
+      envelope('post.create', command(channels[0].id, alice, { root_id: valid.post.id, create_at: 7 })),
+      envelope('post.create', command(channels[0].id, newId())),
+    ];
+    const messages = values.map(message);
+    const one = await seeded(channels, [alice, bot]);
+    const handle = postCreateHandler(one.deps, logger);
+    for (const m of messages) await handle(m);
+    const refusalPublishes: number[] = [];
+    const batch = await seeded(channels, [alice, bot], refusalPublishes);
+    await postCreateBatchHandler(batch.deps, logger)(messages);
+    for (const world of [one, batch]) await world.settled();
+
+    const ids = [...new Set(values.flatMap((v) => (v as { payload?: { post?: { id?: string } } }).payload?.post?.id ?? []))];
+    const view = async (world: CommandsWorld) => ({
+      posts: await world.stored.posts.findByIds(ids),
+      channels: await world.stored.channels.findByIds(channels.map((c) => c.id)),
+      refused: world.sink.of(Topics.postsEvents, 'post.refused'),
+      created: channels.map((c) => world.sink.of(Topics.postsEvents, 'post.created').filter((e) => e.key === c.id)),
+    });
+    const expected = await view(one);
+    const actual = await view(batch);
+    assert.deepEqual(actual, expected);
+    assert.equal(actual.posts.length, 3);
+    assert.deepEqual(
+      actual.refused.map((r) => (r.value.payload.error as { id: string }).id),
+      ['app.channel.get.existing.app_error', 'api.post.create_post.can_not_post_to_deleted.error', 'app.post.create_post.author_missing'],
+    );
+    assert.deepEqual(refusalPublishes, [3], 'the refusals in one publish');
+    // Segments: the first two posts; the first one's copy (it must see it stored); the reply to it (likewise).
+    assert.equal(batch.postCalls.get('insertMany'), 3);
+    assert.equal(batch.postCalls.get('insert'), undefined);
+  });
+
+  it('when users-bots, the store or the bus fails, then the batch handler rejects (the bus then takes the messages one at a time)', async () => {
+    const channel = aChannel();
+    const alice = newId();
+    const world = await seeded([channel], [alice]);
+    const handle = postCreateBatchHandler(world.deps, logger);
+    const messages = [message(envelope('post.create', command(channel.id, alice)), 0), message(envelope('post.create', command(newId(), alice)), 1)];
+    const usersDown = new Error('users-bots unavailable');
+    const users = Object.assign(Object.create(world.users) as typeof world.users, { usersByIds: () => Promise.reject(usersDown) });
+    await assert.rejects(postCreateBatchHandler({ ...world.deps, users }, logger)(messages), usersDown);
+    world.sink.failNext(1);
+    await assert.rejects(handle(messages), /broker unavailable/, 'the refusal could not be announced');
+    await handle(messages);
+    await world.settled();
+    assert.equal(world.sink.of(Topics.postsEvents, 'post.refused').length, 1);
+    assert.equal(world.sink.of(Topics.postsEvents, 'post.created').length, 1);
+    await handle([]);
+    await handle([message({ not: 'an envelope' }, 2)]);
+    assert.equal(world.sinkCalls.get('publish'), 3, 'nothing to publish for a batch without commands');
   });
 });

@@ -3,6 +3,7 @@ import { isAppError, type AppError } from '@switchyard/errors';
 import type { BusMessage, EventBus, Subscription } from '@switchyard/event-bus';
 import type { Logger } from '@switchyard/logger';
 import { createPostFromCommand } from '../../domain/posts/create-post-from-command.usecase';
+import { createPostsFromCommands, isRefused } from '../../domain/posts/create-posts-from-commands.usecase';
 import { plainPostCreateCommand } from './plain-post-command';
 import type { Deps } from '../../domain/ports';
 
@@ -30,6 +31,39 @@ export function postCreateHandler(deps: Deps, logger: Logger) {
       }
       throw error;
     }
+  };
+}
+
+/**
+ * posts.commands → `post.create`, a partition's consecutive messages at once (the bus's batch handler):
+ * invalid messages are logged and skipped, the commands go to createPostsFromCommands together (one insert,
+ * one relay hand-over, one counter write per channel), and the refused ones are announced in one publish.
+ * It throws only for infrastructure failures: the bus then handles the same messages again one at a time
+ * through postCreateHandler (idempotent by post id), with its usual retries.
+ */
+export function postCreateBatchHandler(deps: Deps, logger: Logger) {
+  return async (messages: readonly BusMessage[]): Promise<void> => {
+    const commands = messages.flatMap((message) => {
+      const command = plainPostCreateCommand(message.value) ?? validCommand(message, logger);
+      return command ? [command] : [];
+    });
+    if (commands.length === 0) return;
+    const results = await createPostsFromCommands(deps, commands);
+    const refused: { key: string; value: PostRefusedEvent }[] = [];
+    const counting = new Map<Promise<void>, string>();
+    results.forEach((result, at) => {
+      const command = commands[at] as CreatePostCommandPayload;
+      if (isRefused(result)) {
+        const error = result.refused;
+        logger.warn('posts.commands: post.create refused and skipped', { post_id: command.post.id, channel_id: command.post.channel_id, error_id: error.id, hook_id: command.hook_id });
+        refused.push({ key: command.post.channel_id, value: refusedEvent(command, error, deps.clock.now()) });
+        return;
+      }
+      if (result.counted) counting.set(result.counted, command.post.channel_id);
+      logger.debug('posts.commands: post.create handled', { post_id: result.post.id, created: result.created, hook_id: command.hook_id, request_id: command.request_id });
+    });
+    for (const [counted, channelId] of counting) counted.catch((error: unknown) => logger.warn('posts.commands: channel counters not updated for created posts', { channel_id: channelId, error }));
+    if (refused.length > 0) await deps.events.publish(Topics.postsEvents, refused);
   };
 }
 
