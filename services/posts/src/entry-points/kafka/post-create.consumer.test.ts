@@ -1,7 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { envelope, Topics, type CreatePostCommandPayload } from '@switchyard/contracts';
-import type { BusMessage } from '@switchyard/event-bus';
+import type { BusMessage, EventBus, SubscribeOptions } from '@switchyard/event-bus';
 import { newId } from '@switchyard/ids';
 import { createSilentLogger } from '@switchyard/logger';
 import { aChannel } from '../../adapters/contracts';
@@ -9,7 +9,7 @@ import type { Channel } from '../../domain/entities';
 import { commandsWorld, type CommandsWorld } from '../../test-support/commands-world';
 import { postsHarness, type PostsHarness } from '../../test-support/http-harness';
 import { until } from '../../test-support/until';
-import { postCreateBatchHandler, postCreateHandler } from './post-create.consumer';
+import { postCreateBatchHandler, postCreateHandler, subscribePostCommands } from './post-create.consumer';
 
 async function send(h: PostsHarness, payload: unknown, key = 'k'): Promise<void> {
   await h.bus.publish(Topics.postsCommands, [{ key, value: envelope('post.create', payload) }]);
@@ -152,6 +152,28 @@ describe('posts.commands batch handler', () => {
     // Segments: the first two posts; the first one's copy (it must see it stored); the reply to it (likewise).
     assert.equal(batch.postCalls.get('insertMany'), 3);
     assert.equal(batch.postCalls.get('insert'), undefined);
+  });
+
+  it('when posts.commands is subscribed, then the bus gets the batch handler beside the single one', async () => {
+    const channel = aChannel();
+    const alice = newId();
+    const world = await seeded([channel], [alice]);
+    const subscribed: SubscribeOptions[] = [];
+    const bus: EventBus = {
+      subscribe: async (options) => {
+        subscribed.push(options);
+        return { stop: async () => undefined };
+      },
+      publish: async () => undefined,
+      health: async () => true,
+      close: async () => undefined,
+    };
+    await subscribePostCommands(bus, world.deps, logger);
+    assert.deepEqual(subscribed.map((s) => s.topics), [[Topics.postsCommands]]);
+    const cmd = command(channel.id, alice);
+    await subscribed[0]?.batchHandler?.([message(envelope('post.create', cmd), 0)]);
+    assert.equal(world.postCalls.get('insertMany'), 1);
+    assert.equal((await world.stored.posts.findById(cmd.post.id))?.message, cmd.post.message);
   });
 
   it('when users-bots, the store or the bus fails, then the batch handler rejects (the bus then takes the messages one at a time)', async () => {

@@ -1,6 +1,6 @@
 import { createPostCommandPayloadSchema, envelopeSchema, Topics, type CreatePostCommandPayload, type PostRefusedEvent } from '@switchyard/contracts';
 import { isAppError, type AppError } from '@switchyard/errors';
-import type { BusMessage, EventBus, Subscription } from '@switchyard/event-bus';
+import type { BatchHandler, BusMessage, EventBus, MessageHandler, Subscription } from '@switchyard/event-bus';
 import type { Logger } from '@switchyard/logger';
 import { createPostFromCommand } from '../../domain/posts/create-post-from-command.usecase';
 import { createPostsFromCommands, isRefused } from '../../domain/posts/create-posts-from-commands.usecase';
@@ -15,7 +15,7 @@ export const POSTS_COMMANDS_GROUP = 'posts.commands-consumer';
  * failures throw so the bus redelivers (the use case is idempotent by post id). A refused post is
  * announced as `post.refused` on posts.events, so a producer waiting for the post answers the error.
  */
-export function postCreateHandler(deps: Deps, logger: Logger) {
+export function postCreateHandler(deps: Deps, logger: Logger): MessageHandler {
   return async (message: BusMessage): Promise<void> => {
     const command = plainPostCreateCommand(message.value) ?? validCommand(message, logger);
     if (!command) return;
@@ -39,9 +39,9 @@ export function postCreateHandler(deps: Deps, logger: Logger) {
  * invalid messages are logged and skipped, the commands go to createPostsFromCommands together (one insert,
  * one relay hand-over, one counter write per channel), and the refused ones are announced in one publish.
  * It throws only for infrastructure failures: the bus then handles the same messages again one at a time
- * through postCreateHandler (idempotent by post id), with its usual retries.
+ * through postCreateHandler (idempotent by post id), with its usual retries. Subscribed beside it.
  */
-export function postCreateBatchHandler(deps: Deps, logger: Logger) {
+export function postCreateBatchHandler(deps: Deps, logger: Logger): BatchHandler {
   return async (messages: readonly BusMessage[]): Promise<void> => {
     const commands = messages.flatMap((message) => {
       const command = plainPostCreateCommand(message.value) ?? validCommand(message, logger);
@@ -98,5 +98,5 @@ function refusedEvent(command: CreatePostCommandPayload, error: AppError, time: 
 }
 
 export function subscribePostCommands(bus: EventBus, deps: Deps, logger: Logger): Promise<Subscription> {
-  return bus.subscribe({ groupId: POSTS_COMMANDS_GROUP, topics: [Topics.postsCommands], handler: postCreateHandler(deps, logger) });
+  return bus.subscribe({ groupId: POSTS_COMMANDS_GROUP, topics: [Topics.postsCommands], handler: postCreateHandler(deps, logger), batchHandler: postCreateBatchHandler(deps, logger) });
 }
