@@ -6,6 +6,8 @@
  * per message (producer and every consumer), the broker's (the java process running kafka.Kafka; on a
  * shared broker it includes everyone's traffic) and publish -> handler latency. Steadier than the HTTP bench
  * for an A/B of the adapter's settings; on a loaded box alternate runs and compare several.
+ * BUS_BATCH=1 subscribes the groups with a `batchHandler` (the same work per message) besides the handler:
+ * A/B of the consumer's per-message cost. The topic and groups get KAFKA_NAMESPACE as a prefix when it is set.
  *
  *   set -a; . deploy/local/.env; set +a
  *   BUS_RATE=400 BUS_SECONDS=8 BUS_GROUPS=4 BUS_KEYS=1 BUS_LINGER_MS=5 node --conditions=source --import tsx scripts/bench-support/bus-fanout.ts
@@ -17,6 +19,7 @@ import { cpuUsage } from 'node:process';
 import { readFileSync, readdirSync } from 'node:fs';
 import { setTimeout as delay } from 'node:timers/promises';
 import { Kafka, logLevel } from 'kafkajs';
+import type { BusMessage } from '@switchyard/event-bus';
 import { KafkaEventBus, type KafkaRequestInfo } from '@switchyard/event-bus-kafka';
 
 const RATE = Number(process.env.BUS_RATE ?? 400);
@@ -25,6 +28,7 @@ const GROUPS = Number(process.env.BUS_GROUPS ?? 4);
 const KEYS = Number(process.env.BUS_KEYS ?? 1);
 const LINGER_MS = Number(process.env.BUS_LINGER_MS ?? 5);
 const COMMIT_INTERVAL_MS = Number(process.env.BUS_COMMIT_INTERVAL_MS ?? 250);
+const BATCH = process.env.BUS_BATCH === '1';
 const BROKERS = (process.env.KAFKA_BROKERS ?? '127.0.0.1:9092').split(',').map((b) => b.trim());
 
 /** CPU ms (user + system) of the process whose command line runs kafka.Kafka, if it is on this machine. */
@@ -50,22 +54,24 @@ async function main(): Promise<void> {
     if (counting) requests.set(r.api, (requests.get(r.api) ?? 0) + 1);
   };
   const bus = new KafkaEventBus({ brokers: BROKERS, clientId: 'bus-fanout', fetchLingerMs: LINGER_MS, commitIntervalMs: COMMIT_INTERVAL_MS, onRequest });
-  const topic = `bus-fanout.${process.pid}`;
+  const topic = `${process.env.KAFKA_NAMESPACE ?? ''}bus-fanout.${process.pid}`;
   const latencies: number[] = [];
   let handled = 0;
   try {
     await bus.ensureTopics([{ topic, partitions: 6 }]);
     const subscriptions = [];
+    const handle = (m: BusMessage): void => {
+      latencies.push(Date.now() - (m.value as { at: number }).at);
+      handled += 1;
+    };
     for (let g = 0; g < GROUPS; g += 1) {
       subscriptions.push(
         await bus.subscribe({
           groupId: `${topic}.g${g}`,
           topics: [topic],
           startAt: 'latest',
-          handler: async (m) => {
-            latencies.push(Date.now() - (m.value as { at: number }).at);
-            handled += 1;
-          },
+          handler: async (m) => handle(m),
+          ...(BATCH ? { batchHandler: async (messages: readonly BusMessage[]) => messages.forEach(handle) } : {}),
         }),
       );
     }
@@ -93,7 +99,7 @@ async function main(): Promise<void> {
     const perMessage = [...requests].sort((a, b) => b[1] - a[1]).map(([api, n]) => `${api} ${(n / total).toFixed(2)}`).join(', ');
     const brokerMs = broker0 !== undefined && broker1 !== undefined ? `${((broker1 - broker0) / total).toFixed(3)} ms` : 'n/a';
     process.stdout.write(
-      `bus-fanout: ${total} messages at ${RATE}/s, ${GROUPS} groups, ${KEYS} key(s), linger ${LINGER_MS} ms, commit interval ${COMMIT_INTERVAL_MS} ms; ` +
+      `bus-fanout: ${total} messages at ${RATE}/s, ${GROUPS} groups${BATCH ? ' (batch handler)' : ''}, ${KEYS} key(s), linger ${LINGER_MS} ms, commit interval ${COMMIT_INTERVAL_MS} ms; ` +
         `handled ${handled}/${total * GROUPS} in ${((Date.now() - started) / 1000).toFixed(1)} s\n` +
         `  broker requests per message: ${perMessage}\n` +
         `  CPU per message: this process ${((cpu.user + cpu.system) / 1000 / total).toFixed(3)} ms, broker ${brokerMs}; ` +

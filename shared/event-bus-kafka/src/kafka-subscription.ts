@@ -1,10 +1,10 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import type { Consumer, EachBatchPayload, KafkaMessage } from 'kafkajs';
-import { DEFAULT_MAX_ATTEMPTS, deadLetterTopic, type BusMessage, type SubscribeOptions, type Subscription } from '@switchyard/event-bus';
+import { DEFAULT_MAX_ATTEMPTS, DEFAULT_MAX_BATCH_SIZE, deadLetterTopic, type BusMessage, type SubscribeOptions, type Subscription } from '@switchyard/event-bus';
 import { kafkaMetrics } from '@switchyard/metrics';
 import { deadLetterHeaders, decodeHeaders, decodeValue, errorMessage, nextOffset, retryDelay } from './codec';
 import type { KafkaEventBusLogger } from './kafka-log';
-import { processInTraceContext } from './tracing';
+import { processBatchInTraceContext, processInTraceContext } from './tracing';
 
 /** A record as it goes to `<topic>.dlq`: the original key and value bytes, unchanged. */
 export interface RawRecord {
@@ -33,6 +33,12 @@ export interface KafkaSubscriptionSettings {
 }
 
 type Outcome = 'done' | 'abandoned';
+
+/** A record of the batch decoded for the batch handler. */
+interface Decoded {
+  readonly record: KafkaMessage;
+  readonly message: BusMessage;
+}
 
 interface OffsetsToCommit {
   readonly topics: { topic: string; partitions: { partition: number; offset: string }[] }[];
@@ -207,7 +213,10 @@ export class KafkaSubscription implements Subscription {
   }
 
   /**
-   * Handles the batch's messages in order. A handled offset is not committed at once: the member commits
+   * Handles the batch's messages in order: with a batch handler, runs of decodable messages (at most
+   * `maxBatchSize`) in one call each, a run whose call threw again one at a time; otherwise (and an
+   * undecodable message, which is dead-lettered) one at a time. One heartbeat timer covers the whole batch.
+   * A handled offset is not committed at once: the member commits
    * its handled offsets together, every partition in one request, at most `commitIntervalMs` after the
    * first of them (one OffsetCommit per message cost the broker a write to __consumer_offsets each).
    * Stopping, a stale batch or a failure (a rebalance surfaced by the heartbeat) commits at once, in this
@@ -215,30 +224,106 @@ export class KafkaSubscription implements Subscription {
    * idempotent (at least once).
    */
   private async eachBatch(payload: EachBatchPayload): Promise<void> {
-    const { batch } = payload;
     this.commitVia = (offsets) => payload.commitOffsetsIfNecessary(offsets);
     try {
-      for (const record of batch.messages) {
-        if (!payload.isRunning() || payload.isStale() || this.stopRequested) break;
-        const outcome = await this.deliver(batch.topic, batch.partition, record, payload);
-        if (outcome === 'abandoned') break;
-        payload.resolveOffset(record.offset);
-        this.handled(batch.topic, batch.partition, record.offset);
-        // Lag after this message: the partition's end (high watermark) minus the next offset to read.
-        kafkaMetrics.lag(batch.topic, batch.partition, this.options.groupId, Number(batch.highWatermark) - Number(nextOffset(record.offset)));
-        // Surfaces a rebalance (kafkajs then rejoins); kafkajs sends it only once the heartbeat interval
-        // elapsed. Skipped while stopping, where it would only rejoin.
-        if (payload.isRunning()) await payload.heartbeat();
-      }
+      await this.withHeartbeat(payload, () => this.handleBatch(payload));
     } catch (error) {
       await this.commitHandled();
       throw error;
     }
-    if (!payload.isRunning() || payload.isStale() || this.stopRequested) {
+    if (!this.active(payload)) {
       await this.commitHandled();
       return;
     }
     await this.linger();
+  }
+
+  /** Still handling this batch: running, not stale (a rebalance moved the partition), not stopping. */
+  private active(payload: EachBatchPayload): boolean {
+    return payload.isRunning() && !payload.isStale() && !this.stopRequested;
+  }
+
+  private async handleBatch(payload: EachBatchPayload): Promise<void> {
+    const records = payload.batch.messages;
+    for (let i = 0; i < records.length && this.active(payload); ) {
+      const run = this.options.batchHandler ? this.decodedRun(payload, i) : [];
+      if (run.length > 0 && (await this.deliverRun(payload, run))) {
+        const last = run[run.length - 1];
+        if (last) await this.afterHandled(payload, last.record);
+        i += run.length;
+        continue;
+      }
+      // One at a time: no batch handler, an undecodable message (dead-lettered), or a run whose batch call threw.
+      const end = i + Math.max(1, run.length);
+      for (; i < end && this.active(payload); i += 1) {
+        const record = records[i];
+        if (!record) return;
+        if ((await this.deliver(payload.batch.topic, payload.batch.partition, record, payload)) === 'abandoned') return;
+        await this.afterHandled(payload, record);
+      }
+    }
+  }
+
+  /** Marks everything up to `record` handled (resolved, to commit), updates the lag, heartbeats. */
+  private async afterHandled(payload: EachBatchPayload, record: KafkaMessage): Promise<void> {
+    const { batch } = payload;
+    payload.resolveOffset(record.offset);
+    this.handled(batch.topic, batch.partition, record.offset);
+    // Lag after this message: the partition's end (high watermark) minus the next offset to read.
+    kafkaMetrics.lag(batch.topic, batch.partition, this.options.groupId, Number(batch.highWatermark) - Number(record.offset) - 1);
+    // Surfaces a rebalance (kafkajs then rejoins); kafkajs sends it only once the heartbeat interval
+    // elapsed. Skipped while stopping, where it would only rejoin.
+    if (payload.isRunning()) await payload.heartbeat();
+  }
+
+  /** The decodable records from `from` on (at most `maxBatchSize`), as first deliveries. */
+  private decodedRun(payload: EachBatchPayload, from: number): Decoded[] {
+    const { topic, partition, messages } = payload.batch;
+    const max = Math.max(1, this.options.maxBatchSize ?? DEFAULT_MAX_BATCH_SIZE);
+    const run: Decoded[] = [];
+    for (let i = from; i < messages.length && run.length < max; i += 1) {
+      const record = messages[i];
+      if (!record) break;
+      const decoded = decodeValue(record.value);
+      if (!decoded.ok) break;
+      const key = record.key === null ? '' : record.key.toString('utf8');
+      run.push({ record, message: { topic, partition, offset: record.offset, key, value: decoded.value, headers: decodeHeaders(record.headers), attempt: 1 } });
+    }
+    return run;
+  }
+
+  /** One call of the batch handler; false (logged) when it threw: its messages then go one at a time. */
+  private async deliverRun(payload: EachBatchPayload, run: readonly Decoded[]): Promise<boolean> {
+    const { batchHandler, groupId } = this.options;
+    if (!batchHandler) return false;
+    const { topic, partition } = payload.batch;
+    const messages = run.map((d) => d.message);
+    const first = messages[0]?.offset ?? '';
+    const last = messages[messages.length - 1]?.offset ?? '';
+    const attributes = {
+      'messaging.kafka.consumer.group': groupId,
+      'messaging.kafka.offset': first,
+      'messaging.destination.partition.id': String(partition),
+    };
+    const started = process.hrtime.bigint();
+    try {
+      await processBatchInTraceContext(topic, messages, attributes, () => batchHandler(messages));
+      kafkaMetrics.handlerSeconds(topic, groupId, Number(process.hrtime.bigint() - started) / 1e9);
+      kafkaMetrics.consumed(topic, groupId, 'ok', messages.length);
+      return true;
+    } catch (error) {
+      kafkaMetrics.handlerSeconds(topic, groupId, Number(process.hrtime.bigint() - started) / 1e9);
+      kafkaMetrics.consumed(topic, groupId, 'retried', messages.length);
+      this.settings.logger.warn('event batch handler failed; handling its messages one at a time', {
+        groupId,
+        topic,
+        partition,
+        offsets: `${first}..${last}`,
+        messages: messages.length,
+        error: errorMessage(error),
+      });
+      return false;
+    }
   }
 
   /**
@@ -326,9 +411,7 @@ export class KafkaSubscription implements Subscription {
       const message: BusMessage = { topic, partition, offset: record.offset, key, value: decoded.value, headers: { ...headers }, attempt };
       const started = process.hrtime.bigint();
       try {
-        await this.withHeartbeat(payload, () =>
-          processInTraceContext(topic, headers, { ...attributes, 'messaging.kafka.attempt': attempt }, () => this.options.handler(message)),
-        );
+        await processInTraceContext(topic, headers, { ...attributes, 'messaging.kafka.attempt': attempt }, () => this.options.handler(message));
         kafkaMetrics.handlerSeconds(topic, this.options.groupId, Number(process.hrtime.bigint() - started) / 1e9);
         kafkaMetrics.consumed(topic, this.options.groupId, 'ok');
         return 'done';
@@ -388,10 +471,10 @@ export class KafkaSubscription implements Subscription {
     }
   }
 
-  /** Keeps the group membership alive while a (possibly long) handler runs. */
+  /** Keeps the group membership alive while the batch's (possibly long) handlers run: one timer per batch. */
   private async withHeartbeat<T>(payload: EachBatchPayload, run: () => Promise<T>): Promise<T> {
     const timer = setInterval(() => {
-      // A rebalance reported here surfaces again at the heartbeat after this message.
+      // A rebalance reported here surfaces again at the heartbeat after the message or run.
       payload.heartbeat().catch(() => undefined);
     }, this.settings.heartbeatIntervalMs);
     try {

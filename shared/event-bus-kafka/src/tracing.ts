@@ -1,11 +1,13 @@
 import {
   context,
+  isSpanContextValid,
   propagation,
   ROOT_CONTEXT,
   SpanKind,
   SpanStatusCode,
   trace,
   type Attributes,
+  type Link,
   type Span,
 } from '@opentelemetry/api';
 import { errorMessage } from './codec';
@@ -65,6 +67,33 @@ export function processInTraceContext<T>(
     tracer().startActiveSpan(
       `${topic} process`,
       { kind: SpanKind.CONSUMER, attributes: { 'messaging.system': 'kafka', 'messaging.destination.name': topic, ...attributes } },
+      (span) => inSpan(span, run),
+    ),
+  );
+}
+
+/**
+ * Runs a batch handler in a CONSUMER span. One message: inside its trace context, as `processInTraceContext`.
+ * Several (each may come from another trace): a span of its own, linked to each message's context.
+ */
+export function processBatchInTraceContext<T>(
+  topic: string,
+  messages: readonly { readonly headers: Readonly<Record<string, string>> }[],
+  attributes: Attributes,
+  run: () => Promise<T>,
+): Promise<T> {
+  const batchAttributes = { ...attributes, 'messaging.batch.message_count': messages.length };
+  const only = messages.length === 1 ? messages[0] : undefined;
+  if (only) return processInTraceContext(topic, only.headers, batchAttributes, run);
+  const links: Link[] = [];
+  for (const message of messages) {
+    const linked = trace.getSpanContext(propagation.extract(ROOT_CONTEXT, message.headers));
+    if (linked && isSpanContextValid(linked)) links.push({ context: linked });
+  }
+  return context.with(ROOT_CONTEXT, () =>
+    tracer().startActiveSpan(
+      `${topic} process`,
+      { kind: SpanKind.CONSUMER, links, attributes: { 'messaging.system': 'kafka', 'messaging.destination.name': topic, ...batchAttributes } },
       (span) => inSpan(span, run),
     ),
   );

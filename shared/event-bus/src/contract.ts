@@ -3,6 +3,10 @@ import assert from 'node:assert/strict';
 import { setTimeout as delay } from 'node:timers/promises';
 import { randomUUID } from 'node:crypto';
 import { deadLetterTopic, type BusMessage, type EventBus } from './ports';
+import { batchHandlerContract } from './contract-batch';
+import { waitFor } from './contract-support';
+
+export { waitFor } from './contract-support';
 
 export interface ContractHarness {
   readonly bus: EventBus;
@@ -18,14 +22,6 @@ export interface ContractHarness {
   /** Resolves once the group has committed `count` messages of `topic`. Leave it out when handling commits. */
   committed?(groupId: string, topic: string, count: number): Promise<void>;
   cleanup(): Promise<void>;
-}
-
-async function waitFor(predicate: () => boolean, timeoutMs: number, what: string): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!predicate()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await delay(10);
-  }
 }
 
 /**
@@ -236,5 +232,7 @@ export function eventBusContract(name: string, makeHarness: () => Promise<Contra
         await again.stop();
       }
     });
+
+    batchHandlerContract(h, topic, timeoutMs);
   });
 }

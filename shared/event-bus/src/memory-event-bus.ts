@@ -1,6 +1,7 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import {
   DEFAULT_MAX_ATTEMPTS,
+  DEFAULT_MAX_BATCH_SIZE,
   deadLetterTopic,
   type BusMessage,
   type EventBus,
@@ -23,10 +24,12 @@ interface Partition {
   base: number;
   log: StoredMessage[];
   /**
-   * The last message parsed for a delivery, frozen: the groups of a partition usually handle a message one
-   * after another, so each parses it once instead of once per group. One per partition bounds the memory.
+   * The latest run of consecutive messages parsed for delivery, frozen (`values[i]` is offset `first + i`):
+   * the groups of a partition usually handle the same messages one after another (one by one or in
+   * batches), so each message is parsed once instead of once per group. At most PARSED_RUN values per
+   * partition bounds the memory.
    */
-  parsed?: { readonly offset: number; readonly value: unknown };
+  parsed?: { readonly first: number; readonly values: unknown[] };
 }
 
 interface Member {
@@ -45,6 +48,9 @@ interface Group {
   /** partition keys with a pump running. */
   readonly pumping: Set<string>;
 }
+
+/** Most parsed values kept per partition for the next group (see `Partition.parsed`). */
+const PARSED_RUN = 256;
 
 interface LocatedPartition {
   readonly topic: string;
@@ -250,41 +256,60 @@ export class MemoryEventBus implements EventBus {
     return (group.committed.get(partitionKey) ?? partition.base) < partition.base + partition.log.length;
   }
 
+  /**
+   * Handles the partition in order: with a batch handler, the queued messages (at most `maxBatchSize`) in
+   * one call; the messages of a batch that threw, and any message of a member without one, one at a time.
+   */
   private async pump(group: Group, partitionKey: string): Promise<void> {
     const { topic, index, partition } = this.located(partitionKey);
     if (!partition) return;
+    /** Offsets below this go one at a time: their batch threw. */
+    let singlyUntil = 0;
     for (;;) {
       const owner = group.owners.get(partitionKey);
       if (!owner || owner.stopped || this.closed) return;
       const offset = group.committed.get(partitionKey) ?? partition.base;
       const stored = partition.log[offset - partition.base];
       if (!stored) return;
-      await this.deliver(owner, topic, index, offset, stored, this.parsedValue(partition, offset, stored));
-      group.committed.set(partitionKey, offset + 1);
-      this.options.journal?.commit(group.id, topic, index, offset + 1);
+      const { batchHandler } = owner.options;
+      let next = offset + 1;
+      if (batchHandler && offset >= singlyUntil) {
+        const end = Math.min(partition.base + partition.log.length, offset + Math.max(1, owner.options.maxBatchSize ?? DEFAULT_MAX_BATCH_SIZE));
+        const messages: BusMessage[] = [];
+        for (let at = offset; at < end; at += 1) {
+          const queued = partition.log[at - partition.base];
+          if (queued) messages.push(firstDelivery(topic, index, at, queued, this.parsedValue(partition, at, queued)));
+        }
+        try {
+          await batchHandler(messages);
+          next = end;
+        } catch {
+          // Not handled: the same messages go to the handler one at a time (attempts, retries, dead letters).
+          singlyUntil = end;
+          continue;
+        }
+      } else {
+        await this.deliver(owner, topic, index, offset, stored, this.parsedValue(partition, offset, stored));
+      }
+      group.committed.set(partitionKey, next);
+      this.options.journal?.commit(group.id, topic, index, next);
     }
   }
 
   /** The message's value, parsed and deeply frozen once and handed to every group (handlers only read it). */
   private parsedValue(partition: Partition, offset: number, stored: StoredMessage): unknown {
-    if (partition.parsed?.offset === offset) return partition.parsed.value;
+    const run = partition.parsed;
+    if (run && offset >= run.first && offset < run.first + run.values.length) return run.values[offset - run.first];
     const value = deepFreeze(JSON.parse(stored.json) as unknown);
-    partition.parsed = { offset, value };
+    if (run && offset === run.first + run.values.length && run.values.length < PARSED_RUN) run.values.push(value);
+    else partition.parsed = { first: offset, values: [value] };
     return value;
   }
 
   private async deliver(member: Member, topic: string, partition: number, offset: number, stored: StoredMessage, value: unknown): Promise<void> {
     const maxAttempts = member.options.maxAttempts ?? DEFAULT_MAX_ATTEMPTS;
     for (let attempt = 1; ; attempt += 1) {
-      const message: BusMessage = {
-        topic,
-        partition,
-        offset: String(offset),
-        key: stored.key,
-        value,
-        headers: { ...stored.headers },
-        attempt,
-      };
+      const message: BusMessage = { ...firstDelivery(topic, partition, offset, stored, value), attempt };
       try {
         await member.options.handler(message);
         return;
@@ -323,11 +348,16 @@ export class MemoryEventBus implements EventBus {
     if (drop > 1024) {
       partition.log.splice(0, drop);
       partition.base = low;
-      if (partition.parsed && partition.parsed.offset < low) partition.parsed = undefined;
+      if (partition.parsed && partition.parsed.first < low) partition.parsed = undefined;
       const { topic, index } = this.located(partitionKey);
       this.options.journal?.trim(topic, index, low);
     }
   }
+}
+
+/** The stored message at `offset` as a delivery (attempt 1; each delivery gets its own headers object). */
+function firstDelivery(topic: string, partition: number, offset: number, stored: StoredMessage, value: unknown): BusMessage {
+  return { topic, partition, offset: String(offset), key: stored.key, value, headers: { ...stored.headers }, attempt: 1 };
 }
 
 /** Freezes `value` and everything in it (a JSON value: plain objects and arrays). */

@@ -17,8 +17,8 @@ export const kafkaMetrics = {
   produceFailed(topic: string, messages: number): void {
     produceErrors().inc({ topic }, messages);
   },
-  consumed(topic: string, group: string, outcome: 'ok' | 'retried' | 'dead_lettered'): void {
-    consumed().inc({ topic, group, outcome });
+  consumed(topic: string, group: string, outcome: 'ok' | 'retried' | 'dead_lettered', messages = 1): void {
+    consumed().inc({ topic, group, outcome }, messages);
   },
   handlerSeconds(topic: string, group: string, seconds: number): void {
     handlerSeconds().observe({ topic, group }, seconds);
