@@ -19,6 +19,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { Agent, request } from 'undici';
 import WebSocket from 'ws';
 import { distributedProcesses, processCpuMs } from '../bench-support/cpu';
+import { openRawWebSocket, type RawWebSocket } from '../bench-support/ws-frame-reader';
 import { serversConfigured, startDistributedProcess } from '../bench-support/distributed';
 import { adminToken, externalTarget, must, rssMb, startEmbeddedProcess, wantsTarget } from '../bench-support/target';
 
@@ -78,17 +79,49 @@ async function idle(url: string, pid: number): Promise<void> {
 }
 
 const POSTED = Buffer.from('{"event": "posted"');
+const HELLO = Buffer.from('"event": "hello"');
 const MARKER = Buffer.from('fanout-');
 
-/** n of the `fanout-<n>-x` marker in a posted frame, or -1 (read from the bytes: the client stays cheap). */
-function markerOf(frame: Buffer): number {
-  if (frame.compare(POSTED, 0, POSTED.length, 0, POSTED.length) !== 0) return -1;
-  const at = frame.indexOf(MARKER);
-  if (at < 0) return -1;
+/** n of the `fanout-<n>-x` marker in the posted frame at chunk[start, end), or -1 (read from the bytes: the client stays cheap). */
+function markerOf(chunk: Buffer, start: number, end: number): number {
+  if (end - start < POSTED.length || chunk.compare(POSTED, 0, POSTED.length, start, start + POSTED.length) !== 0) return -1;
+  const at = chunk.indexOf(MARKER, start);
+  if (at < 0 || at >= end) return -1;
   let n = 0;
   let i = at + MARKER.length;
-  for (; i < frame.length && (frame[i] ?? 0) >= 48 && (frame[i] ?? 0) <= 57; i += 1) n = n * 10 + (frame[i] ?? 0) - 48;
+  for (; i < end && (chunk[i] ?? 0) >= 48 && (chunk[i] ?? 0) <= 57; i += 1) n = n * 10 + (chunk[i] ?? 0) - 48;
   return i > at + MARKER.length ? n : -1;
+}
+
+/**
+ * A fan-out receiver: a raw socket parsed in place (ws-frame-reader: no Buffer, string or event per frame),
+ * resolved at its hello; `onFrame` gets each later text frame's bytes and when its chunk was read.
+ */
+function connectReader(url: string, token: string, onFrame: (chunk: Buffer, start: number, end: number, at: number) => void): Promise<RawWebSocket> {
+  return new Promise((resolve, reject) => {
+    let greeted = false;
+    let opened: RawWebSocket | undefined;
+    let helloSeen = false;
+    const done = (): void => {
+      if (greeted || !opened || !helloSeen) return;
+      greeted = true;
+      resolve(opened);
+    };
+    openRawWebSocket(wsUrl(url), { authorization: `Bearer ${token}` }, (chunk, start, end, at) => {
+      if (!helloSeen) {
+        const i = chunk.indexOf(HELLO, start);
+        if (i >= 0 && i < end) {
+          helloSeen = true;
+          done();
+          return;
+        }
+      }
+      onFrame(chunk, start, end, at);
+    }).then((ws) => {
+      opened = ws;
+      done();
+    }, reject);
+  });
 }
 
 interface ServerProcess {
@@ -124,12 +157,19 @@ async function fanout(label: string, url: string, processes: readonly ServerProc
   const answeredAt = new Float64Array(total).fill(Number.NaN);
   /** When each POST left the client: events often arrive before the answer (embedded), so this figure too. */
   const sentAt = new Float64Array(total).fill(Number.NaN);
-  const received: number[][] = [];
+  /** Per socket: when the `posted` of post n was read (performance.now()), NaN until then. */
+  const received: Float64Array[] = [];
+  const counts: number[] = [];
   const sockets = await inBatches(tokens.length, 50, (i) => {
-    received[i] = [];
-    return connect(url, tokens[i] ?? '', (frame) => {
-      const n = markerOf(frame);
-      if (n >= 0) received[i]?.push(n, performance.now());
+    const mine = new Float64Array(total).fill(Number.NaN);
+    received[i] = mine;
+    counts[i] = 0;
+    return connectReader(url, tokens[i] ?? '', (chunk, start, end, at) => {
+      const n = markerOf(chunk, start, end);
+      if (n >= 0 && n < total && Number.isNaN(mine[n])) {
+        mine[n] = at;
+        counts[i] = (counts[i] ?? 0) + 1;
+      }
     });
   });
   process.stdout.write(`realtime fan-out [${label}]: ${sockets.length} bots in one channel, connected (setup ${((Date.now() - setupStarted) / 1000).toFixed(1)} s); ${RATE} posts/s for ${SECONDS} s\n`);
@@ -164,24 +204,27 @@ async function fanout(label: string, url: string, processes: readonly ServerProc
   const sentSeconds = (performance.now() - started) / 1000;
   // Let the last events arrive (bounded).
   const deadline = Date.now() + 10_000;
-  while (Date.now() < deadline && received.some((r) => r.length / 2 < total - failures)) await delay(100);
+  while (Date.now() < deadline && counts.some((c) => c < total - failures)) await delay(100);
+  // CPU over the posting and draining only (not this process's sorting below).
+  const cpuAfter = cpuOf(processes);
+  const clientMs = (processCpuMs(process.pid) ?? 0) - clientBefore;
 
   const latencies: number[] = [];
   const fromSend: number[] = [];
   let missing = 0;
   for (const list of received) {
-    const seen = new Set<number>();
-    for (let k = 0; k < list.length; k += 2) {
-      const n = list[k] ?? -1;
-      const at = list[k + 1] ?? 0;
-      const answered = answeredAt[n];
-      seen.add(n);
-      if (answered !== undefined && !Number.isNaN(answered)) {
+    let seen = 0;
+    for (let n = 0; n < total; n += 1) {
+      const at = list[n] ?? Number.NaN;
+      if (Number.isNaN(at)) continue;
+      seen += 1;
+      const answered = answeredAt[n] ?? Number.NaN;
+      if (!Number.isNaN(answered)) {
         latencies.push(Math.max(0, at - answered));
         fromSend.push(at - (sentAt[n] ?? at));
       }
     }
-    missing += total - failures - seen.size;
+    missing += total - failures - seen;
   }
   const sorted = Float64Array.from(latencies).sort();
   const sortedSend = Float64Array.from(fromSend).sort();
@@ -189,8 +232,6 @@ async function fanout(label: string, url: string, processes: readonly ServerProc
     `realtime fan-out [${label}]: ${total - failures} posts in ${sentSeconds.toFixed(1)} s (${failures} failed), ${sorted.length} deliveries, ${missing} missing; ` +
       `POST answer -> posted event p50 ${percentile(sorted, 50).toFixed(1)} ms, p99 ${percentile(sorted, 99).toFixed(1)} ms, max ${percentile(sorted, 100).toFixed(1)} ms (0 = before the answer); POST sent -> posted event p50 ${percentile(sortedSend, 50).toFixed(1)} ms, p99 ${percentile(sortedSend, 99).toFixed(1)} ms\n`,
   );
-  const cpuAfter = cpuOf(processes);
-  const clientMs = (processCpuMs(process.pid) ?? 0) - clientBefore;
   const asked = (total - failures) * sockets.length;
   const parts: string[] = [];
   for (const [name, after] of cpuAfter) {
@@ -203,7 +244,7 @@ async function fanout(label: string, url: string, processes: readonly ServerProc
   process.stdout.write(
     `realtime fan-out [${label}]: server CPU (user + system) for ${total - failures} posts and ${asked} deliveries asked for (post handling included): ${parts.join('; ') || 'not measured'}; the benchmark's own client process ${(clientMs / 1000).toFixed(1)} s (all 500 sockets are read by this one process); load average ${loadBefore.toFixed(1)} at the start, ${(loadavg()[0] ?? 0).toFixed(1)} at the end\n`,
   );
-  for (const ws of sockets) ws.terminate();
+  for (const ws of sockets) ws.socket.destroy();
   await dispatcher.close();
 }
 
