@@ -1,4 +1,6 @@
 import assert from 'node:assert/strict';
+import { once } from 'node:events';
+import { createServer, connect, type Socket } from 'node:net';
 import { Writable } from 'node:stream';
 import { describe, it } from 'node:test';
 import { setImmediate as turn } from 'node:timers/promises';
@@ -116,5 +118,48 @@ describe('SocketWriter', () => {
     await turn();
     assert.equal(socket.writes.length, 0);
     assert.equal(outbox.backlog, 0);
+  });
+
+  it('when one TCP peer stops reading and the kernel stops taking its writes, then its frames built in the shared buffer still arrive intact while another socket reuses the buffer', async () => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1');
+    await once(server, 'listening');
+    const port = (server.address() as { port: number }).port;
+    const pair = async (): Promise<{ socket: Socket; peer: Socket; chunks: Buffer[] }> => {
+      const accepted = once(server, 'connection') as Promise<[Socket]>;
+      const peer = connect(port, '127.0.0.1');
+      const [socket] = await accepted;
+      const chunks: Buffer[] = [];
+      peer.on('data', (chunk: Buffer) => chunks.push(chunk));
+      return { socket, peer, chunks };
+    };
+    const slow = await pair();
+    const fast = await pair();
+    slow.peer.pause();
+    const writer = new SocketWriter(0);
+    const outboxes = [writer.outbox(slow.socket, control(() => true)), writer.outbox(fast.socket, control(() => true))];
+    // 300 flushes of one 60 KB frame to each: far more than loopback buffers hold while the slow peer reads nothing.
+    const prefix = prefixOf(60_000);
+    const expected: string[] = [];
+    let pendingSeen = false;
+    for (let seq = 0; seq < 300; seq += 1) {
+      for (const outbox of outboxes) outbox.sendEvent(prefix, seq);
+      expected.push(`${prefix.toString('utf8')}${seq}}`);
+      writer.flush();
+      pendingSeen ||= slow.socket.writableLength > 0;
+      // The fast peer keeps reading, so its writes keep completing at once (in the shared buffer).
+      if (fast.socket.writableLength > 0) await once(fast.socket, 'drain');
+    }
+    assert.ok(pendingSeen, 'some writes to the slow peer were left pending (the case under test)');
+    slow.peer.resume();
+    for (const { socket } of [slow, fast]) socket.end();
+    await Promise.all([once(slow.peer, 'end'), once(fast.peer, 'end')]);
+    server.close();
+    for (const { peer, chunks } of [slow, fast]) {
+      peer.destroy();
+      const messages = decode(Buffer.concat(chunks));
+      assert.equal(messages.length, expected.length);
+      for (let i = 0; i < expected.length; i += 1) assert.equal(messages[i], expected[i], `frame ${i}`);
+    }
   });
 });

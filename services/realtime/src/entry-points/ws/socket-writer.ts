@@ -1,3 +1,4 @@
+import { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import type { SocketPort } from '../../domain/connection';
 import { eventFrameLength, textFrame, writeEventFrame } from './frame';
@@ -64,10 +65,14 @@ export class SocketOutbox implements SocketPort {
       return;
     }
     let data: Buffer;
+    // A TCP socket's write that completes at once has copied the bytes into the kernel: its buffer can be
+    // the writer's shared one. A socket with writes pending (a slow reader) will keep this one too, and other
+    // streams (tests, wrappers) may keep the chunk: they get their own.
+    const shared = this.socket instanceof Socket && this.socket.writableLength === 0;
     if (count === 1 && this.seqs[0] === -1) {
       data = this.parts[0] as Buffer;
     } else {
-      data = Buffer.allocUnsafe(this.bytes);
+      data = shared ? this.writer.scratch(this.bytes) : Buffer.allocUnsafe(this.bytes);
       let at = 0;
       for (let i = 0; i < count; i += 1) {
         const part = this.parts[i] as Buffer;
@@ -81,6 +86,8 @@ export class SocketOutbox implements SocketPort {
     this.socket.write(data, () => {
       this.writing -= count;
     });
+    // Not all taken at once (kernel buffer full, still connecting): the pending write keeps the shared buffer.
+    if (shared && this.socket.writableLength > 0) this.writer.release(data);
   }
 
   /** Drops what waits (the socket is gone). */
@@ -112,6 +119,9 @@ export class SocketOutbox implements SocketPort {
   }
 }
 
+/** Size of the writer's shared buffer: a socket's frames of one flush up to this size are built in it. */
+const ARENA_BYTES = 64 * 1024;
+
 /**
  * Writes pre-built WebSocket frames to raw TCP sockets, coalesced: what a socket gets during one turn of
  * the event loop (a Kafka batch, a reconnect replay), or within `coalesceMs` of the previous flush, goes out
@@ -122,6 +132,8 @@ export class SocketOutbox implements SocketPort {
  */
 export class SocketWriter {
   private dirty: SocketOutbox[] = [];
+  /** Memory the flushes build their frames in, reused from one socket's write to the next. */
+  private arena: Buffer | undefined;
   private scheduled = false;
   private lastFlush = Number.NEGATIVE_INFINITY;
 
@@ -137,6 +149,21 @@ export class SocketWriter {
   /** Sockets with frames waiting. */
   public get holding(): number {
     return this.dirty.length;
+  }
+
+  /**
+   * `bytes` of the shared buffer for one write (allocated once, not per socket and flush: 100,000 frames a
+   * second in fresh buffers kept the garbage collector busy). Larger writes than ARENA_BYTES get their own.
+   */
+  public scratch(bytes: number): Buffer {
+    if (bytes > ARENA_BYTES) return Buffer.allocUnsafe(bytes);
+    this.arena ??= Buffer.allocUnsafeSlow(ARENA_BYTES);
+    return this.arena.subarray(0, bytes);
+  }
+
+  /** A write still holds `data` (from `scratch`): the next flush gets new memory. */
+  public release(data: Buffer): void {
+    if (this.arena !== undefined && data.buffer === this.arena.buffer) this.arena = undefined;
   }
 
   /** Called by an outbox when its first frame waits. */
