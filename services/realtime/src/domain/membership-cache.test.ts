@@ -51,4 +51,23 @@ describe('MembershipCache', () => {
     membership.evictTeamMember('t', 'u');
     assert.equal(await membership.isTeamMember('t', 'u'), true);
   });
+
+  it('when a member joins or leaves, then a cached set is updated without a lookup for membership events but read again for anything else; a channel cached as missing is evicted', async () => {
+    const { membership, directory } = world();
+    directory.addChannelMember('c', 'u1');
+    await membership.channelMembers('c');
+    directory.addChannelMember('c', 'u2');
+    membership.memberJoined('c', 'u2');
+    assert.deepEqual([...((await membership.membersAfterEvents('c')) ?? [])].sort(), ['u1', 'u2']);
+    assert.equal(directory.memberLookups, 1);
+    directory.removeChannelMember('c', 'u1');
+    assert.deepEqual([...((await membership.channelMembers('c')) ?? [])], ['u2'], 'read again: posts has u2 only');
+    assert.equal(directory.memberLookups, 2);
+    membership.memberLeft('c', 'u2');
+    assert.deepEqual([...((await membership.membersAfterEvents('c')) ?? [])], []);
+    assert.equal(await membership.channelMembers('missing'), undefined);
+    directory.addChannelMember('missing', 'u3');
+    membership.memberJoined('missing', 'u3');
+    assert.deepEqual([...((await membership.membersAfterEvents('missing')) ?? [])], ['u3']);
+  });
 });

@@ -16,25 +16,61 @@ interface Entry<T> {
   readonly expires: number;
 }
 
+interface ChannelEntry {
+  /** Mutable: joins and leaves update it in place (a lookup's set is this cache's own). */
+  readonly value: Set<string> | undefined;
+  readonly expires: number;
+  /** Updated by membership events since it was read: membership events may use it, nothing else. */
+  stale: boolean;
+}
+
 /**
  * Channel member sets and team memberships, cached and evicted by the membership events that change them
  * (channels.events, users.events). A lookup that overlaps an eviction is answered but not cached, so an answer already on its way cannot undo the eviction. Concurrent lookups of one
  * channel share one call.
+ *
+ * A join or leave does not throw the channel's set away: it is updated in place and marked stale. Events
+ * about the membership itself (`user_added`, `user_removed`) go to that set (`membersAfterEvents`), so a
+ * burst of joins (500 members added to a channel) costs no lookup per join; everything else (posts,
+ * reactions, typing) reads the set again once after the burst (`channelMembers`), as it would after an
+ * eviction, so who gets a post is always what posts says now.
  */
 export class MembershipCache {
-  private readonly channels = new Map<string, Entry<ReadonlySet<string> | undefined>>();
+  private readonly channels = new Map<string, ChannelEntry>();
   private readonly teams = new Map<string, Entry<boolean>>();
-  private readonly inflight = new Map<string, Promise<ReadonlySet<string> | undefined>>();
+  private readonly inflight = new Map<string, Promise<Set<string> | undefined>>();
   /** Counts evictions: a lookup that overlapped any is answered but not cached. */
   private evictions = 0;
 
   public constructor(private readonly options: MembershipCacheOptions) {}
 
-  /** The channel's members; undefined when the channel does not exist. */
+  /** The channel's members as posts has them (read again after any join or leave); undefined when the channel does not exist. */
   public async channelMembers(channelId: string): Promise<ReadonlySet<string> | undefined> {
+    return this.members(channelId, false);
+  }
+
+  /**
+   * The channel's members after the membership events handled so far: a set read before a join or leave
+   * and updated by it is used as it is (no lookup). For the events about those joins and leaves only.
+   */
+  public async membersAfterEvents(channelId: string): Promise<ReadonlySet<string> | undefined> {
+    return this.members(channelId, true);
+  }
+
+  /** A user joined the channel: a cached set gets them (and is stale); a lookup in flight is not cached. */
+  public memberJoined(channelId: string, userId: string): void {
+    this.changed(channelId, (set) => set.add(userId));
+  }
+
+  /** A user left the channel: a cached set loses them (and is stale); a lookup in flight is not cached. */
+  public memberLeft(channelId: string, userId: string): void {
+    this.changed(channelId, (set) => set.delete(userId));
+  }
+
+  private async members(channelId: string, staleAllowed: boolean): Promise<Set<string> | undefined> {
     const now = this.options.clock.now();
     const hit = this.channels.get(channelId);
-    if (hit && hit.expires > now) {
+    if (hit && hit.expires > now && (staleAllowed || !hit.stale)) {
       this.channels.delete(channelId);
       this.channels.set(channelId, hit);
       return hit.value;
@@ -46,7 +82,7 @@ export class MembershipCache {
       .channelMemberIds(channelId)
       .then((ids) => {
         const value = ids === undefined ? undefined : new Set(ids);
-        if (this.evictions === before) this.remember(this.channels, channelId, value, this.options.maxChannels);
+        if (this.evictions === before) this.remember(this.channels, channelId, { value, expires: this.options.clock.now() + this.options.ttlMs, stale: false }, this.options.maxChannels);
         return value;
       })
       .finally(() => {
@@ -66,7 +102,7 @@ export class MembershipCache {
     if (hit && hit.expires > this.options.clock.now()) return hit.value;
     const before = this.evictions;
     const value = await this.options.source.isTeamMember(teamId, userId);
-    if (this.evictions === before) this.remember(this.teams, key, value, this.options.maxTeamEntries);
+    if (this.evictions === before) this.remember(this.teams, key, { value, expires: this.options.clock.now() + this.options.ttlMs }, this.options.maxTeamEntries);
     return value;
   }
 
@@ -106,9 +142,22 @@ export class MembershipCache {
     return { channels: this.channels.size, teams: this.teams.size };
   }
 
-  private remember<T>(map: Map<string, Entry<T>>, key: string, value: T, max: number): void {
+  /** A join or leave: the cached set is updated in place (a channel cached as missing is evicted: it exists now). */
+  private changed(channelId: string, update: (set: Set<string>) => void): void {
+    this.evictions += 1;
+    this.inflight.delete(channelId);
+    const hit = this.channels.get(channelId);
+    if (hit?.value === undefined) {
+      this.channels.delete(channelId);
+      return;
+    }
+    update(hit.value);
+    hit.stale = true;
+  }
+
+  private remember<T>(map: Map<string, T>, key: string, entry: T, max: number): void {
     map.delete(key);
-    map.set(key, { value, expires: this.options.clock.now() + this.options.ttlMs });
+    map.set(key, entry);
     while (map.size > max) {
       const oldest = map.keys().next().value;
       if (oldest === undefined) break;

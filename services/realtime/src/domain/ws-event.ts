@@ -19,6 +19,11 @@ export interface WsEvent {
   readonly broadcast: Broadcast;
   /** Dropped for a connection whose send queue is half full (`typing`, `status_change`). */
   readonly droppable?: boolean;
+  /**
+   * A channel event about the channel's membership itself (`user_added`, `user_removed`): its audience is
+   * the member set as the membership events handled so far left it, without reading it again after each.
+   */
+  readonly membersAfterEvents?: boolean;
   /** Extra `data` for one receiving user (e.g. `mentions` when they are mentioned); undefined = none. */
   readonly dataFor?: (userId: string) => Readonly<Record<string, unknown>> | undefined;
 }

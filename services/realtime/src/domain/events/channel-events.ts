@@ -34,8 +34,9 @@ function teammateOf(channel: InternalChannel): string {
 }
 
 /**
- * channels.events → WebSocket events (mattermost-wire-2.md §1.6). Membership changes evict the channel's
- * cached member set before anything is delivered, so the events themselves already use the new members.
+ * channels.events → WebSocket events (mattermost-wire-2.md §1.6). A join or leave updates the channel's
+ * cached member set before anything is delivered, so the events themselves already go to the new members
+ * (without a lookup per join: docs/adr/0017); other events read the members again once after it.
  */
 export function fromChannelsEvent(membership: MembershipCache, event: ChannelsEvent): WsEvent[] {
   const { channel, user_id: userId, actor_id: actorId } = event.payload;
@@ -59,17 +60,23 @@ export function fromChannelsEvent(membership: MembershipCache, event: ChannelsEv
         },
       ];
     case 'channel.member_added':
-      membership.evictChannel(channel.id);
-      if (userId === undefined) return [];
+      if (userId === undefined) {
+        membership.evictChannel(channel.id);
+        return [];
+      }
+      membership.memberJoined(channel.id, userId);
       return [
-        { event: 'user_added', data: { team_id: channel.team_id, user_id: userId }, broadcast: broadcast({ channel_id: channel.id, omit_users: { [userId]: true } }) },
+        { event: 'user_added', data: { team_id: channel.team_id, user_id: userId }, broadcast: broadcast({ channel_id: channel.id, omit_users: { [userId]: true } }), membersAfterEvents: true },
         { event: 'user_added', data: { team_id: channel.team_id, user_id: userId }, broadcast: broadcast({ user_id: userId }) },
       ];
     case 'channel.member_removed':
-      membership.evictChannel(channel.id);
-      if (userId === undefined) return [];
+      if (userId === undefined) {
+        membership.evictChannel(channel.id);
+        return [];
+      }
+      membership.memberLeft(channel.id, userId);
       return [
-        { event: 'user_removed', data: { remover_id: actorId ?? userId, user_id: userId }, broadcast: broadcast({ channel_id: channel.id }) },
+        { event: 'user_removed', data: { remover_id: actorId ?? userId, user_id: userId }, broadcast: broadcast({ channel_id: channel.id }), membersAfterEvents: true },
         { event: 'user_removed', data: { channel_id: channel.id, remover_id: actorId ?? userId }, broadcast: broadcast({ user_id: userId }) },
       ];
     default:

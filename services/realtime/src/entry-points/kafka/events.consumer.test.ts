@@ -27,6 +27,43 @@ describe('events consumer', () => {
     assert.deepEqual(newcomer.events().map((f) => f.event), ['hello', 'status_change', 'user_added', 'posted']);
   });
 
+  it('when many members join in a row, then user_added goes to each new member set without a lookup per join, and the next post reads the members once, as posts has them', async () => {
+    const w = world();
+    const handler = eventsConsumer({ hub: w.hub, membership: w.membership, users: w.directory, logger: createSilentLogger(), maxAttempts: 3 });
+    const channel = { id: 'c1', team_id: 't', team_name: 'tn', type: 'O', name: 'n', display_name: 'N', creator_id: 'u0', delete_at: 0 };
+    const sockets = new Map<string, RecordingSocket>();
+    for (const id of ['u0', 'u1', 'u2', 'u3', 'gone']) {
+      const socket = new RecordingSocket();
+      sockets.set(id, socket);
+      w.hub.open(socket, { session: session(id), connectionId: '', sequenceNumber: 0 });
+    }
+    w.directory.addChannelMember('c1', 'u0');
+    for (const id of ['u1', 'u2', 'u3']) {
+      w.directory.addChannelMember('c1', id);
+      await handler(message(Topics.channelsEvents, envelope('channel.member_added', { channel, user_id: id, actor_id: 'u0' })));
+    }
+    assert.equal(w.directory.memberLookups, 1, 'one lookup for the first join, none for the next ones');
+    assert.deepEqual(sockets.get('u0')?.events('user_added').map((f) => (f.data as { user_id?: string }).user_id), ['u1', 'u2', 'u3']);
+    assert.deepEqual(sockets.get('u1')?.events('user_added').map((f) => (f.data as { user_id?: string }).user_id), ['u1', 'u2', 'u3'], 'the newcomer by user_id, then as a member');
+    assert.deepEqual(sockets.get('u3')?.events('user_added').map((f) => (f.data as { user_id?: string }).user_id), ['u3']);
+    // posts says u2 left (its event not handled yet): the post goes to the members as posts has them now.
+    w.directory.removeChannelMember('c1', 'u2');
+    const post = { id: 'p1', create_at: 1, update_at: 1, edit_at: 0, delete_at: 0, is_pinned: false, user_id: 'u0', channel_id: 'c1', root_id: '', original_id: '', message: 'hi', type: '', props: {}, hashtags: '', file_ids: [], pending_post_id: '', reply_count: 0, last_reply_at: 0, participants: null };
+    const created = envelope('post.created', { post, channel, team: { id: 't', name: 'tn' }, author: { id: 'u0', username: 'u0', is_bot: false }, source: 'api', from_webhook: false, is_system: false });
+    await handler(message(Topics.postsEvents, created));
+    assert.equal(w.directory.memberLookups, 2);
+    assert.deepEqual(
+      [...sockets].filter(([, s]) => s.events('posted').length > 0).map(([id]) => id),
+      ['u0', 'u1', 'u3'],
+    );
+    await handler(message(Topics.postsEvents, created));
+    assert.equal(w.directory.memberLookups, 2, 'read once after the joins, then cached');
+    await handler(message(Topics.channelsEvents, envelope('channel.member_removed', { channel, user_id: 'u1', actor_id: 'u0' })));
+    assert.deepEqual(sockets.get('u0')?.events('user_removed').map((f) => (f.data as { user_id?: string }).user_id), ['u1']);
+    assert.equal(sockets.get('u1')?.events('user_removed').length, 1, 'the removed user by user_id only');
+    assert.equal(w.directory.memberLookups, 2);
+  });
+
   it('when a token is revoked, then only the sockets authenticated with it close; invalid realtime.events payloads are ignored', async () => {
     const w = world();
     const handler = eventsConsumer({ hub: w.hub, membership: w.membership, users: w.directory, logger: createSilentLogger(), maxAttempts: 3 });
