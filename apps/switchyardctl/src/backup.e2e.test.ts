@@ -93,10 +93,8 @@ describe('switchyardctl backup and restore', { timeout: 120_000 }, () => {
     assert.equal(plain.body.username, 'plain');
     const later = await api(server.url, 'GET', '/users/username/later', undefined, token);
     assert.equal(later.status, 404);
-    // The user is missing (not the route). The reference answers app.user.get_by_username.app_error for a
-    // missing username; Switchyard answers GetUser's id. This pins the product's answer: aligning it with
-    // the reference changes this line too.
-    assert.equal(later.body.id, 'app.user.missing_account.const');
+    // The user is missing (not the route): the reference's id for a missing username.
+    assert.equal(later.body.id, 'app.user.get_by_username.app_error');
 
     const corrupt = await runCtl(['restore', join(root, 'missing.db'), '--data-dir', join(root, 'other')], {});
     assert.equal(corrupt.code, 1);

@@ -94,7 +94,7 @@ test('when a bot is disabled and enabled by username, then the user id is looked
 test('when the bot does not exist, then the not-found id is printed with exit code 1', async () => {
   const byName = await ctl(['bot', 'disable', 'ghost-bot']);
   assert.equal(byName.code, 1);
-  assert.match(byName.stderr, /error: app\.user\.missing_account\.const: /);
+  assert.match(byName.stderr, /error: app\.user\.get_by_username\.app_error: /);
 
   const human = server.addUser({ username: 'human' });
   const notABot = await ctl(['bot', 'disable', human.id]);

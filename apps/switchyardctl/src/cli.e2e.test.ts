@@ -132,7 +132,7 @@ describe('switchyardctl against the embedded runtime', () => {
 
     const missing = await ctl(['bot', 'disable', 'no-such-bot']);
     assert.equal(missing.code, 1);
-    assert.match(missing.stderr, /^error: app\.user\.missing_account\.const: /m);
+    assert.match(missing.stderr, /^error: app\.user\.get_by_username\.app_error: /m);
 
     const badToken = await runCtl(['--url', server.url, '--token', 'x'.repeat(26), 'bot', 'list']);
     assert.equal(badToken.code, 1);

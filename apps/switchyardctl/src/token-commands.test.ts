@@ -73,6 +73,6 @@ test('when the token owner does not exist, then the lookup error id is printed',
   const result = await ctl(['token', 'create', 'nobody', '--description', 'x']);
 
   assert.equal(result.code, 1);
-  assert.match(result.stderr, /^error: app\.user\.missing_account\.const: /m);
+  assert.match(result.stderr, /^error: app\.user\.get_by_username\.app_error: /m);
   assert.equal(server.requests.filter((r) => r.path.endsWith('/tokens')).length, tokenCallsBefore);
 });

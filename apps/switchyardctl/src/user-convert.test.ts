@@ -97,6 +97,6 @@ test('when the user does not exist, then the not-found id is printed and nothing
   const result = await ctl(['user', 'convert', 'nobody', '--bot']);
 
   assert.equal(result.code, 1);
-  assert.match(result.stderr, /^error: app\.user\.missing_account\.const: /m);
+  assert.match(result.stderr, /^error: app\.user\.get_by_username\.app_error: /m);
   assert.equal(server.requests.filter((r) => r.path.endsWith('/convert_to_bot') && r.path.includes('nobody')).length, 0);
 });

@@ -3,6 +3,7 @@ import type { BusMessage, EventBus, OutgoingMessage, SubscribeOptions, Subscript
 import { kafkaMetrics } from '@switchyard/metrics';
 import { encodeValue, errorMessage } from './codec';
 import { kafkaLogCreator, silentLogger, toKafkaLogLevel, type KafkaEventBusLogger, type KafkaLogLevel } from './kafka-log';
+import { installRequestQueueFix } from './kafkajs-request-queue-fix';
 import { KafkaSubscription, type RawRecord } from './kafka-subscription';
 import { publishSpan, withTraceContext } from './tracing';
 
@@ -142,6 +143,8 @@ export class KafkaEventBus implements EventBus {
     // kafkajs warns once about its v2 partitioner change; the explicit partitioner below also avoids it.
     process.env.KAFKAJS_NO_PARTITIONER_WARNING ??= '1';
     this.logger = options.logger ?? silentLogger;
+    // Without it every broker connection wakes the process ~1,000 times a second while idle.
+    if (!installRequestQueueFix()) this.logger.warn('kafkajs request-queue fix not installed: it is written for kafkajs 2.2.4');
     this.kafka = new Kafka({
       clientId: options.clientId,
       brokers: [...options.brokers],

@@ -66,4 +66,45 @@ describe('ReadThroughCache', () => {
     await read('a');
     assert.deepEqual(loads, ['a', 'b', 'c', 'a']);
   });
+  it('when a key misses several times while its load runs, then the store is read once and every read gets its value', async () => {
+    const { cache } = world();
+    let loads = 0;
+    let release: (v: string) => void = () => undefined;
+    const load = () => { loads += 1; return new Promise<string>((resolve) => { release = resolve; }); };
+    const reads = [cache.get('a', load), cache.get('a', load), cache.get('a', load)];
+    release('v');
+    assert.deepEqual(await Promise.all(reads), ['v', 'v', 'v']);
+    assert.equal(loads, 1);
+  });
+
+  it('when a read misses after an eviction, then it does not join the load that started before it', async () => {
+    const { cache } = world();
+    const released: ((v: string) => void)[] = [];
+    const load = () => new Promise<string>((resolve) => { released.push(resolve); });
+    const before = cache.get('a', load);
+    cache.evict('a');
+    const after = cache.get('a', load);
+    assert.equal(released.length, 2, 'the read after the eviction loads on its own');
+    released[0]?.('old');
+    released[1]?.('new');
+    assert.equal(await before, 'old');
+    assert.equal(await after, 'new');
+    assert.equal(await cache.get('a', async () => 'unused'), 'new', 'the later load is the one cached');
+  });
+
+  it('when a shared load fails, then every read waiting for it fails and the next read loads again', async () => {
+    const { cache } = world();
+    let fail: (e: Error) => void = () => undefined;
+    const reads = [0, 1].map(() => cache.get('a', () => new Promise<string>((_, reject) => { fail = reject; })));
+    fail(new Error('store down'));
+    for (const read of reads) await assert.rejects(read, /store down/);
+    assert.equal(await cache.get('a', async () => 'back'), 'back');
+  });
+
+  it('when the TTL is 0, then concurrent reads are not shared either', async () => {
+    const { cache, loads, read } = world(0);
+    await Promise.all([read('a'), read('a')]);
+    assert.deepEqual(loads, ['a', 'a']);
+    assert.equal(cache.size, 0);
+  });
 });

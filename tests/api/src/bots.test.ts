@@ -41,7 +41,7 @@ describe('bots', { timeout: 300_000 }, () => {
     it('when an admin creates a bot, then 403 api.bot.create_disabled and no bot exists', async () => {
       const username = uniqueName('off');
       await expectClientError(admin.client.createBot({ username }), 403, 'api.bot.create_disabled');
-      await expectClientError(admin.client.getUserByUsername(username), 404, 'app.user.missing_account.const');
+      await expectClientError(admin.client.getUserByUsername(username), 404, 'app.user.get_by_username.app_error');
     });
 
     it('when a non-admin creates a bot, then the permission error comes first (403 api.context.permissions.app_error)', async () => {
@@ -94,7 +94,7 @@ describe('bots', { timeout: 300_000 }, () => {
         if (username.trim() !== '' && !username.includes(' ')) {
           const lookup = await raw(target.url, 'GET', `/api/v4/users/username/${encodeURIComponent(username.toLowerCase())}`, { token: admin.token });
           // Not stored: unknown (404), or a name the username route itself refuses (400), as the reference.
-          if (/^[a-z0-9._-]+$/.test(username.toLowerCase())) assertAppError(lookup, 404, 'app.user.missing_account.const');
+          if (/^[a-z0-9._-]+$/.test(username.toLowerCase())) assertAppError(lookup, 404, 'app.user.get_by_username.app_error');
           else assertAppError(lookup, 400, 'api.context.invalid_url_param.app_error');
         }
       }
@@ -195,8 +195,8 @@ describe('bots', { timeout: 300_000 }, () => {
       await admin.client.updateUserRoles(bot.user_id, 'system_user system_admin');
       const second = uniqueName('child');
       await expectClientError(client.createBot({ username: second }), 403, 'api.context.permissions.app_error');
-      await expectClientError(admin.client.getUserByUsername(first), 404, 'app.user.missing_account.const');
-      await expectClientError(admin.client.getUserByUsername(second), 404, 'app.user.missing_account.const');
+      await expectClientError(admin.client.getUserByUsername(first), 404, 'app.user.get_by_username.app_error');
+      await expectClientError(admin.client.getUserByUsername(second), 404, 'app.user.get_by_username.app_error');
     });
 
     it('when a bot gets system_post_all or system_post_all_public, then 200 {"status":"OK"} and the roles are stored', async () => {

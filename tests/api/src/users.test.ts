@@ -43,7 +43,7 @@ describe('users', { timeout: 300_000 }, () => {
         body: { username, email: `${username}@example.com`, password: PASSWORD },
       });
       assertAppError(response, 403, 'api.user.create_user.no_open_server');
-      await expectClientError(admin.client.getUserByUsername(username), 404, 'app.user.missing_account.const');
+      await expectClientError(admin.client.getUserByUsername(username), 404, 'app.user.get_by_username.app_error');
     });
 
     it('when an admin creates a user, then 201 with system_user, the new-user defaults and no password', async () => {
@@ -99,7 +99,7 @@ describe('users', { timeout: 300_000 }, () => {
         body: { username: otherName, email: taken.email, password: PASSWORD },
       });
       assertAppError(sameEmail, 400, 'app.user.save.email_exists.app_error');
-      await expectClientError(admin.client.getUserByUsername(otherName), 404, 'app.user.missing_account.const');
+      await expectClientError(admin.client.getUserByUsername(otherName), 404, 'app.user.get_by_username.app_error');
     });
 
     it('when the same username is created ten times at once, then exactly one 201 and the rest 400 username_exists (never 500)', async () => {
@@ -261,7 +261,7 @@ describe('users', { timeout: 300_000 }, () => {
       const created = await createUser(admin.client, 'byname');
       const found = await admin.client.getUserByUsername(created.username);
       assert.equal(found.id, created.user.id);
-      await expectClientError(admin.client.getUserByUsername(uniqueName('nobody')), 404, 'app.user.missing_account.const');
+      await expectClientError(admin.client.getUserByUsername(uniqueName('nobody')), 404, 'app.user.get_by_username.app_error');
     });
 
     it('when users are fetched by ids, then known ids are returned and unknown ones skipped; an empty list is 400', async () => {

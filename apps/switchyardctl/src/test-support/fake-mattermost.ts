@@ -73,6 +73,8 @@ class HttpError extends Error {
 const sessionExpired = (): HttpError => new HttpError(401, 'api.context.session_expired.app_error', 'Invalid or expired session, please login again.');
 const permissions = (): HttpError => new HttpError(403, 'api.context.permissions.app_error', 'You do not have the appropriate permissions.');
 const userMissing = (): HttpError => new HttpError(404, 'app.user.missing_account.const', 'Unable to find the user.');
+/** The reference's GetUserByUsername answers its own id for a missing username. */
+const usernameMissing = (): HttpError => new HttpError(404, 'app.user.get_by_username.app_error', 'Unable to find an existing account matching your username for this team.');
 const botMissing = (): HttpError => new HttpError(404, 'store.sql_bot.get.missing.app_error', 'Bot does not exist.');
 const invalidUrlParam = (): HttpError => new HttpError(400, 'api.context.invalid_url_param.app_error', 'Invalid or missing parameter in request URL.');
 const BOT_USERNAME = /^[a-z][a-z0-9._-]{2,21}$/;
@@ -211,7 +213,7 @@ export class FakeMattermost {
     if (method === 'GET' && (m = path.match(/^\/api\/v4\/users\/username\/([^/]+)$/))) {
       const name = decodeURIComponent(m[1]!);
       const user = [...this.users.values()].find((u) => u.username === name);
-      if (!user) throw userMissing();
+      if (!user) throw usernameMissing();
       return ok(this.publicUser(user));
     }
     if (method === 'GET' && this.emailRoute && (m = path.match(/^\/api\/v4\/users\/email\/([^/]+)$/))) {

@@ -6,6 +6,12 @@ export { DuplicateKeyError, isDuplicateKeyError } from '@switchyard/errors';
 /** The reference's error ids for this service, in one place. */
 export const Errors = {
   userNotFound: (): AppError => notFound('app.user.missing_account.const', 'Unable to find the user.'),
+  /** GetUserByUsername's not-found error in the reference (its own id, not missing_account). */
+  usernameNotFound: (): AppError =>
+    notFound(
+      'app.user.get_by_username.app_error',
+      'Unable to find an existing account matching your username for this team. This account may require an invitation from the team owner to join.',
+    ),
   /** The reference's UpdateUserRoles sets GetUser's not-found error to 400. */
   rolesUserNotFound: (): AppError => badRequest('app.user.missing_account.const', 'Unable to find the user.'),
   usernameExists: (): AppError => badRequest('app.user.save.username_exists.app_error', 'An account with that username already exists.'),

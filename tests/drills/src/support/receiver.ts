@@ -94,7 +94,7 @@ export async function startReceiver(options: ReceiverOptions): Promise<Receiver>
     req.on('end', () => {
       done();
       const status = answer(req.url ?? '');
-      requests.push({ path: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks).toString('utf8'), at: Date.now(), by: owner.get(req.socket) ?? 'unknown', status });
+      requests.push({ path: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks).toString('utf8'), at: Date.now(), by: ownerOfSocket(req.socket), status });
       const send = (): void => {
         res.writeHead(status, { 'Content-Type': 'application/json' });
         res.end(status === 200 ? '{}' : '{"error":"receiver down"}');
@@ -103,9 +103,21 @@ export async function startReceiver(options: ReceiverOptions): Promise<Receiver>
       else send();
     });
   });
-  server.on('connection', (socket: Socket) => {
+  /**
+   * The socket's owner, looked up when the connection is accepted and again at a later request while it is
+   * still unknown: a sender that connects before the caller has registered its pid in `owners` (a
+   * dispatcher delivering while it starts) is attributed from its next request on the kept-alive socket.
+   */
+  const ownerOfSocket = (socket: Socket): string => {
+    const known = owner.get(socket);
+    if (known !== undefined && known !== 'unknown') return known;
     const inode = socket.remotePort !== undefined ? clientSocketInode(socket.remotePort, port) : undefined;
-    owner.set(socket, inode === undefined ? 'unknown' : ownerOf(inode, options.owners()));
+    const found = inode === undefined ? 'unknown' : ownerOf(inode, options.owners());
+    owner.set(socket, found);
+    return found;
+  };
+  server.on('connection', (socket: Socket) => {
+    ownerOfSocket(socket);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   port = (server.address() as AddressInfo).port;

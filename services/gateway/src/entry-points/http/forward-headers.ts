@@ -18,10 +18,13 @@ const HOP_BY_HOP = new Set([
 const REQUEST_DROPPED = new Set([...HOP_BY_HOP, 'host', 'content-length', 'expect', 'x-request-id', 'x-forwarded-for', 'x-forwarded-proto', 'x-forwarded-host']);
 const RESPONSE_DROPPED = new Set([...HOP_BY_HOP, 'content-length', 'x-request-id']);
 
+const NONE: ReadonlySet<string> = new Set();
+
 /** Headers named in `Connection: a, b` are hop-by-hop too. */
-function connectionTokens(headers: IncomingHttpHeaders): Set<string> {
+function connectionTokens(headers: IncomingHttpHeaders): ReadonlySet<string> {
   const value = headers.connection;
-  const list = Array.isArray(value) ? value.join(',') : (value ?? '');
+  if (value === undefined) return NONE;
+  const list = Array.isArray(value) ? value.join(',') : value;
   return new Set(list.split(',').map((t) => t.trim().toLowerCase()).filter((t) => t !== ''));
 }
 
@@ -45,10 +48,12 @@ export interface ForwardContext {
  * (so identity cannot be forged), plus the gateway's request id, client address and signed identity.
  */
 export function upstreamRequestHeaders(incoming: IncomingHttpHeaders, context: ForwardContext): HeaderMap {
-  const extra = connectionTokens(incoming);
-  for (const name of context.ownTraceHeaders ?? []) extra.add(name.toLowerCase());
+  const connection = connectionTokens(incoming);
+  const trace = context.ownTraceHeaders ?? [];
+  const extra = trace.length === 0 ? connection : new Set([...connection, ...trace.map((name) => name.toLowerCase())]);
   const out: HeaderMap = {};
-  for (const [name, value] of Object.entries(incoming)) {
+  for (const name of Object.keys(incoming)) {
+    const value = incoming[name];
     if (value === undefined || REQUEST_DROPPED.has(name) || extra.has(name) || name.startsWith('x-switchyard-')) continue;
     out[name] = value;
   }
@@ -56,14 +61,16 @@ export function upstreamRequestHeaders(incoming: IncomingHttpHeaders, context: F
   out['x-forwarded-for'] = context.clientIp;
   out['x-forwarded-proto'] = context.protocol;
   out['x-request-id'] = context.requestId;
-  return { ...out, ...context.identity };
+  for (const name of Object.keys(context.identity)) out[name] = context.identity[name];
+  return out;
 }
 
 /** A service's response headers as the client gets them (hop-by-hop removed; length set by the gateway). */
 export function clientResponseHeaders(upstream: IncomingHttpHeaders): Record<string, string | string[]> {
   const extra = connectionTokens(upstream);
   const out: Record<string, string | string[]> = {};
-  for (const [name, value] of Object.entries(upstream)) {
+  for (const name of Object.keys(upstream)) {
+    const value = upstream[name];
     if (value === undefined || RESPONSE_DROPPED.has(name) || extra.has(name)) continue;
     out[name] = value;
   }

@@ -1,30 +1,24 @@
 import type { InternalChannel, InternalUser } from '@switchyard/contracts';
+import { ReadThroughCache } from '@switchyard/read-cache';
 import type { ChannelDirectory, UserDirectory } from '../../domain/ports';
-import { TtlCache } from './ttl-cache';
-
-const MISSING = Symbol('missing');
-type Cached<T> = T | typeof MISSING;
 
 /**
  * Short-lived cache in front of posts' channel lookups (the hot path of `POST /hooks/{key}` needs the
  * channel and, for private ones, the owner's membership). Only found channels and memberships are
- * cached; `evictChannel` is called from channels.events so changes apply before the TTL runs out.
+ * cached; `evictChannel` is called from channels.events so changes apply before the TTL runs out, and a
+ * lookup racing such an eviction is not cached. Requests in flight when an entry expires share one lookup.
  */
 export class CachingChannelDirectory implements ChannelDirectory {
-  private readonly channels: TtlCache<InternalChannel>;
-  private readonly members: TtlCache<string>;
+  private readonly channels: ReadThroughCache<InternalChannel>;
+  private readonly members: ReadThroughCache<string>;
 
-  public constructor(private readonly inner: ChannelDirectory, ttlMs: number) {
-    this.channels = new TtlCache(ttlMs);
-    this.members = new TtlCache(ttlMs);
+  public constructor(private readonly inner: ChannelDirectory, ttlMs: number, now?: () => number) {
+    this.channels = new ReadThroughCache({ ttlMs, ...(now ? { now } : {}) });
+    this.members = new ReadThroughCache({ ttlMs, ...(now ? { now } : {}) });
   }
 
-  public async channel(channelId: string): Promise<InternalChannel | undefined> {
-    const hit = this.channels.get(channelId);
-    if (hit) return hit;
-    const channel = await this.inner.channel(channelId);
-    if (channel) this.channels.set(channelId, channel);
-    return channel;
+  public channel(channelId: string): Promise<InternalChannel | undefined> {
+    return this.channels.get(channelId, () => this.inner.channel(channelId));
   }
 
   public channelByName(teamId: string, name: string): Promise<InternalChannel | undefined> {
@@ -35,13 +29,8 @@ export class CachingChannelDirectory implements ChannelDirectory {
     return this.inner.directChannel(userA, userB);
   }
 
-  public async memberRoles(channelId: string, userId: string): Promise<string | undefined> {
-    const key = `${channelId}:${userId}`;
-    const hit = this.members.get(key);
-    if (hit !== undefined) return hit;
-    const roles = await this.inner.memberRoles(channelId, userId);
-    if (roles !== undefined) this.members.set(key, roles);
-    return roles;
+  public memberRoles(channelId: string, userId: string): Promise<string | undefined> {
+    return this.members.get(`${channelId}:${userId}`, () => this.inner.memberRoles(channelId, userId));
   }
 
   /** Not cached: a root can be deleted at any time. */
@@ -50,35 +39,35 @@ export class CachingChannelDirectory implements ChannelDirectory {
   }
 
   public evictChannel(channelId: string, userId?: string): void {
-    this.channels.delete(channelId);
-    if (userId !== undefined) this.members.delete(`${channelId}:${userId}`);
+    this.channels.evict(channelId);
+    if (userId !== undefined) this.members.evict(`${channelId}:${userId}`);
   }
 }
 
-/** Short-lived cache of users by id (the hook owner on every post); user changes evict. */
+/**
+ * Short-lived cache of users by id (the hook owner on every post); user changes evict. The ids of one call
+ * that miss are looked up in one request; requests in flight when an entry expires share one lookup.
+ */
 export class CachingUserDirectory implements UserDirectory {
-  private readonly byId: TtlCache<Cached<InternalUser>>;
+  private readonly byId: ReadThroughCache<InternalUser>;
 
-  public constructor(private readonly inner: UserDirectory, ttlMs: number) {
-    this.byId = new TtlCache(ttlMs);
+  public constructor(private readonly inner: UserDirectory, ttlMs: number, now?: () => number) {
+    this.byId = new ReadThroughCache({ ttlMs, ...(now ? { now } : {}) });
   }
 
+  /** The users found, each once, in the order of `ids`. */
   public async usersByIds(ids: readonly string[]): Promise<InternalUser[]> {
-    const found: InternalUser[] = [];
-    const missing: string[] = [];
-    for (const id of ids) {
-      const hit = this.byId.get(id);
-      if (hit === undefined) missing.push(id);
-      else if (hit !== MISSING) found.push(hit);
-    }
-    if (missing.length > 0) {
-      const loaded = await this.inner.usersByIds(missing);
-      for (const user of loaded) {
-        this.byId.set(user.id, user);
-        found.push(user);
-      }
-    }
-    return found;
+    const wanted: string[] = [];
+    let batch: Promise<Map<string, InternalUser>> | undefined;
+    // ReadThroughCache calls `load` at once for each miss, so every miss of this call is in `wanted`
+    // before the batch (started a microtask later) sends it.
+    const load = (id: string): Promise<InternalUser | undefined> => {
+      wanted.push(id);
+      batch ??= Promise.resolve().then(async () => new Map((await this.inner.usersByIds(wanted)).map((user) => [user.id, user])));
+      return batch.then((found) => found.get(id));
+    };
+    const users = await Promise.all([...new Set(ids)].map((id) => this.byId.get(id, () => load(id))));
+    return users.filter((user): user is InternalUser => user !== undefined);
   }
 
   public usersByUsernames(usernames: readonly string[]): Promise<InternalUser[]> {
@@ -90,6 +79,6 @@ export class CachingUserDirectory implements UserDirectory {
   }
 
   public evictUser(userId: string): void {
-    this.byId.delete(userId);
+    this.byId.evict(userId);
   }
 }

@@ -1,4 +1,4 @@
-import { unauthorized, type AppError } from '@switchyard/errors';
+import { badRequest, unauthorized, type AppError } from '@switchyard/errors';
 import { newId } from '@switchyard/ids';
 import type { SystemConfig } from '@switchyard/system-config';
 import type { Session, User } from '../entities';
@@ -73,7 +73,7 @@ function accountLocked(): AppError {
  */
 export async function login(deps: Deps, input: LoginInput): Promise<LoginResult> {
   const config = deps.liveConfig.current();
-  if (input.password === '') throw unauthorized('api.user.login.blank_pwd.app_error', 'Password field must not be blank');
+  if (input.password === '') throw badRequest('api.user.login.blank_pwd.app_error', 'Password field must not be blank');
   const user = await findForLogin(deps, input, config);
   if (!user) {
     await verifyPassword(deps, input.password, undefined);

@@ -9,7 +9,7 @@ export async function getUserByUsername(deps: Deps, actor: Actor, username: stri
   const user = await deps.users.findByUsername(username.toLowerCase());
   if (!user) {
     requirePermission(actor, Permissions.viewMembers);
-    throw Errors.userNotFound();
+    throw Errors.usernameNotFound();
   }
   if (user.id !== actor.userId) requirePermission(actor, Permissions.viewMembers);
   return viewOf(deps, user);

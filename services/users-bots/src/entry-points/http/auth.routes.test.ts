@@ -66,6 +66,7 @@ describe('login, logout and sessions', () => {
       await h.patchConfig({ EmailSettings: { EnableSignInWithUsername: true } });
     }
     const blank = await h.request('POST', '/api/v4/users/login', { body: { login_id: u.username, password: '' } });
+    assert.equal(blank.statusCode, 400);
     assert.equal(blank.json().id, 'api.user.login.blank_pwd.app_error');
   });
 

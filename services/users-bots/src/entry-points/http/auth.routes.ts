@@ -8,7 +8,7 @@ import { login } from '../../domain/auth/login.usecase';
 import { logout } from '../../domain/auth/logout.usecase';
 import { revokeSession } from '../../domain/auth/revoke-session.usecase';
 import { viewOf } from '../../domain/views';
-import { loginBody } from './auth.schemas';
+import { loginBody, loginFields } from './auth.schemas';
 import { actorOf, optionalActorOf, userIdParam, type HttpContext } from './http-context';
 import { presentSession, presentUser } from './presenters';
 import { revokeSessionBody } from './users.schemas';
@@ -31,7 +31,7 @@ export function authRoutes(ctx: HttpContext): Router {
   const router = Router();
 
   router.post('/api/v4/users/login', ...ctx.withBody, async (req, res) => {
-    const body = validate(loginBody, req.body);
+    const body = validate(loginBody, loginFields(req.body));
     const result = await login(deps, {
       password: body.password,
       ...(body.id ? { id: body.id } : {}),

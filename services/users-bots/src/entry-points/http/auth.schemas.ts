@@ -12,3 +12,17 @@ export const loginBody = Joi.object({
   deviceId: text,
   ldap_only: text,
 }).required();
+
+const LOGIN_FIELDS = new Set(['login_id', 'id', 'password', 'token', 'device_id', 'deviceId', 'ldap_only']);
+
+/**
+ * The login body as the reference reads it (MapFromJSON into a map of strings): a body that is not an
+ * object counts as empty, and a field that is not a string as absent (so a missing or non-string password
+ * is the 400 blank_pwd, not a body error).
+ */
+export function loginFields(body: unknown): Record<string, string> {
+  const fields: Record<string, string> = {};
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return fields;
+  for (const [name, value] of Object.entries(body)) if (typeof value === 'string' && LOGIN_FIELDS.has(name)) fields[name] = value;
+  return fields;
+}

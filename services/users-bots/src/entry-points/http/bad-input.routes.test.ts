@@ -83,15 +83,28 @@ describe('bad input', () => {
       await h.request('POST', '/api/v4/users', { as: admin, body: [] }),
       await h.request('POST', '/api/v4/users', { as: admin, body: 'string' }),
       await h.request('POST', '/api/v4/bots', { as: admin, body: null }),
-      // The reference reads login bodies leniently (MapFromJSON: a non-object is an empty map) and answers
-      // 400 api.user.login.blank_pwd.app_error here; Switchyard refuses the body itself.
-      await h.request('POST', '/api/v4/users/login', { body: 42 }),
       await h.request('PUT', '/api/v4/config', { as: admin }),
     ];
     for (const [i, res] of answers.entries()) {
       assert.equal(res.statusCode, 400, `answer ${i}`);
       assert.equal(res.json().id, 'api.context.invalid_body_param.app_error', `answer ${i}`);
     }
+  });
+
+  it('when a login body is not an object of strings, then it is read as the reference reads it (MapFromJSON)', async () => {
+    // Not an object: an empty map, so a blank password (400).
+    for (const body of [42, [], 'string', null]) {
+      const res = await h.request('POST', '/api/v4/users/login', { body });
+      assert.equal(res.statusCode, 400, JSON.stringify(body));
+      assert.equal(res.json().id, 'api.user.login.blank_pwd.app_error', JSON.stringify(body));
+    }
+    // A non-string field is absent: a numeric password is blank; a numeric login id finds nobody (masked 401).
+    const numericPassword = await h.request('POST', '/api/v4/users/login', { body: { login_id: 'admin', password: 12345678 } });
+    assert.equal(numericPassword.statusCode, 400);
+    assert.equal(numericPassword.json().id, 'api.user.login.blank_pwd.app_error');
+    const numericLogin = await h.request('POST', '/api/v4/users/login', { body: { login_id: 42, password: 'password-1', extra: { deep: [1] } } });
+    assert.equal(numericLogin.statusCode, 401);
+    assert.equal(numericLogin.json().id, 'api.user.login.invalid_credentials_email_username');
   });
 
   it('when an unknown route is asked, then 404 api.context.404.app_error', async () => {

@@ -128,9 +128,14 @@ describe('personal access tokens and bot tokens', () => {
       assert.equal(again.statusCode, 404, action);
       assert.equal(again.json().id, TOKEN_NOT_FOUND, action);
     }
-    // The reference looks such ids up and answers 404 (its empty-id check does not return); Switchyard refuses them as 400.
-    assertError(await h.request('POST', '/api/v4/users/tokens/revoke', { as: u, body: { token_id: 'bad' } }), 400, 'api.context.invalid_body_param.app_error');
+    // A string that is not an id is looked up and found nowhere (404), as the reference; a missing or
+    // non-string token_id is 400 (the reference's empty-id check does not return and it answers 404 there too).
+    for (const action of ['revoke', 'disable', 'enable']) {
+      assertError(await h.request('POST', `/api/v4/users/tokens/${action}`, { as: u, body: { token_id: 'bad' } }), 404, TOKEN_NOT_FOUND);
+      assertError(await h.request('POST', `/api/v4/users/tokens/${action}`, { as: u, body: { token_id: 'x'.repeat(64) } }), 404, TOKEN_NOT_FOUND);
+    }
     assertError(await h.request('POST', '/api/v4/users/tokens/revoke', { as: u, body: { token_id: { $gt: '' } } }), 400, 'api.context.invalid_body_param.app_error');
+    assertError(await h.request('POST', '/api/v4/users/tokens/revoke', { as: u, body: {} }), 400, 'api.context.invalid_body_param.app_error');
   });
 
   it('when someone else revokes a token without rights, then 403', async () => {

@@ -1,7 +1,5 @@
 import { Router } from 'express';
-import { commonErrors } from '@switchyard/errors';
 import { sendJson, sendStatusOk } from '@switchyard/http-kit';
-import { isValidId } from '@switchyard/ids';
 import { parsePaging, validate } from '@switchyard/validation';
 import { createAccessToken } from '../../domain/tokens/create-access-token.usecase';
 import { getAccessToken } from '../../domain/tokens/get-access-token.usecase';
@@ -13,10 +11,12 @@ import { actorOf, idParam, userIdParam, type HttpContext } from './http-context'
 import { presentToken } from './presenters';
 import { createTokenBody, tokenIdBody } from './tokens.schemas';
 
+/**
+ * The body's `token_id`: missing, empty or not a string is 400 invalid_body_param; a string that is not a
+ * valid id is looked up like any other and found nowhere (404 after the permission check), as the reference.
+ */
 function tokenIdFrom(body: unknown): string {
-  const { token_id: tokenId } = validate(tokenIdBody, body);
-  if (!isValidId(tokenId)) throw commonErrors.invalidBodyParam('token_id');
-  return tokenId;
+  return validate(tokenIdBody, body).token_id;
 }
 
 /** Personal access tokens and bot tokens (§5). Mounted before the `/users/:user_id` routes. */

@@ -36,7 +36,7 @@ describe('POST /api/v4/users (sign-up)', () => {
     const admin = await h.admin();
     const found = await h.request('GET', '/api/v4/users/username/second', { as: admin });
     assert.equal(found.statusCode, 404);
-    assert.equal(found.json().id, 'app.user.missing_account.const');
+    assert.equal(found.json().id, 'app.user.get_by_username.app_error');
   });
 
   it('when sign-up with email is disabled, then 501 signup_email_disabled', async () => {
