@@ -36,7 +36,7 @@ function teammateOf(channel: InternalChannel): string {
 /**
  * channels.events → WebSocket events (mattermost-wire-2.md §1.6). A join or leave updates the channel's
  * cached member set before anything is delivered, so the events themselves already go to the new members
- * (without a lookup per join: docs/adr/0017); other events read the members again once after it.
+ * (without a lookup per join: docs/adr/0018); other events read the members again once after it.
  */
 export function fromChannelsEvent(membership: MembershipCache, event: ChannelsEvent): WsEvent[] {
   const { channel, user_id: userId, actor_id: actorId } = event.payload;
