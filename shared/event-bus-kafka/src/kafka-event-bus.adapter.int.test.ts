@@ -383,6 +383,28 @@ describe('KafkaEventBus against a real broker', { skip: testBrokers.length === 0
     }
   });
 
+  it('when a group that starts at latest joins with a long idle poll, then subscribe does not wait for its first fetch and a message published right after arrives', async () => {
+    const heard: KafkaRequestInfo[] = [];
+    const patient = new KafkaEventBus(testBusOptions('adapter-long-poll', { maxWaitTimeMs: 4000, onRequest: (r) => void heard.push(r) }));
+    try {
+      const t = topic('long-poll');
+      await patient.ensureTopics([t], 1);
+      await patient.publish(t, [{ key: 'k', value: 'before' }]);
+      const got: unknown[] = [];
+      const group = `g-${t}`;
+      const sub = await patient.subscribe({ groupId: group, topics: [t], startAt: 'latest', handler: async (m) => void got.push(m.value) });
+      // The first fetch long-polls 4 s (nothing new on the topic): subscribe returned without its answer.
+      assert.ok(heard.some((r) => r.groupId === group && r.api === 'ListOffsets'), 'the end was resolved');
+      assert.ok(!heard.some((r) => r.groupId === group && r.api === 'Fetch'), 'subscribe waited for the first fetch to answer');
+      await patient.publish(t, [{ key: 'k', value: 'after' }]);
+      await waitFor(() => got.length > 0, 20_000, 'the message published after subscribe');
+      assert.deepEqual(got, ['after']);
+      await sub.stop();
+    } finally {
+      await patient.close();
+    }
+  });
+
   it('when the bus is closed, then it reports unhealthy and refuses to publish', async () => {
     const other = new KafkaEventBus(testBusOptions('adapter-close'));
     assert.equal(await other.health(), true);

@@ -58,7 +58,13 @@ export interface KafkaEventBusOptions {
   readonly rebalanceTimeoutMs?: number;
   /** Default 1000 ms (must stay well below `sessionTimeoutMs`). */
   readonly heartbeatIntervalMs?: number;
-  /** Long-poll time of an idle fetch; bounds how fast an idle member notices a rebalance and stops. Default 500 ms. */
+  /**
+   * Long-poll time of an idle fetch (the broker answers at once when a message arrives, so it adds no
+   * latency). An idle member sends a fetch and, at most every `heartbeatIntervalMs`, a heartbeat once per
+   * this long, so it also bounds how fast an idle member notices a rebalance and how long `stop()` waits
+   * for the fetch in flight; keep it well below `sessionTimeoutMs` (heartbeats go out between fetches).
+   * Default 3000 ms (ADR 0017).
+   */
   readonly maxWaitTimeMs?: number;
   /**
    * Handled offsets of a member are committed together (one request for all its partitions) at most this
@@ -180,7 +186,7 @@ export class KafkaEventBus implements EventBus {
     this.assertOpen();
     if (options.topics.length === 0) throw new Error('subscribe: at least one topic is required');
     const heartbeatIntervalMs = this.options.heartbeatIntervalMs ?? 1000;
-    const maxWaitTimeMs = this.options.maxWaitTimeMs ?? 500;
+    const maxWaitTimeMs = this.options.maxWaitTimeMs ?? 3000;
     const consumer = this.kafka.consumer({
       groupId: options.groupId,
       sessionTimeout: this.options.sessionTimeoutMs ?? 10_000,

@@ -143,7 +143,7 @@ export class KafkaSubscription implements Subscription {
     await consumer.subscribe({ topics: [...options.topics], fromBeginning: !latest });
     // A group without committed offsets that starts at the end resolves "the end" on its first fetch:
     // wait for it, so a message published once subscribe() returned is not skipped.
-    const firstFetch = latest ? this.nextEvent(consumer.events.FETCH, settings.firstFetchTimeoutMs) : undefined;
+    const firstFetch = latest ? this.offsetsResolved(settings.firstFetchTimeoutMs) : undefined;
     await consumer.run({
       autoCommit: false,
       eachBatchAutoResolve: false,
@@ -197,17 +197,26 @@ export class KafkaSubscription implements Subscription {
     return this.stopping;
   }
 
-  private nextEvent(event: Consumer['events'][keyof Consumer['events']], timeoutMs: number): Promise<void> {
+  /**
+   * Resolves once the member knows where it starts: at the answer to its ListOffsets (what a group without
+   * committed offsets asks before its first fetch: "the end" is fixed then), else when its first fetch
+   * returned. Not waiting for the fetch itself: an idle fetch long-polls `maxWaitTimeMs`.
+   */
+  private offsetsResolved(timeoutMs: number): Promise<void> {
     return new Promise((resolve) => {
-      const timer = setTimeout(() => {
-        remove();
-        this.settings.logger.warn('event consumer: no first fetch in time; continuing', { groupId: this.options.groupId, timeoutMs });
-        resolve();
-      }, timeoutMs);
-      const remove = this.consumer.on(event as typeof this.consumer.events.FETCH, () => {
+      const done = (): void => {
         clearTimeout(timer);
-        remove();
+        removeFetch();
+        removeRequest();
         resolve();
+      };
+      const timer = setTimeout(() => {
+        this.settings.logger.warn('event consumer: no first fetch in time; continuing', { groupId: this.options.groupId, timeoutMs });
+        done();
+      }, timeoutMs);
+      const removeFetch = this.consumer.on(this.consumer.events.FETCH, done);
+      const removeRequest = this.consumer.on(this.consumer.events.REQUEST, ({ payload }) => {
+        if (payload.apiName === 'ListOffsets') done();
       });
     });
   }

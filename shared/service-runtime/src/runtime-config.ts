@@ -128,7 +128,7 @@ function runtimeSchema(service: string, defaultPort: number): Joi.ObjectSchema<R
     KAFKA_TOPICS_FILE: Joi.string().empty('').description('File in deploy/local/topics.txt format ("<topic> <partitions>" per line) read for partition counts'),
     KAFKA_DEFAULT_PARTITIONS: Joi.number().integer().min(1).default(3).description('Partitions of a created topic not listed elsewhere'),
     KAFKA_LOG_LEVEL: Joi.string().valid('nothing', 'error', 'warn', 'info', 'debug').default('warn').description('Level of kafkajs\' own log lines'),
-    KAFKA_MAX_WAIT_MS: Joi.number().integer().min(10).max(10_000).default(500).description('Long-poll time of an idle consumer fetch (the broker answers at once when a message arrives)'),
+    KAFKA_MAX_WAIT_MS: Joi.number().integer().min(10).max(5_000).default(3000).description('Long-poll time of an idle consumer fetch (the broker answers at once when a message arrives); also how long an idle consumer takes to notice a rebalance or to stop, and its heartbeat period (at most half the 10 s session timeout)'),
     KAFKA_HEARTBEAT_INTERVAL_MS: Joi.number().integer().min(100).max(5_000).default(1000).description('Consumer group heartbeat interval (session timeout 10 s)'),
     KAFKA_FETCH_LINGER_MS: Joi.number().integer().min(0).max(100).default(5).description('A consumer that got messages fetches again at the earliest this long after its previous fetch (several messages per fetch request; at most this much latency per hop; 0 = at once)'),
     KAFKA_COMMIT_INTERVAL_MS: Joi.number().integer().min(10).max(5_000).default(250).description('Handled offsets of a consumer are committed together at most this long after they were handled (a crash handles up to this much again)'),
