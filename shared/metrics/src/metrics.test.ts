@@ -49,3 +49,24 @@ test('when a consumer group rebalances, then its old lag figures are forgotten',
   assert.doesNotMatch(after, /g-lag/);
   assert.match(after, /group="g-other"\} 3/);
 });
+
+test('when messages are consumed, then each scrape shows their running count per topic, group and outcome', async () => {
+  const countOf = async (): Promise<string> => (await metricsRegistry().getSingleMetricAsString('switchyard_kafka_messages_consumed_total'));
+  kafkaMetrics.consumed('t-count', 'g-count', 'ok');
+  kafkaMetrics.consumed('t-count', 'g-count', 'ok', 4);
+  kafkaMetrics.consumed('t-count', 'g-count', 'dead_lettered');
+  assert.match(await countOf(), /topic="t-count",group="g-count",outcome="ok"\} 5/);
+  kafkaMetrics.consumed('t-count', 'g-count', 'ok', 2);
+  const again = await countOf();
+  assert.match(again, /topic="t-count",group="g-count",outcome="ok"\} 7/, 'counted once per message across scrapes');
+  assert.match(again, /outcome="dead_lettered"\} 1/);
+});
+
+test('when a partition lag changes between scrapes, then the scrape shows the latest figure', async () => {
+  const lagOf = async (): Promise<string> => (await metricsRegistry().getSingleMetricAsString('switchyard_kafka_consumer_lag'));
+  kafkaMetrics.lag('t-latest', 2, 'g-latest', 9);
+  kafkaMetrics.lag('t-latest', 2, 'g-latest', 4);
+  assert.match(await lagOf(), /partition="2",group="g-latest"\} 4/);
+  kafkaMetrics.lag('t-latest', 2, 'g-latest', -3);
+  assert.match(await lagOf(), /partition="2",group="g-latest"\} 0/, 'never negative');
+});

@@ -18,11 +18,11 @@ export function metricsRegistry(): Registry {
 /** Latency buckets (seconds) from 1 ms to 30 s: HTTP handlers, Kafka handlers, store calls, webhook calls. */
 export const LATENCY_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
 
-export function counter<L extends string>(name: string, help: string, labelNames: readonly L[]): Counter<L> {
+export function counter<L extends string>(name: string, help: string, labelNames: readonly L[], collect?: (this: Counter<L>) => void | Promise<void>): Counter<L> {
   const registry = metricsRegistry();
   const existing = registry.getSingleMetric(name);
   if (existing) return existing as Counter<L>;
-  return new Counter<L>({ name, help, labelNames: [...labelNames], registers: [registry] });
+  return new Counter<L>({ name, help, labelNames: [...labelNames], registers: [registry], ...(collect ? { collect } : {}) });
 }
 
 export function gauge<L extends string>(name: string, help: string, labelNames: readonly L[], collect?: (this: Gauge<L>) => void | Promise<void>): Gauge<L> {
