@@ -107,4 +107,13 @@ describe('ReadThroughCache', () => {
     assert.deepEqual(loads, ['a', 'a']);
     assert.equal(cache.size, 0);
   });
+  it('when a key is peeked, then the cached value is given within the TTL and nothing is loaded', async () => {
+    const { cache, loads, read, advance } = world();
+    assert.equal(cache.peek('a'), undefined);
+    await read('a');
+    assert.equal(cache.peek('a'), 'v-a');
+    advance(1_000);
+    assert.equal(cache.peek('a'), undefined);
+    assert.deepEqual(loads, ['a']);
+  });
 });

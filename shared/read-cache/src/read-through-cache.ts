@@ -51,6 +51,12 @@ export class ReadThroughCache<V> {
     return loading.promise;
   }
 
+  /** The cached value of `key` within the TTL, without loading (undefined: not cached or expired). */
+  public peek(key: string): V | undefined {
+    const hit = this.entries.get(key);
+    return hit && this.now() - hit.at < this.options.ttlMs ? hit.value : undefined;
+  }
+
   /** Drops `key`; a load of any key that is running now is not cached, and later reads do not join it. */
   public evict(key: string): void {
     this.generation += 1;

@@ -43,6 +43,8 @@ describe('CachingUserDirectory (the hook owner of every POST /hooks/{key})', () 
     const answers = await Promise.all(reads);
     assert.deepEqual(w.calls, ['users a']);
     assert.ok(answers.every((found) => found.length === 1 && found[0]?.id === 'a'));
+    assert.deepEqual((await w.directory.usersByIds(['a'])).map((u) => u.id), ['a'], 'a later request is answered from the cache');
+    assert.deepEqual(w.calls, ['users a']);
   });
 
   it('when one call misses several users, then they are asked for in one request; unknown ones are left out and not cached', async () => {

@@ -57,6 +57,11 @@ export class CachingUserDirectory implements UserDirectory {
 
   /** The users found, each once, in the order of `ids`. */
   public async usersByIds(ids: readonly string[]): Promise<InternalUser[]> {
+    if (ids.length === 1) {
+      // The hook owner on every post: a hit needs no batch.
+      const hit = this.byId.peek(ids[0] as string);
+      if (hit) return [hit];
+    }
     const wanted: string[] = [];
     let batch: Promise<Map<string, InternalUser>> | undefined;
     // ReadThroughCache calls `load` at once for each miss, so every miss of this call is in `wanted`
