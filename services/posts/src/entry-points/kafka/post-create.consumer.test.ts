@@ -6,7 +6,8 @@ import { newId } from '@switchyard/ids';
 import { createSilentLogger } from '@switchyard/logger';
 import { aChannel } from '../../adapters/contracts';
 import type { Channel } from '../../domain/entities';
-import { commandsWorld, type CommandsWorld } from '../../test-support/commands-world';
+import { memoryRepositories } from '../../adapters/memory';
+import { commandsWorld, counting, type CommandsWorld } from '../../test-support/commands-world';
 import { postsHarness, type PostsHarness } from '../../test-support/http-harness';
 import { until } from '../../test-support/until';
 import { postCreateBatchHandler, postCreateHandler, subscribePostCommands } from './post-create.consumer';
@@ -87,6 +88,29 @@ describe('posts.commands consumer', () => {
       assert.equal(refusal(unknown.post.id)?.status_code, 404);
       assert.equal(refusal(toArchived.post.id)?.id, 'api.post.create_post.can_not_post_to_deleted.error');
       assert.equal(refused.filter((r) => r.post_id === fromBot.post.id).length, 0);
+    } finally {
+      await h.stop();
+    }
+  });
+});
+
+describe('posts.commands on the in-process bus', () => {
+  it('when many commands of a channel are queued together, then they are stored through a few batch inserts, none alone, and each post.created is published once', async () => {
+    const stored = memoryRepositories();
+    const posts = counting(stored.posts);
+    const h = await postsHarness({ repositories: { ...stored, posts: posts.proxy } });
+    try {
+      const team = h.team();
+      const alice = h.user({ teamId: team });
+      const channel = await h.channel(alice, team);
+      const commands = Array.from({ length: 30 }, (_, i) => command(channel.id, alice.id, { message: `hook ${i}` }));
+      await h.bus.publish(Topics.postsCommands, commands.map((c) => ({ key: channel.id, value: envelope('post.create', c) })));
+      await until(async () => (await h.repositories.posts.findByIds(commands.map((c) => c.post.id))).length === commands.length);
+      await h.app.outbox.idle();
+      assert.equal(posts.calls.get('insert'), undefined);
+      assert.ok((posts.calls.get('insertMany') ?? 0) <= 3, `insertMany calls: ${posts.calls.get('insertMany')}`);
+      const created = h.sink.of(Topics.postsEvents, 'post.created').map((e) => (e.value.payload.post as { id: string }).id);
+      assert.deepEqual(created, commands.map((c) => c.post.id));
     } finally {
       await h.stop();
     }
