@@ -80,6 +80,8 @@ export class KafkaSubscription implements Subscription {
   private commitFailures = 0;
   /** When the latest fetch returned (kafkajs' FETCH event). */
   private fetchedAt = 0;
+  /** When `afterHandled` last called `payload.heartbeat()`. */
+  private heartbeatCalledAt = 0;
 
   public constructor(
     private readonly consumer: Consumer,
@@ -252,37 +254,51 @@ export class KafkaSubscription implements Subscription {
     return payload.isRunning() && !payload.isStale() && !this.stopRequested;
   }
 
+  /**
+   * kafkajs' resolved offset (where it fetches next) and the lag gauge are set once, when the batch ends
+   * (normally, stopping or on an error); the commit timer learns of each handled message at once.
+   */
   private async handleBatch(payload: EachBatchPayload): Promise<void> {
-    const records = payload.batch.messages;
-    for (let i = 0; i < records.length && this.active(payload); ) {
-      const run = this.options.batchHandler ? this.decodedRun(payload, i) : [];
-      if (run.length > 0 && (await this.deliverRun(payload, run))) {
-        const last = run[run.length - 1];
-        if (last) await this.afterHandled(payload, last.record);
-        i += run.length;
-        continue;
+    const { topic, partition, messages: records } = payload.batch;
+    let last: KafkaMessage | undefined;
+    try {
+      for (let i = 0; i < records.length && this.active(payload); ) {
+        const run = this.options.batchHandler ? this.decodedRun(payload, i) : [];
+        if (run.length > 0 && (await this.deliverRun(payload, run))) {
+          last = run[run.length - 1]?.record;
+          i += run.length;
+          if (last) await this.afterHandled(payload, last);
+          continue;
+        }
+        // One at a time: no batch handler, an undecodable message (dead-lettered), or a run whose batch call threw.
+        const end = i + Math.max(1, run.length);
+        for (; i < end && this.active(payload); i += 1) {
+          const record = records[i];
+          if (!record) return;
+          if ((await this.deliver(topic, partition, record, payload)) === 'abandoned') return;
+          last = record;
+          await this.afterHandled(payload, record);
+        }
       }
-      // One at a time: no batch handler, an undecodable message (dead-lettered), or a run whose batch call threw.
-      const end = i + Math.max(1, run.length);
-      for (; i < end && this.active(payload); i += 1) {
-        const record = records[i];
-        if (!record) return;
-        if ((await this.deliver(payload.batch.topic, payload.batch.partition, record, payload)) === 'abandoned') return;
-        await this.afterHandled(payload, record);
+    } finally {
+      if (last) {
+        payload.resolveOffset(last.offset);
+        // The partition's end (high watermark) minus the next offset to read.
+        kafkaMetrics.lag(topic, partition, this.options.groupId, Number(payload.batch.highWatermark) - Number(last.offset) - 1);
       }
     }
   }
 
-  /** Marks everything up to `record` handled (resolved, to commit), updates the lag, heartbeats. */
+  /** Records everything up to `record` as handled (committed within `commitIntervalMs`), heartbeats when due. */
   private async afterHandled(payload: EachBatchPayload, record: KafkaMessage): Promise<void> {
-    const { batch } = payload;
-    payload.resolveOffset(record.offset);
-    this.handled(batch.topic, batch.partition, record.offset);
-    // Lag after this message: the partition's end (high watermark) minus the next offset to read.
-    kafkaMetrics.lag(batch.topic, batch.partition, this.options.groupId, Number(batch.highWatermark) - Number(record.offset) - 1);
-    // Surfaces a rebalance (kafkajs then rejoins); kafkajs sends it only once the heartbeat interval
-    // elapsed. Skipped while stopping, where it would only rejoin.
-    if (payload.isRunning()) await payload.heartbeat();
+    this.handled(payload.batch.topic, payload.batch.partition, record.offset);
+    // Surfaces a rebalance (kafkajs then rejoins). kafkajs sends one only once the heartbeat interval
+    // elapsed, so calling it sooner only costs a promise per message. Skipped while stopping (it would
+    // only rejoin).
+    const now = Date.now();
+    if (now - this.heartbeatCalledAt < this.settings.heartbeatIntervalMs || !payload.isRunning()) return;
+    this.heartbeatCalledAt = now;
+    await payload.heartbeat();
   }
 
   /** The decodable records from `from` on (at most `maxBatchSize`), as first deliveries. */
