@@ -35,7 +35,7 @@ export const realtimeEnvSchema = Joi.object<RealtimeConfig>({
   WS_REPLAY_BUFFER: Joi.number().integer().min(0).max(100_000).default(128).description('Sent events kept per connection for reconnect replay'),
   WS_RECONNECT_WINDOW_MS: Joi.number().integer().min(0).default(300_000).description('How long a disconnected connection can be resumed'),
   WS_MAX_FRAME_BYTES: Joi.number().integer().min(256).default(8_192).description('Largest client frame; larger closes the socket'),
-  WS_WRITE_COALESCE_MS: Joi.number().integer().min(0).max(1_000).default(0).description('Frames to one socket within this many ms of its previous write go out in one write (0: those of one event-loop turn)'),
+  WS_WRITE_COALESCE_MS: Joi.number().integer().min(0).max(1_000).default(10).description('Frames to one socket within this many ms of the previous flush go out in one write; the first flush after a quiet spell is not held (0: those of one event-loop turn). ADR 0016'),
   MEMBERSHIP_CACHE_TTL_MS: Joi.number().integer().min(0).default(1_800_000).description('How long a channel member set or team membership is cached (membership events evict it sooner)'),
   MEMBERSHIP_CACHE_MAX_CHANNELS: Joi.number().integer().min(1).default(10_000).description('Channel member sets kept in the cache'),
   PRESENCE_TTL_MS: Joi.number().integer().min(300).default(30_000).description('With Redis: a replica that stops refreshing its online users (killed) stops counting after this; refreshed every third of it'),
