@@ -60,3 +60,28 @@ it('when several groups handle a message, then it is parsed once per partition a
     await bus.close();
   }
 });
+
+it('when one group takes batches and another takes messages one by one, then each message is still parsed once', async () => {
+  const bus = new MemoryEventBus({ retryDelayMs: 1 });
+  const parse = JSON.parse;
+  let parses = 0;
+  JSON.parse = ((text: string, reviver?: (this: unknown, key: string, value: unknown) => unknown) => {
+    parses += 1;
+    return parse(text, reviver);
+  }) as typeof JSON.parse;
+  try {
+    const batched: unknown[] = [];
+    const single: unknown[] = [];
+    await bus.subscribe({ groupId: 'batched', topics: ['t'], handler: async () => undefined, batchHandler: async (ms) => void batched.push(...ms.map((m) => m.value)) });
+    await bus.subscribe({ groupId: 'single', topics: ['t'], handler: async (m) => void single.push(m.value) });
+    await bus.publish('t', Array.from({ length: 20 }, (_, n) => ({ key: 'k', value: { n } })));
+    for (let i = 0; i < 100 && (batched.length < 20 || single.length < 20); i += 1) await new Promise((r) => setImmediate(r));
+    assert.equal(single.length, 20);
+    assert.equal(parses, 20, 'one parse per message, not one per group');
+    assert.deepEqual(batched, single);
+    assert.equal(batched[7], single[7], 'the same frozen value');
+  } finally {
+    JSON.parse = parse;
+    await bus.close();
+  }
+});
