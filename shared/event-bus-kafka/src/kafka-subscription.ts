@@ -1,6 +1,6 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import type { Consumer, EachBatchPayload, KafkaMessage } from 'kafkajs';
-import { DEFAULT_MAX_ATTEMPTS, DEFAULT_MAX_BATCH_SIZE, deadLetterTopic, type BusMessage, type SubscribeOptions, type Subscription } from '@switchyard/event-bus';
+import { DEFAULT_MAX_ATTEMPTS, deadLetterTopic, maxBatchSizeOf, type BusMessage, type SubscribeOptions, type Subscription } from '@switchyard/event-bus';
 import { kafkaMetrics } from '@switchyard/metrics';
 import { deadLetterHeaders, decodeHeaders, decodeValue, errorMessage, nextOffset, retryDelay } from './codec';
 import type { KafkaEventBusLogger } from './kafka-log';
@@ -304,7 +304,7 @@ export class KafkaSubscription implements Subscription {
   /** The decodable records from `from` on (at most `maxBatchSize`), as first deliveries. */
   private decodedRun(payload: EachBatchPayload, from: number): Decoded[] {
     const { topic, partition, messages } = payload.batch;
-    const max = Math.max(1, this.options.maxBatchSize ?? DEFAULT_MAX_BATCH_SIZE);
+    const max = maxBatchSizeOf(this.options);
     const run: Decoded[] = [];
     for (let i = from; i < messages.length && run.length < max; i += 1) {
       const record = messages[i];

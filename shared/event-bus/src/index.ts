@@ -1,5 +1,6 @@
 export {
   deadLetterTopic,
+  maxBatchSizeOf,
   DEFAULT_MAX_ATTEMPTS,
   DEFAULT_MAX_BATCH_SIZE,
   type BatchHandler,

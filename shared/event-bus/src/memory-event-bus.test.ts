@@ -85,3 +85,16 @@ it('when one group takes batches and another takes messages one by one, then eac
     await bus.close();
   }
 });
+
+it('when maxBatchSize is not a number, then every message still reaches the batch handler, in order', async () => {
+  const bus = new MemoryEventBus({ retryDelayMs: 1 });
+  try {
+    const got: number[] = [];
+    await bus.subscribe({ groupId: 'g', topics: ['t'], maxBatchSize: Number.NaN, handler: async () => undefined, batchHandler: async (ms) => void got.push(...ms.map((m) => (m.value as { n: number }).n)) });
+    await bus.publish('t', [0, 1, 2].map((n) => ({ key: 'k', value: { n } })));
+    for (let i = 0; i < 100 && got.length < 3; i += 1) await new Promise((r) => setImmediate(r));
+    assert.deepEqual(got, [0, 1, 2]);
+  } finally {
+    await bus.close();
+  }
+});

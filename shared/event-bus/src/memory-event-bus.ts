@@ -1,8 +1,8 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import {
   DEFAULT_MAX_ATTEMPTS,
-  DEFAULT_MAX_BATCH_SIZE,
   deadLetterTopic,
+  maxBatchSizeOf,
   type BusMessage,
   type EventBus,
   type OutgoingMessage,
@@ -274,7 +274,7 @@ export class MemoryEventBus implements EventBus {
       const { batchHandler } = owner.options;
       let next = offset + 1;
       if (batchHandler && offset >= singlyUntil) {
-        const end = Math.min(partition.base + partition.log.length, offset + Math.max(1, owner.options.maxBatchSize ?? DEFAULT_MAX_BATCH_SIZE));
+        const end = Math.min(partition.base + partition.log.length, offset + maxBatchSizeOf(owner.options));
         const messages: BusMessage[] = [];
         for (let at = offset; at < end; at += 1) {
           const queued = partition.log[at - partition.base];

@@ -85,3 +85,9 @@ export interface EventBus extends EventPublisher {
 export const deadLetterTopic = (topic: string): string => `${topic}.dlq`;
 export const DEFAULT_MAX_ATTEMPTS = 5;
 export const DEFAULT_MAX_BATCH_SIZE = 100;
+
+/** The batch bound a subscription asked for: a whole number of at least 1 (not finite: the default). */
+export function maxBatchSizeOf(options: Pick<SubscribeOptions, 'maxBatchSize'>): number {
+  const size = options.maxBatchSize ?? DEFAULT_MAX_BATCH_SIZE;
+  return Number.isFinite(size) ? Math.max(1, Math.floor(size)) : DEFAULT_MAX_BATCH_SIZE;
+}
