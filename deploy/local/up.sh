@@ -7,7 +7,7 @@
 # Installs are cached in deploy/local/.cache/ (reused while the version matches); every run
 # starts from FRESH data dirs in deploy/local/.run/ (wiped here). Stop with down.sh.
 # See README.md beside this file. Env: KAFKA_PORT KAFKA_CONTROLLER_PORT KAFKA_SASL_SSL_PORT KAFKA_MTLS_PORT
-# MONGO_PORT REDIS_PORT MONGO_SERVER (auto|ferretdb|mongo-java-server), DEPLOY_LOCAL_CACHE (default: .cache
+# MONGO_PORT REDIS_PORT MONGO_HEAP (mongo-java-server -Xmx, default 2g) MONGO_SERVER (auto|ferretdb|mongo-java-server), DEPLOY_LOCAL_CACHE (default: .cache
 # beside this file), DEPLOY_LOCAL_RUN / DEPLOY_LOCAL_ENV_FILE (a second, private set of servers: drills).
 # --install-only: fill the install cache (MONGO_SERVER=ferretdb: build FerretDB) and start nothing
 # (CI builds FerretDB for the MongoDB outage drill this way, beside npm ci).
@@ -483,7 +483,9 @@ if [ "$MONGO_IMPL" = ferretdb ]; then
     --log-level=info
 else
   MONGO_LOG="$MDIR/mongo-java-server.log"
-  start_bg mongo "$MONGO_LOG" java -Xms64m -Xmx512m -cp "$MJS_HOME/libs/*" "$HERE/MongoLauncher.java" "$MONGO_PORT" "$HOST"
+  # In memory: everything every test and bench run stored stays on the heap until its database is
+  # dropped. At 512 MB a day of bench runs filled it (back-to-back full GCs, clients timing out).
+  start_bg mongo "$MONGO_LOG" java -Xms64m -Xmx${MONGO_HEAP:-2g} -cp "$MJS_HOME/libs/*" "$HERE/MongoLauncher.java" "$MONGO_PORT" "$HOST"
 fi
 log "mongo: $MONGO_IMPL started (pid $(pid_of mongo))"
 
