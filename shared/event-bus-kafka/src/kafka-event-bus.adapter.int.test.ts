@@ -243,6 +243,11 @@ describe('KafkaEventBus against a real broker', { skip: testBrokers.length === 0
     const inFlight = new Map<number, number>();
     let mostAtOnce = 0;
     const seen = new Map<string, number[]>();
+    // Published before the group joins (it starts at the earliest offset), so its first fetch holds all
+    // three partitions: a fetch answered after only one partition's append made every message of that
+    // batch wait out the hold below, one after the other (30 s timeout hit in CI).
+    const keys = Array.from({ length: 12 }, (_, i) => `key-${i}`);
+    await bus.publish(t, keys.flatMap((key) => [0, 1, 2].map((n) => ({ key, value: { key, n } }))));
     const sub = await bus.subscribe({
       groupId: `g-${t}`,
       topics: [t],
@@ -257,8 +262,6 @@ describe('KafkaEventBus against a real broker', { skip: testBrokers.length === 0
         inFlight.set(m.partition, (inFlight.get(m.partition) ?? 1) - 1);
       },
     });
-    const keys = Array.from({ length: 12 }, (_, i) => `key-${i}`);
-    await bus.publish(t, keys.flatMap((key) => [0, 1, 2].map((n) => ({ key, value: { key, n } }))));
     await waitFor(() => [...seen.values()].reduce((sum, ns) => sum + ns.length, 0) === 36, 30_000, 'all 36 messages');
     await sub.stop();
     assert.ok(mostAtOnce >= 2, `at most ${mostAtOnce} partition(s) were handled at once`);
