@@ -13,7 +13,8 @@ export const loginBody = Joi.object({
   ldap_only: text,
 }).required();
 
-const LOGIN_FIELDS = new Set(['login_id', 'id', 'password', 'token', 'device_id', 'deviceId', 'ldap_only']);
+/** The fields `loginBody` knows (read from the schema once, so the two cannot drift apart). */
+const LOGIN_FIELDS: ReadonlySet<string> = new Set(Object.keys(loginBody.describe().keys ?? {}));
 
 /**
  * The login body as the reference reads it (MapFromJSON into a map of strings): a body that is not an
