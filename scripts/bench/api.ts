@@ -1,6 +1,6 @@
 /**
  * REST API v4 throughput: `POST /api/v4/posts` and `GET /api/v4/users/me` with autocannon (32 connections,
- * loopback, 2 s warm-up then BENCH_DURATION_S, default 10), against a fresh embedded runtime in its own
+ * loopback, a warm-up until throughput is steady (bench-support/warm-up.ts) then BENCH_DURATION_S, default 10), against a fresh embedded runtime in its own
  * process and against SWITCHYARD_URL when set. Also prints the embedded process's idle RSS before the load.
  */
 import { createRequire } from 'node:module';
@@ -10,6 +10,7 @@ import { CpuMeter, distributedProcesses, embeddedProcesses, formatCpuReport, typ
 import { loadFigures, requireClean, type AutocannonResult } from '../bench-support/load';
 import { adminToken, externalTarget, must, rssMb, startEmbeddedProcess, wantsTarget } from '../bench-support/target';
 import { formatTargets, type FigureName, type TargetName } from '../bench-support/targets';
+import { warmUp } from '../bench-support/warm-up';
 
 const requireCjs = createRequire(__filename);
 
@@ -17,7 +18,6 @@ type Autocannon = (options: Record<string, unknown>) => Promise<AutocannonResult
 
 const CONNECTIONS = 32;
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
-const WARMUP_S = 2;
 
 export interface ApiBenchFigure {
   readonly target: string;
@@ -30,7 +30,7 @@ export interface ApiBenchFigure {
 
 async function load(label: TargetName, route: string, figureName: FigureName, processes: readonly TargetProcess[], options: Record<string, unknown>): Promise<ApiBenchFigure> {
   const autocannon = requireCjs('autocannon') as Autocannon;
-  await autocannon({ ...options, connections: CONNECTIONS, duration: WARMUP_S });
+  await warmUp(`${route} [${label}]`, (duration) => autocannon({ ...options, connections: CONNECTIONS, duration }));
   const meter = await CpuMeter.start(processes);
   const result = await autocannon({ ...options, connections: CONNECTIONS, duration: DURATION_S });
   const counted = loadFigures(result);

@@ -12,6 +12,7 @@ import { CpuMeter, distributedProcesses, embeddedProcesses, formatCpuReport, typ
 import { drain, loadFigures, requireClean, type AutocannonResult } from '../bench-support/load';
 import { adminToken, call, externalTarget, rssMb, startEmbeddedProcess, wantsTarget } from '../bench-support/target';
 import { formatTargets, type TargetName } from '../bench-support/targets';
+import { warmUp } from '../bench-support/warm-up';
 
 const requireCjs = createRequire(__filename);
 
@@ -19,7 +20,6 @@ type Autocannon = (options: Record<string, unknown>) => Promise<AutocannonResult
 
 const CONNECTIONS = 32;
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
-const WARMUP_S = 2;
 
 /** A team, an open channel and a hook of the admin's, named uniquely for this run. */
 async function prepareHook(url: string, token: string): Promise<{ key: string; channelId: string }> {
@@ -74,13 +74,12 @@ async function measure(label: TargetName, url: string, processes: readonly Targe
   // Warm-up and measurement go to hooks of their own channels, so the measured channel holds only measured posts.
   const warm = await prepareHook(url, token);
   const { key, channelId } = await prepareHook(url, token);
-  const warmed = loadFigures(await blast(url, warm.key, { duration: WARMUP_S }));
-  requireClean(`incoming-hooks warm-up [${label}]`, warmed);
+  const warmed = await warmUp(`POST /hooks/{key} [${label}]`, (duration) => blast(url, warm.key, { duration }));
   await drain(`incoming-hooks warm-up [${label}]: ${warmed.ok} accepted posts stored`, async () => (await postsIn(url, token, warm.channelId)) >= warmed.ok, DRAIN_TIMEOUT_MS);
-  // A fixed number of requests (about BENCH_DURATION_S at the warm-up's rate), not a duration: a timed run
-  // stops with requests in flight whose answers are never counted but whose posts are still made, so the
+  // A fixed number of requests (about BENCH_DURATION_S at the warm-up's last rate), not a duration: a timed
+  // run stops with requests in flight whose answers are never counted but whose posts are still made, so the
   // stored posts could not be matched to the accepted requests.
-  const amount = Math.max(CONNECTIONS * 4, Math.round(warmed.okPerSec * DURATION_S));
+  const amount = Math.max(CONNECTIONS * 4, Math.round(warmed.last.okPerSec * DURATION_S));
   const meter = await CpuMeter.start(processes);
   const started = performance.now();
   const result = await blast(url, key, { amount });
