@@ -1,10 +1,10 @@
 /**
  * Warm-up before a measured run, as the spec measures its targets ("after warm-up"): load in steps of
- * BENCH_WARMUP_STEP_S (default 4 s) until throughput stops climbing (a step's 2xx/s is at most 10 % above the
- * step before and at most 10 % below it: a drop is the box's noise, not steadiness), or BENCH_WARMUP_MAX_S (default 32 s) of load have passed. A freshly started target climbs
- * for 20-30 s (V8's optimising compiler in every service, the brokers' JIT, caches and batch sizes settling):
- * on the distributed runtime the first 2 s after start ran at about half the steady rate with twice the CPU
- * per request, which no user of a running server sees.
+ * BENCH_WARMUP_STEP_S (default 4 s) until two steps in a row are within 10 % of each other in 2xx/s (a drop
+ * counts as noise, not steadiness), or BENCH_WARMUP_MAX_S (default 32 s) of load have passed. A freshly
+ * started target climbs for 20-30 s (V8's optimising compiler in every service, the brokers' JIT, caches
+ * and batch sizes settling): on the distributed runtime the first 2 s after start ran at about half the
+ * steady rate with twice the CPU per request, which no user of a running server sees.
  *
  * Each step's figures are printed, so how the target warmed is part of the output.
  */
