@@ -62,6 +62,12 @@ export interface PendingEvent {
   readonly source: PostSource;
   /** reaction.* events: the reaction and who made it. */
   readonly reaction?: Reaction;
+  /**
+   * The trace context (W3C `traceparent`/`tracestate`) of the message that asked for the event, when it
+   * is not the context the relay publishes in (commands handled in a batch): sent as the event's headers,
+   * so the event continues that message's trace, also when the outbox sweep sends it after a restart.
+   */
+  readonly trace?: Readonly<Record<string, string>>;
 }
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };

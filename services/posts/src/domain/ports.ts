@@ -170,7 +170,8 @@ export interface FreshPost {
 
 /** Where events go (the event bus): resolves once durably accepted. */
 export interface EventSink {
-  publish(topic: string, messages: readonly { key: string; value: unknown }[]): Promise<void>;
+  /** `headers`: message headers (a trace context to continue instead of the active one). */
+  publish(topic: string, messages: readonly { key: string; value: unknown; headers?: Readonly<Record<string, string>> }[]): Promise<void>;
 }
 
 export interface Deps extends PostsRepositories {

@@ -64,6 +64,17 @@ export function postRepositoryContract(name: string, make: Factory<PostRepositor
       assert.equal(await repo.update(newId(), { message: 'm' }), undefined);
     });
 
+    it('when an outbox event carries a trace context, then it is stored and read back with it (insert and insertMany)', async () => {
+      const repo = await make();
+      const trace = { traceparent: '00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01', tracestate: 'vendor=x' };
+      const one = aPost({ pending_events: [{ ...anEvent('one', 'created'), trace }] });
+      const many = aPost({ pending_events: [{ ...anEvent('many', 'created'), trace }] });
+      await repo.insert(one);
+      await repo.insertMany([many]);
+      for (const post of [one, many]) assert.deepEqual((await repo.findById(post.id))?.pending_events[0]?.trace, trace);
+      assert.deepEqual((await repo.findByIds([many.id]))[0]?.pending_events[0]?.trace, trace);
+    });
+
     it('when events of several posts are cleared at once, then exactly those leave their outboxes (unknown posts and events ignored)', async () => {
       const repo = await make();
       const a = aPost({ create_at: 1, pending_events: [anEvent('a', 'created'), anEvent('a', 'updated'), anEvent('a', 'deleted')] });

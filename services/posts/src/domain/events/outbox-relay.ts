@@ -196,12 +196,12 @@ export class OutboxRelay {
     for (const known of fresh.values()) channel = known.channel;
     channel ??= await this.deps.channels.findById(channelId);
     const counted = await withReplyCounts(this.deps, posts);
-    const messages: { key: string; value: Envelope }[] = [];
+    const messages: { key: string; value: Envelope; headers?: Readonly<Record<string, string>> }[] = [];
     const cleared: ClearedEvent[] = [];
     for (const post of counted) {
       for (const event of post.pending_events) {
         const envelope = channel ? await envelopeFor(this.deps, post, event, channel) : undefined;
-        if (envelope) messages.push({ key: channelId, value: envelope });
+        if (envelope) messages.push(event.trace ? { key: channelId, value: envelope, headers: event.trace } : { key: channelId, value: envelope });
         cleared.push({ postId: post.id, eventId: event.id });
       }
     }

@@ -36,28 +36,40 @@ const isRefusal = (error: unknown): error is AppError => isAppError(error) && er
  * Results come back in the commands' order. A command is refused (an AppError below 500, for the caller
  * to announce) as it would be alone; any other failure rejects the whole call (posts of it may be stored:
  * running the commands again one at a time finds them, idempotent by post id).
+ *
+ * `traces[i]`: the trace context of command i's message. The batch runs in a context of its own, so each
+ * new post's post.created keeps its command's context (PendingEvent.trace) and continues that trace.
  */
-export async function createPostsFromCommands(deps: Deps, payloads: readonly CreatePostCommandPayload[]): Promise<CommandResult[]> {
+export async function createPostsFromCommands(deps: Deps, payloads: readonly CreatePostCommandPayload[], traces: readonly (TraceContext | undefined)[] = []): Promise<CommandResult[]> {
   const results: CommandResult[] = [];
-  for (const segment of segments(payloads)) results.push(...(await createSegment(deps, segment)));
+  for (const segment of segments(payloads, traces)) results.push(...(await createSegment(deps, segment.payloads, segment.traces)));
   return results;
 }
 
-function segments(payloads: readonly CreatePostCommandPayload[]): CreatePostCommandPayload[][] {
-  const out: CreatePostCommandPayload[][] = [];
-  let current: CreatePostCommandPayload[] = [];
+/** A command's trace context (its message's W3C headers), kept on the post's post.created (PendingEvent.trace). */
+export type TraceContext = Readonly<Record<string, string>>;
+
+interface Segment {
+  readonly payloads: CreatePostCommandPayload[];
+  readonly traces: (TraceContext | undefined)[];
+}
+
+function segments(payloads: readonly CreatePostCommandPayload[], traces: readonly (TraceContext | undefined)[]): Segment[] {
+  const out: Segment[] = [];
+  let current: Segment = { payloads: [], traces: [] };
   let ids = new Set<string>();
-  for (const payload of payloads) {
+  payloads.forEach((payload, at) => {
     const { id, root_id: rootId } = payload.post;
     if (ids.has(id) || (rootId !== '' && ids.has(rootId))) {
       out.push(current);
-      current = [];
+      current = { payloads: [], traces: [] };
       ids = new Set();
     }
-    current.push(payload);
+    current.payloads.push(payload);
+    current.traces.push(traces[at]);
     ids.add(id);
-  }
-  if (current.length > 0) out.push(current);
+  });
+  if (current.payloads.length > 0) out.push(current);
   return out;
 }
 
@@ -72,9 +84,13 @@ interface Valid {
   readonly channel: Channel;
 }
 
-async function createSegment(deps: Deps, payloads: readonly CreatePostCommandPayload[]): Promise<CommandResult[]> {
+async function createSegment(deps: Deps, payloads: readonly CreatePostCommandPayload[], traces: readonly (TraceContext | undefined)[]): Promise<CommandResult[]> {
   const checked = await checkAll(deps, payloads);
   const valid = checked.flatMap((c, at) => (c instanceof Refusal ? [] : [{ at, ...c }]));
+  for (const { at, post } of valid) {
+    const trace = traces[at];
+    if (trace) post.pending_events = post.pending_events.map((event) => ({ ...event, trace }));
+  }
   const { duplicates } = await deps.posts.insertMany(valid.map((v) => v.post));
   const duplicate = new Set(duplicates.map((i) => valid[i]?.at));
   const created = valid.filter((v) => !duplicate.has(v.at));

@@ -1,5 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { propagation } from '@opentelemetry/api';
+import { W3CTraceContextPropagator } from '@opentelemetry/core';
 import { envelope, Topics, type CreatePostCommandPayload } from '@switchyard/contracts';
 import type { BusMessage, EventBus, SubscribeOptions } from '@switchyard/event-bus';
 import { newId } from '@switchyard/ids';
@@ -178,6 +180,37 @@ describe('posts.commands batch handler', () => {
     // Segments: the first two posts; the first one's copy (it must see it stored); the reply to it (likewise).
     assert.equal(batch.postCalls.get('insertMany'), 3);
     assert.equal(batch.postCalls.get('insert'), undefined);
+  });
+
+  it('when the batch’s messages come from different traces, then each new post’s post.created carries its own message’s trace context', async () => {
+    const channels = [aChannel(), aChannel()] as [Channel, Channel];
+    const alice = newId();
+    const world = await seeded(channels, [alice]);
+    const traced = (cmd: CreatePostCommandPayload, offset: number, headers: Record<string, string>): BusMessage => ({ ...message(envelope('post.create', cmd), offset), headers });
+    const first = command(channels[0].id, alice);
+    const second = command(channels[0].id, alice);
+    const third = command(channels[1].id, alice);
+    const untraced = command(channels[1].id, alice);
+    const parent = (trace: string) => `00-${trace}-00f067aa0ba902b7-01`;
+    const [a, b, c] = ['4bf92f3577b34da6a3ce929d0e0e4736', '0af7651916cd43dd8448eb211c80319c', '5b8aa5a2d2c872e8321cf37308d69df2'];
+    propagation.setGlobalPropagator(new W3CTraceContextPropagator());
+    try {
+      await postCreateBatchHandler(world.deps, logger)([
+        traced(first, 0, { traceparent: parent(a), 'x-other': 'not trace context' }),
+        traced(second, 1, { traceparent: parent(b), tracestate: 'vendor=1' }),
+        traced(third, 2, { traceparent: parent(c) }),
+        traced(untraced, 3, {}),
+      ]);
+      await world.settled();
+    } finally {
+      propagation.disable();
+    }
+    const headersOf = (id: string) => world.sink.of(Topics.postsEvents, 'post.created').find((e) => (e.value.payload.post as { id: string }).id === id)?.headers;
+    assert.deepEqual(headersOf(first.post.id), { traceparent: parent(a) });
+    assert.deepEqual(headersOf(second.post.id), { traceparent: parent(b), tracestate: 'vendor=1' });
+    assert.deepEqual(headersOf(third.post.id), { traceparent: parent(c) });
+    assert.equal(headersOf(untraced.post.id), undefined, 'no trace context: published in the active one');
+    assert.equal(world.postCalls.get('insertMany'), 1, 'one batch');
   });
 
   it('when posts.commands is subscribed, then the bus gets the batch handler beside the single one', async () => {

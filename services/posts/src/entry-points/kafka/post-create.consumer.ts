@@ -2,6 +2,7 @@ import { createPostCommandPayloadSchema, envelopeSchema, Topics, type CreatePost
 import { isAppError, type AppError } from '@switchyard/errors';
 import type { BatchHandler, BusMessage, EventBus, MessageHandler, Subscription } from '@switchyard/event-bus';
 import type { Logger } from '@switchyard/logger';
+import { traceCarrierOf, type TraceCarrier } from '@switchyard/telemetry';
 import { createPostFromCommand } from '../../domain/posts/create-post-from-command.usecase';
 import { createPostsFromCommands, isRefused } from '../../domain/posts/create-posts-from-commands.usecase';
 import { plainPostCreateCommand } from './plain-post-command';
@@ -38,17 +39,22 @@ export function postCreateHandler(deps: Deps, logger: Logger): MessageHandler {
  * posts.commands → `post.create`, a partition's consecutive messages at once (the bus's batch handler):
  * invalid messages are logged and skipped, the commands go to createPostsFromCommands together (one insert,
  * one relay hand-over, one counter write per channel), and the refused ones are announced in one publish.
+ * Each new post's post.created continues its own message's trace, not the batch's.
  * It throws only for infrastructure failures: the bus then handles the same messages again one at a time
  * through postCreateHandler (idempotent by post id), with its usual retries. Subscribed beside it.
  */
 export function postCreateBatchHandler(deps: Deps, logger: Logger): BatchHandler {
   return async (messages: readonly BusMessage[]): Promise<void> => {
-    const commands = messages.flatMap((message) => {
+    const commands: CreatePostCommandPayload[] = [];
+    const traces: (TraceCarrier | undefined)[] = [];
+    for (const message of messages) {
       const command = plainPostCreateCommand(message.value) ?? validCommand(message, logger);
-      return command ? [command] : [];
-    });
+      if (!command) continue;
+      commands.push(command);
+      traces.push(traceCarrierOf(message.headers));
+    }
     if (commands.length === 0) return;
-    const results = await createPostsFromCommands(deps, commands);
+    const results = await createPostsFromCommands(deps, commands, traces);
     const refused: { key: string; value: PostRefusedEvent }[] = [];
     const counting = new Map<Promise<void>, string>();
     results.forEach((result, at) => {
