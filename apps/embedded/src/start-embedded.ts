@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Services } from '@switchyard/contracts';
 import { MemoryEventBus } from '@switchyard/event-bus';
-import { InProcessTransport, listen, type ListenLimits } from '@switchyard/http-kit';
+import { InProcessTransport, listen, requestPrototypes, type ListenLimits } from '@switchyard/http-kit';
 import { createLogger } from '@switchyard/logger';
 import { openStore, SqliteEventJournal, type SqliteStore } from '@switchyard/sqlite-kit';
 import { backupRoute } from './backup-route';
@@ -157,7 +157,10 @@ async function startOn(store: SqliteStore, options: EmbeddedOptions, closeStore:
     await listener.apply(usersBots.liveConfig.current().MetricsSettings);
   }
   // Writes inside the runtime resolve at commit; an answer leaves only once they are on disk.
-  const server = await listen(answerWhenDurable(gateway.handler, () => store.flush()), options.port, options.host ?? '0.0.0.0', options.limits);
+  const server = await listen(answerWhenDurable(gateway.handler, () => store.flush()), options.port, options.host ?? '0.0.0.0', {
+    ...options.limits,
+    prototypes: requestPrototypes(gateway.handler),
+  });
   // The WebSocket API on the same port: the gateway checks the upgrade and hands it to realtime in-process.
   server.server.on('upgrade', gateway.upgrade);
   return {

@@ -24,7 +24,8 @@ export {
   type InternalResponse,
   type HeaderMap,
 } from './transport';
-export { listen, DEFAULT_LISTEN_LIMITS, type ListenLimits, type RunningServer } from './listen';
+export { listen, DEFAULT_LISTEN_LIMITS, type ListenLimits, type ListenOptions, type RunningServer } from './listen';
+export { requestPrototypes, type RequestPrototypes } from './own-prototypes';
 export {
   serviceCredential,
   serviceOnly,

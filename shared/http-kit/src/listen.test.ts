@@ -1,7 +1,10 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { IncomingMessage, type ServerResponse } from 'node:http';
 import { connect, type Socket } from 'node:net';
+import express from 'express';
 import { listen } from './listen';
+import { requestPrototypes } from './own-prototypes';
 
 function open(port: number): Promise<Socket> {
   return new Promise((resolve, reject) => {
@@ -43,6 +46,46 @@ test('when connections exceed the per-process cap, then the extra ones are close
     assert.equal(await untilClosed(extra), '', 'closed without an answer');
   } finally {
     for (const s of sockets) s.destroy();
+    await server.close();
+  }
+});
+
+test('when listen is given an express app\'s prototypes, then requests and responses are born with them and express serves them unchanged', async () => {
+  const app = express();
+  app.post('/echo/:id', (req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => res.status(201).set('X-Id', req.params.id).json({ body: Buffer.concat(chunks).toString('utf8'), agent: req.get('user-agent') }));
+  });
+  const seen: { request: boolean; response: boolean }[] = [];
+  // What the server hands over, before express swaps anything.
+  const handler = (req: IncomingMessage, res: ServerResponse): void => {
+    seen.push({ request: Object.getPrototypeOf(req) === app.request, response: Object.getPrototypeOf(res) === app.response });
+    app(req, res);
+  };
+  const server = await listen(handler, 0, '127.0.0.1', { prototypes: requestPrototypes(app) });
+  try {
+    for (let i = 0; i < 2; i += 1) {
+      const res = await fetch(`${server.url}/echo/a${i}`, { method: 'POST', body: `hello ${i}`, headers: { 'user-agent': 'probe' } });
+      assert.equal(res.status, 201);
+      assert.equal(res.headers.get('x-id'), `a${i}`);
+      assert.deepEqual(await res.json(), { body: `hello ${i}`, agent: 'probe' });
+    }
+    assert.deepEqual(seen, [{ request: true, response: true }, { request: true, response: true }]);
+  } finally {
+    await server.close();
+  }
+});
+
+test('when the listener is not an express app, then it has no prototypes to give and requests are node\'s own', async () => {
+  assert.equal(requestPrototypes((_req: IncomingMessage, res: ServerResponse) => res.end()), undefined);
+  assert.equal(requestPrototypes({ request: {}, response: {}, handle: () => undefined }), undefined);
+  const fake = Object.assign(() => undefined, { request: {}, response: {}, handle: () => undefined });
+  assert.equal(requestPrototypes(fake), undefined, 'prototypes that do not extend IncomingMessage/ServerResponse are refused');
+  const server = await listen((req, res) => res.end(String(Object.getPrototypeOf(req) === IncomingMessage.prototype)), 0, '127.0.0.1');
+  try {
+    assert.equal(await (await fetch(server.url)).text(), 'true');
+  } finally {
     await server.close();
   }
 });

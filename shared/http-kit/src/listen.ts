@@ -1,5 +1,6 @@
 import { createServer, type RequestListener, type Server } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
+import { serverClasses, type RequestPrototypes } from './own-prototypes';
 
 export interface RunningServer {
   readonly server: Server;
@@ -18,16 +19,25 @@ export interface ListenLimits {
   readonly maxConnections?: number;
 }
 
+export interface ListenOptions extends ListenLimits {
+  /**
+   * The express app's request/response prototypes (`requestPrototypes(app)`): requests and responses are
+   * then created with them, so express need not swap them per request (see serverClasses).
+   */
+  readonly prototypes?: RequestPrototypes;
+}
+
 export const DEFAULT_LISTEN_LIMITS: Required<ListenLimits> = { requestTimeoutMs: 30_000, headersTimeoutMs: 10_000, maxConnections: 10_000 };
 
 /** Listens on host:port (0 = ephemeral) with keep-alive tuned for a proxy in front and the limits above; resolves once bound. */
-export async function listen(handler: RequestListener, port: number, host = '0.0.0.0', limits: ListenLimits = {}): Promise<RunningServer> {
-  const { requestTimeoutMs, headersTimeoutMs, maxConnections } = { ...DEFAULT_LISTEN_LIMITS, ...limits };
+export async function listen(handler: RequestListener, port: number, host = '0.0.0.0', options: ListenOptions = {}): Promise<RunningServer> {
+  const { requestTimeoutMs, headersTimeoutMs, maxConnections } = { ...DEFAULT_LISTEN_LIMITS, ...options };
   const headersTimeout = Math.min(headersTimeoutMs, requestTimeoutMs);
   // Node checks the two timeouts every connectionsCheckingInterval (30 s by default, which would let a slow
   // client hold a socket up to 30 s past them): check five times per header timeout instead.
   const connectionsCheckingInterval = Math.max(100, Math.min(30_000, Math.floor(headersTimeout / 5)));
-  const server = createServer({ keepAliveTimeout: 65_000, requestTimeout: requestTimeoutMs, headersTimeout, connectionsCheckingInterval }, handler);
+  const classes = (options.prototypes && serverClasses(options.prototypes)) ?? {};
+  const server = createServer({ keepAliveTimeout: 65_000, requestTimeout: requestTimeoutMs, headersTimeout, connectionsCheckingInterval, ...classes }, handler);
   server.maxConnections = maxConnections;
   // Every socket, upgraded ones (WebSocket) included: closeAllConnections() only knows HTTP ones, and
   // server.close() waits for all of them.

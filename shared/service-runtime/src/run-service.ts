@@ -1,5 +1,5 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
-import { listen, type RunningServer, type UpgradeHandler } from '@switchyard/http-kit';
+import { listen, requestPrototypes, type RunningServer, type UpgradeHandler } from '@switchyard/http-kit';
 import { startMetricsServer, type MetricsServer } from '@switchyard/metrics';
 import { shutdownTelemetry } from '@switchyard/telemetry';
 import { buildInfra, type Infra, type OwnedInfra } from './infra';
@@ -75,6 +75,7 @@ export async function runService<C, A extends RunnableApp>(options: RunServiceOp
       requestTimeoutMs: runtime.HTTP_REQUEST_TIMEOUT_MS,
       headersTimeoutMs: runtime.HTTP_HEADERS_TIMEOUT_MS,
       maxConnections: runtime.HTTP_MAX_CONNECTIONS,
+      prototypes: requestPrototypes(app.handler),
     });
     if (app.upgrade) server.server.on('upgrade', app.upgrade);
   } catch (error) {
