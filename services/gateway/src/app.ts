@@ -13,6 +13,7 @@ import { createMemoryRateLimiter } from './adapters/memory/rate-limiter.memory';
 import { MemoryTokenCache } from './adapters/memory/token-cache.memory';
 import type { GatewayConfig } from './config';
 import type { RateLimiter, TokenCache } from './domain/ports';
+import { decidePath } from './domain/canonical-path';
 import { RouteMatcher } from './domain/route-matcher';
 import { ROUTE_TABLE, SESSION_OPTIONAL } from './domain/route-table';
 import { SelfAnswerCache } from './domain/self-answer-cache';
@@ -41,7 +42,10 @@ export interface GatewayDeps {
   readonly rateLimiter?: RateLimiter;
   /** The services running behind this gateway; routes to any other service are 404. */
   readonly services: readonly string[];
-  /** Routes of the runtime itself (embedded: `GET /api/v4/system/backup`), run after the path decision. */
+  /**
+   * Routes of the runtime itself (embedded: `GET /api/v4/system/backup`), run after the path decision;
+   * only for paths the route table gives no service (requests for a service's route go straight to it).
+   */
   readonly edgeRoutes?: RequestHandler;
 }
 
@@ -57,6 +61,26 @@ export interface GatewayApp {
 }
 
 const PING_TIMEOUT_MS = 3_000;
+/** Mount path of the config write barrier. */
+const CONFIG_PATH = '/api/v4/config';
+
+/**
+ * Whether the router would run this request through the path decision straight to `toService`: its
+ * canonical target routes to a service running here, and no route mounted before that one takes it (the
+ * health probes, the WebSocket GET and ping are no service routes; edge routes serve only paths the route
+ * table gives no service; the config write barrier is left to the router). Path matching in express is
+ * case-insensitive, the route table is not: every routed path starts with `/api/v4/` or `/hooks/` as
+ * written, and the barrier's prefix is compared lower-cased.
+ */
+function goesStraightToService(method: string, url: string, matcher: RouteMatcher, registered: ReadonlySet<string>): boolean {
+  const decision = decidePath(url);
+  if (decision.kind !== 'forward') return false;
+  const q = decision.target.indexOf('?');
+  const path = (q >= 0 ? decision.target.slice(0, q) : decision.target).toLowerCase();
+  if (path === CONFIG_PATH || path.startsWith(`${CONFIG_PATH}/`)) return false;
+  const route = matcher.match(method, decision.target);
+  return route !== undefined && registered.has(route.service);
+}
 
 const pictureUpload = (req: Request) => pictureUploadRoute(req.method, req.originalUrl.split('?')[0] ?? '');
 
@@ -105,8 +129,29 @@ export function createGatewayApp(config: GatewayConfig, deps: GatewayDeps): Gate
   const http = createHttpApp({ service: 'gateway', logger, ready: health, developerMode: () => view.current().ServiceSettings.EnableDeveloper });
   const app = http.app;
   app.set('trust proxy', config.TRUST_PROXY);
-  app.use(standardHeaders(() => currentVersionId));
-  app.use(rateLimit({ limiter, config: view, logger, resolve: (token) => resolver.resolve(token) }));
+  // Every request, in this order: standard headers, rate limit, path decision (ADR 0006).
+  const first = [standardHeaders(() => currentVersionId), rateLimit({ limiter, config: view, logger, resolve: (token) => resolver.resolve(token) }), canonicalPath()];
+  const registered = new Set(deps.services);
+  // A request for a service's route: route match, body (picture uploads have their own, larger limit and 413 id), identity, forward.
+  const toService = [
+    routeMatch(matcher, registered),
+    rawBody(
+      (req) => pictureUpload(req)?.limit ?? view.current().ServiceSettings.MaximumPayloadSizeBytes,
+      (req) => pictureUploadTooLarge(req) ?? commonErrors.bodyTooLarge(),
+    ),
+    authenticate({ resolver, config: view, logger }),
+    forward({
+      transport: deps.transport,
+      secret: keys,
+      timeoutMs: config.UPSTREAM_TIMEOUT_MS,
+      logger,
+      evictUsers: async (userIds) => {
+        await Promise.all(userIds.map(evictUser));
+      },
+      selfAnswers,
+    }),
+  ];
+  app.use(first.slice(0, 2));
   const realtimeHere = deps.services.includes(Services.realtime) && supportsUpgrade(deps.transport);
   if (realtimeHere) {
     // A plain GET of the WebSocket route: what the reference's websocket library answers.
@@ -123,32 +168,15 @@ export function createGatewayApp(config: GatewayConfig, deps: GatewayDeps): Gate
     versionId: () => currentVersionId,
     trustProxy: config.TRUST_PROXY,
   });
-  app.use(canonicalPath());
+  app.use(first.slice(2));
   if (deps.edgeRoutes) app.use(deps.edgeRoutes);
   app.get('/api/v4/system/ping', ping({ transport: deps.transport, services: deps.services, selfReady: async () => (await health()).ok, timeoutMs: PING_TIMEOUT_MS }));
-  app.use('/api/v4/config', configWriteBarrier({ liveConfig, timeoutMs: config.CONFIG_WRITE_TIMEOUT_MS, settleMs: config.CONFIG_WRITE_SETTLE_MS }));
-  app.use(
-    ['/api/v4', '/hooks'],
-    routeMatch(matcher, new Set(deps.services)),
-    // Picture uploads (multipart) have their own, larger limit and their own 413 error id.
-    rawBody(
-      (req) => pictureUpload(req)?.limit ?? view.current().ServiceSettings.MaximumPayloadSizeBytes,
-      (req) => pictureUploadTooLarge(req) ?? commonErrors.bodyTooLarge(),
-    ),
-    authenticate({ resolver, config: view, logger }),
-    forward({
-      transport: deps.transport,
-      secret: keys,
-      timeoutMs: config.UPSTREAM_TIMEOUT_MS,
-      logger,
-      evictUsers: async (userIds) => {
-        await Promise.all(userIds.map(evictUser));
-      },
-      selfAnswers,
-    }),
-  );
+  app.use(CONFIG_PATH, configWriteBarrier({ liveConfig, timeoutMs: config.CONFIG_WRITE_TIMEOUT_MS, settleMs: config.CONFIG_WRITE_SETTLE_MS }));
+  app.use(['/api/v4', '/hooks'], toService);
   if (config.CONSOLE_DIR !== '') app.use(consoleStaticRoutes(config.CONSOLE_DIR));
   const handler = http.finalize();
+  // The same middlewares without the router's walk, for requests it would hand to toService anyway.
+  http.shortcut((req) => goesStraightToService(req.method ?? '', req.url ?? '', matcher, registered), [...first, ...toService]);
 
   // Per-instance consumer groups: every gateway replica must see every change.
   const instance = randomBytes(6).toString('hex');

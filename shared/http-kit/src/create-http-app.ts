@@ -1,10 +1,12 @@
-import express, { type Express, type NextFunction, type Request, type Response } from 'express';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import express, { type Express, type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import { commonErrors } from '@switchyard/errors';
 import { isValidId } from '@switchyard/ids';
 import { runWithRequestContext, type Logger } from '@switchyard/logger';
 import { observeHttpRequest } from '@switchyard/metrics';
 import { errorMiddleware } from './error-middleware';
 import { newRequestId } from './request-id';
+import { runChain } from './run-chain';
 import { sendJson } from './send-json';
 import { useOwnPrototypes } from './own-prototypes';
 
@@ -26,6 +28,14 @@ export interface HttpApp {
   readonly app: Express;
   /** Adds the 404 and error handlers; call after every route is mounted. */
   finalize(): Express;
+  /**
+   * Requests for which `straight(req)` holds run `chain` as the app would (after this app's own first
+   * middleware: request id, log context, metrics; errors and a chain that runs out end as in the app:
+   * error middleware, 404), without the router's walk; the rest go through the router. For an app that
+   * knows the router would run exactly these middlewares for those requests (see runChain). The app stays
+   * the listener (`app(req, res)`), for sockets and in-process injection alike; not for a mounted app.
+   */
+  shortcut(straight: (req: IncomingMessage) => boolean, chain: readonly RequestHandler[]): void;
 }
 
 /** The template of the route that answered (mount path + route path), or `unmatched`. */
@@ -43,7 +53,7 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
   app.disable('etag');
   app.set('query parser', 'simple');
 
-  app.use((req: Request, res: Response, next: NextFunction) => {
+  const begin = (req: Request, res: Response, next: NextFunction): void => {
     const started = process.hrtime.bigint();
     // Labelled by the matched route's template (`/api/v4/users/:user_id`), never the raw path.
     res.once('finish', () => {
@@ -54,7 +64,8 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
     req.requestId = requestId;
     res.setHeader('X-Request-ID', requestId);
     runWithRequestContext({ requestId }, next);
-  });
+  };
+  app.use(begin);
 
   app.get('/health/live', (_req, res) => sendJson(res, 200, { status: 'OK', service: options.service }));
   app.get('/health/ready', async (_req, res) => {
@@ -62,12 +73,24 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
     sendJson(res, report.ok ? 200 : 503, { status: report.ok ? 'OK' : 'UNHEALTHY', service: options.service, checks: report.checks });
   });
 
+  const notFound = (req: Request, _res: Response, next: NextFunction): void => next(commonErrors.routeNotFound(req.originalUrl));
+  const onError = errorMiddleware(options.logger, options.developerMode ?? (() => false));
   return {
     app,
     finalize: () => {
-      app.use((req: Request, _res: Response, next: NextFunction) => next(commonErrors.routeNotFound(req.originalUrl)));
-      app.use(errorMiddleware(options.logger, options.developerMode ?? (() => false)));
+      app.use(notFound);
+      app.use(onError);
       return app;
+    },
+    shortcut: (straight, chain) => {
+      const all = [begin, ...chain];
+      const handle = app as unknown as { handle: (req: IncomingMessage, res: ServerResponse, callback?: unknown) => void };
+      const viaRouter = handle.handle.bind(app);
+      // express's app function calls app.handle(req, res, next) for every request.
+      handle.handle = (req, res, callback) => {
+        if (straight(req)) runChain(app, req, res, all, onError, notFound);
+        else viaRouter(req, res, callback);
+      };
     },
   };
 }
