@@ -22,7 +22,7 @@ import { IDEMPOTENCY_WINDOW_MS } from './domain/ingest/idempotency';
 import type { ChannelDirectory, Clock, Deps, HookRateLimiter, IdGenerator, PostCommands, Repositories, UserDirectory } from './domain/ports';
 import { hooksRoutes } from './entry-points/http/hooks.routes';
 import type { HttpContext } from './entry-points/http/http-context';
-import { webhookRoutes } from './entry-points/http/webhook.routes';
+import { WEBHOOK_PATH, webhookRoute } from './entry-points/http/webhook.routes';
 import { cacheEvictionConsumer } from './entry-points/kafka/cache-eviction.consumer';
 import { reactionAddedConsumer } from './entry-points/kafka/reaction-added.consumer';
 
@@ -100,14 +100,16 @@ export function createIncomingHooksApp(config: Readonly<IncomingHooksConfig>, de
     developerMode: () => liveConfig.current().ServiceSettings.EnableDeveloper,
     trustRequestId: true,
   });
-  http.app.use(identityMiddleware(() => keys));
   const context: HttpContext = {
     deps: domain,
     withBody: [rawBody(() => liveConfig.current().ServiceSettings.MaximumPayloadSizeBytes), jsonBody],
     logger: deps.logger,
     onHookChanged: () => undefined,
   };
-  http.app.use(webhookRoutes(context));
+  // `POST /hooks/{key}` needs no identity (the key is the credential): on the app itself, before the
+  // identity middleware, so a hook goes through one router instead of two.
+  http.app.post(WEBHOOK_PATH, webhookRoute(context));
+  http.app.use(identityMiddleware(() => keys));
   http.app.use(hooksRoutes(context));
   const app = http.finalize();
 

@@ -1,4 +1,4 @@
-import { Router, type Request, type Response } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
 import { commonErrors, isAppError, toWireError } from '@switchyard/errors';
 import { rawBody } from '@switchyard/http-kit';
 import { intakeMetrics } from '@switchyard/metrics';
@@ -15,9 +15,19 @@ const TRUE_VALUES = new Set(['1', 't', 'T', 'true', 'TRUE', 'True']);
 /** Only the first characters of a key reach a log line: the key is the hook's secret. */
 export const hookRef = (key: string): string => (key.length > 6 ? `${key.slice(0, 6)}…` : '…');
 
+/** The path `webhookRoute` answers (mounted on the app itself: one router less per hook). */
+export const WEBHOOK_PATH = '/hooks/:key';
+
+const EMPTY_BODY = Buffer.alloc(0);
+/** The body limit travels on the request: the route read it from the config snapshot it works with. */
+const BODY_LIMIT = Symbol('webhook body limit');
+type LimitedRequest = Request & { [BODY_LIMIT]?: number };
+const readRawBody = rawBody((req) => (req as LimitedRequest)[BODY_LIMIT] ?? 0);
+
 function readBody(req: Request, res: Response, limit: number): Promise<Buffer> {
+  (req as LimitedRequest)[BODY_LIMIT] = limit;
   return new Promise((resolve, reject) => {
-    rawBody(() => limit)(req, res, (error?: unknown) => (error ? reject(error) : resolve(req.rawBody ?? Buffer.alloc(0))));
+    readRawBody(req, res, (error?: unknown) => (error ? reject(error) : resolve(req.rawBody ?? EMPTY_BODY)));
   });
 }
 
@@ -63,8 +73,8 @@ export function refusalReason(answer: Pick<StoredResponse, 'status' | 'body' | '
 function write(res: Response, answer: StoredResponse): void {
   if (answer.status < 300) intakeMetrics.accepted();
   else intakeMetrics.refused(refusalReason(answer));
-  res.status(answer.status);
-  for (const [name, value] of Object.entries(answer.headers ?? {})) res.setHeader(name, value);
+  res.statusCode = answer.status;
+  if (answer.headers) for (const name of Object.keys(answer.headers)) res.setHeader(name, answer.headers[name] as string);
   res.setHeader('Content-Type', answer.contentType);
   res.setHeader('Content-Length', Buffer.byteLength(answer.body));
   res.end(answer.body);
@@ -74,17 +84,18 @@ function write(res: Response, answer: StoredResponse): void {
  * `POST /hooks/{key}`: no session, no CSRF. Every answer is written here (not by the shared error
  * middleware) so that no log line carries the full key; 5xx are logged at error with the request id.
  */
-export function webhookRoutes(ctx: HttpContext): Router {
+export function webhookRoute(ctx: HttpContext): RequestHandler {
   const { deps, logger } = ctx;
-  const router = Router();
 
-  router.post('/hooks/:key', async (req, res) => {
+  return async (req, res) => {
     const key = String(req.params.key);
     const requestId = req.requestId ?? '';
     const config = deps.liveConfig.current();
     const debugging = config.LogSettings.EnableWebhookDebugging;
     const developer = config.ServiceSettings.EnableDeveloper;
-    const wait = TRUE_VALUES.has(String((req.query as Record<string, unknown>).wait ?? ''));
+    const queryIndex = req.originalUrl.indexOf('?');
+    // express parses the query on every read of req.query: only when there is one.
+    const wait = queryIndex >= 0 && TRUE_VALUES.has(String((req.query as Record<string, unknown>).wait ?? ''));
     const present = (outcome: IngestOutcome): StoredResponse => {
       if (outcome.ok) {
         return wait
@@ -100,7 +111,6 @@ export function webhookRoutes(ctx: HttpContext): Router {
       if (!HOOK_KEY.test(key)) throw commonErrors.routeNotFound(`/hooks/${hookRef(key)}`);
       const raw = await readBody(req, res, config.ServiceSettings.MaximumPayloadSizeBytes);
       if (!config.ServiceSettings.EnableIncomingWebhooks) throw Errors.disabled();
-      const queryIndex = req.originalUrl.indexOf('?');
       request = await decodeWebhookBody(req.headers, raw, queryIndex >= 0 ? req.originalUrl.slice(queryIndex + 1) : '', config.ServiceSettings.MaximumPayloadSizeBytes);
       const idempotencyKey = req.headers['idempotency-key'];
       if (idempotencyKey !== undefined && (typeof idempotencyKey !== 'string' || idempotencyKey.length < 1 || idempotencyKey.length > 255)) {
@@ -127,7 +137,5 @@ export function webhookRoutes(ctx: HttpContext): Router {
         res.end();
       }
     }
-  });
-
-  return router;
+  };
 }
