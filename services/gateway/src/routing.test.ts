@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { listen } from '@switchyard/http-kit';
+import { metricsRegistry } from '@switchyard/metrics';
 import type { Echo } from './test-support/fake-services';
 import { startHarness } from './test-support/harness';
 
@@ -148,6 +149,26 @@ test('when the gateway serves real sockets in front of in-process express servic
     assert.equal(((await missing.json()) as { id: string }).id, 'api.context.404.app_error');
   } finally {
     await server.close();
+    await h.stop();
+  }
+});
+
+test('when requests are forwarded, then the request metric names each by its route table pattern, not unmatched', async () => {
+  const h = await startHarness({ services: ['users-bots', 'posts', 'incoming-hooks'] });
+  const count = async (route: string, method: string): Promise<number> => {
+    const text = await metricsRegistry().getSingleMetricAsString('switchyard_http_request_duration_seconds');
+    const line = text.split('\n').find((l) => l.startsWith(`switchyard_http_request_duration_seconds_count{service="gateway",route="${route}",method="${method}",status_code="200"}`));
+    return line === undefined ? 0 : Number(line.split(' ').pop());
+  };
+  try {
+    const before = { hooks: await count('/hooks/*', 'POST'), channels: await count('/api/v4/teams/*/channels/**', 'GET'), unmatched: await count('unmatched', 'GET') };
+    await h.echo({ method: 'POST', url: '/hooks/somekey', payload: '{}', headers: { 'content-type': 'application/json' } });
+    await h.echo({ method: 'POST', url: '/hooks/otherkey?x=1', payload: '{}', headers: { 'content-type': 'application/json' } });
+    await h.echo({ method: 'GET', url: '/api/v4/teams/t1/channels' });
+    assert.equal(await count('/hooks/*', 'POST'), before.hooks + 2);
+    assert.equal(await count('/api/v4/teams/*/channels/**', 'GET'), before.channels + 1);
+    assert.equal(await count('unmatched', 'GET'), before.unmatched);
+  } finally {
     await h.stop();
   }
 });

@@ -38,8 +38,20 @@ export interface HttpApp {
   shortcut(straight: (req: IncomingMessage) => boolean, chain: readonly RequestHandler[]): void;
 }
 
-/** The template of the route that answered (mount path + route path), or `unmatched`. */
+const ROUTE_TEMPLATE = Symbol('route template');
+
+/**
+ * Names the route a request took, for the request metric's `route` label, when no express route answers
+ * it (a catch-all such as the gateway's forward path). A bounded template (`/api/v4/users/**`), never the raw path.
+ */
+export function setRouteTemplate(req: IncomingMessage, template: string): void {
+  (req as IncomingMessage & { [ROUTE_TEMPLATE]?: string })[ROUTE_TEMPLATE] = template;
+}
+
+/** The template set by `setRouteTemplate`, else of the express route that answered (mount path + route path), else `unmatched`. */
 function routeTemplate(req: Request): string {
+  const named = (req as Request & { [ROUTE_TEMPLATE]?: string })[ROUTE_TEMPLATE];
+  if (named !== undefined) return named;
   const route = req.route as { path?: unknown } | undefined;
   if (!route || typeof route.path !== 'string') return 'unmatched';
   return `${req.baseUrl}${route.path}`;

@@ -1,6 +1,6 @@
 import './express-augment';
 
-export { createHttpApp, type HttpApp, type HttpAppOptions, type HealthReport } from './create-http-app';
+export { createHttpApp, setRouteTemplate, type HttpApp, type HttpAppOptions, type HealthReport } from './create-http-app';
 export { errorMiddleware } from './error-middleware';
 export { sendJson, sendStatusOk } from './send-json';
 export { rawBody, jsonBody } from './body';

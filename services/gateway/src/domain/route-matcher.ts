@@ -2,6 +2,7 @@ import type { ServiceName } from '@switchyard/contracts';
 import type { RouteRule } from './route-table';
 
 interface CompiledRule {
+  readonly pattern: string;
   readonly segments: readonly string[];
   readonly rest: boolean;
   readonly methods?: ReadonlySet<string>;
@@ -10,6 +11,8 @@ interface CompiledRule {
 
 export interface RouteMatch {
   readonly service: ServiceName;
+  /** The rule's pattern (`/api/v4/users/**`): the gateway's request metric labels the request with it. */
+  readonly pattern: string;
   readonly sessionOptional: boolean;
 }
 
@@ -17,6 +20,7 @@ function compile(rule: RouteRule): CompiledRule {
   const parts = rule.pattern.split('/').slice(1);
   const rest = parts[parts.length - 1] === '**';
   return {
+    pattern: rule.pattern,
     segments: rest ? parts.slice(0, -1) : parts,
     rest,
     service: rule.service,
@@ -60,6 +64,6 @@ export class RouteMatcher {
     if (!segments) return undefined;
     const rule = this.rules.find((r) => matches(r, method, segments));
     if (!rule) return undefined;
-    return { service: rule.service, sessionOptional: this.optional.some((r) => matches(r, method, segments)) };
+    return { service: rule.service, pattern: rule.pattern, sessionOptional: this.optional.some((r) => matches(r, method, segments)) };
   }
 }
