@@ -19,14 +19,25 @@ eventBusContract('memory', async () => {
   };
 });
 
-it('when several groups handle a message, then it is parsed once per partition and each group gets the same frozen value', async () => {
-  const bus = new MemoryEventBus({ retryDelayMs: 1 });
+/** Counts JSON.parse calls until `restore()` (the bus parses each stored message for its groups). */
+function countJsonParses(): { readonly count: number; restore(): void } {
   const parse = JSON.parse;
-  let parses = 0;
+  const counter = {
+    count: 0,
+    restore: () => {
+      JSON.parse = parse;
+    },
+  };
   JSON.parse = ((text: string, reviver?: (this: unknown, key: string, value: unknown) => unknown) => {
-    parses += 1;
+    counter.count += 1;
     return parse(text, reviver);
   }) as typeof JSON.parse;
+  return counter;
+}
+
+it('when several groups handle a message, then it is parsed once per partition and each group gets the same frozen value', async () => {
+  const bus = new MemoryEventBus({ retryDelayMs: 1 });
+  const parses = countJsonParses();
   try {
     const seen: unknown[][] = [[], [], []];
     let settle: () => void = () => undefined;
@@ -48,7 +59,7 @@ it('when several groups handle a message, then it is parsed once per partition a
       { key: 'k', value: { n: 2, nested: { list: [2] } } },
     ]);
     await all;
-    assert.equal(parses, 2, 'one parse per message, not one per group');
+    assert.equal(parses.count, 2, 'one parse per message, not one per group');
     const [first, second, third] = seen;
     assert.deepEqual(first, [{ n: 1, nested: { list: [1] } }, { n: 2, nested: { list: [2] } }]);
     assert.equal(second?.[0], first?.[0]);
@@ -56,19 +67,14 @@ it('when several groups handle a message, then it is parsed once per partition a
     const value = first?.[0] as { nested: { list: number[] } };
     assert.throws(() => value.nested.list.push(3), TypeError, 'a handler cannot change what the other groups read');
   } finally {
-    JSON.parse = parse;
+    parses.restore();
     await bus.close();
   }
 });
 
 it('when one group takes batches and another takes messages one by one, then each message is still parsed once', async () => {
   const bus = new MemoryEventBus({ retryDelayMs: 1 });
-  const parse = JSON.parse;
-  let parses = 0;
-  JSON.parse = ((text: string, reviver?: (this: unknown, key: string, value: unknown) => unknown) => {
-    parses += 1;
-    return parse(text, reviver);
-  }) as typeof JSON.parse;
+  const parses = countJsonParses();
   try {
     const batched: unknown[] = [];
     const single: unknown[] = [];
@@ -77,11 +83,11 @@ it('when one group takes batches and another takes messages one by one, then eac
     await bus.publish('t', Array.from({ length: 20 }, (_, n) => ({ key: 'k', value: { n } })));
     for (let i = 0; i < 100 && (batched.length < 20 || single.length < 20); i += 1) await new Promise((r) => setImmediate(r));
     assert.equal(single.length, 20);
-    assert.equal(parses, 20, 'one parse per message, not one per group');
+    assert.equal(parses.count, 20, 'one parse per message, not one per group');
     assert.deepEqual(batched, single);
     assert.equal(batched[7], single[7], 'the same frozen value');
   } finally {
-    JSON.parse = parse;
+    parses.restore();
     await bus.close();
   }
 });
