@@ -18,6 +18,7 @@ import type { Clock, Deps, PasswordHasher, PictureProcessor, Repositories } from
 import { authRoutes } from './entry-points/http/auth.routes';
 import { botIconRoutes } from './entry-points/http/bot-icon.routes';
 import { botsRoutes } from './entry-points/http/bots.routes';
+import { clientConfigRoutes } from './entry-points/http/client-config.routes';
 import { configRoutes } from './entry-points/http/config.routes';
 import type { HttpContext } from './entry-points/http/http-context';
 import { internalRoutes } from './entry-points/http/internal.routes';
@@ -26,6 +27,7 @@ import { teamsRoutes } from './entry-points/http/teams.routes';
 import { tokensRoutes } from './entry-points/http/tokens.routes';
 import { userAdminRoutes } from './entry-points/http/user-admin.routes';
 import { usersRoutes } from './entry-points/http/users.routes';
+import { usersEmailRoutes } from './entry-points/http/users-email.routes';
 import { subscribeConfigUpdates } from './entry-points/kafka/config-updated.consumer';
 import { subscribeUserCacheEviction } from './entry-points/kafka/user-cache-eviction.consumer';
 
@@ -94,6 +96,8 @@ export function createApp(config: Readonly<UsersBotsConfig>, deps: UsersBotsDeps
     withBody: [rawBody(() => liveConfig.current().ServiceSettings.MaximumPayloadSizeBytes), jsonBody, restoreAffectedUsers()],
     internalSecret: keys,
   };
+  http.app.use(clientConfigRoutes(context, config.BUILD_NUMBER ?? 'dev'));
+  http.app.use(usersEmailRoutes(context));
   for (const routes of [internalRoutes, tokensRoutes, authRoutes, profileImageRoutes, usersRoutes, userAdminRoutes, botIconRoutes, botsRoutes, teamsRoutes, configRoutes]) {
     http.app.use(routes(context));
   }

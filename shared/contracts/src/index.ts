@@ -34,3 +34,4 @@ export {
 } from './realtime-events';
 export { stripIntegrations, clientPost } from './client-post';
 export { PictureUploadLimits, PROFILE_IMAGE_UPLOAD, BOT_ICON_UPLOAD, pictureUploadRoute, type PictureUploadRoute } from './picture-uploads';
+export { SERVER_VERSION } from './server-version';

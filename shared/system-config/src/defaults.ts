@@ -4,6 +4,8 @@
  */
 export const INCOMING_WEBHOOK_ACK_MODES = ['stored', 'queued'] as const;
 export type IncomingWebhookAckMode = (typeof INCOMING_WEBHOOK_ACK_MODES)[number];
+export const COLLAPSED_THREADS_MODES = ['disabled', 'default_on', 'default_off', 'always_on'] as const;
+export type CollapsedThreadsMode = (typeof COLLAPSED_THREADS_MODES)[number];
 
 export interface SystemConfig {
   ServiceSettings: {
@@ -37,12 +39,25 @@ export interface SystemConfig {
      * reference) or `queued` (the create commands are durably on the bus; the posts appear shortly after).
      */
     IncomingWebhookAckMode: IncomingWebhookAckMode;
+    /** `GET /emoji` and the emoji routes: 501 `api.emoji.disabled.app_error` when off. */
+    EnableCustomEmoji: boolean;
+    /** Statuses routes: 404 `api.status.user_not_found.app_error` when off. */
+    EnableUserStatuses: boolean;
+    /** `channel_viewed` events on `POST /channels/members/{id}/view`. */
+    EnableChannelViewedMessages: boolean;
+    /** `disabled`, `default_on`, `default_off` or `always_on` (the reference's default since 7.0). */
+    CollapsedThreads: CollapsedThreadsMode;
   };
   TeamSettings: {
+    SiteName: string;
     EnableUserCreation: boolean;
     EnableOpenServer: boolean;
     EnableUserDeactivation: boolean;
     MaxUsersPerTeam: number;
+    /** Seconds without activity before a connected user becomes `away`. */
+    UserStatusAwayTimeout: number;
+    TeammateNameDisplay: string;
+    ExperimentalViewArchivedChannels: boolean;
   };
   EmailSettings: {
     EnableSignUpWithEmail: boolean;
@@ -126,8 +141,21 @@ export function defaultSystemConfig(): SystemConfig {
       PostPriority: true,
       IntegrationSigningSecret: '',
       IncomingWebhookAckMode: 'stored',
+      EnableCustomEmoji: true,
+      EnableUserStatuses: true,
+      EnableChannelViewedMessages: true,
+      CollapsedThreads: 'always_on',
     },
-    TeamSettings: { EnableUserCreation: true, EnableOpenServer: false, EnableUserDeactivation: false, MaxUsersPerTeam: 50 },
+    TeamSettings: {
+      SiteName: 'Switchyard',
+      EnableUserCreation: true,
+      EnableOpenServer: false,
+      EnableUserDeactivation: false,
+      MaxUsersPerTeam: 50,
+      UserStatusAwayTimeout: 300,
+      TeammateNameDisplay: 'username',
+      ExperimentalViewArchivedChannels: true,
+    },
     EmailSettings: { EnableSignUpWithEmail: true, EnableSignInWithEmail: true, EnableSignInWithUsername: true },
     PasswordSettings: { MinimumLength: 8, Lowercase: false, Number: false, Uppercase: false, Symbol: false },
     PrivacySettings: { ShowEmailAddress: true, ShowFullName: true },

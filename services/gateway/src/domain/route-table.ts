@@ -33,6 +33,7 @@ export const ROUTE_TABLE: readonly RouteRule[] = [
   { pattern: '/api/v4/bots/**', service: Services.usersBots },
   { pattern: '/api/v4/teams/**', service: Services.usersBots },
   { pattern: '/api/v4/config/**', service: Services.usersBots },
+  { pattern: '/api/v4/license/**', service: Services.usersBots },
   // posts
   { pattern: '/api/v4/channels/**', service: Services.posts },
   { pattern: '/api/v4/posts/**', service: Services.posts },
@@ -52,4 +53,7 @@ export const SESSION_OPTIONAL: readonly RouteRule[] = [
   { pattern: '/api/v4/users/login', service: Services.usersBots, methods: ['POST'] },
   { pattern: '/api/v4/users/logout', service: Services.usersBots, methods: ['POST'] },
   { pattern: '/api/v4/users', service: Services.usersBots, methods: ['POST'] },
+  // Clients read these before signing in (mattermost-wire-3.md §3.8).
+  { pattern: '/api/v4/config/client', service: Services.usersBots, methods: ['GET'] },
+  { pattern: '/api/v4/license/client', service: Services.usersBots, methods: ['GET'] },
 ];

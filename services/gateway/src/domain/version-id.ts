@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
+import { SERVER_VERSION } from '@switchyard/contracts';
 import { sanitizeConfig, type SystemConfig } from '@switchyard/system-config';
 
-/** The Mattermost API version Switchyard answers as. */
-export const SERVER_VERSION = '10.0.0';
+export { SERVER_VERSION };
 
 /** `X-Version-Id`: `{version}.{build}.{configHash}.{licensed}`; the hash changes with the config. */
 export function versionId(build: string, config: SystemConfig): string {

@@ -20,6 +20,10 @@ export function isRestrictedUsername(username: string): boolean {
   return RESTRICTED_USERNAMES.has(username);
 }
 
+export function isValidEmail(email: string): boolean {
+  return email.length > 0 && email.length <= 128 && EMAIL.test(email);
+}
+
 /** Lower-cased, parseable as a bare address, at most 128 characters. */
 export function assertValidEmail(email: string): void {
   if (email.length === 0 || email.length > 128 || !EMAIL.test(email)) throw invalid('email', 'Invalid email.');
