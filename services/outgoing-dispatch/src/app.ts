@@ -23,6 +23,7 @@ import { dialogsRoutes } from './entry-points/http/dialogs.routes';
 import { commandExecuteRoutes } from './entry-points/http/command-execute.routes';
 import { commandsRoutes } from './entry-points/http/commands.routes';
 import { hooksRoutes } from './entry-points/http/hooks.routes';
+import { signingKeyRoutes } from './entry-points/http/signing-key.routes';
 import type { HttpContext } from './entry-points/http/http-context';
 import { subscribeHookChanges } from './entry-points/kafka/hook-changes.consumer';
 import { subscribePostsEvents } from './entry-points/kafka/post-created.consumer';
@@ -102,6 +103,7 @@ export function createOutgoingDispatchApp(config: Readonly<OutgoingDispatchConfi
   http.app.use(identityMiddleware(() => keys));
   const context: HttpContext = { deps: domain, withBody: [rawBody(() => liveConfig.current().ServiceSettings.MaximumPayloadSizeBytes), jsonBody] };
   http.app.use(hooksRoutes(context));
+  http.app.use(signingKeyRoutes(context));
   http.app.use(actionsRoutes(context));
   http.app.use(dialogsRoutes(context));
   // execute before the CRUD routes: `/api/v4/commands/:command_id` would otherwise take `execute`.

@@ -3,6 +3,9 @@
  * (§11) and Switchyard's extension keys. Owned by users-bots; every service keeps a live copy.
  */
 export const INCOMING_WEBHOOK_ACK_MODES = ['stored', 'queued'] as const;
+/** Standard Webhooks signing: `v1` (HMAC-SHA256) or `v1a` (Ed25519). */
+export const SIGNING_ALGORITHMS = ['hmac-sha256', 'ed25519'] as const;
+export type SigningAlgorithm = (typeof SIGNING_ALGORITHMS)[number];
 export type IncomingWebhookAckMode = (typeof INCOMING_WEBHOOK_ACK_MODES)[number];
 export const COLLAPSED_THREADS_MODES = ['disabled', 'default_on', 'default_off', 'always_on'] as const;
 export type CollapsedThreadsMode = (typeof COLLAPSED_THREADS_MODES)[number];
@@ -34,6 +37,8 @@ export interface SystemConfig {
     MaximumLoginAttempts: number;
     PostPriority: boolean;
     IntegrationSigningSecret: string;
+    /** How action callbacks, dialogs and slash commands are signed: `hmac-sha256` (`v1`, default) or `ed25519` (`v1a`). */
+    IntegrationSigningAlgorithm: SigningAlgorithm;
     /**
      * When `POST /hooks/{key}` answers: `stored` (every created post is readable through the API, as the
      * reference) or `queued` (the create commands are durably on the bus; the posts appear shortly after).
@@ -140,6 +145,7 @@ export function defaultSystemConfig(): SystemConfig {
       MaximumLoginAttempts: 10,
       PostPriority: true,
       IntegrationSigningSecret: '',
+      IntegrationSigningAlgorithm: 'hmac-sha256',
       IncomingWebhookAckMode: 'stored',
       EnableCustomEmoji: true,
       EnableUserStatuses: true,

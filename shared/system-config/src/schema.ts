@@ -1,6 +1,6 @@
 import type { ObjectSchema, Schema } from 'joi';
 import { Joi } from '@switchyard/validation';
-import { COLLAPSED_THREADS_MODES, defaultSystemConfig, INCOMING_WEBHOOK_ACK_MODES, type SystemConfig } from './defaults';
+import { COLLAPSED_THREADS_MODES, defaultSystemConfig, INCOMING_WEBHOOK_ACK_MODES, SIGNING_ALGORITHMS, type SystemConfig } from './defaults';
 
 /** A joi schema derived from the defaults: every known key must keep its JSON type (null = not set, the shared rule); unknown keys are dropped. */
 function schemaFor(value: unknown): Schema {
@@ -33,6 +33,9 @@ export function configRangeProblem(config: SystemConfig): { id: string; message:
     return { id: 'model.config.is_valid.collapsed_threads.app_error', message: 'The CollapsedThreads setting must be either disabled, default_on, default_off or always_on' };
   }
   if (config.TeamSettings.UserStatusAwayTimeout <= 0) return { id: 'model.config.is_valid.user_status_away_timeout.app_error', message: 'Invalid user status away timeout. Must be a positive number.' };
+  if (!(SIGNING_ALGORITHMS as readonly string[]).includes(s.IntegrationSigningAlgorithm)) {
+    return { id: 'model.config.is_valid.integration_signing_algorithm.app_error', message: `IntegrationSigningAlgorithm must be one of: ${SIGNING_ALGORITHMS.join(', ')}.` };
+  }
   if (r.PerSec <= 0) return { id: 'model.config.is_valid.rate_sec.app_error', message: 'Invalid per sec for rate limit settings.' };
   if (r.MaxBurst <= 0) return { id: 'model.config.is_valid.max_burst.app_error', message: 'Invalid max burst for rate limit settings.' };
   if (r.MemoryStoreSize <= 0) return { id: 'model.config.is_valid.rate_mem.app_error', message: 'Invalid memory store size for rate limit settings.' };

@@ -28,6 +28,7 @@ export const ROUTE_TABLE: readonly RouteRule[] = [
   { pattern: '/api/v4/actions/**', service: Services.outgoingDispatch },
   { pattern: '/api/v4/commands/**', service: Services.outgoingDispatch },
   { pattern: '/hooks/commands/*', service: Services.outgoingDispatch, methods: ['POST'] },
+  { pattern: '/api/v4/system/integration_signing_key', service: Services.outgoingDispatch, methods: ['GET'] },
   // users-bots
   { pattern: '/api/v4/users/**', service: Services.usersBots },
   { pattern: '/api/v4/bots/**', service: Services.usersBots },

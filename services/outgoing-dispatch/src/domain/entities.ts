@@ -25,6 +25,34 @@ export interface OutgoingHook {
   readonly previousSecretExpiresAt: number;
   /** ms; 0 when enabled. Set by a `410 Gone` answer. */
   readonly disabledAt: number;
+  /** `hmac-sha256` (`v1` with the signing secrets) or `ed25519` (`v1a` with the signing keys). */
+  readonly signingAlgorithm: HookSigningAlgorithm;
+  /** `whsk_` + base64 of the Ed25519 seed (`""` until the hook first uses ed25519); never returned. */
+  readonly signingKey: string;
+  /** The key before the last rotation; it keeps signing until `previousSecretExpiresAt`. */
+  readonly previousSigningKey: string;
+  /** What the hook is told about (never empty; `posted` is the reference's outgoing webhook). */
+  readonly eventTypes: readonly string[];
+  /** A bot hook: the bot whose channels (DMs, mentions, its channel) it hears; `""` for the legacy hooks. */
+  readonly botUserId: string;
+}
+
+export type HookSigningAlgorithm = 'hmac-sha256' | 'ed25519';
+
+export const DEFAULT_EVENT_TYPES: readonly string[] = ['posted'];
+
+/** Fields added after hooks were first stored, filled in when an older record is read. */
+export function withHookDefaults(hook: OutgoingHook): OutgoingHook {
+  const h = hook as Partial<OutgoingHook> & OutgoingHook;
+  if (h.signingAlgorithm !== undefined && h.eventTypes !== undefined && h.botUserId !== undefined && h.signingKey !== undefined && h.previousSigningKey !== undefined) return hook;
+  return {
+    ...hook,
+    signingAlgorithm: h.signingAlgorithm ?? 'hmac-sha256',
+    signingKey: h.signingKey ?? '',
+    previousSigningKey: h.previousSigningKey ?? '',
+    eventTypes: h.eventTypes && h.eventTypes.length > 0 ? h.eventTypes : DEFAULT_EVENT_TYPES,
+    botUserId: h.botUserId ?? '',
+  };
 }
 
 export type DeliveryStatus = 'pending' | 'delivered' | 'failed' | 'dead';
@@ -57,6 +85,8 @@ export interface Delivery {
   /** The instance attempting it now, until `claimUntil` (ms). */
   readonly claimedBy: string;
   readonly claimUntil: number;
+  /** What fired it (`posted`, `post_edited`, ...); older records without one were `posted`. */
+  readonly eventType?: string;
 }
 
 export type DeliveryChanges = Partial<Omit<Delivery, 'id' | 'hookId' | 'postId' | 'createAt'>>;

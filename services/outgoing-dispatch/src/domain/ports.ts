@@ -28,6 +28,8 @@ export interface OutgoingHookRepository {
   list(query: HookQuery): Promise<OutgoingHook[]>;
   /** Every hook of the team that is not deleted (firing). */
   findByTeam(teamId: string): Promise<OutgoingHook[]>;
+  /** findByTeam narrowed to the hooks that hear the event type (a cached index where the adapter keeps one). */
+  findByTeamAndType?(teamId: string, type: string): Promise<readonly OutgoingHook[]>;
 }
 
 export interface ClaimRequest {

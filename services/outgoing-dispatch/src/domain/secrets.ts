@@ -1,5 +1,6 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { encodeBase32 } from '@switchyard/ids';
+import { ed25519Sign } from './signing/ed25519';
 
 /** A 26-char id derived from the parts (the same parts always give the same id). */
 export function derivedId(...parts: readonly string[]): string {
@@ -15,18 +16,34 @@ function secretKey(secret: string): Buffer {
   return Buffer.from(secret.startsWith('whsec_') ? secret.slice('whsec_'.length) : secret, 'base64');
 }
 
+/** One way a request is signed: an HMAC secret (`v1`) or an Ed25519 private key (`v1a`). */
+export type Signer = { readonly kind: 'hmac'; readonly secret: string } | { readonly kind: 'ed25519'; readonly key: string };
+
+function signatureOf(signer: Signer, signed: string): string {
+  if (signer.kind === 'ed25519') return `v1a,${ed25519Sign(signer.key, signed)}`;
+  return `v1,${createHmac('sha256', secretKey(signer.secret)).update(signed).digest('base64')}`;
+}
+
 /**
- * Standard Webhooks headers: `webhook-signature` is `v1,<base64 HMAC-SHA256 over "<id>.<timestamp>.<body>">`,
- * one per valid secret, space-separated.
+ * Standard Webhooks headers: `webhook-signature` is one signature over `"<id>.<timestamp>.<body>"` per
+ * signer, space-separated: `v1,<base64 HMAC-SHA256>` or `v1a,<base64 Ed25519>`.
  */
-export function signatureHeaders(id: string, timestampSeconds: number, body: string, secrets: readonly string[]): Record<string, string> {
+export function signedHeaders(id: string, timestampSeconds: number, body: string, signers: readonly Signer[]): Record<string, string> {
   const signed = `${id}.${timestampSeconds}.${body}`;
-  const signatures = secrets
-    .filter((s) => s !== '')
-    .map((s) => `v1,${createHmac('sha256', secretKey(s)).update(signed).digest('base64')}`);
+  const signatures = signers.filter((s) => (s.kind === 'hmac' ? s.secret : s.key) !== '').map((s) => signatureOf(s, signed));
   return {
     'webhook-id': id,
     'webhook-timestamp': String(timestampSeconds),
     ...(signatures.length > 0 ? { 'webhook-signature': signatures.join(' ') } : {}),
   };
+}
+
+/** signedHeaders with HMAC secrets only (`v1`). */
+export function signatureHeaders(id: string, timestampSeconds: number, body: string, secrets: readonly string[]): Record<string, string> {
+  return signedHeaders(
+    id,
+    timestampSeconds,
+    body,
+    secrets.map((secret) => ({ kind: 'hmac', secret })),
+  );
 }

@@ -15,7 +15,7 @@ export interface WireIncomingHook {
   readonly reaction_notifications: boolean;
 }
 
-/** OutgoingWebhook JSON (mattermost-wire.md §10) plus `signing_secret` and `disabled_at`. */
+/** OutgoingWebhook JSON (mattermost-wire.md §10) plus the extensions (signing, `disabled_at`, event types, bot). */
 export interface WireOutgoingHook {
   readonly id: string;
   readonly token: string;
@@ -35,6 +35,13 @@ export interface WireOutgoingHook {
   readonly icon_url: string;
   readonly signing_secret: string;
   readonly disabled_at: number;
+  /** `hmac-sha256` (`v1`) or `ed25519` (`v1a`). */
+  readonly signing_algorithm: 'hmac-sha256' | 'ed25519';
+  /** `whpk_` + base64 of the Ed25519 public key; `""` for hmac-sha256. */
+  readonly signing_public_key: string;
+  readonly event_types: readonly string[];
+  /** A bot hook's bot; `""` otherwise. */
+  readonly bot_user_id: string;
 }
 
 /** A delivery log entry (`GET /hooks/outgoing/{id}/deliveries`), plus the last attempt's latency. */
@@ -51,4 +58,6 @@ export interface WireDelivery {
   readonly create_at: number;
   readonly update_at: number;
   readonly next_attempt_at: number;
+  /** What fired it: `posted`, `post_edited`, ... */
+  readonly event_type: string;
 }

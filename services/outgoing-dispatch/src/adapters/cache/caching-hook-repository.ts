@@ -5,6 +5,7 @@ import type { HookChanges, HookQuery, OutgoingHookRepository } from '../../domai
 /** How long a team's hooks are reused when no change was seen (a change anywhere evicts them sooner). */
 export const HOOKS_BY_TEAM_TTL_MS = 30_000;
 const MAX_TEAMS = 10_000;
+const EMPTY: readonly OutgoingHook[] = Object.freeze([]);
 
 /**
  * The hook repository with a read cache of `findByTeam` (one lookup per created post, nearly always the
@@ -26,9 +27,29 @@ export class CachingHookRepository implements OutgoingHookRepository {
     this.byTeam = new ReadThroughCache({ ttlMs, maxEntries: MAX_TEAMS, now });
   }
 
+  /** The per-type index of each cached team list (built on first use, dropped with the list). */
+  private readonly byType = new WeakMap<readonly OutgoingHook[], Map<string, readonly OutgoingHook[]>>();
+
   public async findByTeam(teamId: string): Promise<OutgoingHook[]> {
-    const hooks = await this.byTeam.get(teamId, async () => Object.freeze([...(await this.store.findByTeam(teamId))]));
-    return [...(hooks ?? [])];
+    return [...(await this.cachedTeam(teamId))];
+  }
+
+  /** The team's hooks hearing `type`, from an index of the cached list: no scan of non-matching hooks. */
+  public async findByTeamAndType(teamId: string, type: string): Promise<readonly OutgoingHook[]> {
+    const hooks = await this.cachedTeam(teamId);
+    let index = this.byType.get(hooks);
+    if (!index) {
+      index = new Map();
+      for (const hook of hooks) {
+        for (const t of hook.eventTypes) index.set(t, [...(index.get(t) ?? []), hook]);
+      }
+      this.byType.set(hooks, index);
+    }
+    return index.get(type) ?? EMPTY;
+  }
+
+  private async cachedTeam(teamId: string): Promise<readonly OutgoingHook[]> {
+    return (await this.byTeam.get(teamId, async () => Object.freeze([...(await this.store.findByTeam(teamId))]))) ?? EMPTY;
   }
 
   public evictTeam(teamId: string): void {

@@ -10,6 +10,7 @@ export function aHook(overrides: Partial<OutgoingHook> = {}): OutgoingHook {
     id: newId(), token: newId(), createAt: now, updateAt: now, deleteAt: 0, creatorId: newId(), channelId: '', teamId: newId(),
     triggerWords: ['go'], triggerWhen: 0, callbackUrls: ['http://example.com/cb'], displayName: 'd', description: '', contentType: '',
     username: '', iconUrl: '', signingSecret: 'whsec_abc', previousSigningSecret: '', previousSecretExpiresAt: 0, disabledAt: 0,
+    signingAlgorithm: 'hmac-sha256', signingKey: '', previousSigningKey: '', eventTypes: ['posted'], botUserId: '',
     ...overrides,
   };
 }

@@ -26,6 +26,7 @@ export const deliverySchema = new Schema<DeliveryDocument>(
     nextAttemptAt: { type: Number },
     claimedBy: { type: String },
     claimUntil: { type: Number },
+    eventType: { type: String },
   },
   SCHEMA_OPTIONS,
 );

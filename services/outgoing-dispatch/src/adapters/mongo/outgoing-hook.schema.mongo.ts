@@ -1,9 +1,9 @@
 import { type Connection, type Model, modelOn, Schema, SCHEMA_OPTIONS, toDocument, toPlain } from '@switchyard/mongo-kit';
-import type { OutgoingHook } from '../../domain/entities';
+import { withHookDefaults, type OutgoingHook } from '../../domain/entities';
 
 export const OUTGOING_HOOKS_COLLECTION = 'outgoing_hooks';
 
-export type OutgoingHookDocument = Omit<OutgoingHook, 'id' | 'triggerWords' | 'callbackUrls'> & { _id: string; triggerWords: string[]; callbackUrls: string[] };
+export type OutgoingHookDocument = Omit<OutgoingHook, 'id' | 'triggerWords' | 'callbackUrls' | 'eventTypes'> & { _id: string; triggerWords: string[]; callbackUrls: string[]; eventTypes: string[] };
 
 export const outgoingHookSchema = new Schema<OutgoingHookDocument>(
   {
@@ -27,6 +27,11 @@ export const outgoingHookSchema = new Schema<OutgoingHookDocument>(
     previousSigningSecret: { type: String },
     previousSecretExpiresAt: { type: Number },
     disabledAt: { type: Number },
+    signingAlgorithm: { type: String },
+    signingKey: { type: String },
+    previousSigningKey: { type: String },
+    eventTypes: { type: [String], default: undefined },
+    botUserId: { type: String },
   },
   SCHEMA_OPTIONS,
 );
@@ -40,5 +45,5 @@ export function outgoingHookModel(connection: Connection): Model<OutgoingHookDoc
   return modelOn(connection, 'OutgoingHook', outgoingHookSchema, OUTGOING_HOOKS_COLLECTION);
 }
 
-export const toHookDocument = (hook: OutgoingHook): OutgoingHookDocument => toDocument({ ...hook, triggerWords: [...hook.triggerWords], callbackUrls: [...hook.callbackUrls] });
-export const fromHookDocument = (doc: OutgoingHookDocument): OutgoingHook => toPlain<OutgoingHook>(doc);
+export const toHookDocument = (hook: OutgoingHook): OutgoingHookDocument => toDocument({ ...hook, triggerWords: [...hook.triggerWords], callbackUrls: [...hook.callbackUrls], eventTypes: [...hook.eventTypes] });
+export const fromHookDocument = (doc: OutgoingHookDocument): OutgoingHook => withHookDefaults(toPlain<OutgoingHook>(doc));

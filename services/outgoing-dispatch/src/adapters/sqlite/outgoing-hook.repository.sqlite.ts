@@ -1,5 +1,5 @@
 import { fromDoc, fromDocs, pageWindow, uniqueViolation, type DocRow, type SqliteStore } from '@switchyard/sqlite-kit';
-import type { OutgoingHook } from '../../domain/entities';
+import { withHookDefaults, type OutgoingHook } from '../../domain/entities';
 import type { HookQuery, OutgoingHookRepository } from '../../domain/ports';
 
 function columns(h: OutgoingHook): unknown[] {
@@ -35,7 +35,8 @@ export class SqliteOutgoingHookRepository implements OutgoingHookRepository {
   }
 
   public async findById(id: string): Promise<OutgoingHook | undefined> {
-    return fromDoc<OutgoingHook>(this.byId.get(id));
+    const hook = fromDoc<OutgoingHook>(this.byId.get(id));
+    return hook ? withHookDefaults(hook) : undefined;
   }
 
   public async list(query: HookQuery): Promise<OutgoingHook[]> {
@@ -53,10 +54,10 @@ export class SqliteOutgoingHookRepository implements OutgoingHookRepository {
       params.push(value);
     }
     const sql = `SELECT doc FROM od_hooks WHERE ${where.join(' AND ')} ORDER BY create_at, id LIMIT ? OFFSET ?`;
-    return fromDocs<OutgoingHook>(this.store.db.prepare<unknown[], DocRow>(sql).all(...params, window.limit, window.offset));
+    return fromDocs<OutgoingHook>(this.store.db.prepare<unknown[], DocRow>(sql).all(...params, window.limit, window.offset)).map(withHookDefaults);
   }
 
   public async findByTeam(teamId: string): Promise<OutgoingHook[]> {
-    return fromDocs<OutgoingHook>(this.byTeam.all(teamId));
+    return fromDocs<OutgoingHook>(this.byTeam.all(teamId)).map(withHookDefaults);
   }
 }

@@ -6,7 +6,8 @@ import { actionErrors } from '../errors';
 import type { Actor } from '../hooks/hook-access';
 import { USER_AGENT, integrationTimeoutMs } from '../delivery/attempt-delivery.usecase';
 import type { Deps } from '../ports';
-import { signatureHeaders } from '../secrets';
+import { signedHeaders } from '../secrets';
+import { integrationSigners } from '../signing/integration-signers';
 import { parseIntegrationJson } from './integration-json';
 
 export interface ActionInput {
@@ -115,10 +116,9 @@ export async function doPostAction(deps: Deps, actor: Actor, postId: string, act
     ...(isSelect && input.selectedOption !== undefined ? { context: { ...(context ?? {}), selected_option: input.selectedOption } } : context ? { context } : {}),
   };
   const body = JSON.stringify(request);
-  const secret = deps.liveConfig.current().ServiceSettings.IntegrationSigningSecret;
   const result = await deps.client.post({
     url,
-    headers: { 'Content-Type': 'application/json', Accept: 'application/json', 'User-Agent': USER_AGENT, ...signatureHeaders(newId(), Math.floor(now / 1000), body, secret ? [secret] : []) },
+    headers: { 'Content-Type': 'application/json', Accept: 'application/json', 'User-Agent': USER_AGENT, ...signedHeaders(newId(), Math.floor(now / 1000), body, integrationSigners(deps.liveConfig.current())) },
     body,
     timeoutMs: integrationTimeoutMs(deps),
   });

@@ -1,7 +1,7 @@
 import { newId } from '@switchyard/ids';
 import { USER_AGENT } from '../delivery/attempt-delivery.usecase';
 import type { OutboundRequest } from '../ports';
-import { signatureHeaders } from '../secrets';
+import { signedHeaders, type Signer } from '../secrets';
 import type { Command } from './command';
 
 /**
@@ -41,12 +41,12 @@ export function encodeFields(fields: CommandFields): string {
 /**
  * The request to the command's URL: `P` posts the form, `G` appends it to the URL's query. Headers: the
  * reference's (`Authorization: Token …` when the token is set, `Accept`, `User-Agent`) plus Standard
- * Webhooks signatures with `IntegrationSigningSecret`, over the form (the body, or for GET the appended
+ * Webhooks signatures (`IntegrationSigningSecret` / `IntegrationSigningAlgorithm`), over the form (the body, or for GET the appended
  * query), with a fresh `webhook-id` per execution.
  */
-export function commandRequest(command: Command, fields: CommandFields, secret: string, nowMs: number, timeoutMs: number): OutboundRequest {
+export function commandRequest(command: Command, fields: CommandFields, signers: readonly Signer[], nowMs: number, timeoutMs: number): OutboundRequest {
   const form = encodeFields(fields);
-  const signed = signatureHeaders(newId(), Math.floor(nowMs / 1000), form, secret ? [secret] : []);
+  const signed = signedHeaders(newId(), Math.floor(nowMs / 1000), form, signers);
   const headers: Record<string, string> = { Accept: 'application/json', 'User-Agent': USER_AGENT, ...signed };
   if (command.token !== '') headers.Authorization = `Token ${command.token}`;
   if (command.method === 'G') {

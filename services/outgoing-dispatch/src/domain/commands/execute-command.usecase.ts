@@ -5,6 +5,8 @@ import { hasPermission, Permissions } from '@switchyard/permissions';
 import { integrationTimeoutMs } from '../delivery/attempt-delivery.usecase';
 import type { Actor } from '../hooks/hook-access';
 import type { Deps } from '../ports';
+import type { Signer } from '../secrets';
+import { integrationSigners } from '../signing/integration-signers';
 import { applyCommandResponse } from './apply-command-response';
 import { canPostIn } from './channel-post-access';
 import type { Command } from './command';
@@ -76,7 +78,7 @@ export async function executeCommand(deps: Deps, actor: Actor, input: ExecuteInp
     user_name: user?.username ?? '',
     ...(await mentionFields(deps, text, team.id)),
   };
-  const response = await callIntegration(deps, command, fields, settings.IntegrationSigningSecret, now);
+  const response = await callIntegration(deps, command, fields, integrationSigners(deps.liveConfig.current()), now);
   await applyCommandResponse(deps, command, { userId: actor.userId, roles: actor.roles, channelId: channel.id, rootId: input.rootId, trigger }, response);
   return { ...response, trigger_id: clientTriggerId };
 }
@@ -89,8 +91,8 @@ async function newResponseUrlId(deps: Deps, command: Command, userId: string, ch
   return id;
 }
 
-async function callIntegration(deps: Deps, command: Command, fields: CommandFields, secret: string, now: number): Promise<CommandResponse> {
-  const result = await deps.client.post(commandRequest(command, fields, secret, now, integrationTimeoutMs(deps)));
+async function callIntegration(deps: Deps, command: Command, fields: CommandFields, signers: readonly Signer[], now: number): Promise<CommandResponse> {
+  const result = await deps.client.post(commandRequest(command, fields, signers, now, integrationTimeoutMs(deps)));
   if (result.kind === 'failure') {
     logFailure(deps, command, result.message);
     throw executeErrors.failed(command.trigger, result.message);

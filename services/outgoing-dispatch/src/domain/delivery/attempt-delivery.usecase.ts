@@ -1,8 +1,8 @@
 import { isAppError } from '@switchyard/errors';
 import type { Delivery, DeliveryChanges, OutgoingHook } from '../entities';
-import { activeSecrets } from '../hooks/regen-token.usecase';
+import { activeSigners } from '../hooks/regen-token.usecase';
 import type { DeadReason, Deps, OutboundResult } from '../ports';
-import { signatureHeaders } from '../secrets';
+import { signedHeaders } from '../secrets';
 import { backoffMs, isRetryableStatus, retryAfterMs } from './backoff';
 import { buildReply, parseHookResponse } from './build-reply';
 
@@ -67,7 +67,7 @@ export async function attemptDelivery(deps: Deps, delivery: Delivery, known?: Ou
     'Content-Type': delivery.contentType,
     Accept: 'application/json',
     'User-Agent': USER_AGENT,
-    ...signatureHeaders(delivery.id, Math.floor(start / 1000), delivery.body, activeSecrets(hook, start)),
+    ...signedHeaders(delivery.id, Math.floor(start / 1000), delivery.body, activeSigners(hook, start)),
   };
   const result = await deps.client.post({ url: delivery.url, headers, body: delivery.body, timeoutMs: integrationTimeoutMs(deps) });
   const now = deps.clock.now();
@@ -112,6 +112,8 @@ type ReplyOutcome = { readonly kind: 'stored' } | { readonly kind: 'refused' | '
  * (the receiver is called again with the same `webhook-id`; reply post ids are derived from the delivery).
  */
 async function postReply(deps: Deps, hook: OutgoingHook, delivery: Delivery, result: Extract<OutboundResult, { kind: 'response' }>, now: number): Promise<ReplyOutcome> {
+  // Only a `posted` delivery's answer may post a reply (the reference's outgoing webhook answer).
+  if (delivery.eventType !== undefined && delivery.eventType !== 'posted') return { kind: 'stored' };
   const response = parseHookResponse(result.body);
   if (!response) return { kind: 'stored' };
   const commands = buildReply(hook, delivery, response, deps.liveConfig.current(), now);

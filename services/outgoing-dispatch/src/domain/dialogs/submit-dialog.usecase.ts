@@ -5,7 +5,8 @@ import { actionErrors } from '../errors';
 import type { Actor } from '../hooks/hook-access';
 import { USER_AGENT, integrationTimeoutMs } from '../delivery/attempt-delivery.usecase';
 import type { Deps } from '../ports';
-import { signatureHeaders } from '../secrets';
+import { signedHeaders } from '../secrets';
+import { integrationSigners } from '../signing/integration-signers';
 import { canReadChannel, canViewTeam } from './dialog-access';
 import { readDialogAnswer, type DialogAnswer } from './dialog-answer';
 import { dialogErrors } from './dialog-errors';
@@ -52,10 +53,9 @@ export async function submitDialog(deps: Deps, actor: Actor, input: SubmitDialog
     submission: input.submission,
     cancelled: input.cancelled,
   });
-  const secret = deps.liveConfig.current().ServiceSettings.IntegrationSigningSecret;
   const result = await deps.client.post({
     url: open.url,
-    headers: { 'Content-Type': 'application/json', Accept: 'application/json', 'User-Agent': USER_AGENT, ...signatureHeaders(newId(), Math.floor(now / 1000), body, secret ? [secret] : []) },
+    headers: { 'Content-Type': 'application/json', Accept: 'application/json', 'User-Agent': USER_AGENT, ...signedHeaders(newId(), Math.floor(now / 1000), body, integrationSigners(deps.liveConfig.current())) },
     body,
     timeoutMs: integrationTimeoutMs(deps),
   });

@@ -7,6 +7,7 @@ import { checkDestination } from './check-destination';
 import { requireOutgoingEnabled, requireTeamPermission, type Actor } from './hook-access';
 import type { HookInput } from './hook-input';
 import { assertValidHook } from './hook-rules';
+import { extensionFields, NEW_HOOK_EXTENSIONS } from './hook-extensions';
 
 /** `POST /hooks/outgoing`: 201 with the hook, its token and signing secret. */
 export async function createHook(deps: Deps, actor: Actor, input: HookInput): Promise<OutgoingHook> {
@@ -37,6 +38,9 @@ export async function createHook(deps: Deps, actor: Actor, input: HookInput): Pr
     previousSigningSecret: '',
     previousSecretExpiresAt: 0,
     disabledAt: 0,
+    previousSigningKey: '',
+    botUserId: '',
+    ...extensionFields(actor, input, NEW_HOOK_EXTENSIONS),
   };
   await checkDestination(deps, hook, 'create');
   assertValidHook(hook);

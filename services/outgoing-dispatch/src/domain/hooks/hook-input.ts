@@ -13,4 +13,8 @@ export interface HookInput {
   readonly contentType?: string;
   readonly username?: string;
   readonly iconUrl?: string;
+  /** Extensions: absent on update keeps the hook's value. */
+  readonly signingAlgorithm?: string;
+  readonly eventTypes?: readonly string[];
+  readonly botUserId?: string;
 }

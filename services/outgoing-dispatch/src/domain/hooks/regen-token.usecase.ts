@@ -1,7 +1,8 @@
 import { newId } from '@switchyard/ids';
 import type { OutgoingHook } from '../entities';
 import type { Deps } from '../ports';
-import { newSigningSecret } from '../secrets';
+import { newSigningSecret, type Signer } from '../secrets';
+import { newEd25519Key } from '../signing/ed25519';
 import { accessibleHook, type Actor } from './hook-access';
 
 /** `POST /hooks/outgoing/{id}/regen_token`: a new legacy `token`. */
@@ -14,8 +15,8 @@ export async function regenToken(deps: Deps, actor: Actor, hookId: string): Prom
 }
 
 /**
- * `POST /hooks/outgoing/{id}/regen_signing_secret`: a new `signing_secret`; the previous one keeps
- * signing (both signatures are sent) for `DeliverySettings.SecretOverlapMinutes`.
+ * `POST /hooks/outgoing/{id}/regen_signing_secret`: a new `signing_secret` (and, for an ed25519 hook, a new
+ * key pair); the previous ones keep signing (both signatures are sent) for `DeliverySettings.SecretOverlapMinutes`.
  */
 export async function regenSigningSecret(deps: Deps, actor: Actor, hookId: string): Promise<OutgoingHook> {
   const hook = await accessibleHook(deps, actor, hookId);
@@ -26,6 +27,7 @@ export async function regenSigningSecret(deps: Deps, actor: Actor, hookId: strin
     signingSecret: newSigningSecret(),
     previousSigningSecret: hook.signingSecret,
     previousSecretExpiresAt: now + overlapMs,
+    ...(hook.signingAlgorithm === 'ed25519' ? { signingKey: newEd25519Key(), previousSigningKey: hook.signingKey } : {}),
     updateAt: Math.max(now, hook.updateAt + 1),
   };
   await deps.hooks.replace(updated);
@@ -35,4 +37,11 @@ export async function regenSigningSecret(deps: Deps, actor: Actor, hookId: strin
 /** The secrets that sign a request now (the current one, and the previous one during its overlap). */
 export function activeSecrets(hook: OutgoingHook, now: number): string[] {
   return hook.previousSigningSecret !== '' && hook.previousSecretExpiresAt > now ? [hook.signingSecret, hook.previousSigningSecret] : [hook.signingSecret];
+}
+
+/** Who signs a request now: the hook's algorithm with the current secret or key, and the previous one during its overlap. */
+export function activeSigners(hook: OutgoingHook, now: number): Signer[] {
+  if (hook.signingAlgorithm !== 'ed25519') return activeSecrets(hook, now).map((secret) => ({ kind: 'hmac', secret }));
+  const keys = hook.previousSigningKey !== '' && hook.previousSecretExpiresAt > now ? [hook.signingKey, hook.previousSigningKey] : [hook.signingKey];
+  return keys.map((key) => ({ kind: 'ed25519', key }));
 }

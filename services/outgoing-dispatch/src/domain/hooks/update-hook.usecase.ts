@@ -6,6 +6,7 @@ import { checkDestination } from './check-destination';
 import { loadHook, requireHookAccess, requireOutgoingEnabled, type Actor } from './hook-access';
 import type { HookInput } from './hook-input';
 import { assertValidHook } from './hook-rules';
+import { extensionFields } from './hook-extensions';
 
 /**
  * `PUT /hooks/outgoing/{id}`: the body is the whole hook. As the reference: the caller becomes
@@ -32,6 +33,7 @@ export async function updateHook(deps: Deps, actor: Actor, hookId: string, input
     contentType: input.contentType ?? '',
     username: input.username ?? '',
     iconUrl: input.iconUrl ?? '',
+    ...extensionFields(actor, input, old),
     updateAt: Math.max(deps.clock.now(), old.updateAt + 1),
   };
   await checkDestination(deps, hook, 'update');

@@ -20,6 +20,8 @@ export const outgoingHookBody = Joi.object({
   content_type: text,
   username: text,
   icon_url: text,
+  signing_algorithm: Joi.string().allow('').max(64).allow(null),
+  event_types: Joi.array().items(Joi.string().allow('').max(64)).max(100).allow(null),
 }).required();
 
 interface OutgoingHookBody {
@@ -36,6 +38,8 @@ interface OutgoingHookBody {
   content_type?: string;
   username?: string;
   icon_url?: string;
+  signing_algorithm?: string | null;
+  event_types?: string[] | null;
 }
 
 /** A body that does not decode as a hook is 400 `invalid_body_param` naming `outgoing_webhook`, as the reference. */
@@ -55,6 +59,8 @@ export function hookInputFrom(body: unknown): HookInput {
     contentType: b.content_type,
     username: b.username,
     iconUrl: b.icon_url,
+    signingAlgorithm: b.signing_algorithm ?? undefined,
+    eventTypes: b.event_types ?? undefined,
   };
   return Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined)) as HookInput;
 }

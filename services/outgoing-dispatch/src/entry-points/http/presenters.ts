@@ -1,7 +1,8 @@
 import type { WireDelivery, WireOutgoingHook } from '@switchyard/contracts/wire';
 import type { Delivery, OutgoingHook } from '../../domain/entities';
+import { ed25519PublicKey } from '../../domain/signing/ed25519';
 
-/** OutgoingWebhook JSON (mattermost-wire.md §10) plus `signing_secret` and `disabled_at`. */
+/** OutgoingWebhook JSON (mattermost-wire.md §10) plus the extensions (signing, `disabled_at`, event types, bot). */
 export function presentHook(hook: OutgoingHook): WireOutgoingHook {
   return {
     id: hook.id,
@@ -22,6 +23,10 @@ export function presentHook(hook: OutgoingHook): WireOutgoingHook {
     icon_url: hook.iconUrl,
     signing_secret: hook.signingSecret,
     disabled_at: hook.disabledAt,
+    signing_algorithm: hook.signingAlgorithm,
+    signing_public_key: hook.signingAlgorithm === 'ed25519' && hook.signingKey !== '' ? ed25519PublicKey(hook.signingKey) : '',
+    event_types: hook.eventTypes,
+    bot_user_id: hook.botUserId,
   };
 }
 
@@ -40,5 +45,6 @@ export function presentDelivery(d: Delivery): WireDelivery {
     create_at: d.createAt,
     update_at: d.updateAt,
     next_attempt_at: d.nextAttemptAt,
+    event_type: d.eventType ?? 'posted',
   };
 }
