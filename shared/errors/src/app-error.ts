@@ -40,6 +40,8 @@ export interface AppErrorInit {
   readonly statusCode?: number;
   readonly headers?: Readonly<Record<string, string>>;
   readonly cause?: unknown;
+  /** detailed_error is shown even without EnableDeveloper (an extension whose wire promises the reason there). */
+  readonly publicDetail?: boolean;
 }
 
 export class AppError extends Error {
@@ -49,6 +51,7 @@ export class AppError extends Error {
   public readonly detailedError: string;
   public readonly statusCode: number;
   public readonly headers: Readonly<Record<string, string>>;
+  public readonly publicDetail: boolean;
 
   public constructor(kind: ErrorKind, init: AppErrorInit) {
     super(init.message, init.cause === undefined ? undefined : { cause: init.cause });
@@ -58,6 +61,7 @@ export class AppError extends Error {
     this.detailedError = init.detailedError ?? '';
     this.statusCode = init.statusCode ?? STATUS_BY_KIND[kind];
     this.headers = init.headers ?? {};
+    this.publicDetail = init.publicDetail ?? false;
   }
 }
 

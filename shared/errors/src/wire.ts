@@ -23,7 +23,7 @@ export function toWireError(thrown: unknown, options: ToWireOptions): WireError 
     return {
       id: error.id,
       message: error.message,
-      detailed_error: options.developer ? error.detailedError : exposeDetail(error.id, error.detailedError),
+      detailed_error: options.developer || error.publicDetail ? error.detailedError : exposeDetail(error.id, error.detailedError),
       request_id: options.requestId,
       status_code: error.statusCode,
     };

@@ -1,3 +1,6 @@
+/** How a hook reads a vendor's own payload: a built-in template by name, or the creator's JSONata expression. */
+export type HookTransform = { readonly template: string } | { readonly jsonata: string };
+
 /** An incoming webhook as stored. Its `id` is also the secret key of `POST /hooks/{id}`. */
 export interface IncomingHook {
   readonly id: string;
@@ -15,6 +18,12 @@ export interface IncomingHook {
   readonly channelLocked: boolean;
   /** Extension: DM the owner when someone reacts to one of the hook's posts. */
   readonly reactionNotifications: boolean;
+  /** Extension (Hook transform); absent on hooks stored before it existed (= null, [], [], ''). */
+  readonly transform?: HookTransform | null;
+  readonly onlyEvents?: readonly string[];
+  readonly excludeEvents?: readonly string[];
+  /** Verifies the vendor's signature where the template defines one; never returned. */
+  readonly transformSecret?: string;
 }
 
 export type IncomingHookChanges = Partial<Omit<IncomingHook, 'id' | 'createAt' | 'userId' | 'teamId'>>;

@@ -13,6 +13,12 @@ export interface WireIncomingHook {
   readonly icon_url: string;
   readonly channel_locked: boolean;
   readonly reaction_notifications: boolean;
+  /** Extension (Hook transform): `null`, `{template}` or `{jsonata}`. */
+  readonly transform?: { readonly template: string } | { readonly jsonata: string } | null;
+  readonly only_events?: readonly string[];
+  readonly exclude_events?: readonly string[];
+  /** Write-only: masked when set, '' when not. */
+  readonly transform_secret?: string;
 }
 
 /** OutgoingWebhook JSON (mattermost-wire.md §10) plus the extensions (signing, `disabled_at`, event types, bot). */

@@ -45,6 +45,18 @@ export function incomingHookRepositoryContract(fresh: () => Promise<IncomingHook
     assert.equal(await repo.update(newId(), { displayName: 'x' }), undefined);
   });
 
+  it('when a hook has transform fields, then they round-trip, and an update to null and empty lists is kept as such', async () => {
+    const repo = await fresh();
+    const hook = aHook({ transform: { jsonata: '{"text": body.a}' }, onlyEvents: ['push', 'release'], excludeEvents: ['ping'], transformSecret: 's3cret' });
+    await repo.insert(hook);
+    assert.deepEqual(await repo.findById(hook.id), hook);
+    const templated = await repo.update(hook.id, { transform: { template: 'github' } });
+    assert.deepEqual(templated, { ...hook, transform: { template: 'github' } });
+    const cleared = await repo.update(hook.id, { transform: null, onlyEvents: [], excludeEvents: [], transformSecret: '' });
+    assert.deepEqual(cleared, { ...hook, transform: null, onlyEvents: [], excludeEvents: [], transformSecret: '' });
+    assert.deepEqual(await repo.findById(hook.id), cleared);
+  });
+
   it('when listing, then live hooks only, filtered by team and owner, oldest first, paged, with matching counts', async () => {
     const repo = await fresh();
     const team = newId();

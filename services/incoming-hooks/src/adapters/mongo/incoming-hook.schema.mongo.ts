@@ -20,6 +20,11 @@ export const incomingHookSchema = new Schema<IncomingHookDocument>(
     iconUrl: { type: String },
     channelLocked: { type: Boolean },
     reactionNotifications: { type: Boolean },
+    // Hook transform (absent on older documents; arrays without mongoose's [] default, so absent stays absent).
+    transform: { type: Schema.Types.Mixed },
+    onlyEvents: { type: [String], default: undefined },
+    excludeEvents: { type: [String], default: undefined },
+    transformSecret: { type: String },
   },
   SCHEMA_OPTIONS,
 );

@@ -5,6 +5,7 @@ import type { Actor, Deps } from '../ports';
 import { getChannelOr404, hasChannelPerm, requireChannelRead, requireEnabled, requireTeamPerm, teamRolesOf } from './hook-access';
 import type { HookInput } from './hook-input';
 import { assertHookUsername, assertValidHook } from './hook-rules';
+import { transformFieldsOf } from '../transform/transform-rules';
 
 /** `POST /hooks/incoming` (api4 createIncomingHook + app CreateIncomingWebhookForChannel). */
 export async function createHook(deps: Deps, actor: Actor, input: HookInput): Promise<IncomingHook> {
@@ -40,6 +41,7 @@ export async function createHook(deps: Deps, actor: Actor, input: HookInput): Pr
     iconUrl,
     channelLocked: bypass ? (input.channelLocked ?? false) : true,
     reactionNotifications: input.reactionNotifications ?? false,
+    ...transformFieldsOf(input),
   };
   assertValidHook(hook);
   await deps.hooks.insert(hook);

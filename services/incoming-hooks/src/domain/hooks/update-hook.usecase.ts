@@ -5,6 +5,7 @@ import type { Actor, Deps } from '../ports';
 import { getChannelOr404, getHookOr404, hasChannelPerm, requireChannelRead, requireEnabled, requireTeamPerm, teamRolesOf } from './hook-access';
 import type { HookInput } from './hook-input';
 import { assertHookUsername, assertValidHook } from './hook-rules';
+import { transformFieldsOf } from '../transform/transform-rules';
 
 /** `PUT /hooks/incoming/{hook_id}`: the body is the whole hook; identity fields come from the stored one. */
 export async function updateHook(deps: Deps, actor: Actor, hookId: string, input: HookInput): Promise<IncomingHook> {
@@ -34,6 +35,7 @@ export async function updateHook(deps: Deps, actor: Actor, hookId: string, input
     iconUrl,
     channelLocked: bypass ? (input.channelLocked ?? false) : true,
     reactionNotifications: input.reactionNotifications ?? false,
+    ...transformFieldsOf(input, old),
   };
   assertValidHook(next);
   const { id: _id, createAt: _c, userId: _u, teamId: _t, ...changes } = next;

@@ -15,13 +15,14 @@ describe('incoming hook CRUD (/api/v4/hooks/incoming)', () => {
     await h.stop();
   });
 
-  it('when a team admin creates a hook, then 201 with the reference fields, reaction_notifications and the creator as owner', async () => {
+  it('when a team admin creates a hook, then 201 with the reference fields, reaction_notifications, the transform fields and the creator as owner', async () => {
     const res = await h.request('POST', '/api/v4/hooks/incoming', { as: h.teamAdmin, body: { channel_id: h.town.id, display_name: 'Builds', description: 'CI', reaction_notifications: true } });
     assert.equal(res.statusCode, 201);
     assert.equal(res.headers['content-type'], 'application/json');
     const hook = res.json() as Record<string, unknown>;
-    assert.deepEqual(Object.keys(hook).sort(), ['channel_id', 'channel_locked', 'create_at', 'delete_at', 'description', 'display_name', 'icon_url', 'id', 'reaction_notifications', 'team_id', 'update_at', 'user_id', 'username'].sort());
+    assert.deepEqual(Object.keys(hook).sort(), ['channel_id', 'channel_locked', 'create_at', 'delete_at', 'description', 'display_name', 'icon_url', 'id', 'reaction_notifications', 'team_id', 'update_at', 'user_id', 'username', 'transform', 'only_events', 'exclude_events', 'transform_secret'].sort());
     assert.equal(hook.user_id, h.teamAdmin.userId);
+    assert.deepEqual([hook.transform, hook.only_events, hook.exclude_events, hook.transform_secret], [null, [], [], '']);
     assert.equal(hook.team_id, h.teamId);
     assert.equal(hook.reaction_notifications, true);
     assert.equal(hook.channel_locked, false);

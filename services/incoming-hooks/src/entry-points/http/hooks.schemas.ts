@@ -17,6 +17,11 @@ export const hookBody = Joi.object({
   icon_url: text,
   channel_locked: Joi.boolean(),
   reaction_notifications: Joi.boolean(),
+  // null is a value here (no transform), not "not set" as elsewhere: the rule is unset on this key.
+  transform: Joi.alternatives(Joi.any().valid(null).empty(), Joi.object({ template: Joi.string().max(50), jsonata: Joi.string().allow('') }).xor('template', 'jsonata')).empty(),
+  only_events: Joi.array().items(Joi.string().allow('')),
+  exclude_events: Joi.array().items(Joi.string().allow('')),
+  transform_secret: text,
 })
   .unknown(true)
   .required();
@@ -32,4 +37,8 @@ export interface HookBody {
   icon_url?: string;
   channel_locked?: boolean;
   reaction_notifications?: boolean;
+  transform?: { template: string } | { jsonata: string } | null;
+  only_events?: string[];
+  exclude_events?: string[];
+  transform_secret?: string;
 }

@@ -1,9 +1,10 @@
 import type { WireIncomingHook } from '@switchyard/contracts/wire';
 import type { IncomingHook } from '../../domain/entities';
 import type { HookInput } from '../../domain/hooks/hook-input';
+import { SECRET_MASK } from '../../domain/transform/transform-rules';
 import type { HookBody } from './hooks.schemas';
 
-/** IncomingWebhook JSON (mattermost-wire.md §9) plus `reaction_notifications`. */
+/** IncomingWebhook JSON (mattermost-wire.md §9) plus `reaction_notifications` and the Hook transform fields (the secret masked). */
 export function presentHook(hook: IncomingHook): WireIncomingHook {
   return {
     id: hook.id,
@@ -19,6 +20,10 @@ export function presentHook(hook: IncomingHook): WireIncomingHook {
     icon_url: hook.iconUrl,
     channel_locked: hook.channelLocked,
     reaction_notifications: hook.reactionNotifications,
+    transform: hook.transform ?? null,
+    only_events: hook.onlyEvents ?? [],
+    exclude_events: hook.excludeEvents ?? [],
+    transform_secret: hook.transformSecret ? SECRET_MASK : '',
   };
 }
 
@@ -34,5 +39,9 @@ export function hookInputFrom(body: HookBody): HookInput {
     ...(body.icon_url !== undefined ? { iconUrl: body.icon_url } : {}),
     ...(body.channel_locked !== undefined ? { channelLocked: body.channel_locked } : {}),
     ...(body.reaction_notifications !== undefined ? { reactionNotifications: body.reaction_notifications } : {}),
+    ...(body.transform !== undefined ? { transform: body.transform } : {}),
+    ...(body.only_events !== undefined ? { onlyEvents: body.only_events } : {}),
+    ...(body.exclude_events !== undefined ? { excludeEvents: body.exclude_events } : {}),
+    ...(body.transform_secret !== undefined ? { transformSecret: body.transform_secret } : {}),
   };
 }
