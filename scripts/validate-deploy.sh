@@ -8,7 +8,10 @@
 #      a. kubeconform -strict against the Kubernetes JSON schemas shipped by the PyPI package
 #         kubernetes-validate (kubeconform would otherwise download them from GitHub at run time),
 #      b. k8s-check: strict decoding into the k8s.io/api Go types and cross-reference checks.
-#   4. PrometheusRule alerts (k8s/components/*/prometheus-rules.yaml and the rendered manifests):
+#   4. Kafka topics: scripts/validate/topics-check.sh compares compose's kafka-init (declared and as its
+#      script runs against a stub), deploy/local/topics.txt and every rendered kafka-topics Job with the
+#      one list in shared/contracts/src/topics.ts (TOPIC_PARTITIONS).
+#   5. PrometheusRule alerts (k8s/components/*/prometheus-rules.yaml and the rendered manifests):
 #      promql-check parses every expr with Prometheus' own PromQL parser (github.com/prometheus/prometheus,
 #      promtool's options: syntax, function names, argument types) and every `for`; each runbook
 #      annotation must name a section of docs/operations.md.
@@ -34,7 +37,7 @@ require_python=0
 while [ $# -gt 0 ]; do
   case "$1" in
     --require-python) require_python=1 ;;
-    -h|--help) sed -n '2,21p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,25p' "$0"; exit 0 ;;
     *) echo "validate-deploy: unknown argument $1" >&2; exit 2 ;;
   esac
   shift
@@ -232,6 +235,9 @@ if [ ${#rendered[@]} -gt 0 ]; then
     esac
   done
 fi
+
+step "topics: one list (shared/contracts TOPIC_PARTITIONS) vs docker-compose.yml, deploy/local, k8s"
+bash scripts/validate/topics-check.sh "$compose_check" "${rendered[@]}" || failures+=("topics (drift from shared/contracts)")
 
 step "alerts: PromQL expressions and durations (Prometheus' parser)"
 rule_files=()

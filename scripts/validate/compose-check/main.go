@@ -3,7 +3,9 @@
 // checks (unknown services in depends_on, undefined networks and volumes, ...), and a few checks that
 // Docker would only report when `docker compose up` runs.
 //
-// Usage: compose-check [-project-name NAME] [-print] docker-compose.yml [more.yml ...]
+// Usage: compose-check [-project-name NAME] [-print | -env SERVICE | -script SERVICE] docker-compose.yml [more.yml ...]
+//   -env SERVICE     prints the service's resolved environment (KEY=VALUE lines, sorted) instead of the summary
+//   -script SERVICE  prints the last element of the service's command (the script of a `bash -ec` entrypoint)
 // Exit status: 0 valid, 1 invalid, 2 usage.
 package main
 
@@ -23,6 +25,8 @@ import (
 func main() {
 	name := flag.String("project-name", "switchyard", "Compose project name")
 	dump := flag.Bool("print", false, "print the resolved project (interpolated, normalized) as YAML")
+	envOf := flag.String("env", "", "print this service's resolved environment as KEY=VALUE lines")
+	scriptOf := flag.String("script", "", "print the last element of this service's command")
 	flag.Parse()
 	if flag.NArg() == 0 {
 		fmt.Fprintln(os.Stderr, "usage: compose-check [-project-name NAME] FILE [FILE ...]")
@@ -46,6 +50,10 @@ func main() {
 	}
 	if problems := checkProject(project); len(problems) > 0 {
 		fail(problems)
+	}
+	if *envOf != "" || *scriptOf != "" {
+		printService(project, *envOf, *scriptOf)
+		return
 	}
 	if *dump {
 		out, err := project.MarshalYAML()
@@ -111,4 +119,33 @@ func fail(problems []string) {
 		fmt.Fprintf(os.Stderr, "  - %s\n", p)
 	}
 	os.Exit(1)
+}
+
+// printService prints what the validation scripts and the compose smoke test need of one service.
+func printService(p *types.Project, envOf, scriptOf string) {
+	name := envOf
+	if name == "" {
+		name = scriptOf
+	}
+	svc, ok := p.Services[name]
+	if !ok {
+		fail([]string{fmt.Sprintf("no service %q", name)})
+	}
+	if scriptOf != "" {
+		if len(svc.Command) == 0 {
+			fail([]string{fmt.Sprintf("service %q has no command", name)})
+		}
+		fmt.Println(svc.Command[len(svc.Command)-1])
+		return
+	}
+	keys := make([]string, 0, len(svc.Environment))
+	for k := range svc.Environment {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		if v := svc.Environment[k]; v != nil {
+			fmt.Printf("%s=%s\n", k, *v)
+		}
+	}
 }

@@ -1,4 +1,4 @@
-/** Kafka topic names; partition counts come from each deployment's config (deploy/local/topics.txt, k8s). */
+/** Kafka topic names; their partition counts are TOPIC_PARTITIONS below. */
 export const Topics = {
   /** users-bots → everyone: user, bot, session and token changes (keyed by user id). */
   usersEvents: 'users.events',
@@ -19,3 +19,19 @@ export const Topics = {
 export type TopicName = (typeof Topics)[keyof typeof Topics];
 
 export const ALL_TOPICS: readonly TopicName[] = Object.values(Topics);
+
+/**
+ * Partitions of each topic; every topic also has a one-partition dead-letter topic `<topic>.dlq`. The one
+ * list the deployments' topic sets are checked against by scripts/validate-deploy.sh: docker-compose.yml
+ * (kafka-init's TOPICS), k8s/base/kafka-topics.env (the kafka-topics Job) and deploy/local/topics.txt.
+ * validate-deploy reads the lines below as text: keep one `'<topic>': <partitions>,` per line.
+ */
+export const TOPIC_PARTITIONS: Readonly<Record<TopicName, number>> = {
+  'users.events': 3,
+  'config.events': 1,
+  'channels.events': 6,
+  'posts.commands': 6,
+  'posts.events': 6,
+  'outgoing.deliveries': 6,
+  'realtime.events': 6,
+};
