@@ -236,6 +236,11 @@ if [ ${#rendered[@]} -gt 0 ]; then
   done
 fi
 
+if [ ${#rendered[@]} -gt 0 ]; then
+  step "kafka-topics Job: its script run against a stub (topics, KAFKA_SSL, SASL)"
+  bash scripts/validate/topics-job-check.sh "$k8s_check" "${rendered[@]}" || failures+=("kafka-topics Job script")
+fi
+
 step "topics: one list (shared/contracts TOPIC_PARTITIONS) vs docker-compose.yml, deploy/local, k8s"
 bash scripts/validate/topics-check.sh "$compose_check" "${rendered[@]}" || failures+=("topics (drift from shared/contracts)")
 

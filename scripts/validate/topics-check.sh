@@ -68,7 +68,12 @@ compare "deploy/local/topics.txt" "$work/local" "$work/want-all"
 
 # Rendered kustomize sets: the kafka-topics Job's TOPICS (a ConfigMap key, or an env value).
 for rendered in "$@"; do
-  awk '/^ *- name: TOPICS$/ { getline; sub(/^ *value: /, ""); print; next } /^  TOPICS: / { sub(/^  TOPICS: /, ""); print }' "$rendered" > "$work/k8s-line"
+  # kustomize folds long plain scalars: a ConfigMap value goes on over the more indented lines after it.
+  awk 'v != "" && /^    [^ ]/ { sub(/^ +/, ""); v = v " " $0; next }
+       v != "" { print v; v = "" }
+       /^ *- name: TOPICS$/ { getline; sub(/^ *value: /, ""); print; next }
+       /^  TOPICS: / { sub(/^  TOPICS: /, ""); v = $0 }
+       END { if (v != "") print v }' "$rendered" > "$work/k8s-line"
   if [ "$(wc -l < "$work/k8s-line")" != 1 ]; then
     problem "$rendered: expected exactly one TOPICS (the kafka-topics Job's), found $(wc -l < "$work/k8s-line")"
     continue

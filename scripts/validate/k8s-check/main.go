@@ -5,11 +5,15 @@
 //     exists on the selected containers, probes on declared ports, ConfigMaps, Secrets and keys that
 //     exist, HPA targets, PDB and NetworkPolicy selectors, requests within limits, duplicate names;
 //   - the custom resources used (crds.go): PodMonitor ports, PrometheusRule runbooks, KEDA ScaledObject
-//     targets (and no second HPA on the same Deployment).
+//     targets (and no second HPA on the same Deployment);
+//   - operational rules (operations.go): Jobs that `kubectl apply` can update, the topics Job's settings
+//     equal to the services', and the others listed there.
 //
-// Usage: k8s-check [-external-secrets=NAME,...] FILE... ("-" reads standard input, e.g.
+// Usage: k8s-check [-external-secrets=NAME,...] [-job-script=JOB] FILE... ("-" reads standard input, e.g.
 // `kustomize build k8s/base | k8s-check -`). Each FILE is one rendered set: references must resolve
 // inside it, except Secrets named in -external-secrets (created outside the render, e.g. for the base).
+// -job-script=JOB prints the last argument of the Job's first container (its `bash -ec` script) and
+// checks nothing: validate-deploy runs that script against stubs.
 // Exit status: 0 valid, 1 invalid, 2 usage or I/O error.
 package main
 
@@ -54,6 +58,9 @@ type workload struct {
 	template corev1.PodSpec
 }
 
+// jobScript: -job-script=JOB (print that Job's script instead of checking).
+var jobScript string
+
 // externalSecrets: Secrets that exist outside the rendered set (the base ships none).
 var externalSecrets = map[string]bool{}
 
@@ -86,6 +93,10 @@ func main() {
 
 	var paths []string
 	for _, arg := range os.Args[1:] {
+		if name, ok := strings.CutPrefix(arg, "-job-script="); ok {
+			jobScript = name
+			continue
+		}
 		if names, ok := strings.CutPrefix(arg, "-external-secrets="); ok {
 			for _, n := range strings.Split(names, ",") {
 				if n != "" {
@@ -103,6 +114,9 @@ func main() {
 		if err := c.load(path, decoder); err != nil {
 			fmt.Fprintf(os.Stderr, "k8s-check: %s: %v\n", path, err)
 			os.Exit(2)
+		}
+		if jobScript != "" {
+			os.Exit(c.printJobScript(jobScript))
 		}
 		c.checkAll()
 		if len(c.problems) > 0 {
@@ -238,6 +252,7 @@ func (c *checker) checkAll() {
 	for _, cd := range c.customs {
 		c.checkCustom(cd.object, cd.doc)
 	}
+	c.checkOperations()
 }
 
 func (c *checker) checkSelector(o object, sel *metav1.LabelSelector, template map[string]string, field string) {

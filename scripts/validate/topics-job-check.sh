@@ -1,0 +1,78 @@
+#!/usr/bin/env bash
+# Runs the rendered kafka-topics Job's script (each rendered set's) against a stub kafka-topics.sh, in the
+# settings operators use, and checks what it would do:
+#   plaintext            creates every topic of shared/contracts (and its .dlq), security.protocol=PLAINTEXT
+#   KAFKA_SSL=true       (managed Kafka with public CAs: MSK, Confluent Cloud) security.protocol=SSL
+#   + SASL scram-sha-512 security.protocol=SASL_SSL, sasl.mechanism=SCRAM-SHA-512
+# Usage: topics-job-check.sh K8S_CHECK_BIN RENDERED.yaml...   (run from the repository root)
+set -euo pipefail
+k8s_check=$1; shift
+work=$(mktemp -d "${TMPDIR:-/tmp}/topics-job-check.XXXXXX")
+trap 'rm -rf "$work"' EXIT
+problems=0
+problem() { echo "topics-job-check: $*" >&2; problems=$((problems + 1)); }
+
+contracts=shared/contracts/src/topics.ts
+sed -n '/^export const TOPIC_PARTITIONS/,/^};/p' "$contracts" | sed -nE "s/^ *'([a-z0-9._-]+)': *([0-9]+),.*/\1:\2/p" > "$work/want"
+{ cat "$work/want"; sed -E 's/:[0-9]+$/.dlq:1/' "$work/want"; } | sort > "$work/want-all"
+
+mkdir -p "$work/bin"
+# --create: records "topic:partitions"; --describe: prints $STUB_DESCRIBE (existing topics, as Kafka does).
+cat > "$work/bin/kafka-topics.sh" <<'STUB'
+#!/usr/bin/env bash
+topic="" partitions="" describe=0
+while [ $# -gt 0 ]; do
+  case "$1" in --topic) topic=$2; shift ;; --partitions) partitions=$2; shift ;; --describe) describe=1 ;; esac
+  shift
+done
+if [ "$describe" = 1 ]; then [ -n "${STUB_DESCRIBE:-}" ] && printf '%b\n' "$STUB_DESCRIBE"; exit 0; fi
+[ -n "$topic" ] && echo "$topic:$partitions" >> "$STUB_LOG"
+exit 0
+STUB
+chmod +x "$work/bin/kafka-topics.sh"
+
+# run NAME [VAR=value...]: runs the script with the base settings plus these; output in $work/NAME.*
+run() {
+  local name=$1; shift
+  local dir="$work/$name"
+  mkdir -p "$dir/tmp" "$dir/tls"
+  sed -e "s#/tmp/#$dir/tmp/#g" -e "s#/opt/kafka/bin/#$work/bin/#g" -e "s#/etc/switchyard/kafka-tls#$dir/tls#g" "$work/script" > "$dir/script.sh"
+  : > "$dir/created"
+  env -i PATH="$PATH" STUB_LOG="$dir/created" TOPICS="$(paste -sd' ' "$work/want")" KAFKA_BROKERS=broker:9093 \
+    KAFKA_REPLICATION_FACTOR=3 KAFKA_MIN_INSYNC_REPLICAS=2 KAFKA_DEFAULT_RETENTION_MS=604800000 \
+    KAFKA_DLQ_RETENTION_MS=2592000000 "$@" bash -ec "$(cat "$dir/script.sh")" > "$dir/out" 2>&1
+}
+props() { cat "$work/$1/tmp/client.properties" 2>/dev/null; }
+
+for rendered in "$@"; do
+  label=$(basename "$rendered")
+  if ! "$k8s_check" -job-script=kafka-topics "$rendered" > "$work/script"; then
+    problem "$label: no kafka-topics Job script"
+    continue
+  fi
+  if run plain; then
+    if ! diff <(sort "$work/plain/created") "$work/want-all" > "$work/diff"; then
+      problem "$label: the Job creates other topics than shared/contracts (< Job, > contract):"; grep -E '^[<>]' "$work/diff" | sed 's/^/    /' >&2
+    fi
+    props plain | grep -qx 'security.protocol=PLAINTEXT' || problem "$label: plaintext run: security.protocol is not PLAINTEXT"
+  else
+    problem "$label: the Job's script failed (plaintext):"; sed 's/^/    /' "$work/plain/out" >&2
+  fi
+  if run ssl KAFKA_SSL=true; then
+    props ssl | grep -qx 'security.protocol=SSL' || problem "$label: KAFKA_SSL=true is ignored (security.protocol=$(props ssl | sed -n 's/^security.protocol=//p')): the managed-Kafka recipe (public CAs) fails"
+  else
+    problem "$label: the Job's script failed (KAFKA_SSL=true):"; sed 's/^/    /' "$work/ssl/out" >&2
+  fi
+  if run sasl KAFKA_SSL=true KAFKA_SASL_MECHANISM=scram-sha-512 KAFKA_SASL_USERNAME=u KAFKA_SASL_PASSWORD=p; then
+    props sasl | grep -qx 'security.protocol=SASL_SSL' || problem "$label: KAFKA_SSL=true with SASL is not SASL_SSL"
+    props sasl | grep -qx 'sasl.mechanism=SCRAM-SHA-512' || problem "$label: SASL mechanism not written"
+  else
+    problem "$label: the Job's script failed (SASL_SSL):"; sed 's/^/    /' "$work/sasl/out" >&2
+  fi
+  [ "$problems" -eq 0 ] && echo "ok: $label kafka-topics Job: creates the contract's topics; PLAINTEXT, KAFKA_SSL=true -> SSL, + SASL -> SASL_SSL"
+done
+
+if [ "$problems" -gt 0 ]; then
+  echo "topics-job-check: $problems problem(s)" >&2
+  exit 1
+fi
