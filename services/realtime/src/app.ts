@@ -1,20 +1,27 @@
 import { randomBytes } from 'node:crypto';
 import type { RequestListener } from 'node:http';
 import type { EventBus, Subscription } from '@switchyard/event-bus';
-import { createHttpApp, internalKeys, type HealthReport, type ServiceTransport, type UpgradeHandler } from '@switchyard/http-kit';
+import { envelope, Topics, type StatusChangedEvent } from '@switchyard/contracts';
+import { createHttpApp, identityMiddleware, internalKeys, jsonBody, rawBody, type HealthReport, type ServiceTransport, type UpgradeHandler } from '@switchyard/http-kit';
+import { followSystemConfig } from '@switchyard/live-config';
 import type { Logger } from '@switchyard/logger';
+import { MutableConfigView } from '@switchyard/system-config';
 import type { Redis } from 'ioredis';
 import { BusTypingPublisher } from './adapters/bus/typing.bus';
 import { HttpDirectory } from './adapters/http/directory.http';
 import { MemoryPresence } from './adapters/memory/presence.memory';
 import { exposeRealtimeGauges, prometheusRealtimeMetrics } from './adapters/metrics/realtime.metrics.prom';
+import { MemoryStatusStore } from './adapters/memory/status-store.memory';
 import { RedisPresence } from './adapters/redis/presence.redis';
+import { RedisStatusStore } from './adapters/redis/status-store.redis';
 import type { RealtimeConfig } from './config';
 import type { ActionDeps } from './domain/actions/action-router';
 import type { Connection } from './domain/connection';
 import { Hub } from './domain/hub';
 import { MembershipCache } from './domain/membership-cache';
 import type { Clock, MembershipSource, PresenceStore, RealtimeMetrics, SessionSource, TypingPublisher, UserSource } from './domain/ports';
+import { Statuses } from './domain/statuses/statuses';
+import { statusesRoutes } from './entry-points/http/statuses.routes';
 import { CONSUMED_TOPICS, eventsConsumer } from './entry-points/kafka/events.consumer';
 import { WebSocketEndpoint } from './entry-points/ws/websocket.endpoint';
 
@@ -65,6 +72,29 @@ export function createRealtimeApp(config: Readonly<RealtimeConfig>, deps: Realti
       })
     : undefined;
   const presence: PresenceStore = redisPresence ?? new MemoryPresence();
+  const liveConfig = new MutableConfigView();
+  const systemConfig = followSystemConfig({ service: SERVICE_NAME, view: liveConfig, bus: deps.bus, transport: deps.transport, internalSecret: keys, logger: deps.logger });
+  const statuses = new Statuses({
+    store: deps.redis ? new RedisStatusStore(deps.redis.client, deps.redis.keyPrefix) : new MemoryStatusStore(),
+    presence,
+    clock,
+    settings: () => {
+      const current = liveConfig.current();
+      return { enabled: current.ServiceSettings.EnableUserStatuses, awayAfterMs: current.TeamSettings.UserStatusAwayTimeout * 1000 };
+    },
+    announce: async (userId, status) => {
+      const event: StatusChangedEvent = envelope('status.changed', { user_id: userId, status });
+      await deps.bus.publish(Topics.realtimeEvents, [{ key: userId, value: event }]);
+    },
+    onError: (error) => deps.logger.warn('status write failed', { error: error instanceof Error ? error.message : String(error) }),
+  });
+  // A user's first live socket here is activity: last activity now, and online unless they chose otherwise.
+  const hubPresence: Pick<PresenceStore, 'set'> = {
+    set: (userId, online) => {
+      presence.set(userId, online);
+      if (online) statuses.activity(userId);
+    },
+  };
   const membership = new MembershipCache({
     source: directory,
     clock,
@@ -79,7 +109,7 @@ export function createRealtimeApp(config: Readonly<RealtimeConfig>, deps: Realti
     reconnectWindowMs: config.WS_RECONNECT_WINDOW_MS,
     defaultServerVersion: DEFAULT_SERVER_VERSION,
     metrics,
-    presence,
+    presence: hubPresence,
   });
   const lookUpUsername = (conn: Connection): void => {
     directory.usersByIds([conn.userId]).then(
@@ -98,6 +128,7 @@ export function createRealtimeApp(config: Readonly<RealtimeConfig>, deps: Realti
     clock,
     currentVersion: DEFAULT_SERVER_VERSION.split('.').slice(0, 3).join('.'),
     onAuthenticated: lookUpUsername,
+    onActive: (userId) => statuses.activity(userId),
   };
   const endpoint = new WebSocketEndpoint({
     hub,
@@ -126,6 +157,8 @@ export function createRealtimeApp(config: Readonly<RealtimeConfig>, deps: Realti
     return { ok: started && bus, checks: { started, bus } };
   };
   const http = createHttpApp({ service: SERVICE_NAME, logger: deps.logger, ready: health, trustRequestId: true });
+  http.app.use(identityMiddleware(() => keys));
+  http.app.use(statusesRoutes(statuses, [rawBody(() => liveConfig.current().ServiceSettings.MaximumPayloadSizeBytes), jsonBody]));
   const handler = http.finalize();
 
   return {
@@ -135,6 +168,7 @@ export function createRealtimeApp(config: Readonly<RealtimeConfig>, deps: Realti
     membership,
     start: async () => {
       if (subscription) return;
+      await systemConfig.start();
       await redisPresence?.start();
       subscription = await deps.bus.subscribe({
         groupId: `realtime-${instance}`,
@@ -150,6 +184,7 @@ export function createRealtimeApp(config: Readonly<RealtimeConfig>, deps: Realti
       const running = subscription;
       subscription = undefined;
       await running?.stop();
+      await systemConfig.stop();
       await presence.close().catch(() => undefined);
     },
     health,

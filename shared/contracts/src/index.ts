@@ -35,3 +35,4 @@ export {
 export { stripIntegrations, clientPost } from './client-post';
 export { PictureUploadLimits, PROFILE_IMAGE_UPLOAD, BOT_ICON_UPLOAD, pictureUploadRoute, type PictureUploadRoute } from './picture-uploads';
 export { SERVER_VERSION } from './server-version';
+export { statusChangedPayloadSchema, type StatusChangedPayload, type StatusChangedEvent } from './status-events';

@@ -20,6 +20,9 @@ export const ROUTE_TABLE: readonly RouteRule[] = [
   { pattern: '/api/v4/users/*/posts/*/reactions/**', service: Services.posts },
   { pattern: '/api/v4/posts/*/actions/**', service: Services.outgoingDispatch },
   { pattern: '/api/v4/teams/*/commands/**', service: Services.outgoingDispatch },
+  // Statuses live with the sockets (mattermost-wire-3.md §3.1, docs/adr/0012).
+  { pattern: '/api/v4/users/*/status', service: Services.realtime },
+  { pattern: '/api/v4/users/status/ids', service: Services.realtime, methods: ['POST'] },
   // incoming-hooks
   { pattern: '/api/v4/hooks/incoming/**', service: Services.incomingHooks },
   { pattern: '/hooks/*', service: Services.incomingHooks, methods: ['POST'] },

@@ -17,6 +17,8 @@ export interface ActionDeps {
   readonly currentVersion: string;
   /** After a successful `authentication_challenge` (e.g. to look the username up). */
   readonly onAuthenticated: (conn: Connection) => void;
+  /** The user said they are active (`user_update_active_status` true): statuses' last activity. */
+  readonly onActive?: (userId: string) => void;
 }
 
 /** What the socket layer does after a frame: nothing, or close the socket (the reference closes on bad auth). */
@@ -79,6 +81,7 @@ export async function handleFrame(deps: ActionDeps, conn: Connection, frame: unk
       return statuses(deps, conn, seq, action, data);
     case 'user_update_active_status':
       if (typeof data.user_is_active !== 'boolean') return reply(conn, seq, WsErrors.invalidParam('user_is_active'));
+      if (data.user_is_active) deps.onActive?.(conn.userId);
       conn.reply(okReply(seq));
       return 'ok';
     default:

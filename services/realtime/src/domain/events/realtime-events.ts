@@ -1,9 +1,11 @@
-import type { RealtimeEvent } from '@switchyard/contracts';
+import type { RealtimeEvent, StatusChangedEvent } from '@switchyard/contracts';
 import { broadcast, type WsEvent } from '../ws-event';
 
-/** realtime.events → `ephemeral_message` (to the target user only), `open_dialog`, `typing`. */
-export function fromRealtimeEvent(event: RealtimeEvent): WsEvent[] {
+/** realtime.events → `ephemeral_message` (to the target user only), `open_dialog`, `typing`, `status_change` (to the user only). */
+export function fromRealtimeEvent(event: RealtimeEvent | StatusChangedEvent): WsEvent[] {
   switch (event.type) {
+    case 'status.changed':
+      return [{ event: 'status_change', data: { status: event.payload.status, user_id: event.payload.user_id }, broadcast: broadcast({ user_id: event.payload.user_id }), droppable: true }];
     case 'ephemeral.post':
       return [
         {

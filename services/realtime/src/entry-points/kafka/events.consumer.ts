@@ -1,11 +1,13 @@
 import {
   ephemeralPostPayloadSchema,
   openDialogPayloadSchema,
+  statusChangedPayloadSchema,
   Topics,
   typingPayloadSchema,
   type ChannelsEvent,
   type PostsEvent,
   type RealtimeEvent,
+  type StatusChangedEvent,
   type UsersEvent,
 } from '@switchyard/contracts';
 import type { BusMessage, MessageHandler } from '@switchyard/event-bus';
@@ -33,7 +35,7 @@ export interface EventsConsumerDeps {
   readonly clock?: Clock;
 }
 
-const REALTIME_SCHEMAS = { 'ephemeral.post': ephemeralPostPayloadSchema, 'dialog.open': openDialogPayloadSchema, typing: typingPayloadSchema } as const;
+const REALTIME_SCHEMAS = { 'ephemeral.post': ephemeralPostPayloadSchema, 'dialog.open': openDialogPayloadSchema, typing: typingPayloadSchema, 'status.changed': statusChangedPayloadSchema } as const;
 
 function isEnvelope(value: unknown): value is { type: string; time?: unknown; payload: Record<string, unknown> } {
   return typeof value === 'object' && value !== null && typeof (value as { type?: unknown }).type === 'string' && typeof (value as { payload?: unknown }).payload === 'object' && (value as { payload?: unknown }).payload !== null;
@@ -81,7 +83,7 @@ export function eventsConsumer(deps: EventsConsumerDeps): MessageHandler {
           deps.logger.warn('realtime.events message ignored (unknown type or invalid payload)', { type: value.type });
           return [];
         }
-        return fromRealtimeEvent(value as unknown as RealtimeEvent);
+        return fromRealtimeEvent(value as unknown as RealtimeEvent | StatusChangedEvent);
       }
       default:
         return [];
