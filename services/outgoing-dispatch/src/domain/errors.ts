@@ -20,7 +20,8 @@ export const hookErrors = {
 
 export const actionErrors = {
   actionNotFound: (): AppError => notFound('api.post.do_action.action_id.app_error', 'Unable to find the action.'),
-  integration: (detailed: string): AppError =>
-    badRequest('api.post.do_action.action_integration.app_error', 'Action integration error.', { detailedError: detailed }),
+  /** `statusCode`/`headers`: the 11.10 pass-through of an integration's 429/503 and the 502 for its other 5xx (actions/upstream-answer.ts). */
+  integration: (detailed: string, relay: { readonly statusCode?: number; readonly headers?: Readonly<Record<string, string>> } = {}): AppError =>
+    badRequest('api.post.do_action.action_integration.app_error', 'Action integration error.', { detailedError: detailed, ...relay }),
   postNotFound: (): AppError => notFound('app.post.get.app_error', 'Unable to get the post.'),
 };

@@ -3,6 +3,7 @@ import { newId } from '@switchyard/ids';
 import { hasPermission, hasTeamPermission, Permissions } from '@switchyard/permissions';
 import type { InternalPostView, WirePost } from '@switchyard/contracts';
 import { actionErrors } from '../errors';
+import { upstreamAnswerError } from './upstream-answer';
 import type { Actor } from '../hooks/hook-access';
 import { USER_AGENT, integrationTimeoutMs } from '../delivery/attempt-delivery.usecase';
 import type { Deps } from '../ports';
@@ -122,8 +123,8 @@ export async function doPostAction(deps: Deps, actor: Actor, postId: string, act
     body,
     timeoutMs: integrationTimeoutMs(deps),
   });
-  if (result.kind === 'failure') throw actionErrors.integration(`err=${result.message}`);
-  if (result.status !== 200) throw actionErrors.integration(`status=${result.status}`);
+  const upstreamError = upstreamAnswerError(result, now);
+  if (upstreamError || result.kind !== 'response') throw upstreamError ?? actionErrors.integration('err=no answer');
   const parsed = parseIntegrationJson(result.body);
   if (!parsed.ok) throw actionErrors.integration(`err=${parsed.reason}`);
   const response: Record<string, unknown> = parsed.value !== null && typeof parsed.value === 'object' && !Array.isArray(parsed.value) ? (parsed.value as Record<string, unknown>) : {};

@@ -2,6 +2,7 @@ import { commonErrors } from '@switchyard/errors';
 import { newId } from '@switchyard/ids';
 import { Permissions } from '@switchyard/permissions';
 import { actionErrors } from '../errors';
+import { upstreamAnswerError } from '../actions/upstream-answer';
 import type { Actor } from '../hooks/hook-access';
 import { USER_AGENT, integrationTimeoutMs } from '../delivery/attempt-delivery.usecase';
 import type { Deps } from '../ports';
@@ -59,8 +60,8 @@ export async function submitDialog(deps: Deps, actor: Actor, input: SubmitDialog
     body,
     timeoutMs: integrationTimeoutMs(deps),
   });
-  if (result.kind === 'failure') throw actionErrors.integration(`err=${result.message}`);
-  if (result.status !== 200) throw actionErrors.integration(`status=${result.status}`);
+  const upstreamError = upstreamAnswerError(result, now);
+  if (upstreamError || result.kind !== 'response') throw upstreamError ?? actionErrors.integration('err=no answer');
   const answer = readDialogAnswer(result.body);
   if (answer.type === 'form' && answer.form && answer.error === undefined && answer.errors === undefined) await nextForm(deps, open, answer.form, now);
   else if (input.cancelled || closes(answer)) await deps.dialogs.remove(open.id);

@@ -114,9 +114,31 @@ describe('interactive actions and dialogs', () => {
     assert.notEqual(payload.post.id, post.id);
   });
 
-  it('when the integration fails, answers non-200 or non-JSON, then 400 action_integration', async () => {
+  it('when the integration answers 429 or 503, then the status passes through with Retry-After capped; another 5xx is 502 (11.10)', async () => {
     const post = postWithActions();
-    for (const answer of [{ status: 500 }, { status: 201, body: '{}' }, { status: 200, body: 'not json' }]) {
+    const cases: [{ status: number; headers?: Record<string, string> }, number, string | undefined][] = [
+      [{ status: 429, headers: { 'Retry-After': '30' } }, 429, '30'],
+      [{ status: 429, headers: { 'Retry-After': '999999' } }, 429, '3600'],
+      [{ status: 503, headers: { 'Retry-After': new Date(Date.now() + 120_000).toUTCString() } }, 503, undefined],
+      [{ status: 502 }, 502, undefined],
+      [{ status: 500 }, 502, undefined],
+    ];
+    for (const [answer, status, retryAfter] of cases) {
+      receiver.respond(() => answer);
+      const res = await click(post.id, 'approve');
+      assert.equal(res.statusCode, status, JSON.stringify(answer));
+      assert.equal(res.json().id, 'api.post.do_action.action_integration.app_error');
+      if (retryAfter !== undefined) assert.equal(res.headers['retry-after'], retryAfter, JSON.stringify(answer));
+      else if (answer.headers?.['Retry-After'] !== undefined) {
+        const seconds = Number(res.headers['retry-after']);
+        assert.ok(seconds > 100 && seconds <= 121, `an HTTP date becomes seconds: ${String(res.headers['retry-after'])}`);
+      } else assert.equal(res.headers['retry-after'], undefined);
+    }
+  });
+
+  it('when the integration fails, answers 4xx, 3xx, non-200 or non-JSON, then 400 action_integration', async () => {
+    const post = postWithActions();
+    for (const answer of [{ status: 404 }, { status: 302 }, { status: 201, body: '{}' }, { status: 200, body: 'not json' }]) {
       receiver.respond(() => answer);
       const res = await click(post.id, 'approve');
       assert.equal(res.statusCode, 400, JSON.stringify(answer));

@@ -207,7 +207,7 @@ describe('interactive dialogs: open and submit', () => {
 
   it('when the integration fails, answers non-200, garbage or a bad type, then the reference errors', async () => {
     const cases: [{ status?: number; body?: string }, string][] = [
-      [{ status: 500 }, 'api.post.do_action.action_integration.app_error'],
+      [{ status: 404 }, 'api.post.do_action.action_integration.app_error'],
       [{ status: 204 }, 'api.post.do_action.action_integration.app_error'],
       [{ body: 'not json' }, 'app.submit_interactive_dialog.decode_json_error'],
       [{ body: '{"errors":{"a":1}}' }, 'app.submit_interactive_dialog.decode_json_error'],
@@ -221,6 +221,24 @@ describe('interactive dialogs: open and submit', () => {
       const res = await h.request('POST', SUBMIT, { as: user, body: submitOf(opened) });
       assert.equal(res.statusCode, 400, JSON.stringify(answer));
       assert.equal(res.json().id, id, JSON.stringify(answer));
+    }
+  });
+
+  it('when the integration answers 429 or 503, then that status passes through with its Retry-After (capped at an hour); another 5xx becomes 502 (11.10)', async () => {
+    const cases: [{ status: number; headers?: Record<string, string> }, number, string | undefined][] = [
+      [{ status: 429, headers: { 'Retry-After': '7' } }, 429, '7'],
+      [{ status: 503, headers: { 'Retry-After': '999999' } }, 503, '3600'],
+      [{ status: 503 }, 503, undefined],
+      [{ status: 500 }, 502, undefined],
+      [{ status: 599 }, 502, undefined],
+    ];
+    for (const [answer, status, retryAfter] of cases) {
+      const opened = await open();
+      receiver.respond(() => answer);
+      const res = await h.request('POST', SUBMIT, { as: user, body: submitOf(opened) });
+      assert.equal(res.statusCode, status, JSON.stringify(answer));
+      assert.equal(res.json().id, 'api.post.do_action.action_integration.app_error');
+      assert.equal(res.headers['retry-after'], retryAfter, JSON.stringify(answer));
     }
   });
 
