@@ -102,7 +102,7 @@ export interface CommandWebhookRepository {
 export interface OpenDialogRepository {
   /** Stores the dialog; drops expired ones and keeps only the `keepPerUser` newest of that user. */
   insert(dialog: OpenDialogRecord, keepPerUser: number): Promise<void>;
-  /** The newest dialog of the user with exactly that url, callback id and state, open at `now`. */
+  /** The newest dialog of the user with exactly that url (any url when undefined), callback id and state, open at `now`. */
   findOpen(match: OpenDialogMatch, now: number): Promise<OpenDialogRecord | undefined>;
   /** Forgets the dialog (it was closed); false when it was not there. */
   remove(id: string): Promise<boolean>;

@@ -11,6 +11,8 @@ const aDialog = (overrides: Partial<OpenDialogRecord> = {}): OpenDialogRecord =>
   callbackId: 'cb',
   state: 'st',
   notifyOnCancel: false,
+  sourceUrl: '',
+  lookupUrls: [],
   createAt: 1_000,
   expiresAt: 10_000,
   ...overrides,
@@ -30,6 +32,16 @@ export function openDialogRepositoryContract(name: string, fresh: () => Promise<
       for (const change of [{ userId: 'x'.repeat(26) }, { url: 'https://example.com/other' }, { callbackId: 'cb2' }, { state: 'forged' }]) {
         assert.equal(await repo.findOpen({ ...match(dialog), ...change }, 5_000), undefined, JSON.stringify(change));
       }
+    });
+
+    it('when a dialog has a source url and lookup urls, then they are kept, and a match without url finds it by user, callback id and state', async () => {
+      const repo = await fresh();
+      const dialog = aDialog({ sourceUrl: 'https://example.com/refresh', lookupUrls: ['https://example.com/a', 'https://example.com/b'] });
+      await repo.insert(dialog, 20);
+      assert.deepEqual(await repo.findOpen({ ...match(dialog), url: undefined }, 5_000), dialog);
+      assert.equal(await repo.findOpen({ ...match(dialog), url: undefined, state: 'forged' }, 5_000), undefined);
+      assert.equal(await repo.findOpen({ ...match(dialog), url: undefined, userId: 'x'.repeat(26) }, 5_000), undefined);
+      assert.equal(await repo.findOpen({ ...match(dialog), url: undefined }, 10_000), undefined, 'expired');
     });
 
     it('when two dialogs match, then the newest is found; removing it leaves the other', async () => {

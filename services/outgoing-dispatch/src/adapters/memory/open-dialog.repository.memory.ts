@@ -14,7 +14,7 @@ export class MemoryOpenDialogRepository implements OpenDialogRepository {
 
   public async findOpen(match: OpenDialogMatch, now: number): Promise<OpenDialogRecord | undefined> {
     const found = [...this.dialogs.values()]
-      .filter((d) => d.userId === match.userId && d.url === match.url && d.callbackId === match.callbackId && d.state === match.state && d.expiresAt > now)
+      .filter((d) => d.userId === match.userId && (match.url === undefined || d.url === match.url) && d.callbackId === match.callbackId && d.state === match.state && d.expiresAt > now)
       .sort(newestFirst)[0];
     return found ? { ...found } : undefined;
   }

@@ -16,7 +16,7 @@ export class MongoOpenDialogRepository implements OpenDialogRepository {
 
   public async findOpen(match: OpenDialogMatch, now: number): Promise<OpenDialogRecord | undefined> {
     const doc = await this.model
-      .findOne({ userId: match.userId, url: match.url, callbackId: match.callbackId, state: match.state, expiresAt: { $gt: now } })
+      .findOne({ userId: match.userId, ...(match.url !== undefined ? { url: match.url } : {}), callbackId: match.callbackId, state: match.state, expiresAt: { $gt: now } })
       .sort({ createAt: -1, _id: -1 })
       .lean<OpenDialogDocument>();
     return doc ? fromOpenDialogDocument(doc) : undefined;

@@ -13,6 +13,8 @@ export const openDialogSchema = new Schema<OpenDialogDocument>(
     callbackId: { type: String },
     state: { type: String },
     notifyOnCancel: { type: Boolean },
+    sourceUrl: { type: String },
+    lookupUrls: { type: [String] },
     createAt: { type: Number },
     expiresAt: { type: Number },
   },
@@ -33,5 +35,16 @@ export function openDialogModel(connection: Connection): Model<OpenDialogDocumen
 export const toOpenDialogDocument = ({ id, ...rest }: OpenDialogRecord): OpenDialogDocument => ({ _id: id, ...rest });
 
 export function fromOpenDialogDocument(doc: OpenDialogDocument): OpenDialogRecord {
-  return { id: doc._id, userId: doc.userId, url: doc.url, callbackId: doc.callbackId, state: doc.state, notifyOnCancel: doc.notifyOnCancel, createAt: doc.createAt, expiresAt: doc.expiresAt };
+  return {
+    id: doc._id,
+    userId: doc.userId,
+    url: doc.url,
+    callbackId: doc.callbackId,
+    state: doc.state,
+    notifyOnCancel: doc.notifyOnCancel,
+    sourceUrl: doc.sourceUrl ?? '',
+    lookupUrls: [...(doc.lookupUrls ?? [])],
+    createAt: doc.createAt,
+    expiresAt: doc.expiresAt,
+  };
 }

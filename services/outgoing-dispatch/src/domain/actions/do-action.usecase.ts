@@ -3,12 +3,9 @@ import { newId } from '@switchyard/ids';
 import { hasPermission, hasTeamPermission, Permissions } from '@switchyard/permissions';
 import type { InternalPostView, WirePost } from '@switchyard/contracts';
 import { actionErrors } from '../errors';
-import { upstreamAnswerError } from './upstream-answer';
+import { callIntegration } from './integration-call';
 import type { Actor } from '../hooks/hook-access';
-import { USER_AGENT, integrationTimeoutMs } from '../delivery/attempt-delivery.usecase';
 import type { Deps } from '../ports';
-import { signedHeaders } from '../secrets';
-import { integrationSigners } from '../signing/integration-signers';
 import { parseIntegrationJson } from './integration-json';
 
 export interface ActionInput {
@@ -116,16 +113,8 @@ export async function doPostAction(deps: Deps, actor: Actor, postId: string, act
     ...(isSelect && typeof action.data_source === 'string' && action.data_source !== '' ? { data_source: action.data_source } : {}),
     ...(isSelect && input.selectedOption !== undefined ? { context: { ...(context ?? {}), selected_option: input.selectedOption } } : context ? { context } : {}),
   };
-  const body = JSON.stringify(request);
-  const result = await deps.client.post({
-    url,
-    headers: { 'Content-Type': 'application/json', Accept: 'application/json', 'User-Agent': USER_AGENT, ...signedHeaders(newId(), Math.floor(now / 1000), body, integrationSigners(deps.liveConfig.current())) },
-    body,
-    timeoutMs: integrationTimeoutMs(deps),
-  });
-  const upstreamError = upstreamAnswerError(result, now);
-  if (upstreamError || result.kind !== 'response') throw upstreamError ?? actionErrors.integration('err=no answer');
-  const parsed = parseIntegrationJson(result.body);
+  const answerBody = await callIntegration(deps, url, request, now);
+  const parsed = parseIntegrationJson(answerBody);
   if (!parsed.ok) throw actionErrors.integration(`err=${parsed.reason}`);
   const response: Record<string, unknown> = parsed.value !== null && typeof parsed.value === 'object' && !Array.isArray(parsed.value) ? (parsed.value as Record<string, unknown>) : {};
   const update = response.update;

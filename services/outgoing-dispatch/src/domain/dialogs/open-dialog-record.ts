@@ -11,6 +11,10 @@ export interface OpenDialogRecord {
   readonly callbackId: string;
   readonly state: string;
   readonly notifyOnCancel: boolean;
+  /** `dialog.source_url` (11.1): where a field refresh (`type: "refresh"` submit) may go; `""` when none. */
+  readonly sourceUrl: string;
+  /** The `data_source_url`s of the dialog's dynamic selects (11.0): the only URLs `dialogs/lookup` may call. */
+  readonly lookupUrls: readonly string[];
   readonly createAt: number;
   readonly expiresAt: number;
 }
@@ -18,7 +22,8 @@ export interface OpenDialogRecord {
 /** What a submit must match (exactly) to reach the integration. */
 export interface OpenDialogMatch {
   readonly userId: string;
-  readonly url: string;
+  /** The submit URL it was opened with; undefined: any (refresh and lookup check `sourceUrl`/`lookupUrls` themselves). */
+  readonly url: string | undefined;
   readonly callbackId: string;
   readonly state: string;
 }

@@ -2,6 +2,7 @@ import { commonErrors } from '@switchyard/errors';
 import type { Deps } from '../ports';
 import { canonicalDialog } from './canonical-dialog';
 import { dialogProblems } from './dialog-problems';
+import { dialogUrls } from './dialog-urls';
 import { OPEN_DIALOG_LIFETIME_MS, OPEN_DIALOGS_PER_USER } from './open-dialog-record';
 
 export interface OpenDialogInput {
@@ -34,6 +35,7 @@ export async function openDialog(deps: Deps, input: OpenDialogInput): Promise<{ 
       callbackId: dialog.callback_id,
       state: dialog.state,
       notifyOnCancel: dialog.notify_on_cancel,
+      ...dialogUrls(dialog),
       createAt: now,
       expiresAt: now + OPEN_DIALOG_LIFETIME_MS,
     },

@@ -12,6 +12,7 @@ import type { Receiver } from '../../test-support/receiver';
 const SIGNING = `whsec_${Buffer.alloc(32, 9).toString('base64')}`;
 const OPEN = '/api/v4/actions/dialogs/open';
 const SUBMIT = '/api/v4/actions/dialogs/submit';
+const LOOKUP = '/api/v4/actions/dialogs/lookup';
 
 describe('interactive dialogs: open and submit', () => {
   let world: IntegrationWorld;
@@ -164,15 +165,19 @@ describe('interactive dialogs: open and submit', () => {
     assert.equal(receiver.requests.length, 0);
   });
 
-  it('when the caller cannot read the channel, has no team, or no session, then 403/401; an empty url is 400', async () => {
+  it('when the client sends no team or another team, then the team is the channel\'s (11.10) and the integration gets that', async () => {
+    for (const team_id of ['', h.world.team('elsewhere')]) {
+      const opened = await open();
+      const res = await h.request('POST', SUBMIT, { as: user, body: submitOf(opened, { team_id }) });
+      assert.equal(res.statusCode, 200, res.body);
+      assert.equal((JSON.parse(receiver.requests.at(-1)?.body ?? '{}') as { team_id?: string }).team_id, teamId);
+    }
+  });
+
+  it('when the caller cannot read the channel, or has no session, then 403/401; an empty url is 400', async () => {
     const opened = await open();
     const stranger = { id: h.world.user('nobody', { teamId }).id, roles: 'system_user' };
     assert.equal((await h.request('POST', SUBMIT, { as: stranger, body: submitOf(opened) })).statusCode, 403);
-    const noTeam = await h.request('POST', SUBMIT, { as: user, body: submitOf(opened, { team_id: '' }) });
-    assert.equal(noTeam.statusCode, 403);
-    assert.equal(noTeam.json().id, 'api.context.permissions.app_error');
-    const otherTeam = await h.request('POST', SUBMIT, { as: user, body: submitOf(opened, { team_id: h.world.team('elsewhere') }) });
-    assertError(otherTeam, 403, 'api.context.permissions.app_error');
     assert.equal((await h.request('POST', SUBMIT, { body: submitOf(opened) })).statusCode, 401);
     const noUrl = await h.request('POST', SUBMIT, { as: user, body: submitOf(opened, { url: '' }) });
     assert.equal(noUrl.statusCode, 400);
@@ -254,6 +259,70 @@ describe('interactive dialogs: open and submit', () => {
     assertError(await h.request('POST', SUBMIT, { as: user, body: submitOf(opened) }), 403, 'api.context.permissions.app_error', 'the first step is closed');
     const second = await h.request('POST', SUBMIT, { as: user, body: submitOf({ url: opened.url, dialog: form }, { submission: { why: 'because' } }) });
     assert.equal(second.statusCode, 200, second.body);
+  });
+
+  it('when a field changes (type refresh), then the request goes to the dialog\'s source_url with type refresh, and its form replaces the open dialog', async () => {
+    const opened = await open(dialogOf({ source_url: `${receiver.url}/refresh` }));
+    const refreshed = { callback_id: 'cb-1', title: 'Report', state: `state-${newId()}`, source_url: `${receiver.url}/refresh`, elements: [{ display_name: 'Why', name: 'why', type: 'text' }] };
+    receiver.respond(() => ({ body: JSON.stringify({ type: 'form', form: refreshed }) }));
+    const res = await h.request('POST', SUBMIT, { as: user, body: submitOf(opened, { type: 'refresh', url: `${receiver.url}/refresh`, submission: { name: 'A', selected_field: 'name' } }) });
+    assert.equal(res.statusCode, 200, res.body);
+    assert.equal(res.json().type, 'form');
+    const sent = receiver.requests.at(-1);
+    assert.equal(sent?.path, '/refresh');
+    const body = JSON.parse(sent?.body ?? '{}') as { type: string; submission: Record<string, unknown> };
+    assert.equal(body.type, 'refresh');
+    assert.equal(body.submission.selected_field, 'name');
+    receiver.respond(() => ({ body: '{}' }));
+    const next = await h.request('POST', SUBMIT, { as: user, body: submitOf({ url: opened.url, dialog: refreshed }, { submission: { why: 'x' } }) });
+    assert.equal(next.statusCode, 200, next.body);
+    assert.equal(receiver.requests.at(-1)?.path, '/dialog', 'the submit URL stays the one the dialog was opened with');
+    assertError(await h.request('POST', SUBMIT, { as: user, body: submitOf(opened) }), 403, 'api.context.permissions.app_error');
+  });
+
+  it('when a refresh names a URL that is not the dialog\'s source_url, or the dialog has none, then 403 and nothing is sent', async () => {
+    const withSource = await open(dialogOf({ source_url: `${receiver.url}/refresh` }));
+    const without = await open();
+    for (const [opened, url] of [[withSource, `${receiver.url}/elsewhere`], [withSource, withSource.url], [without, `${receiver.url}/refresh`]] as const) {
+      const res = await h.request('POST', SUBMIT, { as: user, body: submitOf(opened, { type: 'refresh', url }) });
+      assertError(res, 403, 'api.context.permissions.app_error');
+    }
+    assert.equal(receiver.requests.length, 0);
+  });
+
+  it('when a dynamic select looks up options, then its data_source_url gets dialog_lookup with the user id and the items come back', async () => {
+    const lookupUrl = `${receiver.url}/lookup`;
+    const opened = await open(dialogOf({ elements: [{ display_name: 'Component', name: 'component', type: 'select', data_source: 'dynamic', data_source_url: lookupUrl, multiselect: true }] }));
+    receiver.respond(() => ({ body: JSON.stringify({ items: [{ text: 'API', value: 'api' }, { text: 'Web', value: 'web' }] }) }));
+    const res = await h.request('POST', LOOKUP, { as: user, body: submitOf(opened, { url: lookupUrl, submission: { query: 'a', selected_field: 'component' } }) });
+    assert.equal(res.statusCode, 200, res.body);
+    assert.deepEqual(res.json(), { items: [{ text: 'API', value: 'api' }, { text: 'Web', value: 'web' }] });
+    const sent = JSON.parse(receiver.requests.at(-1)?.body ?? '{}') as Record<string, unknown>;
+    assert.equal(sent.type, 'dialog_lookup');
+    assert.equal(sent.user_id, user.id);
+    assert.equal(sent.url, undefined);
+    assert.deepEqual(sent.submission, { query: 'a', selected_field: 'component' });
+    assert.ok(receiver.requests.at(-1)?.headers['webhook-signature'], 'signed like every integration call');
+    receiver.respond(() => ({ body: '' }));
+    assert.deepEqual((await h.request('POST', LOOKUP, { as: user, body: submitOf(opened, { url: lookupUrl }) })).json(), { items: null });
+    receiver.respond(() => ({ body: 'nope' }));
+    assertError(await h.request('POST', LOOKUP, { as: user, body: submitOf(opened, { url: lookupUrl }) }), 400, 'app.lookup_interactive_dialog.decode_json_error');
+    receiver.respond(() => ({ status: 429, headers: { 'Retry-After': '5' } }));
+    const limited = await h.request('POST', LOOKUP, { as: user, body: submitOf(opened, { url: lookupUrl }) });
+    assert.equal(limited.statusCode, 429);
+    assert.equal(limited.headers['retry-after'], '5');
+  });
+
+  it('when a lookup names a URL that is no dynamic select of an open dialog, another user\'s dialog, or no url, then nothing is sent', async () => {
+    const lookupUrl = `${receiver.url}/lookup`;
+    const opened = await open(dialogOf({ elements: [{ display_name: 'C', name: 'c', type: 'select', data_source: 'dynamic', data_source_url: lookupUrl }] }));
+    assertError(await h.request('POST', LOOKUP, { as: user, body: submitOf(opened, { url: `${receiver.url}/other` }) }), 403, 'api.context.permissions.app_error');
+    assertError(await h.request('POST', LOOKUP, { as: user, body: submitOf(opened, { url: opened.url }) }), 403, 'api.context.permissions.app_error');
+    assertError(await h.request('POST', LOOKUP, { as: outsider, body: submitOf(opened, { url: lookupUrl }) }), 403, 'api.context.permissions.app_error');
+    assertError(await h.request('POST', LOOKUP, { as: user, body: submitOf(opened, { url: '' }) }), 400, 'api.context.invalid_body_param.app_error');
+    assertError(await h.request('POST', LOOKUP, { as: user, raw: '{' }), 400, 'api.context.invalid_body_param.app_error');
+    assert.equal((await h.request('POST', LOOKUP, { body: submitOf(opened, { url: lookupUrl }) })).statusCode, 401);
+    assert.equal(receiver.requests.length, 0);
   });
 
   it('when the dialog url is internal and not allow-listed, then the submit is refused without a request', async () => {

@@ -3,6 +3,7 @@ import { commonErrors } from '@switchyard/errors';
 import { sendJson, sendStatusOk } from '@switchyard/http-kit';
 import { parseJsonBody, validate } from '@switchyard/validation';
 import { openDialog } from '../../domain/dialogs/open-dialog.usecase';
+import { lookupDialog } from '../../domain/dialogs/lookup-dialog.usecase';
 import { submitDialog } from '../../domain/dialogs/submit-dialog.usecase';
 import { openDialogBody, submitDialogBody, type SubmitDialogBody } from './dialogs.schemas';
 import { actorOf, type HttpContext } from './http-context';
@@ -41,13 +42,26 @@ export function dialogsRoutes(ctx: HttpContext): Router {
     const actor = actorOf(req);
     const body = decoded<SubmitDialogBody>(req, submitDialogBody);
     const answer = await submitDialog(deps, actor, {
+      type: body.type ?? '',
       url: body.url ?? '',
       callbackId: body.callback_id ?? '',
       state: body.state ?? '',
       channelId: body.channel_id ?? '',
-      teamId: body.team_id ?? '',
       submission: body.submission ?? null,
       cancelled: body.cancelled === true,
+    });
+    sendJson(res, 200, answer);
+  });
+
+  router.post('/api/v4/actions/dialogs/lookup', ...withBody, async (req, res) => {
+    const actor = actorOf(req);
+    const body = decoded<SubmitDialogBody>(req, submitDialogBody);
+    const answer = await lookupDialog(deps, actor, {
+      url: body.url ?? '',
+      callbackId: body.callback_id ?? '',
+      state: body.state ?? '',
+      channelId: body.channel_id ?? '',
+      submission: body.submission ?? null,
     });
     sendJson(res, 200, answer);
   });

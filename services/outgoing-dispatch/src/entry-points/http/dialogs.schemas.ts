@@ -62,6 +62,7 @@ export const submitDialogBody = Joi.object({
   .allow(null);
 
 export interface SubmitDialogBody {
+  readonly type?: string | null;
   readonly url?: string | null;
   readonly callback_id?: string | null;
   readonly state?: string | null;
