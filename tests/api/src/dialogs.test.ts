@@ -4,7 +4,6 @@ import { after, before, describe, it } from 'node:test';
 import type { Channel } from '@mattermost/types/channels';
 import type { Team } from '@mattermost/types/teams';
 import { Webhook } from 'standardwebhooks';
-import { expectClientError } from './support/client';
 import { patchConfig, type AdminSession } from './support/fixtures';
 import { givenIntegrationWorld, type IntegrationWorld } from './support/integration-world';
 import { assertAppError, raw } from './support/http';
@@ -122,7 +121,6 @@ describe('interactive dialogs, end to end', { timeout: 300_000 }, () => {
       const res = await raw(target.url, 'POST', '/api/v4/actions/dialogs/submit', { token: member.token, body: { ...submission(opened, {}), ...change } });
       assertAppError(res, 403, 'api.context.permissions.app_error');
     }
-    await expectClientError(member.client.submitInteractiveDialog({ ...submission(opened, {}), team_id: '' } as never), 403, 'api.context.permissions.app_error');
     assert.equal(receiver.requests.length, before);
   });
 
@@ -145,5 +143,61 @@ describe('interactive dialogs, end to end', { timeout: 300_000 }, () => {
     assertAppError(noUrl, 400, 'api.context.invalid_body_param.app_error');
     const garbage = await raw(target.url, 'POST', '/api/v4/actions/dialogs/open', { body: { trigger_id: '%%%', url: 'http://127.0.0.1:1/' } });
     assertAppError(garbage, 400, 'interactive_message.decode_trigger_id.base64_decode_failed');
+  });
+  it('when the client sends no team_id, then the team is derived from the channel (11.10) and the integration gets it', async () => {
+    const opened = await openFromButton({ callback_id: 'derive', title: 'Derive', state: 'd', elements: [] }, '/derive');
+    receiver.respond(() => ({ body: '{}' }));
+    assert.deepEqual(await member.client.submitInteractiveDialog({ ...submission(opened, {}), team_id: '' } as never), {});
+    const request = await receiver.waitFor((r) => r.path === '/derive');
+    assert.equal((JSON.parse(request.body) as { team_id: string }).team_id, team.id);
+  });
+
+  it('when a dynamic select looks up its options, then only its data_source_url is called (dialog_lookup, signed) and the items come back; another URL is 403', async () => {
+    const state = `lookup-${randomBytes(4).toString('hex')}`;
+    const lookupUrl = `${receiver.url}/lookup-${state}`;
+    const opened = await openFromButton({
+      callback_id: 'pick', title: 'Pick', state,
+      elements: [{ display_name: 'Component', name: 'component', type: 'select', data_source: 'dynamic', data_source_url: lookupUrl, multiselect: true }],
+    });
+    receiver.respond((r) => (r.path === `/lookup-${state}` ? { body: JSON.stringify({ items: [{ text: 'API', value: 'api' }] }) } : { body: '{}' }));
+    const body = { ...submission(opened, { query: 'a', selected_field: 'component' }), url: lookupUrl };
+    const res = await raw(target.url, 'POST', '/api/v4/actions/dialogs/lookup', { token: member.token, body });
+    assert.equal(res.status, 200, res.text);
+    assert.deepEqual(res.json, { items: [{ text: 'API', value: 'api' }] });
+    const request = await receiver.waitFor((r) => r.path === `/lookup-${state}`);
+    const sent = new Webhook(secret).verify(request.body, request.headers as Record<string, string>) as { type: string; user_id: string; submission: { query: string } };
+    assert.equal(sent.type, 'dialog_lookup');
+    assert.equal(sent.user_id, member.id);
+    assert.equal(sent.submission.query, 'a');
+    const before = receiver.requests.length;
+    for (const url of [`${receiver.url}/elsewhere`, opened.url]) {
+      assertAppError(await raw(target.url, 'POST', '/api/v4/actions/dialogs/lookup', { token: member.token, body: { ...body, url } }), 403, 'api.context.permissions.app_error');
+    }
+    assert.equal(receiver.requests.length, before);
+  });
+
+  it('when a field with refresh changes, then the dialog source_url gets type refresh and the new form replaces the dialog', async () => {
+    const state = `refresh-${randomBytes(4).toString('hex')}`;
+    const opened = await openFromButton({ callback_id: 'r', title: 'R', state, source_url: `${receiver.url}/refresh-${state}`, elements: [{ display_name: 'Kind', name: 'kind', type: 'select', options: [{ text: 'A', value: 'a' }], refresh: true }] }, '/refreshed-submit');
+    const form = { callback_id: 'r', title: 'R', state: `${state}-2`, elements: [{ display_name: 'Why', name: 'why', type: 'text' }] };
+    receiver.respond((r) => (r.path === `/refresh-${state}` ? { body: JSON.stringify({ type: 'form', form }) } : { body: '{}' }));
+    const res = await raw(target.url, 'POST', '/api/v4/actions/dialogs/submit', { token: member.token, body: { ...submission(opened, { kind: 'a', selected_field: 'kind' }), type: 'refresh', url: `${receiver.url}/refresh-${state}` } });
+    assert.equal(res.status, 200, res.text);
+    assert.equal((res.json as { type: string }).type, 'form');
+    const sent = JSON.parse((await receiver.waitFor((r) => r.path === `/refresh-${state}`)).body) as { type: string };
+    assert.equal(sent.type, 'refresh');
+    const next = await raw(target.url, 'POST', '/api/v4/actions/dialogs/submit', { token: member.token, body: { ...submission(opened, { why: 'because' }), state: `${state}-2` } });
+    assert.equal(next.status, 200, next.text);
+    await receiver.waitFor((r) => r.path === '/refreshed-submit');
+  });
+
+  it('when the integration answers 429 or a 500, then the client gets 429 with Retry-After capped, or 502 (11.10)', async () => {
+    for (const [answer, status, retryAfter] of [[{ status: 429, headers: { 'Retry-After': '999999' } }, 429, '3600'], [{ status: 500 }, 502, null]] as const) {
+      const opened = await openFromButton({ callback_id: 'busy', title: 'Busy', state: `busy-${randomBytes(4).toString('hex')}`, elements: [] }, '/busy');
+      receiver.respond((r) => (r.path === '/busy' ? answer : { body: '{}' }));
+      const res = await raw(target.url, 'POST', '/api/v4/actions/dialogs/submit', { token: member.token, body: submission(opened, {}) });
+      assertAppError(res, status, 'api.post.do_action.action_integration.app_error');
+      assert.equal(res.headers.get('retry-after'), retryAfter);
+    }
   });
 });
