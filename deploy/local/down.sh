@@ -23,6 +23,7 @@ matches() { # matches NAME PID
     kafka) [[ "$cmdline" == *kafka.Kafka* ]] ;;
     mongo) [[ "$cmdline" == *ferretdb* || "$cmdline" == *MongoLauncher* ]] ;;
     redis) [[ "$cmdline" == *redis-server* ]] ;;
+    s3) [[ "$cmdline" == *org.gaul.s3proxy.Main* ]] ;;
     *) return 1 ;;
   esac
 }

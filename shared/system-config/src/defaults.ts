@@ -117,6 +117,28 @@ export interface SystemConfig {
     /** `[host]:port`, default `:8067`. */
     ListenAddress: string;
   };
+  /** Files (mattermost-wire-3.md §1.7): where uploads are stored and how large they may be. */
+  FileSettings: {
+    EnableFileAttachments: boolean;
+    /** Bytes per file and, in practice, per upload request. */
+    MaxFileSize: number;
+    /** `local` (a directory; relative paths are under DATA_DIR in the embedded runtime) or `amazons3`. */
+    DriverName: string;
+    Directory: string;
+    EnablePublicLink: boolean;
+    /** Secret (masked in GET /config): salts public-link hashes. */
+    PublicLinkSalt: string;
+    AmazonS3AccessKeyId: string;
+    /** Secret (masked in GET /config). */
+    AmazonS3SecretAccessKey: string;
+    AmazonS3Bucket: string;
+    AmazonS3PathPrefix: string;
+    AmazonS3Region: string;
+    /** Host[:port], no scheme. */
+    AmazonS3Endpoint: string;
+    AmazonS3SSL: boolean;
+    AmazonS3RequestTimeoutMilliseconds: number;
+  };
 }
 
 export function defaultSystemConfig(): SystemConfig {
@@ -187,9 +209,29 @@ export function defaultSystemConfig(): SystemConfig {
     },
     LogSettings: { EnableWebhookDebugging: true, ConsoleLevel: 'INFO' },
     MetricsSettings: { Enable: true, BlockProfileRate: 0, ListenAddress: ':8067' },
+    FileSettings: {
+      EnableFileAttachments: true,
+      MaxFileSize: 104857600,
+      DriverName: 'local',
+      Directory: './data/',
+      EnablePublicLink: false,
+      PublicLinkSalt: '',
+      AmazonS3AccessKeyId: '',
+      AmazonS3SecretAccessKey: '',
+      AmazonS3Bucket: '',
+      AmazonS3PathPrefix: '',
+      AmazonS3Region: '',
+      AmazonS3Endpoint: 's3.amazonaws.com',
+      AmazonS3SSL: true,
+      AmazonS3RequestTimeoutMilliseconds: 30000,
+    },
   };
 }
 
 /** Keys whose values `GET /config` masks. */
-export const SECRET_KEYS: ReadonlyArray<readonly [keyof SystemConfig, string]> = [['ServiceSettings', 'IntegrationSigningSecret']];
+export const SECRET_KEYS: ReadonlyArray<readonly [keyof SystemConfig, string]> = [
+  ['ServiceSettings', 'IntegrationSigningSecret'],
+  ['FileSettings', 'PublicLinkSalt'],
+  ['FileSettings', 'AmazonS3SecretAccessKey'],
+];
 export const SECRET_MASK = '********************************';

@@ -36,6 +36,11 @@ export function configRangeProblem(config: SystemConfig): { id: string; message:
   if (!(SIGNING_ALGORITHMS as readonly string[]).includes(s.IntegrationSigningAlgorithm)) {
     return { id: 'model.config.is_valid.integration_signing_algorithm.app_error', message: `IntegrationSigningAlgorithm must be one of: ${SIGNING_ALGORITHMS.join(', ')}.` };
   }
+  const f = config.FileSettings;
+  if (f.MaxFileSize <= 0) return { id: 'model.config.is_valid.max_file_size.app_error', message: 'Invalid max file size for file settings.  Must be a whole number greater than zero.' };
+  if (f.DriverName !== 'local' && f.DriverName !== 'amazons3' && f.DriverName !== '') return { id: 'model.config.is_valid.file_driver.app_error', message: 'Invalid driver name for file settings.  Must be \'local\' or \'amazons3\'.' };
+  if (f.DriverName === 'local' && f.Directory === '') return { id: 'model.config.is_valid.directory.app_error', message: 'Invalid Local Storage Directory. Must be a non-empty string.' };
+  if (f.PublicLinkSalt !== '' && f.PublicLinkSalt.length < 32) return { id: 'model.config.is_valid.file_salt.app_error', message: 'Invalid public link salt for file settings.  Must be 32 chars or more.' };
   if (r.PerSec <= 0) return { id: 'model.config.is_valid.rate_sec.app_error', message: 'Invalid per sec for rate limit settings.' };
   if (r.MaxBurst <= 0) return { id: 'model.config.is_valid.max_burst.app_error', message: 'Invalid max burst for rate limit settings.' };
   if (r.MemoryStoreSize <= 0) return { id: 'model.config.is_valid.rate_mem.app_error', message: 'Invalid memory store size for rate limit settings.' };

@@ -1,5 +1,6 @@
 import type { InternalUser } from '@switchyard/contracts';
 import type { ConfigView } from '@switchyard/system-config';
+import type { FileInfoRepository } from './files/file-ports';
 import type { Channel, ChannelChanges, ChannelMember, ChannelType, PendingEvent, PostChanges, Reaction, StoredPost } from './entities';
 
 /**
@@ -145,6 +146,8 @@ export interface PostsRepositories {
   readonly channelMembers: ChannelMemberRepository;
   readonly posts: PostRepository;
   readonly reactions: ReactionRepository;
+  /** File infos (files on posts, ADR 0021). */
+  readonly files: FileInfoRepository;
 }
 
 export interface Clock {

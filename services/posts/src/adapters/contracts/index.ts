@@ -6,4 +6,5 @@ export { channelRepositoryContract } from './channel-repository.contract';
 export { channelMemberRepositoryContract } from './channel-member-repository.contract';
 export { postRepositoryContract } from './post-repository.contract';
 export { reactionRepositoryContract } from './reaction-repository.contract';
+export { fileInfoRepositoryContract, aFileInfo } from './file-info-repository.contract';
 export { aChannel, aChannelMember, aPost, aReaction, anEvent, rejectsDuplicate, type Factory } from './fixtures';

@@ -3,8 +3,9 @@ import { MemoryChannelMemberRepository } from './channel-member.repository.memor
 import { MemoryChannelRepository } from './channel.repository.memory';
 import { MemoryPostRepository } from './post.repository.memory';
 import { MemoryReactionRepository } from './reaction.repository.memory';
+import { MemoryFileInfoRepository } from './file-info.repository.memory';
 
-export { MemoryChannelMemberRepository, MemoryChannelRepository, MemoryPostRepository, MemoryReactionRepository };
+export { MemoryFileInfoRepository, MemoryChannelMemberRepository, MemoryChannelRepository, MemoryPostRepository, MemoryReactionRepository };
 
 /** A fresh, empty set of in-process repositories (embedded runtime and unit tests). */
 export function memoryRepositories(): PostsRepositories {
@@ -13,5 +14,6 @@ export function memoryRepositories(): PostsRepositories {
     channelMembers: new MemoryChannelMemberRepository(),
     posts: new MemoryPostRepository(),
     reactions: new MemoryReactionRepository(),
+    files: new MemoryFileInfoRepository(),
   };
 }

@@ -8,6 +8,8 @@ import { MongoPostRepository } from './post.repository.mongo';
 import { postModel, POSTS_COLLECTION } from './post.schema.mongo';
 import { MongoReactionRepository } from './reaction.repository.mongo';
 import { reactionModel, REACTIONS_COLLECTION } from './reaction.schema.mongo';
+import { MongoFileInfoRepository } from './file-info.repository.mongo';
+import { fileInfoModel, FILE_INFOS_COLLECTION } from './file-info.schema.mongo';
 
 /** The collection behind each repository of the service's database. */
 export const POSTS_COLLECTIONS = {
@@ -15,6 +17,7 @@ export const POSTS_COLLECTIONS = {
   channelMembers: CHANNEL_MEMBERS_COLLECTION,
   posts: POSTS_COLLECTION,
   reactions: REACTIONS_COLLECTION,
+  files: FILE_INFOS_COLLECTION,
 } as const;
 
 export interface PostsMongoOptions {
@@ -32,6 +35,7 @@ export async function createPostsMongoRepositories(connection: Connection, optio
     channelMembers: channelMemberModel(connection),
     posts: postModel(connection),
     reactions: reactionModel(connection),
+    files: fileInfoModel(connection),
   };
   const mode = options.indexes ?? 'create';
   if (mode !== 'none') {
@@ -45,5 +49,6 @@ export async function createPostsMongoRepositories(connection: Connection, optio
     channelMembers: new MongoChannelMemberRepository(models.channelMembers),
     posts: new MongoPostRepository(models.posts),
     reactions: new MongoReactionRepository(models.reactions),
+    files: new MongoFileInfoRepository(models.files),
   };
 }

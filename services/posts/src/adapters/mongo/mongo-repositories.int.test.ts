@@ -2,7 +2,7 @@ import { after, before, describe } from 'node:test';
 import { randomBytes } from 'node:crypto';
 import { connectMongo, type Connection } from '@switchyard/mongo-kit';
 import type { PostsRepositories } from '../../domain/ports';
-import { channelMemberRepositoryContract, channelRepositoryContract, postRepositoryContract, reactionRepositoryContract } from '../contracts';
+import { channelMemberRepositoryContract, channelRepositoryContract, postRepositoryContract, reactionRepositoryContract, fileInfoRepositoryContract } from '../contracts';
 import { createPostsMongoRepositories, POSTS_COLLECTIONS } from './index';
 
 const url = process.env.MONGO_URL;
@@ -36,4 +36,5 @@ describe('posts repositories on MongoDB', { skip: !url && 'MONGO_URL not set: ru
   channelMemberRepositoryContract('mongo', fresh('channelMembers'));
   postRepositoryContract('mongo', fresh('posts'));
   reactionRepositoryContract('mongo', fresh('reactions'));
+  fileInfoRepositoryContract('mongo', fresh('files'));
 });

@@ -4,9 +4,10 @@ import { SqliteChannelMemberRepository } from './channel-member.repository.sqlit
 import { SqliteChannelRepository } from './channel.repository.sqlite';
 import { SqlitePostRepository } from './post.repository.sqlite';
 import { SqliteReactionRepository } from './reaction.repository.sqlite';
+import { SqliteFileInfoRepository } from './file-info.repository.sqlite';
 import { POSTS_COMPONENT, POSTS_MIGRATIONS } from './schema.sqlite';
 
-export { SqliteChannelMemberRepository, SqliteChannelRepository, SqlitePostRepository, SqliteReactionRepository, POSTS_COMPONENT, POSTS_MIGRATIONS };
+export { SqliteFileInfoRepository, SqliteChannelMemberRepository, SqliteChannelRepository, SqlitePostRepository, SqliteReactionRepository, POSTS_COMPONENT, POSTS_MIGRATIONS };
 
 /** posts' repositories on the embedded SQLite store (its tables created or migrated first). */
 export function createSqliteRepositories(store: SqliteStore): PostsRepositories {
@@ -16,5 +17,6 @@ export function createSqliteRepositories(store: SqliteStore): PostsRepositories 
     channelMembers: new SqliteChannelMemberRepository(store),
     posts: new SqlitePostRepository(store),
     reactions: new SqliteReactionRepository(store),
+    files: new SqliteFileInfoRepository(store),
   };
 }

@@ -58,4 +58,15 @@ export const POSTS_MIGRATIONS: readonly Migration[] = [
   UPDATE p_posts SET events = json_extract(doc, '$.pending_events'), doc = json_remove(doc, '$.pending_events')
     WHERE json_type(doc, '$.pending_events') = 'array';
   `,
+  // 3: file infos (files on posts); the storage keys live in the document.
+  `
+  CREATE TABLE p_file_infos (
+    id TEXT PRIMARY KEY,
+    post_id TEXT NOT NULL,
+    create_at INTEGER NOT NULL,
+    delete_at INTEGER NOT NULL,
+    doc TEXT NOT NULL
+  ) STRICT;
+  CREATE INDEX p_file_infos_post ON p_file_infos (post_id, create_at, id) WHERE post_id <> '';
+  `,
 ];

@@ -1,6 +1,6 @@
 import { after } from 'node:test';
 import { freshRepositories } from '@switchyard/sqlite-kit';
-import { channelMemberRepositoryContract, channelRepositoryContract, postRepositoryContract, reactionRepositoryContract } from '../contracts';
+import { channelMemberRepositoryContract, channelRepositoryContract, postRepositoryContract, reactionRepositoryContract, fileInfoRepositoryContract } from '../contracts';
 import { createSqliteRepositories } from './index';
 
 // Each contract test gets its own store in a fresh temporary directory (no server needed).
@@ -11,3 +11,4 @@ channelRepositoryContract('sqlite', fresh('channels'));
 channelMemberRepositoryContract('sqlite', fresh('channelMembers'));
 postRepositoryContract('sqlite', fresh('posts'));
 reactionRepositoryContract('sqlite', fresh('reactions'));
+fileInfoRepositoryContract('sqlite', fresh('files'));

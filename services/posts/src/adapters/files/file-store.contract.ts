@@ -1,0 +1,78 @@
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
+import { Readable } from 'node:stream';
+import { newId } from '@switchyard/ids';
+import { isFileTooLarge, type FileStore } from '../../domain/files/file-ports';
+
+/** The FileStore contract: every adapter (local directory, S3) runs it. */
+export function fileStoreContract(name: string, make: () => Promise<FileStore>): void {
+  describe(`FileStore contract: ${name}`, () => {
+    const key = (file = 'report.txt'): string => `20261127/teams/noteam/channels/${newId()}/users/${newId()}/${newId()}/${file}`;
+
+    it('when bytes are written, then they read back exactly and exist', async () => {
+      const store = await make();
+      const k = key();
+      const data = randomBytes(200_000);
+      assert.equal(await store.write(k, data), data.length);
+      assert.deepEqual(await store.read(k), data);
+      assert.equal(await store.exists(k), true);
+    });
+
+    it('when a stream is written, then its bytes read back and the size is returned', async () => {
+      const store = await make();
+      const k = key('chunks.bin');
+      const parts = [randomBytes(1000), randomBytes(70_000), randomBytes(5)];
+      assert.equal(await store.write(k, Readable.from(parts)), 71_005);
+      assert.deepEqual(await store.read(k), Buffer.concat(parts));
+    });
+
+    it('when a stream is over the limit, then FileTooLargeError and the key stays absent', async () => {
+      const store = await make();
+      const k = key();
+      await assert.rejects(store.write(k, Readable.from([randomBytes(600), randomBytes(600)]), 1000), isFileTooLarge);
+      assert.equal(await store.exists(k), false);
+      assert.equal(await store.read(k), undefined);
+      await assert.rejects(store.write(k, randomBytes(1001), 1000), isFileTooLarge);
+      assert.equal(await store.exists(k), false);
+    });
+
+    it('when a key is missing, then read is undefined, exists false and remove does not fail', async () => {
+      const store = await make();
+      const k = key();
+      assert.equal(await store.read(k), undefined);
+      assert.equal(await store.exists(k), false);
+      await store.remove(k);
+    });
+
+    it('when a key is overwritten then removed, then the new bytes are read, then nothing', async () => {
+      const store = await make();
+      const k = key();
+      await store.write(k, Buffer.from('first'));
+      await store.write(k, Buffer.from('second, longer'));
+      assert.equal((await store.read(k))?.toString(), 'second, longer');
+      await store.remove(k);
+      assert.equal(await store.exists(k), false);
+    });
+
+    it('when an empty file is written, then it reads back empty', async () => {
+      const store = await make();
+      const k = key('empty');
+      assert.equal(await store.write(k, Buffer.alloc(0)), 0);
+      assert.deepEqual(await store.read(k), Buffer.alloc(0));
+    });
+
+    it('when a key tries to leave the root, then it is refused', async () => {
+      const store = await make();
+      for (const bad of ['../x', 'a/../../x', '/etc/passwd', 'a//b', 'a\\b', 'a/\0b', '']) {
+        await assert.rejects(store.write(bad, Buffer.from('x')), /invalid storage key/);
+        await assert.rejects(store.read(bad), /invalid storage key/);
+      }
+    });
+
+    it('when the store is checked, then it is usable', async () => {
+      const store = await make();
+      await store.check();
+    });
+  });
+}

@@ -1,0 +1,127 @@
+import { CreateBucketCommand, DeleteObjectCommand, GetObjectCommand, HeadBucketCommand, HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import type { Readable } from 'node:stream';
+import { FileTooLargeError, type FileStore } from '../../domain/files/file-ports';
+import { checkedKey } from './file-key';
+
+/** The reference's `FileSettings.AmazonS3*` keys this adapter follows. */
+export interface S3Settings {
+  readonly AmazonS3Bucket: string;
+  readonly AmazonS3Endpoint: string;
+  readonly AmazonS3SSL: boolean;
+  readonly AmazonS3Region: string;
+  readonly AmazonS3AccessKeyId: string;
+  readonly AmazonS3SecretAccessKey: string;
+  readonly AmazonS3PathPrefix: string;
+  readonly AmazonS3RequestTimeoutMilliseconds: number;
+}
+
+async function collect(data: Readable | Buffer, max: number): Promise<Buffer> {
+  if (Buffer.isBuffer(data)) {
+    if (data.length > max) throw new FileTooLargeError(max);
+    return data;
+  }
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of data as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > max) {
+      data.destroy();
+      throw new FileTooLargeError(max);
+    }
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks);
+}
+
+const statusOf = (error: unknown): number | undefined => (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
+const isMissing = (error: unknown): boolean => {
+  const name = (error as { name?: string }).name;
+  return name === 'NoSuchKey' || name === 'NotFound' || statusOf(error) === 404;
+};
+
+/**
+ * Objects in an S3-compatible bucket (the `amazons3` driver), through @aws-sdk/client-s3 with path-style
+ * addressing (MinIO, S3Proxy, SeaweedFS and AWS all take it). A PutObject is atomic on the server: an
+ * object is visible whole or not at all. Keys get `AmazonS3PathPrefix` in front.
+ */
+export class S3FileStore implements FileStore {
+  private readonly client: S3Client;
+  private readonly bucket: string;
+  private readonly prefix: string;
+  private readonly endpoint: string;
+
+  public constructor(settings: S3Settings) {
+    const scheme = settings.AmazonS3SSL ? 'https' : 'http';
+    const endpoint = settings.AmazonS3Endpoint === '' ? 's3.amazonaws.com' : settings.AmazonS3Endpoint;
+    const hasKeys = settings.AmazonS3AccessKeyId !== '' || settings.AmazonS3SecretAccessKey !== '';
+    this.client = new S3Client({
+      endpoint: `${scheme}://${endpoint}`,
+      region: settings.AmazonS3Region === '' ? 'us-east-1' : settings.AmazonS3Region,
+      forcePathStyle: true,
+      // Both empty: the default chain (instance role), as the reference.
+      ...(hasKeys ? { credentials: { accessKeyId: settings.AmazonS3AccessKeyId, secretAccessKey: settings.AmazonS3SecretAccessKey } } : {}),
+      requestHandler: { requestTimeout: settings.AmazonS3RequestTimeoutMilliseconds > 0 ? settings.AmazonS3RequestTimeoutMilliseconds : 30_000 },
+      requestChecksumCalculation: 'WHEN_REQUIRED',
+      responseChecksumValidation: 'WHEN_REQUIRED',
+      maxAttempts: 3,
+    });
+    this.endpoint = endpoint;
+    this.bucket = settings.AmazonS3Bucket;
+    this.prefix = settings.AmazonS3PathPrefix.replace(/^\/+|\/+$/g, '');
+  }
+
+  private keyOf(key: string): string {
+    const checked = checkedKey(key);
+    return this.prefix === '' ? checked : `${this.prefix}/${checked}`;
+  }
+
+  public async write(key: string, data: Readable | Buffer, maxBytes = Number.POSITIVE_INFINITY): Promise<number> {
+    const objectKey = this.keyOf(key);
+    const body = await collect(data, maxBytes);
+    await this.client.send(new PutObjectCommand({ Bucket: this.bucket, Key: objectKey, Body: body, ContentLength: body.length }));
+    return body.length;
+  }
+
+  public async read(key: string): Promise<Buffer | undefined> {
+    try {
+      const answer = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: this.keyOf(key) }));
+      if (!answer.Body) return Buffer.alloc(0);
+      return Buffer.from(await answer.Body.transformToByteArray());
+    } catch (error) {
+      if (isMissing(error)) return undefined;
+      throw error;
+    }
+  }
+
+  public async exists(key: string): Promise<boolean> {
+    try {
+      await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: this.keyOf(key) }));
+      return true;
+    } catch (error) {
+      if (isMissing(error)) return false;
+      throw error;
+    }
+  }
+
+  public async remove(key: string): Promise<void> {
+    await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: this.keyOf(key) }));
+  }
+
+  /** The bucket must exist; `create` makes it when missing (local servers, tests). */
+  public async check(create = false): Promise<void> {
+    if (this.bucket === '') throw new Error('file store: FileSettings.AmazonS3Bucket is empty');
+    try {
+      await this.client.send(new HeadBucketCommand({ Bucket: this.bucket }));
+    } catch (error) {
+      if (create && isMissing(error)) {
+        await this.client.send(new CreateBucketCommand({ Bucket: this.bucket }));
+        return;
+      }
+      throw new Error(`file store: the bucket ${this.bucket} at ${this.endpoint} cannot be used (status ${statusOf(error) ?? 'none'}): ${(error as Error).name}`);
+    }
+  }
+
+  public close(): void {
+    this.client.destroy();
+  }
+}

@@ -1,0 +1,62 @@
+import type { Readable } from 'node:stream';
+import type { FileInfo } from './file-info';
+
+/** File infos (one document per file). Adapters: memory, SQLite, MongoDB, under one contract suite. */
+export interface FileInfoRepository {
+  insert(info: FileInfo): Promise<void>;
+  findById(id: string): Promise<FileInfo | undefined>;
+  /**
+   * Attaches the listed files to a post, in one conditional write per file: only a file that exists, is
+   * not deleted, has no post yet, was uploaded by `userId` and in `channelId`. Returns the ids attached
+   * (in the order given); a file lost to a concurrent attach is not among them.
+   */
+  attach(ids: readonly string[], postId: string, channelId: string, userId: string, at: number): Promise<string[]>;
+  /** The post's non-deleted files, oldest first (create_at, then id). */
+  listByPost(postId: string): Promise<FileInfo[]>;
+  /** Soft-deletes the post's files (delete_at = at); returns how many. */
+  deleteByPost(postId: string, at: number): Promise<number>;
+}
+
+/** Where file bytes live (a directory, an S3 bucket). Keys are relative paths with `/` separators. */
+export interface FileStore {
+  /**
+   * Writes the stream under `key`, refusing more than `maxBytes` (FileTooLargeError, nothing left visible).
+   * The object appears whole or not at all. Returns the bytes written.
+   */
+  write(key: string, data: Readable | Buffer, maxBytes?: number): Promise<number>;
+  /** The bytes, or undefined when there is no such object. */
+  read(key: string): Promise<Buffer | undefined>;
+  exists(key: string): Promise<boolean>;
+  /** Removes the object (no error when absent). */
+  remove(key: string): Promise<void>;
+  /** Checks the store is usable (the bucket exists, the directory is writable): throws with a clear message. */
+  check(): Promise<void>;
+}
+
+/** Thrown by FileStore.write when the stream is over its limit. */
+export class FileTooLargeError extends Error {
+  public constructor(public readonly limit: number) {
+    super(`file is over ${limit} bytes`);
+    this.name = 'FileTooLargeError';
+  }
+}
+
+export const isFileTooLarge = (error: unknown): error is FileTooLargeError => error instanceof FileTooLargeError;
+
+/** What image processing made of an upload. */
+export interface ProcessedImage {
+  readonly width: number;
+  readonly height: number;
+  /** JPEG (or PNG for PNG sources); absent for SVG. */
+  readonly thumbnail?: Buffer;
+  readonly preview?: Buffer;
+  readonly miniPreview?: Buffer;
+  readonly hasPreviewImage: boolean;
+}
+
+export type ImageOutcome = { readonly ok: true; readonly image: ProcessedImage } | { readonly ok: false; readonly reason: 'not_image' | 'too_large' | 'corrupt'; readonly detail: string };
+
+/** Thumbnails and previews (sharp, on libuv's thread pool). */
+export interface ImageProcessor {
+  process(data: Buffer, extension: string): Promise<ImageOutcome>;
+}
