@@ -146,7 +146,7 @@ export interface PostsRepositories {
   readonly channelMembers: ChannelMemberRepository;
   readonly posts: PostRepository;
   readonly reactions: ReactionRepository;
-  /** File infos (files on posts, ADR 0021). */
+  /** File infos (files on posts, ADR 0022). */
   readonly files: FileInfoRepository;
 }
 
