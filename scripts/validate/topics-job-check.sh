@@ -4,6 +4,9 @@
 #   plaintext            creates every topic of shared/contracts (and its .dlq), security.protocol=PLAINTEXT
 #   KAFKA_SSL=true       (managed Kafka with public CAs: MSK, Confluent Cloud) security.protocol=SSL
 #   + SASL scram-sha-512 security.protocol=SASL_SSL, sasl.mechanism=SCRAM-SHA-512
+#   upgraded cluster     an existing topic at replication factor 1 with min.insync.replicas 2 asked: refused
+# and scripts/kafka-topics-upgrade.sh (the operators' upgrade tool): `check --min-isr 2` refuses replication
+# factor 1, `plan` raises every partition to 3 replicas, `min-isr` alters only after its check passes.
 # Usage: topics-job-check.sh K8S_CHECK_BIN RENDERED.yaml...   (run from the repository root)
 set -euo pipefail
 k8s_check=$1; shift
@@ -69,8 +72,35 @@ for rendered in "$@"; do
   else
     problem "$label: the Job's script failed (SASL_SSL):"; sed 's/^/    /' "$work/sasl/out" >&2
   fi
-  [ "$problems" -eq 0 ] && echo "ok: $label kafka-topics Job: creates the contract's topics; PLAINTEXT, KAFKA_SSL=true -> SSL, + SASL -> SASL_SSL"
+  # An upgraded cluster: the topics exist with replication factor 1, the config asks for min.insync 2.
+  if run upgrade STUB_DESCRIBE='Topic: posts.events\tTopicId: x\tPartitionCount: 6\tReplicationFactor: 1\tConfigs: '; then
+    problem "$label: the Job accepts topics whose replication factor (1) is below KAFKA_MIN_INSYNC_REPLICAS (2)"
+  else
+    grep -q 'REFUSED' "$work/upgrade/out" || { problem "$label: the upgrade run failed without saying why:"; sed 's/^/    /' "$work/upgrade/out" >&2; }
+  fi
+  [ "$problems" -eq 0 ] && echo "ok: $label kafka-topics Job: creates the contract's topics; PLAINTEXT, KAFKA_SSL=true -> SSL, + SASL -> SASL_SSL; refuses RF 1 < min.insync 2"
 done
+
+# The upgrade tool, against the same stub (+ kafka-configs.sh recording each --alter).
+cat > "$work/bin/kafka-configs.sh" <<'STUB'
+#!/usr/bin/env bash
+echo "$*" >> "$STUB_LOG"
+STUB
+chmod +x "$work/bin/kafka-configs.sh"
+upgrade() { env -i PATH="$PATH" KAFKA_BIN="$work/bin" STUB_LOG="$work/alters" STUB_DESCRIBE="$1" bash scripts/kafka-topics-upgrade.sh "${@:2}" --bootstrap-server b:9092; }
+rf1='Topic: posts.events\tPartitionCount: 2\tReplicationFactor: 1\tConfigs: \n\tTopic: posts.events\tPartition: 0\tLeader: 2\tReplicas: 2\tIsr: 2\n\tTopic: posts.events\tPartition: 1\tLeader: 1\tReplicas: 1\tIsr: 1'
+rf3='Topic: posts.events\tPartitionCount: 1\tReplicationFactor: 3\tConfigs: \n\tTopic: posts.events\tPartition: 0\tLeader: 1\tReplicas: 1,2,3\tIsr: 1,2,3'
+: > "$work/alters"
+if upgrade "$rf1" min-isr --min-isr 2 > "$work/up.out" 2>&1 || [ -s "$work/alters" ]; then
+  problem "kafka-topics-upgrade.sh min-isr 2 did not refuse a topic at replication factor 1"
+fi
+plan=$(upgrade "$rf1" plan --replication-factor 3 --brokers 1,2,3 2>&1 || true)
+want_plan='{"version":1,"partitions":[{"topic":"posts.events","partition":0,"replicas":[2,1,3]},{"topic":"posts.events","partition":1,"replicas":[1,2,3]}]}'
+[ "$plan" = "$want_plan" ] || problem "kafka-topics-upgrade.sh plan: got $plan, want $want_plan"
+if ! upgrade "$rf3" min-isr --min-isr 2 > "$work/up.out" 2>&1 || ! grep -q 'entity-name posts.events --add-config min.insync.replicas=2' "$work/alters"; then
+  problem "kafka-topics-upgrade.sh min-isr 2 did not alter a topic at replication factor 3:"; sed 's/^/    /' "$work/up.out" >&2
+fi
+[ "$problems" -eq 0 ] && echo "ok: kafka-topics-upgrade.sh: refuses min.insync 2 on replication 1, plans 3 replicas, alters after the check"
 
 if [ "$problems" -gt 0 ]; then
   echo "topics-job-check: $problems problem(s)" >&2
