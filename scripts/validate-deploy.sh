@@ -221,7 +221,7 @@ if [ ${#rendered[@]} -gt 0 ]; then
   if [ "$python_ok" = 1 ]; then
     step "kubeconform -strict (Kubernetes $KUBERNETES_VERSION schemas, offline)"
     # Custom resources (Prometheus Operator, KEDA) have no schema here: k8s-check checks them.
-    "$kubeconform" -strict -summary -kubernetes-version "$KUBERNETES_VERSION" -skip PodMonitor,PrometheusRule,ScaledObject \
+    "$kubeconform" -strict -summary -kubernetes-version "$KUBERNETES_VERSION" -skip PodMonitor,PrometheusRule,ScaledObject,TriggerAuthentication \
       -schema-location "$schema_root/{{ .NormalizedKubernetesVersion }}-local{{ .StrictSuffix }}/{{ .ResourceKind }}{{ .KindSuffix }}.json" \
       "${rendered[@]}" || failures+=("k8s (kubeconform)")
   fi

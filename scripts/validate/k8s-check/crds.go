@@ -15,9 +15,10 @@ import (
 )
 
 var crdKinds = map[string]string{
-	"PodMonitor":     "monitoring.coreos.com/v1",
-	"PrometheusRule": "monitoring.coreos.com/v1",
-	"ScaledObject":   "keda.sh/v1alpha1",
+	"PodMonitor":            "monitoring.coreos.com/v1",
+	"PrometheusRule":        "monitoring.coreos.com/v1",
+	"ScaledObject":          "keda.sh/v1alpha1",
+	"TriggerAuthentication": "keda.sh/v1alpha1",
 }
 
 type crdHeader struct {
@@ -60,9 +61,23 @@ type scaledObject struct {
 		MinReplicaCount *int32 `json:"minReplicaCount"`
 		MaxReplicaCount *int32 `json:"maxReplicaCount"`
 		Triggers        []struct {
-			Type     string            `json:"type"`
-			Metadata map[string]string `json:"metadata"`
+			Type              string            `json:"type"`
+			Metadata          map[string]string `json:"metadata"`
+			AuthenticationRef *struct {
+				Name string `json:"name"`
+				Kind string `json:"kind"`
+			} `json:"authenticationRef"`
 		} `json:"triggers"`
+	} `json:"spec"`
+}
+
+type triggerAuthentication struct {
+	Spec struct {
+		SecretTargetRef []struct {
+			Parameter string `json:"parameter"`
+			Name      string `json:"name"`
+			Key       string `json:"key"`
+		} `json:"secretTargetRef"`
 	} `json:"spec"`
 }
 
@@ -160,8 +175,27 @@ func (c *checker) checkCustom(o object, doc []byte) {
 			c.addf(o, "maxReplicaCount and at least one trigger are required")
 		}
 		for _, t := range so.Spec.Triggers {
-			if t.Type == "kafka" && (t.Metadata["consumerGroup"] == "" || t.Metadata["topic"] == "" || t.Metadata["bootstrapServers"] == "") {
-				c.addf(o, "kafka trigger needs bootstrapServers, consumerGroup and topic")
+			if t.Type != "kafka" {
+				continue
+			}
+			if t.Metadata["consumerGroup"] == "" || t.Metadata["topic"] == "" || (t.Metadata["bootstrapServers"] == "" && t.Metadata["bootstrapServersFromEnv"] == "") {
+				c.addf(o, "kafka trigger needs bootstrapServers(FromEnv), consumerGroup and topic")
+			}
+			auth := ""
+			if t.AuthenticationRef != nil {
+				auth = t.AuthenticationRef.Name
+			}
+			c.checkKafkaTrigger(o, ref.Name, t.Metadata, auth)
+		}
+	case "TriggerAuthentication":
+		var ta triggerAuthentication
+		if err := json.Unmarshal(js, &ta); err != nil {
+			c.addf(o, "%v", err)
+			return
+		}
+		for _, ref := range ta.Spec.SecretTargetRef {
+			if ref.Name == "" || ref.Key == "" || ref.Parameter == "" {
+				c.addf(o, "secretTargetRef needs parameter, name and key")
 			}
 		}
 	}

@@ -130,3 +130,49 @@ func (c *checker) printJobScript(name string) int {
 	fmt.Fprintf(os.Stderr, "k8s-check: no Job %q with a script argument\n", name)
 	return 2
 }
+
+// checkKafkaTrigger: KEDA's view of the consumer must be the consumer's. offsetResetPolicy as the
+// consumer's (earliest: ADR 0002), the brokers from the Deployment's own KAFKA_BROKERS (not a second,
+// hard-coded list), and an authenticationRef to a rendered TriggerAuthentication (a secured cluster
+// refuses an unauthenticated scaler, and KEDA then stops scaling).
+func (c *checker) checkKafkaTrigger(o object, target string, md map[string]string, auth string) {
+	if md["offsetResetPolicy"] != "earliest" {
+		c.addf(o, "kafka trigger offsetResetPolicy %q: the consumers start at the earliest offset (ADR 0002), KEDA must count lag the same way (earliest)", md["offsetResetPolicy"])
+	}
+	if md["bootstrapServers"] != "" {
+		c.addf(o, "kafka trigger hard-codes bootstrapServers %q: use bootstrapServersFromEnv: KAFKA_BROKERS (the Deployment's own setting)", md["bootstrapServers"])
+	}
+	if env := md["bootstrapServersFromEnv"]; env != "" && !c.deploymentHasEnv(o.ns, target, env) {
+		c.addf(o, "bootstrapServersFromEnv %s: Deployment %s has no such variable (env or envFrom ConfigMap)", env, target)
+	}
+	if auth == "" {
+		c.addf(o, "kafka trigger has no authenticationRef: KEDA cannot read the lag of a TLS/SASL cluster")
+	} else if _, ok := c.find("TriggerAuthentication", o.ns, auth); !ok {
+		c.addf(o, "authenticationRef %q: no such TriggerAuthentication", auth)
+	}
+}
+
+// deploymentHasEnv: the Deployment's first container sets name in env, or a rendered ConfigMap it loads
+// with envFrom has that key.
+func (c *checker) deploymentHasEnv(ns, deployment, name string) bool {
+	for _, w := range c.workloads {
+		if w.kind != "Deployment" || w.ns != ns || w.name != deployment || len(w.template.Containers) == 0 {
+			continue
+		}
+		ct := w.template.Containers[0]
+		for _, e := range ct.Env {
+			if e.Name == name {
+				return true
+			}
+		}
+		for _, ef := range ct.EnvFrom {
+			if ef.ConfigMapRef == nil {
+				continue
+			}
+			if found, has := c.hasKey("ConfigMap", ns, ef.ConfigMapRef.Name, name); found && has {
+				return true
+			}
+		}
+	}
+	return false
+}
