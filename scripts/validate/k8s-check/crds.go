@@ -7,6 +7,7 @@ package main
 import (
 	"encoding/json"
 	"fmt"
+	"strings"
 
 	autoscalingv2 "k8s.io/api/autoscaling/v2"
 	corev1 "k8s.io/api/core/v1"
@@ -142,6 +143,9 @@ func (c *checker) checkCustom(o object, doc []byte) {
 			for _, r := range g.Rules {
 				if r.Expr == "" {
 					c.addf(o, "group %s: a rule without expr", g.Name)
+				}
+				if r.Alert != "" && strings.Contains(r.Expr, "switchyard_kafka_consumer_lag") {
+					c.addf(o, "alert %s reads switchyard_kafka_consumer_lag, the lag consumers report themselves: it freezes when a consumer stops fetching; alert on broker-side lag (kafka_consumergroup_lag)", r.Alert)
 				}
 				if r.Alert != "" {
 					if r.Annotations["runbook"] == "" {
