@@ -11,6 +11,8 @@ import (
 
 	batchv1 "k8s.io/api/batch/v1"
 	corev1 "k8s.io/api/core/v1"
+	networkingv1 "k8s.io/api/networking/v1"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 )
 
 // kustomize's content-hash suffix: "-" and 10 characters of its alphabet (no vowels, no 0/1/3).
@@ -23,6 +25,7 @@ func (c *checker) checkOperations() {
 		}
 	}
 	c.checkTopicsConfig()
+	c.checkTraceEgress()
 }
 
 // checkJob: a Job's pod template is immutable. A reference to a generated (hashed) ConfigMap or Secret
@@ -171,6 +174,74 @@ func (c *checker) deploymentHasEnv(ns, deployment, name string) bool {
 			}
 			if found, has := c.hasKey("ConfigMap", ns, ef.ConfigMapRef.Name, name); found && has {
 				return true
+			}
+		}
+	}
+	return false
+}
+
+// otlpPorts: the OpenTelemetry collector's ports (gRPC, HTTP). Under a default-deny egress policy, traces
+// are dropped silently unless some policy lets every Switchyard service reach them.
+var otlpPorts = []int32{4317, 4318}
+
+func (c *checker) checkTraceEgress() {
+	restricted := false
+	for _, o := range c.objects {
+		if np, ok := o.obj.(*networkingv1.NetworkPolicy); ok && hasPolicyType(np, networkingv1.PolicyTypeEgress) {
+			restricted = true
+		}
+	}
+	if !restricted {
+		return
+	}
+	for _, w := range c.workloads {
+		if w.kind != "Deployment" || len(w.template.Containers) == 0 || !strings.Contains(w.template.Containers[0].Image, "switchyard/") {
+			continue
+		}
+		for _, port := range otlpPorts {
+			if !c.egressAllows(w, port) {
+				c.addf(w.object, "no NetworkPolicy lets it reach TCP %d (OTLP): its traces are dropped under the default-deny egress", port)
+			}
+		}
+	}
+}
+
+func hasPolicyType(np *networkingv1.NetworkPolicy, t networkingv1.PolicyType) bool {
+	for _, pt := range np.Spec.PolicyTypes {
+		if pt == t {
+			return true
+		}
+	}
+	return false
+}
+
+// egressAllows: some egress policy selecting the workload's pods has a rule open on TCP port (a rule with
+// no ports opens every port).
+func (c *checker) egressAllows(w workload, port int32) bool {
+	for _, o := range c.objects {
+		np, ok := o.obj.(*networkingv1.NetworkPolicy)
+		if !ok || o.ns != w.ns || !hasPolicyType(np, networkingv1.PolicyTypeEgress) {
+			continue
+		}
+		sel, err := metav1.LabelSelectorAsSelector(&np.Spec.PodSelector)
+		if err != nil || !sel.Matches(w.labels) {
+			continue
+		}
+		for _, rule := range np.Spec.Egress {
+			if len(rule.Ports) == 0 {
+				return true
+			}
+			for _, p := range rule.Ports {
+				if p.Port == nil || (p.Protocol != nil && *p.Protocol != corev1.ProtocolTCP) {
+					continue
+				}
+				end := p.Port.IntVal
+				if p.EndPort != nil {
+					end = *p.EndPort
+				}
+				if p.Port.IntVal <= port && port <= end {
+					return true
+				}
 			}
 		}
 	}
