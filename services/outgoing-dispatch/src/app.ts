@@ -27,6 +27,7 @@ import { signingKeyRoutes } from './entry-points/http/signing-key.routes';
 import type { HttpContext } from './entry-points/http/http-context';
 import { subscribeHookChanges } from './entry-points/kafka/hook-changes.consumer';
 import { subscribePostsEvents } from './entry-points/kafka/post-created.consumer';
+import { subscribeChannelsEvents } from './entry-points/kafka/hook-events.consumer';
 import { DeliveryScheduler } from './entry-points/scheduler/delivery-scheduler';
 
 export const SERVICE_NAME = 'outgoing-dispatch';
@@ -119,6 +120,7 @@ export function createOutgoingDispatchApp(config: Readonly<OutgoingDispatchConfi
       // Hook changes first: a post handled from now on sees every hook change announced from now on.
       subscriptions = [await subscribeHookChanges(deps.bus, (teamId) => hooks.evictTeam(teamId))];
       subscriptions.push(await subscribePostsEvents(deps.bus, domain));
+      subscriptions.push(await subscribeChannelsEvents(deps.bus, domain));
       scheduler.start();
       started = true;
       deps.logger.info('outgoing-dispatch started', { instance: instanceId });

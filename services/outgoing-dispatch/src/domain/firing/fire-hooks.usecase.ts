@@ -1,10 +1,10 @@
 import type { PostEventPayload } from '@switchyard/contracts';
-import { attemptReleasingOnError, leaseMs } from '../delivery/attempt-delivery.usecase';
 import type { Delivery, OutgoingHook } from '../entities';
 import { firstWordOf, matchHook } from '../hooks/hook-rules';
 import type { Deps } from '../ports';
 import { derivedId } from '../secrets';
 import { outgoingPayloadBody, requestContentType } from './outgoing-payload';
+import { startDeliveries, type Planned } from './start-deliveries';
 
 /** Whether a created post may fire outgoing hooks at all (mattermost-wire.md §10 "When hooks fire"; wire-2 §2 for command answers). */
 export function mayFire(event: PostEventPayload): boolean {
@@ -16,44 +16,14 @@ export function mayFire(event: PostEventPayload): boolean {
   return event.team !== null && event.channel.team_id === event.team.id;
 }
 
-interface Planned {
-  readonly delivery: Delivery;
-  readonly hook: OutgoingHook;
-}
-
 /**
  * On `post.created`: one durable delivery per (post, hook, callback URL) for each matching hook, stored
- * already claimed by this instance and attempted here at once (ADR 0013). Attempt slots are reserved
- * before the records are stored (as many as are free, the rest once more are), so a claim's lease
- * starts when its attempt can start, and a full
- * instance stops taking posts (its posts.events lag grows: the scaling signal) instead of piling up
- * claims it cannot serve. If this instance dies, the lease runs out and any instance's scheduler takes
- * the record over. Delivery ids are derived from (post, hook, URL): a redelivered event finds the same
- * records, stores nothing new and attempts only what it stored. Resolves once every attempt has started;
- * the deliveries this call stored.
+ * already claimed by this instance and attempted here at once (ADR 0013; startDeliveries). Delivery ids
+ * are derived from (post, hook, URL): a redelivered event finds the same records, stores nothing new and
+ * attempts only what it stored. Resolves once every attempt has started; the deliveries this call stored.
  */
 export async function fireHooks(deps: Deps, event: PostEventPayload): Promise<Delivery[]> {
-  const planned = await plan(deps, event);
-  const stored: Delivery[] = [];
-  for (let from = 0; from < planned.length; ) {
-    const reservation = await deps.attempts.reserve(planned.length - from);
-    const chunk = planned.slice(from, from + reservation.size);
-    from += chunk.length;
-    try {
-      const now = deps.clock.now();
-      const claim = { nextAttemptAt: now, claimedBy: deps.instanceId, claimUntil: now + leaseMs(deps) };
-      const claimed = chunk.map((p) => ({ delivery: { ...p.delivery, ...claim }, hook: p.hook }));
-      const inserted = await deps.deliveries.insertAllIfAbsent(claimed.map((c) => c.delivery));
-      for (const { delivery, hook } of claimed) {
-        if (!inserted.has(delivery.id)) continue;
-        reservation.run(() => attemptReleasingOnError(deps, delivery, hook));
-        stored.push(delivery);
-      }
-    } finally {
-      reservation.release();
-    }
-  }
-  return stored;
+  return startDeliveries(deps, await plan(deps, event));
 }
 
 /** The deliveries the post fires (not stored, not claimed yet). */
@@ -65,7 +35,7 @@ async function plan(deps: Deps, event: PostEventPayload): Promise<Planned[]> {
   const now = deps.clock.now();
   const planned: Planned[] = [];
   for (const hook of hooks) {
-    if (hook.disabledAt !== 0) continue;
+    if (hook.disabledAt !== 0 || !hook.eventTypes.includes('posted')) continue;
     const match = matchHook(hook, event.channel.id, firstWord);
     if (!match) continue;
     const body = outgoingPayloadBody(hook, event, match.triggerWord);

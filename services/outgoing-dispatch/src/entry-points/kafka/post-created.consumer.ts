@@ -1,6 +1,7 @@
 import { postEventPayloadSchema, Topics, type PostEventPayload } from '@switchyard/contracts';
 import type { EventBus, MessageHandler, Subscription } from '@switchyard/event-bus';
 import { fireHooks } from '../../domain/firing/fire-hooks.usecase';
+import { hookEventsHandler } from './hook-events.consumer';
 import type { Deps } from '../../domain/ports';
 
 export const POSTS_EVENTS_GROUP = 'outgoing-dispatch';
@@ -49,6 +50,16 @@ export function postCreatedHandler(deps: Deps): MessageHandler {
   };
 }
 
+/** posts.events: `post.created` fires `posted` hooks (as before), the other types the hooks that hear them. */
+export function postsEventsHandler(deps: Deps): MessageHandler {
+  const created = postCreatedHandler(deps);
+  const others = hookEventsHandler(deps);
+  return async (message) => {
+    const type = (message.value as { type?: unknown } | null)?.type;
+    await (type === 'post.created' ? created(message) : others(message));
+  };
+}
+
 export function subscribePostsEvents(bus: EventBus, deps: Deps): Promise<Subscription> {
-  return bus.subscribe({ groupId: POSTS_EVENTS_GROUP, topics: [Topics.postsEvents], handler: postCreatedHandler(deps), partitionsAtOnce: DISPATCH_PARTITIONS_AT_ONCE });
+  return bus.subscribe({ groupId: POSTS_EVENTS_GROUP, topics: [Topics.postsEvents], handler: postsEventsHandler(deps), partitionsAtOnce: DISPATCH_PARTITIONS_AT_ONCE });
 }

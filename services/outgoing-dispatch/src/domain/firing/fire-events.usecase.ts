@@ -1,0 +1,69 @@
+import type { Delivery, OutgoingHook } from '../entities';
+import type { Deps } from '../ports';
+import { derivedId } from '../secrets';
+import { eventEnvelopeBody, type HookEvent } from './hook-event';
+import { JSON_CONTENT_TYPE } from './outgoing-payload';
+import { startDeliveries, type Planned } from './start-deliveries';
+
+/**
+ * Whether the event is in the hook's scope (README "Event types"): its channel when it has one, else its
+ * team's public channels. (Bot hooks: the bot's channels, see bot-scope.)
+ */
+export function inHookScope(hook: Pick<OutgoingHook, 'channelId' | 'teamId'>, event: Pick<HookEvent, 'channel'>): boolean {
+  if (hook.channelId !== '') return event.channel.id === hook.channelId;
+  return event.channel.type === 'O' && event.channel.team_id === hook.teamId;
+}
+
+/** The team hooks that hear this event type (the cached per-team index when the repository has one). */
+export async function hooksHearing(deps: Pick<Deps, 'hooks'>, teamId: string, type: string): Promise<readonly OutgoingHook[]> {
+  if (deps.hooks.findByTeamAndType) return deps.hooks.findByTeamAndType(teamId, type);
+  return (await deps.hooks.findByTeam(teamId)).filter((h) => h.eventTypes.includes(type));
+}
+
+/**
+ * A non-`posted` event → one durable, signed delivery per (event, hook, URL) for each hook of the
+ * channel's team that hears the type and has the channel in scope, sent as JSON
+ * `{type, timestamp, token, data}`; retried, logged and replayable like post deliveries, ordered per channel.
+ */
+export async function fireEvent(deps: Deps, event: HookEvent): Promise<Delivery[]> {
+  if (!deps.liveConfig.current().ServiceSettings.EnableOutgoingWebhooks || event.channel.team_id === '') return [];
+  const hooks = await hooksHearing(deps, event.channel.team_id, event.type);
+  if (hooks.length === 0) return [];
+  const now = deps.clock.now();
+  const planned: Planned[] = [];
+  for (const hook of hooks) {
+    if (hook.disabledAt !== 0 || hook.deleteAt !== 0 || hook.botUserId !== '' || !inHookScope(hook, event)) continue;
+    planned.push(...eventDeliveries(hook, event, now));
+  }
+  return startDeliveries(deps, planned);
+}
+
+/** One delivery per callback URL of the hook for the event (not stored yet). */
+export function eventDeliveries(hook: OutgoingHook, event: HookEvent, now: number): Planned[] {
+  const body = eventEnvelopeBody(event, hook.token);
+  return [...new Set(hook.callbackUrls)].map((url) => ({
+    hook,
+    delivery: {
+      id: derivedId('event', event.key, hook.id, url),
+      hookId: hook.id,
+      postId: event.postId,
+      channelId: event.channel.id,
+      threadRootId: '',
+      url,
+      contentType: JSON_CONTENT_TYPE,
+      body,
+      status: 'pending',
+      attempts: 0,
+      tries: 0,
+      lastStatusCode: 0,
+      lastError: '',
+      lastLatencyMs: 0,
+      createAt: now,
+      updateAt: now,
+      nextAttemptAt: now,
+      claimedBy: '',
+      claimUntil: 0,
+      eventType: event.type,
+    },
+  }));
+}

@@ -1,0 +1,74 @@
+import { attemptReleasingOnError, leaseMs } from '../delivery/attempt-delivery.usecase';
+import type { Delivery, OutgoingHook } from '../entities';
+import type { Deps } from '../ports';
+
+export interface Planned {
+  readonly delivery: Delivery;
+  readonly hook: OutgoingHook;
+}
+
+/**
+ * Attempts of hooks that hear more than `posted`, chained per (hook, channel, URL): an event's first
+ * attempt starts only once the previous event's first attempt of that chain has ended, so a receiver sees
+ * one channel's events in order (one dispatcher handles a channel: the bus is keyed by channel). Hooks
+ * that only hear `posted` keep starting every attempt at once, as before.
+ */
+const chains = new Map<string, { tail: Promise<unknown>; length: number }>();
+
+/** Whether the hook's deliveries are ordered (it hears more than the reference's `posted`). */
+export function isOrdered(hook: OutgoingHook): boolean {
+  return hook.eventTypes.length > 1 || hook.eventTypes[0] !== 'posted';
+}
+
+function chainKey(delivery: Delivery): string {
+  return `${delivery.hookId}\u0000${delivery.channelId}\u0000${delivery.url}`;
+}
+
+function chained(key: string, task: () => Promise<unknown>): Promise<unknown> {
+  const chain = chains.get(key) ?? { tail: Promise.resolve(), length: 0 };
+  chain.length += 1;
+  const run = chain.tail.then(task, task);
+  chain.tail = run.catch(() => undefined).finally(() => {
+    chain.length -= 1;
+    if (chain.length === 0 && chains.get(key) === chain) chains.delete(key);
+  });
+  chains.set(key, chain);
+  return run;
+}
+
+/** How many attempts wait before a new one in this chain (its lease covers them). */
+function waitingIn(key: string): number {
+  return chains.get(key)?.length ?? 0;
+}
+
+/**
+ * Stores the planned deliveries already claimed by this instance and attempts them here at once (ADR 0013),
+ * reserving attempt slots first; the deliveries this call stored (a redelivered event stores nothing new).
+ */
+export async function startDeliveries(deps: Deps, planned: readonly Planned[]): Promise<Delivery[]> {
+  const stored: Delivery[] = [];
+  for (let from = 0; from < planned.length; ) {
+    const reservation = await deps.attempts.reserve(planned.length - from);
+    const chunk = planned.slice(from, from + reservation.size);
+    from += chunk.length;
+    try {
+      const now = deps.clock.now();
+      const lease = leaseMs(deps);
+      const claimed = chunk.map((p) => {
+        const ahead = isOrdered(p.hook) ? waitingIn(chainKey(p.delivery)) : 0;
+        const claim = { nextAttemptAt: now, claimedBy: deps.instanceId, claimUntil: now + lease * (1 + ahead) };
+        return { delivery: { ...p.delivery, ...claim }, hook: p.hook };
+      });
+      const inserted = await deps.deliveries.insertAllIfAbsent(claimed.map((c) => c.delivery));
+      for (const { delivery, hook } of claimed) {
+        if (!inserted.has(delivery.id)) continue;
+        const attempt = (): Promise<unknown> => attemptReleasingOnError(deps, delivery, hook);
+        reservation.run(isOrdered(hook) ? () => chained(chainKey(delivery), attempt) : attempt);
+        stored.push(delivery);
+      }
+    } finally {
+      reservation.release();
+    }
+  }
+  return stored;
+}
