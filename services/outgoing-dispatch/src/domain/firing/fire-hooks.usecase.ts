@@ -1,5 +1,5 @@
 import type { PostEventPayload } from '@switchyard/contracts';
-import type { Delivery, OutgoingHook } from '../entities';
+import type { Delivery } from '../entities';
 import { firstWordOf, matchHook } from '../hooks/hook-rules';
 import type { Deps } from '../ports';
 import { derivedId } from '../secrets';
