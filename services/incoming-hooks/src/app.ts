@@ -3,15 +3,15 @@ import { randomBytes } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import { Topics } from '@switchyard/contracts';
 import type { EventBus, Subscription } from '@switchyard/event-bus';
-import { createHttpApp, internalKeys, identityMiddleware, jsonBody, rawBody, type HealthReport, type ServiceTransport } from '@switchyard/http-kit';
-import { followSystemConfig } from '@switchyard/live-config';
+import { identityMiddleware, type HealthReport, type ServiceTransport } from '@switchyard/http-kit';
+import { serviceSetup } from '@switchyard/live-config';
 import type { Logger } from '@switchyard/logger';
 import { MutableConfigView } from '@switchyard/system-config';
 import { BusPostCommands } from './adapters/bus/bus-post-commands';
 import { StoredPostsWatch } from './adapters/bus/stored-posts-watch';
 import { CachingChannelDirectory, CachingUserDirectory } from './adapters/cache/caching-directories';
 import { CachingHookRepository } from './adapters/cache/caching-hook-repository';
-import { randomIds, systemClock } from './adapters/clock/system-clock';
+import { randomIds, systemClock } from '@switchyard/ids';
 import { PostsChannelDirectory } from './adapters/http/posts-channel-directory';
 import { UsersBotsDirectory } from './adapters/http/users-directory';
 import { memoryRepositories } from './adapters/memory';
@@ -64,9 +64,8 @@ export interface IncomingHooksApp {
 
 /** Composition root: adapters → use-case deps → HTTP routes and consumers. */
 export function createIncomingHooksApp(config: Readonly<IncomingHooksConfig>, deps: IncomingHooksDeps): IncomingHooksApp {
-  const keys = internalKeys(config);
-  const liveConfig = new MutableConfigView();
-  const systemConfig = followSystemConfig({ service: SERVICE_NAME, view: liveConfig, bus: deps.bus, transport: deps.transport, internalSecret: keys, logger: deps.logger });
+  const setup = serviceSetup({ service: SERVICE_NAME, config, logger: deps.logger, bus: deps.bus, transport: deps.transport });
+  const { keys, liveConfig, systemConfig } = setup;
   const cacheMs = deps.directoryCacheMs ?? DIRECTORY_CACHE_MS;
   const channels = new CachingChannelDirectory(deps.channels ?? new PostsChannelDirectory(deps.transport, keys), cacheMs);
   const users = new CachingUserDirectory(deps.users ?? new UsersBotsDirectory(deps.transport, keys), cacheMs);
@@ -88,21 +87,11 @@ export function createIncomingHooksApp(config: Readonly<IncomingHooksConfig>, de
   let subscriptions: Subscription[] = [];
   let purgeTimer: NodeJS.Timeout | undefined;
 
-  const health = async (): Promise<HealthReport> => {
-    const bus = await deps.bus.health().catch(() => false);
-    const configLoaded = systemConfig.loaded;
-    return { ok: started && bus && configLoaded, checks: { started, bus, config: configLoaded } };
-  };
-  const http = createHttpApp({
-    service: SERVICE_NAME,
-    logger: deps.logger,
-    ready: health,
-    developerMode: () => liveConfig.current().ServiceSettings.EnableDeveloper,
-    trustRequestId: true,
-  });
+  const health = setup.readiness(() => started);
+  const http = setup.httpApp(health);
   const context: HttpContext = {
     deps: domain,
-    withBody: [rawBody(() => liveConfig.current().ServiceSettings.MaximumPayloadSizeBytes), jsonBody],
+    withBody: setup.withBody,
     logger: deps.logger,
     onHookChanged: () => undefined,
   };

@@ -2,8 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { RequestListener } from 'node:http';
 import type { EventBus, Subscription } from '@switchyard/event-bus';
-import { createHttpApp, internalKeys, identityMiddleware, jsonBody, rawBody, type HealthReport, type ServiceTransport } from '@switchyard/http-kit';
-import { followSystemConfig } from '@switchyard/live-config';
+import { identityMiddleware, type HealthReport, type ServiceTransport } from '@switchyard/http-kit';
+import { serviceSetup } from '@switchyard/live-config';
+import { systemClock } from '@switchyard/ids';
 import type { Logger } from '@switchyard/logger';
 import { MutableConfigView } from '@switchyard/system-config';
 import { BusClientEvents, BusHookChanges } from './adapters/bus/bus-publishers';
@@ -60,9 +61,8 @@ export interface OutgoingDispatchApp {
 
 /** Composition root: adapters → use-case deps → HTTP routes, consumers and the delivery scheduler. */
 export function createOutgoingDispatchApp(config: Readonly<OutgoingDispatchConfig>, deps: OutgoingDispatchDeps): OutgoingDispatchApp {
-  const keys = internalKeys(config);
-  const liveConfig = new MutableConfigView();
-  const systemConfig = followSystemConfig({ service: SERVICE_NAME, view: liveConfig, bus: deps.bus, transport: deps.transport, internalSecret: keys, logger: deps.logger });
+  const setup = serviceSetup({ service: SERVICE_NAME, config, logger: deps.logger, bus: deps.bus, transport: deps.transport });
+  const { keys, liveConfig, systemConfig } = setup;
   const stored: Repositories = { ...memoryRepositories(), ...(deps.repositories ?? {}) };
   const hooks = new CachingHookRepository(stored.hooks, new BusHookChanges(deps.bus, deps.logger));
   const repositories: Repositories = { ...stored, hooks };
@@ -74,7 +74,7 @@ export function createOutgoingDispatchApp(config: Readonly<OutgoingDispatchConfi
   const scheduler = new DeliveryScheduler(() => domain, { intervalMs: config.DELIVERY_SCAN_INTERVAL_MS ?? 1000, batchSize: config.DELIVERY_SCAN_BATCH ?? 32 });
   const domain: Deps = {
     ...repositories,
-    clock: deps.clock ?? { now: () => Date.now() },
+    clock: deps.clock ?? systemClock,
     liveConfig,
     platform: deps.platform ?? new TransportPlatform(deps.transport, keys),
     postCommands: new TransportPostCommands(deps.transport, keys),
@@ -89,20 +89,10 @@ export function createOutgoingDispatchApp(config: Readonly<OutgoingDispatchConfi
   };
   let started = false;
   let subscriptions: Subscription[] = [];
-  const health = async (): Promise<HealthReport> => {
-    const bus = await deps.bus.health().catch(() => false);
-    const configLoaded = systemConfig.loaded;
-    return { ok: started && bus && configLoaded, checks: { started, bus, config: configLoaded } };
-  };
-  const http = createHttpApp({
-    service: SERVICE_NAME,
-    logger: deps.logger,
-    ready: health,
-    developerMode: () => liveConfig.current().ServiceSettings.EnableDeveloper,
-    trustRequestId: true,
-  });
+  const health = setup.readiness(() => started);
+  const http = setup.httpApp(health);
   http.app.use(identityMiddleware(() => keys));
-  const context: HttpContext = { deps: domain, withBody: [rawBody(() => liveConfig.current().ServiceSettings.MaximumPayloadSizeBytes), jsonBody] };
+  const context: HttpContext = { deps: domain, withBody: setup.withBody };
   http.app.use(hooksRoutes(context));
   http.app.use(signingKeyRoutes(context));
   http.app.use(actionsRoutes(context));

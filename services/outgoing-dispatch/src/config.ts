@@ -1,13 +1,7 @@
-import { commonEnvSchema, Joi, loadConfig } from '@switchyard/config';
+import { Joi, loadConfig, serviceEnvSchema, type Env, type ServiceEnv } from '@switchyard/config';
 
 /** The service's environment (only main.ts reads process.env). */
-export interface OutgoingDispatchConfig {
-  readonly PORT: number;
-  readonly INTERNAL_SECRET: string;
-  readonly INTERNAL_SECRET_SECONDARY?: string;
-  readonly LOG_LEVEL: 'error' | 'warn' | 'info' | 'debug';
-  readonly LOG_FORMAT: 'json' | 'pretty';
-  readonly NODE_ENV?: 'development' | 'production' | 'test';
+export interface OutgoingDispatchConfig extends ServiceEnv {
   /** Longest pause between two scans for due deliveries (ms). Default 1000. */
   readonly DELIVERY_SCAN_INTERVAL_MS?: number;
   /** Deliveries one scan claims at a time. Default 32. */
@@ -19,12 +13,7 @@ export interface OutgoingDispatchConfig {
 }
 
 export const outgoingDispatchEnvSchema = Joi.object<OutgoingDispatchConfig>({
-  NODE_ENV: commonEnvSchema.NODE_ENV,
-  LOG_LEVEL: commonEnvSchema.LOG_LEVEL,
-  LOG_FORMAT: commonEnvSchema.LOG_FORMAT,
-  INTERNAL_SECRET: commonEnvSchema.INTERNAL_SECRET.required(),
-  INTERNAL_SECRET_SECONDARY: commonEnvSchema.INTERNAL_SECRET_SECONDARY,
-  PORT: Joi.number().integer().min(0).max(65535).default(8069).description('HTTP port of the outgoing-dispatch service'),
+  ...serviceEnvSchema('outgoing-dispatch', 8069),
   DELIVERY_SCAN_INTERVAL_MS: Joi.number().integer().min(10).max(600_000).default(1000).description('Longest pause between two scans for due deliveries (ms)'),
   DELIVERY_SCAN_BATCH: Joi.number().integer().min(1).max(1000).default(32).description('Deliveries one scan claims at a time'),
   DELIVERY_CONCURRENCY: Joi.number().integer().min(1).max(10_000).default(64).description('Delivery attempts one instance runs at once'),
@@ -32,6 +21,6 @@ export const outgoingDispatchEnvSchema = Joi.object<OutgoingDispatchConfig>({
 });
 
 /** Validates the env (every problem at once) into the typed config. */
-export function loadOutgoingDispatchConfig(env: NodeJS.ProcessEnv | Record<string, string | undefined>): Readonly<OutgoingDispatchConfig> {
-  return loadConfig(outgoingDispatchEnvSchema, env as NodeJS.ProcessEnv);
+export function loadOutgoingDispatchConfig(env: Env): Readonly<OutgoingDispatchConfig> {
+  return loadConfig(outgoingDispatchEnvSchema, env);
 }

@@ -1,10 +1,10 @@
 import type { RequestListener } from 'node:http';
 import type { EventBus, Subscription } from '@switchyard/event-bus';
-import { createHttpApp, internalKeys, identityMiddleware, jsonBody, rawBody, type HealthReport, type ServiceTransport } from '@switchyard/http-kit';
-import { followSystemConfig } from '@switchyard/live-config';
+import { identityMiddleware, type HealthReport, type ServiceTransport } from '@switchyard/http-kit';
+import { serviceSetup } from '@switchyard/live-config';
 import type { Logger } from '@switchyard/logger';
 import { MutableConfigView } from '@switchyard/system-config';
-import { systemClock } from './adapters/clock/system-clock';
+import { systemClock } from '@switchyard/ids';
 import { CachingChannelMemberRepository } from './adapters/cache/caching-channel-member-repository';
 import { CachingChannelRepository } from './adapters/cache/caching-channel-repository';
 import { HttpUsersDirectory } from './adapters/http/users-directory.http';
@@ -49,9 +49,8 @@ export interface PostsApp {
 
 /** Composition root: adapters → use-case deps → HTTP routes and consumers. */
 export function createPostsApp(config: Readonly<PostsConfig>, deps: PostsDeps): PostsApp {
-  const keys = internalKeys(config);
-  const liveConfig = new MutableConfigView();
-  const systemConfig = followSystemConfig({ service: SERVICE_NAME, view: liveConfig, bus: deps.bus, transport: deps.transport, internalSecret: keys, logger: deps.logger });
+  const setup = serviceSetup({ service: SERVICE_NAME, config, logger: deps.logger, bus: deps.bus, transport: deps.transport });
+  const { keys, liveConfig, systemConfig } = setup;
   const stored: PostsRepositories = { ...memoryRepositories(), ...(deps.repositories ?? {}) };
   const channels = new CachingChannelRepository(stored.channels);
   const members = new CachingChannelMemberRepository(stored.channelMembers);
@@ -74,22 +73,12 @@ export function createPostsApp(config: Readonly<PostsConfig>, deps: PostsDeps): 
   let subscriptions: Subscription[] = [];
   let sweepTimer: NodeJS.Timeout | undefined;
 
-  const health = async (): Promise<HealthReport> => {
-    const bus = await deps.bus.health().catch(() => false);
-    const configLoaded = systemConfig.loaded;
-    return { ok: started && bus && configLoaded, checks: { started, bus, config: configLoaded } };
-  };
-  const http = createHttpApp({
-    service: SERVICE_NAME,
-    logger: deps.logger,
-    ready: health,
-    developerMode: () => liveConfig.current().ServiceSettings.EnableDeveloper,
-    trustRequestId: true,
-  });
+  const health = setup.readiness(() => started);
+  const http = setup.httpApp(health);
   http.app.use(identityMiddleware(() => keys));
   const context: HttpContext = {
     deps: domain,
-    withBody: [rawBody(() => liveConfig.current().ServiceSettings.MaximumPayloadSizeBytes), jsonBody],
+    withBody: setup.withBody,
     internalSecret: keys,
   };
   for (const routes of [internalRoutes, channelsRoutes, postsRoutes, reactionsRoutes]) http.app.use(routes(context));

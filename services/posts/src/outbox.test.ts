@@ -2,7 +2,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { Topics } from '@switchyard/contracts';
 import { memoryRepositories } from './adapters/memory';
-import { ManualClock } from './adapters/clock/system-clock';
+import { ManualClock } from '@switchyard/ids';
 import { postsHarness, type Caller, type PostsHarness } from './test-support/http-harness';
 import { FakeUsers } from './test-support/fake-users';
 import { RecordingSink } from './test-support/recording-sink';

@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import type { RequestListener } from 'node:http';
 import type { EventBus, Subscription } from '@switchyard/event-bus';
 import { envelope, Topics, type StatusChangedEvent } from '@switchyard/contracts';
-import { createHttpApp, identityMiddleware, internalKeys, jsonBody, rawBody, type HealthReport, type ServiceTransport, type UpgradeHandler } from '@switchyard/http-kit';
+import { createHttpApp, identityMiddleware, internalKeys, jsonBody, rawBody, readiness, type HealthReport, type ServiceTransport, type UpgradeHandler } from '@switchyard/http-kit';
+import { systemClock } from '@switchyard/ids';
 import { followSystemConfig } from '@switchyard/live-config';
 import type { Logger } from '@switchyard/logger';
 import { MutableConfigView } from '@switchyard/system-config';
@@ -57,7 +58,7 @@ export interface RealtimeApp {
 /** Composition root: directory → membership cache → hub → WebSocket endpoint and the events consumer. */
 export function createRealtimeApp(config: Readonly<RealtimeConfig>, deps: RealtimeDeps): RealtimeApp {
   const keys = internalKeys(config);
-  const clock = deps.clock ?? { now: () => Date.now() };
+  const clock = deps.clock ?? systemClock;
   const metrics = deps.metrics ?? prometheusRealtimeMetrics();
   const directory = deps.directory ?? new HttpDirectory(deps.transport, keys);
   // One consumer group and one presence set per replica: every replica sees every event and delivers to its own connections.
@@ -151,11 +152,7 @@ export function createRealtimeApp(config: Readonly<RealtimeConfig>, deps: Realti
   exposeRealtimeGauges({ connections: () => hub.counts(), queuedFrames: () => hub.counts().queued, bufferedBytes: () => endpoint.bufferedBytes });
 
   let subscription: Subscription | undefined;
-  const health = async (): Promise<HealthReport> => {
-    const bus = await deps.bus.health().catch(() => false);
-    const started = subscription !== undefined;
-    return { ok: started && bus, checks: { started, bus } };
-  };
+  const health = readiness({ started: () => subscription !== undefined, bus: () => deps.bus.health() });
   const http = createHttpApp({ service: SERVICE_NAME, logger: deps.logger, ready: health, trustRequestId: true });
   http.app.use(identityMiddleware(() => keys));
   http.app.use(statusesRoutes(statuses, [rawBody(() => liveConfig.current().ServiceSettings.MaximumPayloadSizeBytes), jsonBody]));

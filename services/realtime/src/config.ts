@@ -1,13 +1,7 @@
-import { commonEnvSchema, Joi, loadConfig } from '@switchyard/config';
+import { Joi, loadConfig, serviceEnvSchema, type Env, type ServiceEnv } from '@switchyard/config';
 
 /** The service's environment (only main.ts reads process.env). Timers and limits default to the reference's. */
-export interface RealtimeConfig {
-  readonly PORT: number;
-  readonly INTERNAL_SECRET: string;
-  readonly INTERNAL_SECRET_SECONDARY?: string;
-  readonly LOG_LEVEL: 'error' | 'warn' | 'info' | 'debug';
-  readonly LOG_FORMAT: 'json' | 'pretty';
-  readonly NODE_ENV?: 'development' | 'production' | 'test';
+export interface RealtimeConfig extends ServiceEnv {
   readonly WS_PING_INTERVAL_MS: number;
   readonly WS_READ_DEADLINE_MS: number;
   readonly WS_AUTH_TIMEOUT_MS: number;
@@ -22,12 +16,7 @@ export interface RealtimeConfig {
 }
 
 export const realtimeEnvSchema = Joi.object<RealtimeConfig>({
-  NODE_ENV: commonEnvSchema.NODE_ENV,
-  LOG_LEVEL: commonEnvSchema.LOG_LEVEL,
-  LOG_FORMAT: commonEnvSchema.LOG_FORMAT,
-  INTERNAL_SECRET: commonEnvSchema.INTERNAL_SECRET.required(),
-  INTERNAL_SECRET_SECONDARY: commonEnvSchema.INTERNAL_SECRET_SECONDARY,
-  PORT: Joi.number().integer().min(0).max(65535).default(8070).description('HTTP (WebSocket upgrade) port of the realtime service'),
+  ...serviceEnvSchema('realtime', 8070, 'HTTP (WebSocket upgrade) port of the realtime service'),
   WS_PING_INTERVAL_MS: Joi.number().integer().min(100).default(60_000).description('Server ping frame interval'),
   WS_READ_DEADLINE_MS: Joi.number().integer().min(200).default(100_000).description('A socket without a pong for this long is dropped'),
   WS_AUTH_TIMEOUT_MS: Joi.number().integer().min(100).default(5_000).description('An unauthenticated socket is closed after this'),
@@ -42,6 +31,6 @@ export const realtimeEnvSchema = Joi.object<RealtimeConfig>({
 });
 
 /** Validates the env (every problem at once) into the typed config. */
-export function loadRealtimeConfig(env: NodeJS.ProcessEnv | Record<string, string | undefined>): Readonly<RealtimeConfig> {
-  return loadConfig(realtimeEnvSchema, env as NodeJS.ProcessEnv);
+export function loadRealtimeConfig(env: Env): Readonly<RealtimeConfig> {
+  return loadConfig(realtimeEnvSchema, env);
 }

@@ -1,6 +1,7 @@
 import type { RequestListener } from 'node:http';
 import type { EventBus, Subscription } from '@switchyard/event-bus';
-import { createHttpApp, internalKeys, identityMiddleware, jsonBody, rawBody, type HealthReport, type ServiceTransport } from '@switchyard/http-kit';
+import { identityMiddleware, type HealthReport, type ServiceTransport } from '@switchyard/http-kit';
+import { serviceSetup } from '@switchyard/live-config';
 import type { Logger } from '@switchyard/logger';
 import { MutableConfigView } from '@switchyard/system-config';
 import { CachingUserRepository } from './adapters/cache/caching-user-repository';
@@ -9,7 +10,7 @@ import { ScryptPasswordHasher } from './adapters/crypto/scrypt-password-hasher';
 import { affectedUsersHeader, restoreAffectedUsers } from './adapters/events/affected-users';
 import { BusDomainEvents } from './adapters/events/bus-domain-events';
 import { libraryPictureProcessor } from './adapters/images/picture-processor';
-import { systemClock } from './adapters/clock/system-clock';
+import { systemClock } from '@switchyard/ids';
 import { eventOnlyTeamChannels, HttpTeamChannels } from './adapters/http/team-channels.http';
 import type { UsersBotsConfig } from './config';
 import { ensureSystemBot } from './domain/bots/ensure-system-bot.usecase';
@@ -59,8 +60,8 @@ export interface UsersBotsApp {
 
 /** Composition root: adapters → use-case deps → HTTP routes. */
 export function createApp(config: Readonly<UsersBotsConfig>, deps: UsersBotsDeps): UsersBotsApp {
-  const keys = internalKeys(config);
-  const liveConfig = new MutableConfigView();
+  const setup = serviceSetup({ service: SERVICE_NAME, config, logger: deps.logger, bus: deps.bus });
+  const { keys, liveConfig } = setup;
   const stored: Repositories = { ...memoryRepositories(), ...(deps.repositories ?? {}) };
   const users = new CachingUserRepository(stored.users);
   const repositories: Repositories = { ...stored, users };
@@ -77,23 +78,13 @@ export function createApp(config: Readonly<UsersBotsConfig>, deps: UsersBotsDeps
   let started = false;
   let subscriptions: Subscription[] = [];
 
-  const health = async (): Promise<HealthReport> => {
-    const bus = await deps.bus.health().catch(() => false);
-    return { ok: started && bus, checks: { started, bus } };
-  };
-
-  const http = createHttpApp({
-    service: SERVICE_NAME,
-    logger: deps.logger,
-    ready: health,
-    developerMode: () => liveConfig.current().ServiceSettings.EnableDeveloper,
-    trustRequestId: true,
-  });
+  const health = setup.readiness(() => started);
+  const http = setup.httpApp(health);
   http.app.use(identityMiddleware(() => keys));
   http.app.use(affectedUsersHeader());
   const context: HttpContext = {
     deps: domain,
-    withBody: [rawBody(() => liveConfig.current().ServiceSettings.MaximumPayloadSizeBytes), jsonBody, restoreAffectedUsers()],
+    withBody: [...setup.withBody, restoreAffectedUsers()],
     internalSecret: keys,
   };
   http.app.use(clientConfigRoutes(context, config.BUILD_NUMBER ?? 'dev'));

@@ -1,2 +1,3 @@
-export { loadConfig, ConfigError, Joi } from './load-config';
+export { loadConfig, ConfigError, Joi, type Env } from './load-config';
 export { commonEnvSchema } from './common-env';
+export { serviceEnvSchema, type ServiceEnv } from './service-env';

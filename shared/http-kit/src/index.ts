@@ -14,6 +14,8 @@ export {
   type IdentityTarget,
 } from './identity';
 export { identityMiddleware, requireIdentity } from './identity-middleware';
+export { idParam, userIdParam, queryValue, queryBool, paging } from './request-params';
+export { readiness, type ReadinessCheck } from './readiness';
 export { keySet, internalKeys, signingKey, acceptedKeys, matchesAnyKey, type KeySet, type Keys } from './key-set';
 export {
   InProcessTransport,

@@ -1,6 +1,7 @@
 import type { InternalChannel, InternalUser, WirePost, WirePostPriority, PostSource } from '@switchyard/contracts';
 import type { SystemConfig } from '@switchyard/system-config';
 import type { IdempotencyRecord, IncomingHook, IncomingHookChanges, StoredResponse } from './entities';
+import type { Clock, IdGenerator } from '@switchyard/ids';
 
 /**
  * Ports of the incoming-hooks domain. Repositories are shaped for a document store (single-document
@@ -116,16 +117,10 @@ export interface HookRateLimiter {
   close(): Promise<void>;
 }
 
-export interface Clock {
-  now(): number;
-}
+export type { Clock, IdGenerator };
 
 export interface LiveConfig {
   current(): Readonly<SystemConfig>;
-}
-
-export interface IdGenerator {
-  newId(): string;
 }
 
 /** Everything a use case may touch. */

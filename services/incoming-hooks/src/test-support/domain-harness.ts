@@ -1,7 +1,6 @@
-import { newId } from '@switchyard/ids';
+import { ManualClock, newId, randomIds } from '@switchyard/ids';
 import { createSilentLogger } from '@switchyard/logger';
 import { MutableConfigView, defaultSystemConfig, type SystemConfig } from '@switchyard/system-config';
-import { ManualClock, randomIds } from '../adapters/clock/system-clock';
 import { memoryRepositories } from '../adapters/memory';
 import { FlexibleHookRateLimiter } from '../adapters/rate-limit/flexible-hook-rate-limiter';
 import type { IncomingHook } from '../domain/entities';

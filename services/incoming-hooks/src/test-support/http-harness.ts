@@ -3,12 +3,11 @@ import { InProcessTransport, signIdentity } from '@switchyard/http-kit';
 import { MemoryEventBus, type OutgoingMessage } from '@switchyard/event-bus';
 import { defaultSystemConfig, type SystemConfig } from '@switchyard/system-config';
 import { createIncomingHooksApp, type IncomingHooksApp } from '../app';
-import { ManualClock } from '../adapters/clock/system-clock';
+import { ManualClock, newId } from '@switchyard/ids';
 import type { Actor, HookRateLimiter } from '../domain/ports';
 import { FakeChannelDirectory, FakeUserDirectory } from './fakes';
 import { FakePostsService } from './fake-posts';
 import { silentLogger } from './domain-harness';
-import { newId } from '@switchyard/ids';
 import type { Logger } from '@switchyard/logger';
 
 export const SECRET = 'test-internal-secret-0123456789abcdef';

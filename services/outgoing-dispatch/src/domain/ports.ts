@@ -5,6 +5,7 @@ import type { Command, CommandWebhook } from './commands/command';
 import type { AttemptSlots } from './delivery/attempt-slots';
 import type { OpenDialogMatch, OpenDialogRecord } from './dialogs/open-dialog-record';
 import type { Delivery, DeliveryChanges, OutgoingHook } from './entities';
+import type { Clock } from '@switchyard/ids';
 
 export interface Page {
   readonly page: number;
@@ -116,9 +117,7 @@ export interface Repositories {
   readonly dialogs: OpenDialogRepository;
 }
 
-export interface Clock {
-  now(): number;
-}
+export type { Clock };
 
 /** What other services know (users-bots: users and team roles; posts: channels and posts). */
 export interface Platform {

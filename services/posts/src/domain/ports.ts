@@ -2,6 +2,7 @@ import type { InternalUser } from '@switchyard/contracts';
 import type { ConfigView } from '@switchyard/system-config';
 import type { FileInfoRepository } from './files/file-ports';
 import type { Channel, ChannelChanges, ChannelMember, ChannelType, PendingEvent, PostChanges, Reaction, StoredPost } from './entities';
+import type { Clock } from '@switchyard/ids';
 
 /**
  * Repository ports. Shaped for a document store: single-document writes, no transactions, plain
@@ -150,9 +151,7 @@ export interface PostsRepositories {
   readonly files: FileInfoRepository;
 }
 
-export interface Clock {
-  now(): number;
-}
+export type { Clock };
 
 /** users-bots as posts needs it (its internal API). */
 export interface UsersDirectory {

@@ -1,7 +1,7 @@
 import { defaultSystemConfig, MutableConfigView } from '@switchyard/system-config';
 import { CachingChannelMemberRepository } from '../adapters/cache/caching-channel-member-repository';
 import { CachingChannelRepository } from '../adapters/cache/caching-channel-repository';
-import { ManualClock } from '../adapters/clock/system-clock';
+import { ManualClock } from '@switchyard/ids';
 import { memoryRepositories } from '../adapters/memory';
 import { OutboxRelay } from '../domain/events/outbox-relay';
 import type { Deps, EventSink, PostsRepositories } from '../domain/ports';

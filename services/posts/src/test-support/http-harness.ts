@@ -1,11 +1,10 @@
 import { inject, type InjectOptions, type Response } from 'light-my-request';
-import { newId } from '@switchyard/ids';
+import { ManualClock, newId } from '@switchyard/ids';
 import { MemoryEventBus } from '@switchyard/event-bus';
 import { InProcessTransport, serviceCredential, signIdentity } from '@switchyard/http-kit';
 import { createSilentLogger } from '@switchyard/logger';
 import { defaultSystemConfig, type SystemConfig } from '@switchyard/system-config';
 import { createPostsApp, type PostsApp } from '../app';
-import { ManualClock } from '../adapters/clock/system-clock';
 import { memoryRepositories } from '../adapters/memory';
 import type { PostsRepositories } from '../domain/ports';
 import { FakeUsers } from './fake-users';

@@ -1,4 +1,5 @@
 import type { InternalUser, ResolvedSession, UserUpdatedCopies } from '@switchyard/contracts';
+import type { Clock } from '@switchyard/ids';
 
 /** users-bots' token check (the `authentication_challenge` action). */
 export interface SessionSource {
@@ -25,9 +26,7 @@ export interface TypingPublisher {
   typing(channelId: string, userId: string, parentId: string): Promise<void>;
 }
 
-export interface Clock {
-  now(): number;
-}
+export type { Clock };
 
 /** What realtime reports for its metrics (Prometheus in production); every label value is from a fixed set. */
 export interface RealtimeMetrics {

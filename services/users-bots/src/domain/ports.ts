@@ -1,5 +1,6 @@
 import type { TeamEventType, UsersEventPayload, UsersEventType } from '@switchyard/contracts';
 import type { SystemConfig } from '@switchyard/system-config';
+import type { Clock } from '@switchyard/ids';
 import type {
   AccessToken,
   Bot,
@@ -179,9 +180,7 @@ export interface Repositories {
   readonly configStore: ConfigRepository;
 }
 
-export interface Clock {
-  now(): number;
-}
+export type { Clock };
 
 export interface PasswordHasher {
   hash(password: string): Promise<string>;

@@ -1,6 +1,6 @@
 import { createSilentLogger } from '@switchyard/logger';
 import { MutableConfigView, defaultSystemConfig, type SystemConfig } from '@switchyard/system-config';
-import { ManualClock } from '../adapters/clock/system-clock';
+import { ManualClock } from '@switchyard/ids';
 import { ScryptPasswordHasher } from '../adapters/crypto/scrypt-password-hasher';
 import { libraryPictureProcessor } from '../adapters/images/picture-processor';
 import { BusDomainEvents } from '../adapters/events/bus-domain-events';

@@ -1,7 +1,7 @@
 import { inject, type InjectOptions, type Response } from 'light-my-request';
 import { serviceCredential, signIdentity } from '@switchyard/http-kit';
 import { createApp, type UsersBotsApp } from '../app';
-import { ManualClock } from '../adapters/clock/system-clock';
+import { ManualClock } from '@switchyard/ids';
 import { fastHasher, silentLogger } from './domain-harness';
 import { RecordingBus } from './recording-bus';
 
