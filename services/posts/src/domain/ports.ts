@@ -81,6 +81,8 @@ export interface PostQuery {
   readonly createdBefore?: number;
   /** create_at > createdAfter */
   readonly createdAfter?: number;
+  /** Only pinned posts (`GET /channels/{id}/pinned`, channel stats). */
+  readonly pinnedOnly?: boolean;
   /** `desc`: newest first (default); `asc`: oldest first. Ties by id in the same direction. */
   readonly order?: 'desc' | 'asc';
   readonly skip: number;

@@ -125,6 +125,18 @@ export function postRepositoryContract(name: string, make: Factory<PostRepositor
       assert.deepEqual(await repo.list({ channelId, includeDeleted: false, skip: 0, limit: 0 }), []);
     });
 
+    it('when only pinned posts are asked for, then the pinned ones of that channel, deleted ones hidden, in the asked order; unpinning drops one', async () => {
+      const repo = await make();
+      const channelId = newId();
+      const [a, b, c] = [1, 2, 3].map((n) => aPost({ channel_id: channelId, create_at: n * 10, update_at: n * 10, is_pinned: n !== 2 }));
+      const deletedPinned = aPost({ channel_id: channelId, create_at: 5, is_pinned: true, delete_at: 6 });
+      for (const p of [a, b, c, deletedPinned, aPost({ is_pinned: true })]) if (p) await repo.insert(p);
+      const ids = (list: { id: string }[]) => list.map((p) => p.id);
+      assert.deepEqual(ids(await repo.list({ channelId, includeDeleted: false, pinnedOnly: true, order: 'asc', skip: 0, limit: 10 })), [a?.id, c?.id]);
+      await repo.update(c?.id ?? '', { is_pinned: false, update_at: 99 });
+      assert.deepEqual(ids(await repo.list({ channelId, includeDeleted: false, pinnedOnly: true, skip: 0, limit: 10 })), [a?.id]);
+    });
+
     it('when replies are recorded and a post is deleted permanently, then the root counts and the post is gone', async () => {
       const repo = await make();
       const root = aPost({ last_reply_at: 0 });

@@ -112,6 +112,7 @@ export class MemoryPostRepository implements PostRepository {
       if (query.updatedSince !== undefined && !(p.update_at > query.updatedSince)) continue;
       if (query.createdBefore !== undefined && !(p.create_at < query.createdBefore)) continue;
       if (query.createdAfter !== undefined && !(p.create_at > query.createdAfter)) continue;
+      if (query.pinnedOnly && !p.is_pinned) continue;
       if (skipped < query.skip) {
         skipped += 1;
         continue;

@@ -169,6 +169,7 @@ export class SqlitePostRepository implements PostRepository {
       where.push('create_at > ?');
       params.push(query.createdAfter);
     }
+    if (query.pinnedOnly) where.push("json_extract(doc, '$.is_pinned') = 1");
     const direction = query.order === 'asc' ? 'ASC' : 'DESC';
     const sql = `SELECT doc, events FROM p_posts WHERE ${where.join(' AND ')} ORDER BY create_at ${direction}, id ${direction} LIMIT ? OFFSET ?`;
     let statement = this.listStatements.get(sql);
