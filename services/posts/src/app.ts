@@ -15,6 +15,7 @@ import type { Clock, Deps, EventSink, PostsRepositories, UsersDirectory } from '
 import { channelsRoutes } from './entry-points/http/channels.routes';
 import type { HttpContext } from './entry-points/http/http-context';
 import { internalRoutes } from './entry-points/http/internal.routes';
+import { groupChannelsRoutes } from './entry-points/http/group-channels.routes';
 import { pinsRoutes } from './entry-points/http/pins.routes';
 import { postsRoutes } from './entry-points/http/posts.routes';
 import { reactionsRoutes } from './entry-points/http/reactions.routes';
@@ -82,7 +83,7 @@ export function createPostsApp(config: Readonly<PostsConfig>, deps: PostsDeps): 
     withBody: setup.withBody,
     internalSecret: keys,
   };
-  for (const routes of [internalRoutes, channelsRoutes, postsRoutes, reactionsRoutes, pinsRoutes]) http.app.use(routes(context));
+  for (const routes of [internalRoutes, groupChannelsRoutes, channelsRoutes, postsRoutes, reactionsRoutes, pinsRoutes]) http.app.use(routes(context));
   const app = http.finalize();
 
   const sweep = async (): Promise<void> => {

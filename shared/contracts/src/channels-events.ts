@@ -12,6 +12,8 @@ export interface ChannelsEventPayload {
   readonly actor_id?: string;
   /** The channel as clients see it (Channel JSON, mattermost-wire.md §6), for channel.updated. */
   readonly wire_channel?: Readonly<Record<string, unknown>>;
+  /** Every member of a new group channel (channel.created of type G: realtime's `group_added`). */
+  readonly member_ids?: readonly string[];
 }
 
 export type ChannelsEvent = Envelope<ChannelsEventType, ChannelsEventPayload>;

@@ -45,7 +45,11 @@ export function fromChannelsEvent(membership: MembershipCache, event: ChannelsEv
       if (channel.type === 'D') {
         return [{ event: 'direct_added', data: { creator_id: channel.creator_id, teammate_id: teammateOf(channel) }, broadcast: broadcast({ channel_id: channel.id }) }];
       }
-      if (channel.type === 'G' || channel.creator_id === '') return [];
+      if (channel.type === 'G') {
+        const members = event.payload.member_ids;
+        return members ? [{ event: 'group_added', data: { teammate_ids: JSON.stringify(members) }, broadcast: broadcast({ channel_id: channel.id }) }] : [];
+      }
+      if (channel.creator_id === '') return [];
       // The creator only: other team members get no event for a new channel.
       return [{ event: 'channel_created', data: { channel_id: channel.id, team_id: channel.team_id }, broadcast: broadcast({ user_id: channel.creator_id }) }];
     case 'channel.updated':
