@@ -4,8 +4,10 @@
 // Docker would only report when `docker compose up` runs.
 //
 // Usage: compose-check [-project-name NAME] [-print | -env SERVICE | -script SERVICE] docker-compose.yml [more.yml ...]
-//   -env SERVICE     prints the service's resolved environment (KEY=VALUE lines, sorted) instead of the summary
-//   -script SERVICE  prints the last element of the service's command (the script of a `bash -ec` entrypoint)
+//
+//	-env SERVICE     prints the service's resolved environment (KEY=VALUE lines, sorted) instead of the summary
+//	-script SERVICE  prints the last element of the service's command (the script of a `bash -ec` entrypoint)
+//
 // Exit status: 0 valid, 1 invalid, 2 usage.
 package main
 
@@ -16,7 +18,9 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+	"strconv"
 	"strings"
+	"time"
 
 	"github.com/compose-spec/compose-go/v2/cli"
 	"github.com/compose-spec/compose-go/v2/types"
@@ -105,6 +109,7 @@ func checkProject(p *types.Project) []string {
 				problems = append(problems, fmt.Sprintf("service %q: dockerfile %s not found", name, dockerfile))
 			}
 		}
+		problems = append(problems, checkShutdown(name, svc)...)
 		if svc.Image == "" && svc.Build == nil {
 			problems = append(problems, fmt.Sprintf("service %q has neither image nor build", name))
 		}
@@ -148,4 +153,43 @@ func printService(p *types.Project, envOf, scriptOf string) {
 			fmt.Printf("%s=%s\n", k, *v)
 		}
 	}
+}
+
+// defaultShutdownMs is the runtime's SHUTDOWN_TIMEOUT_MS when the env has none (shared/service-runtime).
+const defaultShutdownMs = 15_000
+
+// minShutdownMs: services whose graceful shutdown needs more than the default, and why.
+var minShutdownMs = map[string]struct {
+	ms     int
+	reason string
+}{
+	"outgoing-dispatch": {35_000, "one in-flight webhook callback at the default 30 s timeout, then committing offsets"},
+}
+
+// checkShutdown: a Switchyard service (built with the SERVICE argument) must finish its own shutdown
+// deadline before Docker's SIGKILL (stop_grace_period), and services that need a longer deadline set it.
+func checkShutdown(name string, svc types.ServiceConfig) []string {
+	if svc.Build == nil || svc.Build.Args["SERVICE"] == nil {
+		return nil
+	}
+	shutdown := defaultShutdownMs
+	if v, ok := svc.Environment["SHUTDOWN_TIMEOUT_MS"]; ok && v != nil {
+		n, err := strconv.Atoi(*v)
+		if err != nil {
+			return []string{fmt.Sprintf("service %q: SHUTDOWN_TIMEOUT_MS %q is not a number", name, *v)}
+		}
+		shutdown = n
+	}
+	var problems []string
+	if want, ok := minShutdownMs[name]; ok && shutdown < want.ms {
+		problems = append(problems, fmt.Sprintf("service %q: SHUTDOWN_TIMEOUT_MS is %d ms (set: %t), it needs %d+ (%s)", name, shutdown, svc.Environment["SHUTDOWN_TIMEOUT_MS"] != nil, want.ms, want.reason))
+	}
+	grace := 10_000 // Docker's default
+	if svc.StopGracePeriod != nil {
+		grace = int(time.Duration(*svc.StopGracePeriod).Milliseconds())
+	}
+	if shutdown >= grace {
+		problems = append(problems, fmt.Sprintf("service %q: SHUTDOWN_TIMEOUT_MS %d ms is not below stop_grace_period %d ms: Docker kills it mid-shutdown", name, shutdown, grace))
+	}
+	return problems
 }
