@@ -11,7 +11,8 @@
 #   4. Kafka topics: scripts/validate/topics-check.sh compares compose's kafka-init (declared and as its
 #      script runs against a stub), deploy/local/topics.txt and every rendered kafka-topics Job with the
 #      one list in shared/contracts/src/topics.ts (TOPIC_PARTITIONS).
-#   5. docs-check.sh: what docs/deploy.md and docs/operations.md say about compose and the overlays.
+#   5. docs-check.sh: what docs/deploy.md and docs/operations.md say about compose and the overlays, the
+#      README's Node.js against engines; ports-check.sh: the two runtimes' default ports on one host.
 #   6. PrometheusRule alerts (k8s/components/*/prometheus-rules.yaml and the rendered manifests):
 #      promql-check parses every expr with Prometheus' own PromQL parser (github.com/prometheus/prometheus,
 #      promtool's options: syntax, function names, argument types) and every `for`; each runbook
@@ -38,7 +39,7 @@ require_python=0
 while [ $# -gt 0 ]; do
   case "$1" in
     --require-python) require_python=1 ;;
-    -h|--help) sed -n '2,26p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,27p' "$0"; exit 0 ;;
     *) echo "validate-deploy: unknown argument $1" >&2; exit 2 ;;
   esac
   shift
@@ -244,6 +245,11 @@ fi
 
 step "topics: one list (shared/contracts TOPIC_PARTITIONS) vs docker-compose.yml, deploy/local, k8s"
 bash scripts/validate/topics-check.sh "$compose_check" "${rendered[@]}" || failures+=("topics (drift from shared/contracts)")
+
+if [ -f "$CACHE/rendered/k8s_base.yaml" ]; then
+  step "ports: the embedded and distributed runtimes' defaults do not collide"
+  bash scripts/validate/ports-check.sh "$CACHE/rendered/k8s_base.yaml" || failures+=("default ports collide")
+fi
 
 step "docs: deploy docs vs docker-compose.yml and the overlays"
 bash scripts/validate/docs-check.sh || failures+=("docs (deploy.md/operations.md vs the files)")

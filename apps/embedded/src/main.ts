@@ -3,6 +3,12 @@ import { isStoreOpenError } from '@switchyard/sqlite-kit';
 import { dataDirFrom } from './data-dir';
 import { startEmbedded } from './start-embedded';
 
+/** The listen address as a URL users on this machine can open (a wildcard host becomes localhost). */
+function defaultSiteUrl(host: string | undefined, port: number): string {
+  const shown = host === undefined || host === '' || host === '0.0.0.0' || host === '::' ? 'localhost' : host.includes(':') ? `[${host}]` : host;
+  return `http://${shown}:${port}`;
+}
+
 function fail(message: string): never {
   process.stderr.write(`error: ${message}\n`);
   process.exit(1);
@@ -18,8 +24,9 @@ async function main(): Promise<void> {
   const dataDir = dataDirFrom(process.argv.slice(2), process.env);
   if ('error' in dataDir) fail(dataDir.error);
   process.stdout.write(`Switchyard (embedded) data directory: ${dataDir.dir}\n`);
-  // The metrics listener follows the config document's MetricsSettings (Enable, ListenAddress `:8067` by
-  // default, as the reference); each of these env keys that is set takes precedence over its key.
+  // The metrics listener follows the config document's MetricsSettings (Enable, ListenAddress `:9064` by
+  // default: not the reference's :8067, which is the distributed posts service's port, nor the services'
+  // metrics ports 9065-9070); each of these env keys that is set takes precedence over its key.
   const metrics: { enabled?: boolean; port?: number; host?: string } = {};
   const enabled = process.env.METRICS_ENABLED;
   if (enabled !== undefined && enabled !== '') {
@@ -61,8 +68,14 @@ async function main(): Promise<void> {
     logLevel: process.env.LOG_LEVEL ?? 'info',
     logFormat: process.env.LOG_FORMAT === 'pretty' ? 'pretty' : 'json',
     dataDir: dataDir.dir,
+    ...(port === 0 ? {} : { defaultSiteUrl: defaultSiteUrl(process.env.HOST, port) }),
   });
   process.stdout.write(`Switchyard (embedded) listening on ${running.url}${running.metricsUrl ? `; metrics on ${running.metricsUrl}` : ''}\n`);
+  process.stdout.write(
+    running.siteUrl === ''
+      ? 'SiteURL is not set: custom slash commands fail until an admin sets it (System Console, Site URL)\n'
+      : `SiteURL: ${running.siteUrl} (the listen address when it was empty; the address users reach: System Console, Site URL)\n`,
+  );
   const shutdown = (signal: string): void => {
     process.stdout.write(`${signal}: shutting down\n`);
     running.stop().then(

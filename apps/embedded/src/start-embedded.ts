@@ -32,10 +32,15 @@ export interface EmbeddedOptions {
   readonly limits?: ListenLimits;
   /**
    * The Prometheus listener follows the config document's MetricsSettings (Enable, ListenAddress, default
-   * `:8067`), live; the keys set here (the env's METRICS_ENABLED, METRICS_PORT / METRICS_LISTEN_ADDRESS)
+   * `:9064`), live; the keys set here (the env's METRICS_ENABLED, METRICS_PORT / METRICS_LISTEN_ADDRESS)
    * take precedence. Undefined: no listener at all (tests).
    */
   readonly metrics?: MetricsOverrides;
+  /**
+   * SiteURL stored when the config has none (custom slash commands need one): `npm start` passes its
+   * listen address. Undefined: SiteURL stays empty until an admin sets it (tests).
+   */
+  readonly defaultSiteUrl?: string;
 }
 
 export interface RunningEmbedded {
@@ -45,6 +50,8 @@ export interface RunningEmbedded {
   readonly dataDir: string;
   /** `http://…/metrics` while the metrics listener is open. */
   readonly metricsUrl: string | undefined;
+  /** ServiceSettings.SiteURL now (empty when not set). */
+  readonly siteUrl: string;
   stop(): Promise<void>;
 }
 
@@ -96,6 +103,7 @@ async function startOn(store: SqliteStore, options: EmbeddedOptions, closeStore:
     bus,
     transport,
     repositories: createUsersBotsSqliteRepositories(store),
+    ...(options.defaultSiteUrl ? { defaultSiteUrl: options.defaultSiteUrl } : {}),
   });
   transport.register(Services.usersBots, usersBots.handler);
   await usersBots.start();
@@ -169,6 +177,9 @@ async function startOn(store: SqliteStore, options: EmbeddedOptions, closeStore:
     dataDir: store.dir,
     get metricsUrl() {
       return metrics?.url;
+    },
+    get siteUrl() {
+      return usersBots.liveConfig.current().ServiceSettings.SiteURL;
     },
     stop: async () => {
       // WebSocket clients get a proper close (1001) before the port closes.

@@ -45,6 +45,8 @@ export interface UsersBotsDeps {
   readonly passwordHasher?: PasswordHasher;
   /** Defaults to the library-backed one (DOMPurify/jsdom, sharp, jimp), each loaded on first use. */
   readonly pictures?: PictureProcessor;
+  /** SiteURL stored at start when the config has none (the embedded runtime passes its listen address). */
+  readonly defaultSiteUrl?: string;
 }
 
 export interface UsersBotsApp {
@@ -98,7 +100,7 @@ export function createApp(config: Readonly<UsersBotsConfig>, deps: UsersBotsDeps
     handler: app as unknown as RequestListener,
     liveConfig,
     start: async () => {
-      await ensureConfig(domain);
+      await ensureConfig(domain, deps.defaultSiteUrl);
       const systemBot = await ensureSystemBot(domain);
       if (!systemBot) deps.logger.warn('the system bot username is taken by a user; system messages will have no sender', { username: 'switchyard' });
       subscriptions = [

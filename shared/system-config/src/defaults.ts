@@ -114,7 +114,7 @@ export interface SystemConfig {
     Enable: boolean;
     /** Accepted for compatibility; Node.js has no block profiler, so it changes nothing. */
     BlockProfileRate: number;
-    /** `[host]:port`, default `:8067`. */
+    /** `[host]:port`, default `:9064` (the reference's `:8067` is the distributed posts service's port; 9064 is next to, not in, the services' 9065-9070). */
     ListenAddress: string;
   };
   /** Files (mattermost-wire-3.md §1.7): where uploads are stored and how large they may be. */
@@ -208,7 +208,7 @@ export function defaultSystemConfig(): SystemConfig {
       SecretOverlapMinutes: 1440,
     },
     LogSettings: { EnableWebhookDebugging: true, ConsoleLevel: 'INFO' },
-    MetricsSettings: { Enable: true, BlockProfileRate: 0, ListenAddress: ':8067' },
+    MetricsSettings: { Enable: true, BlockProfileRate: 0, ListenAddress: ':9064' },
     FileSettings: {
       EnableFileAttachments: true,
       MaxFileSize: 104857600,

@@ -8,6 +8,7 @@ export interface Setting {
 }
 
 export const SETTINGS: readonly Setting[] = [
+  { section: 'ServiceSettings', key: 'SiteURL', kind: 'text', label: 'Site URL', help: 'The address users reach this server at (https://chat.example.com). Custom slash commands and links in notifications need it; the embedded runtime starts with its listen address.' },
   { section: 'ServiceSettings', key: 'EnableBotAccountCreation', kind: 'boolean', label: 'Enable bot account creation', help: 'Lets users with the permission create bot accounts here and through the REST API (plugins can always create bots).' },
   { section: 'ServiceSettings', key: 'EnableIncomingWebhooks', kind: 'boolean', label: 'Enable incoming webhooks', help: 'Lets integrations post messages by sending JSON to an incoming webhook address.' },
   { section: 'ServiceSettings', key: 'EnableOutgoingWebhooks', kind: 'boolean', label: 'Enable outgoing webhooks', help: 'Sends matching messages from public channels to the callback URLs of outgoing webhooks.' },

@@ -17,3 +17,20 @@ test('when a stored config exists, then its secret is kept and keys added since 
   assert.equal(h.config.current().ServiceSettings.EnableBotAccountCreation, true);
   assert.equal(h.bus.types('config.events').length, 2);
 });
+
+test('when a default SiteURL is given, then an empty SiteURL is set to it and stored, and a set one is kept', async () => {
+  const h = domainHarness();
+  const first = await ensureConfig(h.deps, 'http://localhost:8065');
+  assert.equal(first.ServiceSettings.SiteURL, 'http://localhost:8065');
+  assert.equal(((await h.deps.configStore.load()) as { ServiceSettings: { SiteURL: string } }).ServiceSettings.SiteURL, 'http://localhost:8065');
+  const stored = (await h.deps.configStore.load()) as { ServiceSettings: { SiteURL: string } };
+  stored.ServiceSettings.SiteURL = 'https://chat.example.com';
+  await h.deps.configStore.save(stored as never);
+  const second = await ensureConfig(h.deps, 'http://localhost:9000');
+  assert.equal(second.ServiceSettings.SiteURL, 'https://chat.example.com');
+});
+
+test('when no default SiteURL is given, then SiteURL stays empty', async () => {
+  const h = domainHarness();
+  assert.equal((await ensureConfig(h.deps)).ServiceSettings.SiteURL, '');
+});
