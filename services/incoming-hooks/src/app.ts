@@ -16,6 +16,7 @@ import { PostsChannelDirectory } from './adapters/http/posts-channel-directory';
 import { UsersBotsDirectory } from './adapters/http/users-directory';
 import { memoryRepositories } from './adapters/memory';
 import { FlexibleHookRateLimiter } from './adapters/rate-limit/flexible-hook-rate-limiter';
+import { JsonataTransformEngine } from './adapters/transform/jsonata-engine';
 import type { IncomingHooksConfig } from './config';
 import { Errors } from './domain/errors';
 import { IDEMPOTENCY_WINDOW_MS } from './domain/ingest/idempotency';
@@ -72,6 +73,7 @@ export function createIncomingHooksApp(config: Readonly<IncomingHooksConfig>, de
   const rateLimiter = deps.rateLimiter ?? new FlexibleHookRateLimiter(deps.redis);
   const storedPosts = new StoredPostsWatch(config.STORED_ACK_TIMEOUT_MS ?? STORED_ACK_TIMEOUT_MS, Errors.storeTimeout);
   const repositories: Repositories = { ...memoryRepositories(), ...(deps.repositories ?? {}) };
+  const transforms = new JsonataTransformEngine();
   const domain: Deps = {
     ...repositories,
     hooks: cacheMs > 0 ? new CachingHookRepository(repositories.hooks, Math.min(cacheMs, HOOK_CACHE_MS)) : repositories.hooks,
@@ -82,6 +84,7 @@ export function createIncomingHooksApp(config: Readonly<IncomingHooksConfig>, de
     clock: deps.clock ?? systemClock,
     ids: deps.ids ?? randomIds,
     liveConfig,
+    transforms,
   };
   let started = false;
   let subscriptions: Subscription[] = [];
@@ -141,6 +144,7 @@ export function createIncomingHooksApp(config: Readonly<IncomingHooksConfig>, de
       await Promise.all(running.map((s) => s.stop()));
       await systemConfig.stop();
       await rateLimiter.close();
+      await transforms.close();
     },
     health,
   };

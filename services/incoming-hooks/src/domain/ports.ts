@@ -2,6 +2,7 @@ import type { InternalChannel, InternalUser, WirePost, WirePostPriority, PostSou
 import type { SystemConfig } from '@switchyard/system-config';
 import type { IdempotencyRecord, IncomingHook, IncomingHookChanges, StoredResponse } from './entities';
 import type { Clock, IdGenerator } from '@switchyard/ids';
+import type { TransformEngine } from './transform/transform-engine';
 
 /**
  * Ports of the incoming-hooks domain. Repositories are shaped for a document store (single-document
@@ -132,6 +133,8 @@ export interface Deps extends Repositories {
   readonly clock: Clock;
   readonly ids: IdGenerator;
   readonly liveConfig: LiveConfig;
+  /** Hook transforms (JSONata templates and expressions). */
+  readonly transforms: TransformEngine;
 }
 
 /** The gateway-authenticated caller of a CRUD route. */

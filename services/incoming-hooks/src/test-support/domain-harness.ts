@@ -6,6 +6,7 @@ import { FlexibleHookRateLimiter } from '../adapters/rate-limit/flexible-hook-ra
 import type { IncomingHook } from '../domain/entities';
 import type { Actor, Deps } from '../domain/ports';
 import { FakeChannelDirectory, FakeUserDirectory, RecordingPostCommands } from './fakes';
+import { JsonataTransformEngine } from '../adapters/transform/jsonata-engine';
 
 export const silentLogger = createSilentLogger();
 
@@ -45,6 +46,8 @@ export function world(): World {
     clock,
     ids: randomIds,
     liveConfig: config,
+    // Built-in templates run in process; no test here evaluates an own expression (no worker threads start).
+    transforms: new JsonataTransformEngine(),
   };
   const teamId = newId();
   const person = (username: string, roles: string, teamRoles: string): Actor & { username: string } => {

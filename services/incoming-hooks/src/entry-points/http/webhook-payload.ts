@@ -59,6 +59,11 @@ export function decodeJsonPayload(text: string): WebhookRequest | null {
     if (escaped === text) throw first;
     value = parseOnce(escaped);
   }
+  return webhookRequestFrom(value);
+}
+
+/** A parsed hook body (from JSON, or a transform's result) as IncomingWebhookRequest; `null` for `null`. */
+export function webhookRequestFrom(value: unknown): WebhookRequest | null {
   if (value === null || value === undefined) return null;
   if (!isObject(value)) throw Errors.parseData('the payload is not a JSON object');
   if (nestingDepth(value) > MAX_NESTING) throw Errors.parseData(`the payload nests deeper than ${MAX_NESTING} levels`);

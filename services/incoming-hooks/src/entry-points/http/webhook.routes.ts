@@ -7,7 +7,7 @@ import { ingestWebhook, type IngestOutcome } from '../../domain/ingest/ingest-we
 import type { WebhookRequest } from '../../domain/ingest/webhook-request';
 import { Errors } from '../../domain/errors';
 import type { HttpContext } from './http-context';
-import { decodeWebhookBody } from './webhook-payload';
+import { decodeHookRequest, FILTERED } from './transform-intake';
 
 const HOOK_KEY = /^[A-Za-z0-9]+$/;
 const TRUE_VALUES = new Set(['1', 't', 'T', 'true', 'TRUE', 'True']);
@@ -65,6 +65,8 @@ const REASON_BY_ERROR_ID: Readonly<Record<string, string>> = {
   'web.incoming_webhook.user.app_error': 'user_not_found',
   'api.context.rate_limit.app_error': 'rate_limited',
   'api.incoming_webhook.idempotency.in_progress.app_error': 'idempotency_in_progress',
+  'api.webhook.transform.app_error': 'transform_failed',
+  'api.webhook.transform.signature.app_error': 'bad_signature',
 };
 
 /** The refusal reason of the intake metric, from the answer's error id, else its status. */
@@ -131,7 +133,12 @@ export function webhookRoute(ctx: HttpContext): RequestHandler {
       if (!HOOK_KEY.test(key)) throw commonErrors.routeNotFound(`/hooks/${hookRef(key)}`);
       const raw = await readBody(req, res, config.ServiceSettings.MaximumPayloadSizeBytes);
       if (!config.ServiceSettings.EnableIncomingWebhooks) throw Errors.disabled();
-      request = await decodeWebhookBody(req.headers, raw, queryIndex >= 0 ? req.originalUrl.slice(queryIndex + 1) : '', config.ServiceSettings.MaximumPayloadSizeBytes);
+      const decoded = await decodeHookRequest(deps, key, req.headers, raw, queryIndex >= 0 ? req.originalUrl.slice(queryIndex + 1) : '', config.ServiceSettings.MaximumPayloadSizeBytes);
+      if (decoded === FILTERED) {
+        write(res, present({ ok: true, postIds: [] }));
+        return;
+      }
+      request = decoded;
       const idempotencyKey = req.headers['idempotency-key'];
       if (idempotencyKey !== undefined && (typeof idempotencyKey !== 'string' || idempotencyKey.length < 1 || idempotencyKey.length > 255)) {
         throw Errors.invalidParam('Idempotency-Key', 'the Idempotency-Key header must be 1 to 255 characters');
