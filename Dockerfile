@@ -37,7 +37,7 @@ RUN test -f "services/${SERVICE}/src/main.ts" || { echo "SERVICE=${SERVICE}: no 
  && npx tsc -b "services/${SERVICE}" \
  && if [ "${SERVICE}" = gateway ]; then npm run build:bundle -w @switchyard/console; fi \
  && mkdir /out \
- && for d in shared/*/dist "services/${SERVICE}/dist" "$([ "${SERVICE}" = gateway ] && echo apps/console/dist)"; do if [ -n "$d" ] && [ -d "$d" ]; then cp -a --parents "$d" /out/; fi; done \
+ && for d in shared/*/dist "services/${SERVICE}/dist" "services/${SERVICE}/templates" "$([ "${SERVICE}" = gateway ] && echo apps/console/dist)"; do if [ -n "$d" ] && [ -d "$d" ]; then cp -a --parents "$d" /out/; fi; done \
  && find /out -name '*.tsbuildinfo' -delete
 
 # --- deps: production dependencies of this service's workspace only (and the workspaces it uses).
