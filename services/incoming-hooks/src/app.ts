@@ -23,6 +23,7 @@ import { IDEMPOTENCY_WINDOW_MS } from './domain/ingest/idempotency';
 import type { ChannelDirectory, Clock, Deps, HookRateLimiter, IdGenerator, PostCommands, Repositories, UserDirectory } from './domain/ports';
 import { hooksRoutes } from './entry-points/http/hooks.routes';
 import type { HttpContext } from './entry-points/http/http-context';
+import { transformTestRoutes } from './entry-points/http/transform-test.routes';
 import { asWebhookRoute, plainHookKey, WEBHOOK_PATH, webhookRoute } from './entry-points/http/webhook.routes';
 import { cacheEvictionConsumer } from './entry-points/kafka/cache-eviction.consumer';
 import { reactionAddedConsumer } from './entry-points/kafka/reaction-added.consumer';
@@ -104,6 +105,7 @@ export function createIncomingHooksApp(config: Readonly<IncomingHooksConfig>, de
   http.app.post(WEBHOOK_PATH, hookRoute);
   http.app.use(identityMiddleware(() => keys));
   http.app.use(hooksRoutes(context));
+  http.app.use(transformTestRoutes(context));
   const app = http.finalize();
   // The plain form of a hook post skips the router's layer walk (the same middlewares, http-kit's shortcut).
   http.shortcut((req) => plainHookKey(req.method, req.url) !== undefined, [asWebhookRoute, hookRoute]);
