@@ -24,12 +24,13 @@ import { consoleStaticRoutes } from './entry-points/http/console-static.routes';
 import { canonicalPath } from './entry-points/http/canonical-path.middleware';
 import { configWriteBarrier } from './entry-points/http/config-write-barrier.middleware';
 import { forward } from './entry-points/http/forward.handler';
+import { GATEWAY_PIPELINE, mountPipeline, routerOnlyPaths, shortcutChain, type StageHandlers } from './entry-points/http/pipeline';
 import { ping } from './entry-points/http/ping.routes';
 import { rateLimit } from './entry-points/http/rate-limit.middleware';
 import { routeMatch } from './entry-points/http/route-match.middleware';
 import { standardHeaders } from './entry-points/http/standard-headers.middleware';
 import { usersEventsConsumer } from './entry-points/kafka/users-events.consumer';
-import { WEBSOCKET_PATHS, websocketUpgrade } from './entry-points/upgrade/websocket-upgrade';
+import { websocketUpgrade } from './entry-points/upgrade/websocket-upgrade';
 
 export interface GatewayDeps {
   readonly logger: Logger;
@@ -61,26 +62,27 @@ export interface GatewayApp {
 }
 
 const PING_TIMEOUT_MS = 3_000;
-/** Mount path of the config write barrier. */
-const CONFIG_PATH = '/api/v4/config';
 
 /**
- * Whether the router would run this request through the path decision straight to `toService`: its
- * canonical target routes to a service running here, and no route mounted before that one takes it (the
- * health probes, the WebSocket GET and ping are no service routes; edge routes serve only paths the route
- * table gives no service; the config write barrier is left to the router). Path matching in express is
- * case-insensitive, the route table is not: every routed path starts with `/api/v4/` or `/hooks/` as
- * written, and the barrier's prefix is compared lower-cased.
+ * Whether the router would run this request through the path decision straight to the service chain: its
+ * canonical target routes to a service running here, and it is under no stage that leaves its requests to
+ * the router (the config write barrier). The stages that never take a service request are declared so in
+ * GATEWAY_PIPELINE (pipeline.test.ts checks their paths). Path matching in express is case-insensitive, the
+ * route table is not: every routed path starts with `/api/v4/` or `/hooks/` as written, and the router-only
+ * prefixes are compared lower-cased.
  */
 function goesStraightToService(method: string, url: string, matcher: RouteMatcher, registered: ReadonlySet<string>): boolean {
   const decision = decidePath(url);
   if (decision.kind !== 'forward') return false;
   const q = decision.target.indexOf('?');
   const path = (q >= 0 ? decision.target.slice(0, q) : decision.target).toLowerCase();
-  if (path === CONFIG_PATH || path.startsWith(`${CONFIG_PATH}/`)) return false;
+  if (ROUTER_ONLY.some((prefix) => path === prefix || path.startsWith(`${prefix}/`))) return false;
   const route = matcher.match(method, decision.target);
   return route !== undefined && registered.has(route.service);
 }
+
+/** Lower-cased paths whose requests stay on the router. */
+const ROUTER_ONLY = routerOnlyPaths(GATEWAY_PIPELINE);
 
 const pictureUpload = (req: Request) => pictureUploadRoute(req.method, req.originalUrl.split('?')[0] ?? '');
 
@@ -129,36 +131,8 @@ export function createGatewayApp(config: GatewayConfig, deps: GatewayDeps): Gate
   const http = createHttpApp({ service: 'gateway', logger, ready: health, developerMode: () => view.current().ServiceSettings.EnableDeveloper });
   const app = http.app;
   app.set('trust proxy', config.TRUST_PROXY);
-  // Every request, in this order: standard headers, rate limit, path decision (ADR 0006).
-  const first = [standardHeaders(() => currentVersionId), rateLimit({ limiter, config: view, logger, resolve: (token) => resolver.resolve(token) }), canonicalPath()];
   const registered = new Set(deps.services);
-  // A request for a service's route: route match, body (picture uploads have their own, larger limit and 413 id), identity, forward.
-  const toService = [
-    routeMatch(matcher, registered),
-    rawBody(
-      (req) => pictureUpload(req)?.limit ?? view.current().ServiceSettings.MaximumPayloadSizeBytes,
-      (req) => pictureUploadTooLarge(req) ?? commonErrors.bodyTooLarge(),
-    ),
-    authenticate({ resolver, config: view, logger }),
-    forward({
-      transport: deps.transport,
-      secret: keys,
-      timeoutMs: config.UPSTREAM_TIMEOUT_MS,
-      logger,
-      evictUsers: async (userIds) => {
-        await Promise.all(userIds.map(evictUser));
-      },
-      selfAnswers,
-    }),
-  ];
-  app.use(first.slice(0, 2));
   const realtimeHere = deps.services.includes(Services.realtime) && supportsUpgrade(deps.transport);
-  if (realtimeHere) {
-    // A plain GET of the WebSocket route: what the reference's websocket library answers.
-    app.get([...WEBSOCKET_PATHS], (_req, res) => {
-      res.status(400).set({ 'content-type': 'text/plain; charset=utf-8', 'sec-websocket-version': '13' }).send('Bad Request\n');
-    });
-  }
   const upgrade = websocketUpgrade({
     resolver,
     config: view,
@@ -168,15 +142,48 @@ export function createGatewayApp(config: GatewayConfig, deps: GatewayDeps): Gate
     versionId: () => currentVersionId,
     trustProxy: config.TRUST_PROXY,
   });
-  app.use(first.slice(2));
-  if (deps.edgeRoutes) app.use(deps.edgeRoutes);
-  app.get('/api/v4/system/ping', ping({ transport: deps.transport, services: deps.services, selfReady: async () => (await health()).ok, timeoutMs: PING_TIMEOUT_MS }));
-  app.use(CONFIG_PATH, configWriteBarrier({ liveConfig, timeoutMs: config.CONFIG_WRITE_TIMEOUT_MS, settleMs: config.CONFIG_WRITE_SETTLE_MS }));
-  app.use(['/api/v4', '/hooks'], toService);
-  if (config.CONSOLE_DIR !== '') app.use(consoleStaticRoutes(config.CONSOLE_DIR));
+  // Each stage of GATEWAY_PIPELINE (the order, and what it does with service requests) gets its handlers here.
+  const stages: StageHandlers = {
+    // Every request: standard headers, rate limit, path decision (ADR 0006).
+    standardHeaders: [standardHeaders(() => currentVersionId)],
+    rateLimit: [rateLimit({ limiter, config: view, logger, resolve: (token) => resolver.resolve(token) })],
+    // A plain GET of the WebSocket route: what the reference's websocket library answers.
+    websocketGet: realtimeHere
+      ? [
+          (_req, res) => {
+            res.status(400).set({ 'content-type': 'text/plain; charset=utf-8', 'sec-websocket-version': '13' }).send('Bad Request\n');
+          },
+        ]
+      : undefined,
+    canonicalPath: [canonicalPath()],
+    edgeRoutes: deps.edgeRoutes ? [deps.edgeRoutes] : undefined,
+    ping: [ping({ transport: deps.transport, services: deps.services, selfReady: async () => (await health()).ok, timeoutMs: PING_TIMEOUT_MS })],
+    configWriteBarrier: [configWriteBarrier({ liveConfig, timeoutMs: config.CONFIG_WRITE_TIMEOUT_MS, settleMs: config.CONFIG_WRITE_SETTLE_MS })],
+    // A request for a service's route: route match, body (picture uploads have their own, larger limit and 413 id), identity, forward.
+    toService: [
+      routeMatch(matcher, registered),
+      rawBody(
+        (req) => pictureUpload(req)?.limit ?? view.current().ServiceSettings.MaximumPayloadSizeBytes,
+        (req) => pictureUploadTooLarge(req) ?? commonErrors.bodyTooLarge(),
+      ),
+      authenticate({ resolver, config: view, logger }),
+      forward({
+        transport: deps.transport,
+        secret: keys,
+        timeoutMs: config.UPSTREAM_TIMEOUT_MS,
+        logger,
+        evictUsers: async (userIds) => {
+          await Promise.all(userIds.map(evictUser));
+        },
+        selfAnswers,
+      }),
+    ],
+    consoleStatic: config.CONSOLE_DIR !== '' ? [consoleStaticRoutes(config.CONSOLE_DIR)] : undefined,
+  };
+  mountPipeline(app, GATEWAY_PIPELINE, stages);
   const handler = http.finalize();
-  // The same middlewares without the router's walk, for requests it would hand to toService anyway.
-  http.shortcut((req) => goesStraightToService(req.method ?? '', req.url ?? '', matcher, registered), [...first, ...toService]);
+  // The same middlewares without the router's walk, for requests it would hand to the service chain anyway.
+  http.shortcut((req) => goesStraightToService(req.method ?? '', req.url ?? '', matcher, registered), shortcutChain(GATEWAY_PIPELINE, stages));
 
   // Per-instance consumer groups: every gateway replica must see every change.
   const instance = randomBytes(6).toString('hex');
