@@ -5,6 +5,7 @@ import { encodeValue, errorMessage } from './codec';
 import { kafkaLogCreator, silentLogger, toKafkaLogLevel, type KafkaEventBusLogger, type KafkaLogLevel } from './kafka-log';
 import { installRequestQueueFix } from './kafkajs-request-queue-fix';
 import { KafkaSubscription, type RawRecord } from './kafka-subscription';
+import { endsOfUncommitted } from './start-offsets';
 import { publishSpan, withTraceContext } from './tracing';
 
 /** TLS to the brokers: `true` = system CAs; PEM strings for a private CA and a client certificate (mTLS). */
@@ -204,7 +205,7 @@ export class KafkaEventBus implements EventBus {
       heartbeatIntervalMs,
       commitIntervalMs: this.options.commitIntervalMs ?? 250,
       fetchLingerMs: this.options.fetchLingerMs ?? 5,
-      firstFetchTimeoutMs: maxWaitTimeMs + 10_000,
+      startOffsets: async (groupId, topics) => endsOfUncommitted(await this.connectedAdmin(), groupId, topics),
       partitionsConsumedConcurrently: options.partitionsAtOnce ?? this.options.partitionsConsumedConcurrently ?? 1,
       publishDeadLetter: (topic, record) => this.publishRaw(topic, record),
       onHandlerError: this.options.onHandlerError,

@@ -4,6 +4,7 @@ import { DEFAULT_MAX_ATTEMPTS, deadLetterTopic, maxBatchSizeOf, type BusMessage,
 import { kafkaMetrics } from '@switchyard/metrics';
 import { deadLetterHeaders, decodeHeaders, decodeValue, errorMessage, nextOffset, retryDelay } from './codec';
 import type { KafkaEventBusLogger } from './kafka-log';
+import type { PartitionOffset } from './start-offsets';
 import { processBatchInTraceContext, processInTraceContext } from './tracing';
 
 /** A record as it goes to `<topic>.dlq`: the original key and value bytes, unchanged. */
@@ -18,8 +19,8 @@ export interface KafkaSubscriptionSettings {
   readonly retryDelayMs: number;
   readonly maxRetryDelayMs: number;
   readonly heartbeatIntervalMs: number;
-  /** How long `subscribe` waits for the first fetch (offsets resolved) of a group that starts at the end. */
-  readonly firstFetchTimeoutMs: number;
+  /** Where a group that starts at the end begins: the current end of each partition it never committed. */
+  readonly startOffsets: (groupId: string, topics: readonly string[]) => Promise<PartitionOffset[]>;
   readonly partitionsConsumedConcurrently: number;
   /** Handled offsets wait at most this long to be committed, all of the member's partitions in one request. */
   readonly commitIntervalMs: number;
@@ -82,6 +83,15 @@ export class KafkaSubscription implements Subscription {
   private fetchedAt = 0;
   /** When `afterHandled` last called `payload.heartbeat()`. */
   private heartbeatCalledAt = 0;
+  /**
+   * startAt 'latest' only: where each partition goes on after any join (`partition:topic`): the end fixed
+   * when subscribing for a partition the group never committed, then past every message this member
+   * handled. Kept across joins, so a rejoin (a rebalance, a restart after a crash) neither starts at the
+   * end again, skipping what was published meanwhile, nor hands this member what it already handled.
+   */
+  private readonly positions = new Map<string, PartitionOffset>();
+  /** The fixed start (`partition:topic`), committed once after the first join; undefined until fixed. */
+  private startToCommit: Set<string> | undefined;
 
   public constructor(
     private readonly consumer: Consumer,
@@ -125,6 +135,7 @@ export class KafkaSubscription implements Subscription {
         isLeader: payload.isLeader,
         assignment: payload.memberAssignment,
       });
+      for (const [key, position] of this.positions) if (this.assigned.has(key)) consumer.seek(position);
     });
     try {
       await this.connectAndRun();
@@ -142,17 +153,38 @@ export class KafkaSubscription implements Subscription {
     // a durable group's first join starts at the earliest retained offset, later joins resume after the
     // last commit (ADR 0002).
     const latest = options.startAt === 'latest';
+    if (latest && this.startToCommit === undefined) {
+      // "The end" is fixed here, once, not by kafkajs at each join: kafkajs resolves a partition without a
+      // commit to its end again at every join, so a rejoin before the first commit skipped what was
+      // published in between. Seeking at every join (GROUP_JOIN) keeps the fixed start.
+      const starts = await settings.startOffsets(options.groupId, options.topics);
+      for (const start of starts) this.positions.set(`${start.partition}:${start.topic}`, start);
+      this.startToCommit = new Set(this.positions.keys());
+    }
     await consumer.subscribe({ topics: [...options.topics], fromBeginning: !latest });
-    // A group without committed offsets that starts at the end resolves "the end" on its first fetch:
-    // wait for it, so a message published once subscribe() returned is not skipped.
-    const firstFetch = latest ? this.offsetsResolved(settings.firstFetchTimeoutMs) : undefined;
     await consumer.run({
       autoCommit: false,
       eachBatchAutoResolve: false,
       partitionsConsumedConcurrently: settings.partitionsConsumedConcurrently,
       eachBatch: (payload) => this.eachBatch(payload),
     });
-    await firstFetch;
+    await this.commitStart();
+  }
+
+  /**
+   * Commits the fixed start of the partitions this member got, once (run() resolved: joined), so a later
+   * subscribe of the group resumes there rather than at the end of that time. A failure is logged: this
+   * subscription keeps its positions anyway.
+   */
+  private async commitStart(): Promise<void> {
+    const keys = this.startToCommit;
+    if (!keys || keys.size === 0) return;
+    this.startToCommit = new Set();
+    const start = [...keys].filter((key) => this.assigned.has(key)).flatMap((key) => this.positions.get(key) ?? []);
+    if (start.length === 0) return;
+    await this.consumer.commitOffsets(start.map((p) => ({ ...p }))).catch((error: unknown) => {
+      this.settings.logger.warn('event consumer: could not commit its start', { groupId: this.options.groupId, error: errorMessage(error) });
+    });
   }
 
   /**
@@ -197,30 +229,6 @@ export class KafkaSubscription implements Subscription {
         this.settings.onStopped(this);
       });
     return this.stopping;
-  }
-
-  /**
-   * Resolves once the member knows where it starts: at the answer to its ListOffsets (what a group without
-   * committed offsets asks before its first fetch: "the end" is fixed then), else when its first fetch
-   * returned. Not waiting for the fetch itself: an idle fetch long-polls `maxWaitTimeMs`.
-   */
-  private offsetsResolved(timeoutMs: number): Promise<void> {
-    return new Promise((resolve) => {
-      const done = (): void => {
-        clearTimeout(timer);
-        removeFetch();
-        removeRequest();
-        resolve();
-      };
-      const timer = setTimeout(() => {
-        this.settings.logger.warn('event consumer: no first fetch in time; continuing', { groupId: this.options.groupId, timeoutMs });
-        done();
-      }, timeoutMs);
-      const removeFetch = this.consumer.on(this.consumer.events.FETCH, done);
-      const removeRequest = this.consumer.on(this.consumer.events.REQUEST, ({ payload }) => {
-        if (payload.apiName === 'ListOffsets') done();
-      });
-    });
   }
 
   /**
@@ -366,6 +374,7 @@ export class KafkaSubscription implements Subscription {
   /** Records a handled offset and makes sure a commit follows within `commitIntervalMs`. */
   private handled(topic: string, partition: number, offset: string): void {
     const key = `${partition}:${topic}`;
+    if (this.options.startAt === 'latest') this.positions.set(key, { topic, partition, offset: nextOffset(offset) });
     if (!this.assigned.has(key)) return;
     this.uncommitted.set(key, { topic, partition, offset: nextOffset(offset) });
     this.scheduleCommit(this.settings.commitIntervalMs);

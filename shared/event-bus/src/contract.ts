@@ -214,6 +214,22 @@ export function eventBusContract(name: string, makeHarness: () => Promise<Contra
       await sub.stop();
     });
 
+    it('when a group that starts at latest stops before it handled anything and subscribes again, then what was published while it was away arrives', async () => {
+      const { bus, ensureTopics } = await h();
+      const t = topic('latest-away');
+      await ensureTopics([t], 1);
+      const first = await bus.subscribe({ groupId: `g-${t}`, topics: [t], startAt: 'latest', handler: async () => undefined });
+      await first.stop();
+      // Nothing was handled, so nothing committed but the start the group's first subscribe fixed.
+      await bus.publish(t, [{ key: 'x', value: { n: 1 } }]);
+      const got: unknown[] = [];
+      const again = await bus.subscribe({ groupId: `g-${t}`, topics: [t], startAt: 'latest', handler: async (m) => void got.push(m.value) });
+      await bus.publish(t, [{ key: 'x', value: { n: 2 } }]);
+      await waitFor(() => got.length >= 2, timeoutMs, 'the message published while the group was away, then the later one');
+      assert.deepEqual(got, [{ n: 1 }, { n: 2 }]);
+      await again.stop();
+    });
+
     it('when a group that has committed subscribes again, then it resumes after its last commit, whatever its start', async () => {
       const { bus, ensureTopics } = await h();
       for (const startAt of ['earliest', 'latest'] as const) {

@@ -56,7 +56,9 @@ export interface SubscribeOptions {
    *   a fresh deployment whose consumers start after its publishers.
    * - `'latest'`: only messages published once `subscribe` resolved. For broadcast groups (a new group per
    *   replica and start: caches, config followers, WebSocket fan-out) that want changes from now on, not
-   *   the retained history.
+   *   the retained history. That end is fixed once, by the group's first subscribe: a member that rejoins
+   *   (a rebalance, a restart after a crash) or a later subscribe of the group goes on from there or its
+   *   commits, never from a later end, so nothing published after that first subscribe is skipped.
    */
   readonly startAt?: StartAt;
   /**

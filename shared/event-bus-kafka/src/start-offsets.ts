@@ -1,0 +1,26 @@
+import type { Admin } from 'kafkajs';
+
+/** A partition and the offset of the next message to read there. */
+export interface PartitionOffset {
+  readonly topic: string;
+  readonly partition: number;
+  readonly offset: string;
+}
+
+/**
+ * Where a group that starts at the end begins: the current end (high watermark) of every partition of
+ * `topics` that `groupId` has never committed. Partitions the group committed are left out (it resumes
+ * after its commit there). One OffsetFetch, then a ListOffsets per topic with uncommitted partitions.
+ */
+export async function endsOfUncommitted(admin: Admin, groupId: string, topics: readonly string[]): Promise<PartitionOffset[]> {
+  const committed = await admin.fetchOffsets({ groupId, topics: [...topics] });
+  const starts: PartitionOffset[] = [];
+  for (const { topic, partitions } of committed) {
+    const missing = new Set(partitions.filter((p) => Number(p.offset) < 0).map((p) => p.partition));
+    if (missing.size === 0) continue;
+    for (const end of await admin.fetchTopicOffsets(topic)) {
+      if (missing.has(end.partition)) starts.push({ topic, partition: end.partition, offset: end.offset });
+    }
+  }
+  return starts;
+}
