@@ -1,3 +1,4 @@
+import { setTimeout as delay } from 'node:timers/promises';
 import type { Admin } from 'kafkajs';
 
 /** A partition and the offset of the next message to read there. */
@@ -12,7 +13,21 @@ export interface PartitionOffset {
  * `topics` that `groupId` has never committed. Partitions the group committed are left out (it resumes
  * after its commit there). One OffsetFetch, then a ListOffsets per topic with uncommitted partitions.
  */
-export async function endsOfUncommitted(admin: Admin, groupId: string, topics: readonly string[]): Promise<PartitionOffset[]> {
+export async function endsOfUncommitted(admin: Admin, groupId: string, topics: readonly string[], attempts = 20): Promise<PartitionOffset[]> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await ends(admin, groupId, topics);
+    } catch (error) {
+      // A partition whose leader is not known yet (a topic just created: KRaft answers NOT_LEADER for a
+      // moment) or moved: kafkajs' admin gives up on it at once. Its metadata is read again, then retried.
+      if (attempt >= attempts || (error as { retriable?: unknown } | null)?.retriable !== true) throw error;
+      await delay(Math.min(2000, 100 * attempt));
+      await admin.fetchTopicMetadata({ topics: [...topics] }).catch(() => undefined);
+    }
+  }
+}
+
+async function ends(admin: Admin, groupId: string, topics: readonly string[]): Promise<PartitionOffset[]> {
   const committed = await admin.fetchOffsets({ groupId, topics: [...topics] });
   const starts: PartitionOffset[] = [];
   for (const { topic, partitions } of committed) {
