@@ -187,7 +187,7 @@ export class Hub {
    * One membership lookup per event; the event is encoded once (once per receiver with extra data).
    */
   public async deliver(event: WsEvent): Promise<number> {
-    const groups = await this.audience(event.broadcast, event.membersAfterEvents === true);
+    const groups = await this.audience(event.broadcast, event.membersAfterEvents === true, event.at);
     let prefix: EventPrefix | undefined;
     /** Written to a live socket or, for an away connection, logged for its reconnect. */
     let delivered = 0;
@@ -218,7 +218,7 @@ export class Hub {
   }
 
   /** The connections an event may go to, grouped by user (§1.4 steps 4–9; per-connection checks in `admits`). */
-  private async audience(b: Broadcast, membersAfterEvents: boolean): Promise<Iterable<Connection>[]> {
+  private async audience(b: Broadcast, membersAfterEvents: boolean, at: number | undefined): Promise<Iterable<Connection>[]> {
     if (b.connection_id !== '') {
       const conn = this.byId.get(b.connection_id);
       return conn ? [[conn]] : [];
@@ -230,7 +230,7 @@ export class Hub {
     if (this.byUser.size === 0) return [];
     let users: string[] = [];
     if (b.channel_id !== '') {
-      const members = membersAfterEvents ? await this.options.membership.membersAfterEvents(b.channel_id) : await this.options.membership.channelMembers(b.channel_id);
+      const members = membersAfterEvents ? await this.options.membership.membersAfterEvents(b.channel_id) : await this.options.membership.channelMembers(b.channel_id, at);
       if (!members) return [];
       if (members.size < this.byUser.size) {
         for (const u of members) if (this.byUser.has(u)) users.push(u);

@@ -20,6 +20,8 @@ interface ChannelEntry {
   /** Mutable: joins and leaves update it in place (a lookup's set is this cache's own). */
   readonly value: Set<string> | undefined;
   readonly expires: number;
+  /** When the lookup that read it started: it holds every join and leave made before then. */
+  readonly readAt: number;
   /** Updated by membership events since it was read: membership events may use it, nothing else. */
   stale: boolean;
 }
@@ -38,15 +40,21 @@ interface ChannelEntry {
 export class MembershipCache {
   private readonly channels = new Map<string, ChannelEntry>();
   private readonly teams = new Map<string, Entry<boolean>>();
-  private readonly inflight = new Map<string, Promise<Set<string> | undefined>>();
+  private readonly inflight = new Map<string, { readonly startedAt: number; readonly lookup: Promise<Set<string> | undefined> }>();
   /** Counts evictions: a lookup that overlapped any is answered but not cached. */
   private evictions = 0;
 
   public constructor(private readonly options: MembershipCacheOptions) {}
 
-  /** The channel's members as posts has them (read again after any join or leave); undefined when the channel does not exist. */
-  public async channelMembers(channelId: string): Promise<ReadonlySet<string> | undefined> {
-    return this.members(channelId, false);
+  /**
+   * The channel's members as posts has them (read again after any join or leave); undefined when the
+   * channel does not exist. With `since` (ms: when the event to deliver happened), a set read before then
+   * is read again: a join made just before the event may not have reached this replica yet (its
+   * channels.events record can be handled after the event's record: Kafka orders neither topics nor the
+   * partitions of one fetch), so only a set read after the event surely holds it.
+   */
+  public async channelMembers(channelId: string, since?: number): Promise<ReadonlySet<string> | undefined> {
+    return this.members(channelId, false, since);
   }
 
   /**
@@ -67,28 +75,30 @@ export class MembershipCache {
     this.changed(channelId, (set) => set.delete(userId));
   }
 
-  private async members(channelId: string, staleAllowed: boolean): Promise<Set<string> | undefined> {
+  private async members(channelId: string, staleAllowed: boolean, since = -Infinity): Promise<Set<string> | undefined> {
     const now = this.options.clock.now();
     const hit = this.channels.get(channelId);
-    if (hit && hit.expires > now && (staleAllowed || !hit.stale)) {
+    if (hit && hit.expires > now && (staleAllowed || !hit.stale) && (staleAllowed || hit.readAt > since)) {
       this.channels.delete(channelId);
       this.channels.set(channelId, hit);
       return hit.value;
     }
     const running = this.inflight.get(channelId);
-    if (running) return running;
+    if (running && running.startedAt > since) return running.lookup;
     const before = this.evictions;
+    const startedAt = now;
     const lookup = this.options.source
       .channelMemberIds(channelId)
       .then((ids) => {
         const value = ids === undefined ? undefined : new Set(ids);
-        if (this.evictions === before) this.remember(this.channels, channelId, { value, expires: this.options.clock.now() + this.options.ttlMs, stale: false }, this.options.maxChannels);
+        const newer = (this.channels.get(channelId)?.readAt ?? -Infinity) > startedAt;
+        if (this.evictions === before && !newer) this.remember(this.channels, channelId, { value, expires: this.options.clock.now() + this.options.ttlMs, readAt: startedAt, stale: false }, this.options.maxChannels);
         return value;
       })
       .finally(() => {
-        if (this.inflight.get(channelId) === lookup) this.inflight.delete(channelId);
+        if (this.inflight.get(channelId)?.lookup === lookup) this.inflight.delete(channelId);
       });
-    this.inflight.set(channelId, lookup);
+    this.inflight.set(channelId, { startedAt, lookup });
     return lookup;
   }
 

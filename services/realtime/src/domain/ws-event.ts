@@ -24,6 +24,11 @@ export interface WsEvent {
    * the member set as the membership events handled so far left it, without reading it again after each.
    */
   readonly membersAfterEvents?: boolean;
+  /**
+   * When it happened (ms, the envelope's `time`): channel members read before then are read again, so a
+   * join made before it reaches the new member even when the join's own record is handled after it.
+   */
+  readonly at?: number;
   /** Extra `data` for one receiving user (e.g. `mentions` when they are mentioned); undefined = none. */
   readonly dataFor?: (userId: string) => Readonly<Record<string, unknown>> | undefined;
 }

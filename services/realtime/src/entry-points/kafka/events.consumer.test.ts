@@ -49,7 +49,8 @@ describe('events consumer', () => {
     // posts says u2 left (its event not handled yet): the post goes to the members as posts has them now.
     w.directory.removeChannelMember('c1', 'u2');
     const post = { id: 'p1', create_at: 1, update_at: 1, edit_at: 0, delete_at: 0, is_pinned: false, user_id: 'u0', channel_id: 'c1', root_id: '', original_id: '', message: 'hi', type: '', props: {}, hashtags: '', file_ids: [], pending_post_id: '', reply_count: 0, last_reply_at: 0, participants: null };
-    const created = envelope('post.created', { post, channel, team: { id: 't', name: 'tn' }, author: { id: 'u0', username: 'u0', is_bot: false }, source: 'api', from_webhook: false, is_system: false });
+    const created = { ...envelope('post.created', { post, channel, team: { id: 't', name: 'tn' }, author: { id: 'u0', username: 'u0', is_bot: false }, source: 'api', from_webhook: false, is_system: false }), time: w.clock.now() };
+    w.clock.time += 1;
     await handler(message(Topics.postsEvents, created));
     assert.equal(w.directory.memberLookups, 2);
     assert.deepEqual(
@@ -62,6 +63,30 @@ describe('events consumer', () => {
     assert.deepEqual(sockets.get('u0')?.events('user_removed').map((f) => (f.data as { user_id?: string }).user_id), ['u1']);
     assert.equal(sockets.get('u1')?.events('user_removed').length, 1, 'the removed user by user_id only');
     assert.equal(w.directory.memberLookups, 2);
+  });
+
+  it('when a post is handled before the record of a join made before it (another topic), then the new member still gets posted; a post made before the set was read uses it', async () => {
+    const w = world();
+    const handler = eventsConsumer({ hub: w.hub, membership: w.membership, users: w.directory, logger: createSilentLogger(), maxAttempts: 3 });
+    w.directory.addChannelMember('c1', 'old');
+    const newcomer = new RecordingSocket();
+    w.hub.open(newcomer, { session: session('new'), connectionId: '', sequenceNumber: 0 });
+    w.hub.open(new RecordingSocket(), { session: session('old'), connectionId: '', sequenceNumber: 0 });
+    await w.membership.channelMembers('c1');
+    const readAt = w.clock.now();
+    // The join, then the post, 1 ms later each; channels.events' record of the join is not handled yet.
+    w.clock.time += 1;
+    w.directory.addChannelMember('c1', 'new');
+    w.clock.time += 1;
+    const channel = { id: 'c1', team_id: 't', team_name: 'tn', type: 'O', name: 'n', display_name: 'N', creator_id: 'old', delete_at: 0 };
+    const post = { id: 'p1', create_at: 1, update_at: 1, edit_at: 0, delete_at: 0, is_pinned: false, user_id: 'old', channel_id: 'c1', root_id: '', original_id: '', message: 'hi', type: '', props: {}, hashtags: '', file_ids: [], pending_post_id: '', reply_count: 0, last_reply_at: 0, participants: null };
+    const payload = { post, channel, team: { id: 't', name: 'tn' }, author: { id: 'old', username: 'old', is_bot: false }, source: 'api', from_webhook: false, is_system: false };
+    await handler(message(Topics.postsEvents, { ...envelope('post.created', payload), time: w.clock.now() }));
+    assert.deepEqual(newcomer.events().map((f) => f.event), ['hello', 'status_change', 'posted']);
+    assert.equal(w.directory.memberLookups, 2, 'read again: the cached set was older than the post');
+    w.clock.time += 1;
+    await handler(message(Topics.postsEvents, { ...envelope('post.created', { ...payload, post: { ...post, id: 'p0' } }), time: readAt - 1 }));
+    assert.equal(w.directory.memberLookups, 2, 'an older post uses the set read since');
   });
 
   it('when a token is revoked, then only the sockets authenticated with it close; invalid realtime.events payloads are ignored', async () => {

@@ -94,11 +94,12 @@ export function eventsConsumer(deps: EventsConsumerDeps): MessageHandler {
     let delivered = 0;
     let receivers = 0;
     try {
+      const time = isEnvelope(message.value) ? message.value.time : undefined;
+      const at = typeof time === 'number' ? time : undefined;
       for (const event of await toEvents(message)) {
-        receivers += await deps.hub.deliver(event);
+        receivers += await deps.hub.deliver(at === undefined || event.at !== undefined ? event : { ...event, at });
         delivered += 1;
       }
-      const time = isEnvelope(message.value) ? message.value.time : undefined;
       if (receivers > 0 && typeof time === 'number' && deps.metrics && deps.clock) deps.metrics.fanOut(Math.max(0, deps.clock.now() - time) / 1000);
     } catch (error) {
       if (delivered === 0 && message.attempt < deps.maxAttempts) throw error;
