@@ -20,7 +20,7 @@ async function waitFor(predicate: () => boolean | Promise<boolean>, timeoutMs: n
 
 /** The partition kafkajs' default partitioner (the bus's) puts `key` in, of `count`. */
 function partitionOf(topic: string, key: string, count: number): number {
-  const partitionMetadata = Array.from({ length: count }, (_, partitionId) => ({ partitionId, leader: 0 }));
+  const partitionMetadata = Array.from({ length: count }, (_, partitionId) => ({ partitionId, leader: 0, partitionErrorCode: 0, replicas: [0], isr: [0] }));
   return Partitioners.DefaultPartitioner()({ topic, partitionMetadata, message: { key, value: null } });
 }
 
