@@ -8,7 +8,8 @@ import { systemClock } from '@switchyard/ids';
 import { CachingChannelMemberRepository } from './adapters/cache/caching-channel-member-repository';
 import { CachingChannelRepository } from './adapters/cache/caching-channel-repository';
 import { HttpUsersDirectory } from './adapters/http/users-directory.http';
-import { memoryRepositories } from './adapters/memory';
+import { HttpUserNames } from './adapters/http/user-names.http';
+import { memoryRepositories, ScanningPostSearch } from './adapters/memory';
 import type { PostsConfig } from './config';
 import { OutboxRelay } from './domain/events/outbox-relay';
 import type { Clock, Deps, EventSink, PostsRepositories, UsersDirectory } from './domain/ports';
@@ -19,6 +20,7 @@ import { groupChannelsRoutes } from './entry-points/http/group-channels.routes';
 import { pinsRoutes } from './entry-points/http/pins.routes';
 import { postsRoutes } from './entry-points/http/posts.routes';
 import { reactionsRoutes } from './entry-points/http/reactions.routes';
+import { searchRoutes } from './entry-points/http/search.routes';
 import { subscribeChannelCacheEviction } from './entry-points/kafka/channel-cache-eviction.consumer';
 import { subscribePostCommands } from './entry-points/kafka/post-create.consumer';
 import { subscribeTeamEvents } from './entry-points/kafka/team-events.consumer';
@@ -53,7 +55,10 @@ export interface PostsApp {
 export function createPostsApp(config: Readonly<PostsConfig>, deps: PostsDeps): PostsApp {
   const setup = serviceSetup({ service: SERVICE_NAME, config, logger: deps.logger, bus: deps.bus, transport: deps.transport });
   const { keys, liveConfig, systemConfig } = setup;
-  const stored: PostsRepositories = { ...memoryRepositories(), ...(deps.repositories ?? {}) };
+  const given = deps.repositories ?? {};
+  const merged: PostsRepositories = { ...memoryRepositories(), ...given };
+  // Search reads the posts store it was built on: given posts without their index are scanned.
+  const stored: PostsRepositories = given.posts && !given.search ? { ...merged, search: new ScanningPostSearch(given.posts) } : merged;
   const channels = new CachingChannelRepository(stored.channels);
   const members = new CachingChannelMemberRepository(stored.channelMembers);
   const repositories: PostsRepositories = { ...stored, channels, channelMembers: members };
@@ -83,6 +88,7 @@ export function createPostsApp(config: Readonly<PostsConfig>, deps: PostsDeps): 
     withBody: setup.withBody,
     internalSecret: keys,
   };
+  http.app.use(searchRoutes(context, { search: stored.search, userNames: new HttpUserNames(deps.transport, keys) }));
   for (const routes of [internalRoutes, groupChannelsRoutes, channelsRoutes, postsRoutes, reactionsRoutes, pinsRoutes]) http.app.use(routes(context));
   const app = http.finalize();
 

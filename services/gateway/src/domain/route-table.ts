@@ -23,6 +23,7 @@ export const ROUTE_TABLE: readonly RouteRule[] = [
   // Statuses live with the sockets (mattermost-wire-3.md §3.1, docs/adr/0012).
   { pattern: '/api/v4/users/*/status', service: Services.realtime },
   { pattern: '/api/v4/users/status/ids', service: Services.realtime, methods: ['POST'] },
+  { pattern: '/api/v4/teams/*/posts/search', service: Services.posts },
   // incoming-hooks
   { pattern: '/api/v4/hooks/incoming/**', service: Services.incomingHooks },
   { pattern: '/hooks/*', service: Services.incomingHooks, methods: ['POST'] },

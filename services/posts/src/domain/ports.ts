@@ -3,6 +3,7 @@ import type { ConfigView } from '@switchyard/system-config';
 import type { FileInfoRepository } from './files/file-ports';
 import type { Channel, ChannelChanges, ChannelMember, ChannelType, PendingEvent, PostChanges, Reaction, StoredPost } from './entities';
 import type { Clock } from '@switchyard/ids';
+import type { PostSearchIndex } from './search/post-search.port';
 
 /**
  * Repository ports. Shaped for a document store: single-document writes, no transactions, plain
@@ -151,6 +152,8 @@ export interface PostsRepositories {
   readonly reactions: ReactionRepository;
   /** File infos (files on posts, ADR 0022). */
   readonly files: FileInfoRepository;
+  /** Post search (kept true by the post writes of the same store). */
+  readonly search: PostSearchIndex;
 }
 
 export type { Clock };

@@ -2,18 +2,21 @@ import type { PostsRepositories } from '../../domain/ports';
 import { MemoryChannelMemberRepository } from './channel-member.repository.memory';
 import { MemoryChannelRepository } from './channel.repository.memory';
 import { MemoryPostRepository } from './post.repository.memory';
+import { ScanningPostSearch } from './post-search.memory';
 import { MemoryReactionRepository } from './reaction.repository.memory';
 import { MemoryFileInfoRepository } from './file-info.repository.memory';
 
-export { MemoryFileInfoRepository, MemoryChannelMemberRepository, MemoryChannelRepository, MemoryPostRepository, MemoryReactionRepository };
+export { MemoryFileInfoRepository, MemoryChannelMemberRepository, MemoryChannelRepository, MemoryPostRepository, MemoryReactionRepository, ScanningPostSearch };
 
 /** A fresh, empty set of in-process repositories (embedded runtime and unit tests). */
 export function memoryRepositories(): PostsRepositories {
+  const posts = new MemoryPostRepository();
   return {
     channels: new MemoryChannelRepository(),
     channelMembers: new MemoryChannelMemberRepository(),
-    posts: new MemoryPostRepository(),
+    posts,
     reactions: new MemoryReactionRepository(),
     files: new MemoryFileInfoRepository(),
+    search: new ScanningPostSearch(posts),
   };
 }

@@ -4,6 +4,7 @@ import { MongoChannelMemberRepository } from './channel-member.repository.mongo'
 import { channelMemberModel, CHANNEL_MEMBERS_COLLECTION } from './channel-member.schema.mongo';
 import { MongoChannelRepository } from './channel.repository.mongo';
 import { channelModel, CHANNELS_COLLECTION } from './channel.schema.mongo';
+import { MongoPostSearch } from './post-search.mongo';
 import { MongoPostRepository } from './post.repository.mongo';
 import { postModel, POSTS_COLLECTION } from './post.schema.mongo';
 import { MongoReactionRepository } from './reaction.repository.mongo';
@@ -50,5 +51,6 @@ export async function createPostsMongoRepositories(connection: Connection, optio
     posts: new MongoPostRepository(models.posts),
     reactions: new MongoReactionRepository(models.reactions),
     files: new MongoFileInfoRepository(models.files),
+    search: new MongoPostSearch(models.posts),
   };
 }

@@ -2,7 +2,7 @@ import type { Model } from '@switchyard/mongo-kit';
 import type { PendingEvent, PostChanges, StoredPost } from '../../domain/entities';
 import type { ClearedEvent, InsertManyResult, PostQuery, PostRepository } from '../../domain/ports';
 import { asDomainError, byId, duplicateIndexes, setOf, type Filter } from './mongo-support';
-import { fromPostDocument, postSchema, toPostDocument, type PostDocument } from './post.schema.mongo';
+import { fromPostDocument, postSchema, postSearchTerms, toPostDocument, type PostDocument } from './post.schema.mongo';
 
 const POST_FIELDS = new Set(Object.keys(postSchema.paths));
 
@@ -74,12 +74,31 @@ export class MongoPostRepository implements PostRepository {
     const set = setOf(changes, ['id', 'channel_id', 'user_id', 'create_at', 'pending_events', 'participants']);
     if (typeof set.props === 'object' && set.props !== null) set.props = JSON.stringify(set.props);
     if (typeof set.metadata === 'object' && set.metadata !== null) set.metadata = JSON.stringify(set.metadata);
+    if (typeof set.message === 'string' || typeof set.delete_at === 'number') return this.updateWithTerms(id, set, event);
     const update: Record<string, unknown> = {};
     if (Object.keys(set).length > 0) update.$set = set;
     if (event) update.$push = { pending_events: event };
     if (Object.keys(update).length === 0) return this.findById(id);
     const doc = await this.model.findOneAndUpdate({ _id: id }, update, { new: true }).lean<PostDocument>();
     return doc ? fromPostDocument(doc) : undefined;
+  }
+
+  /**
+   * A change of the message or of delete_at also rewrites the post's search terms: read, then a write
+   * conditional on the message read (retried when another edit came between), so the terms always follow
+   * the stored message.
+   */
+  private async updateWithTerms(id: string, set: Record<string, unknown>, event: PendingEvent | undefined): Promise<StoredPost | undefined> {
+    for (let attempt = 0; ; attempt += 1) {
+      const current = (await this.model.collection.findOne(byId(id))) as PostDocument | null;
+      if (!current) return undefined;
+      const next = { message: current.message, hashtags: current.hashtags, type: current.type, delete_at: current.delete_at, ...set } as PostDocument;
+      const update: Record<string, unknown> = { $set: { ...set, search_terms: postSearchTerms(next) } };
+      if (event) update.$push = { pending_events: event };
+      const doc = await this.model.findOneAndUpdate({ _id: id, message: current.message, delete_at: current.delete_at }, update, { new: true }).lean<PostDocument>();
+      if (doc) return fromPostDocument(doc);
+      if (attempt >= 5) throw new Error(`posts: post ${id} kept changing during an update`);
+    }
   }
 
   public async addEvent(id: string, event: PendingEvent): Promise<StoredPost | undefined> {

@@ -1,5 +1,6 @@
 import { Schema, type Connection, type Model } from '@switchyard/mongo-kit';
 import type { PendingEvent, StoredPost } from '../../domain/entities';
+import { searchTermsOf } from '../../domain/search/search-text';
 import { modelOn, SCHEMA_OPTIONS } from './mongo-support';
 
 export const POSTS_COLLECTION = 'posts';
@@ -9,7 +10,7 @@ export const POSTS_COLLECTION = 'posts';
  * keys may contain `.` or start with `$`, so they are stored as JSON text (never queried) instead of
  * sub-documents. `participants` is always null and not stored.
  */
-export type PostDocument = Omit<StoredPost, 'id' | 'props' | 'metadata' | 'participants'> & { _id: string; props: string; metadata?: string };
+export type PostDocument = Omit<StoredPost, 'id' | 'props' | 'metadata' | 'participants'> & { _id: string; props: string; metadata?: string; search_terms?: string[] };
 
 export const postSchema = new Schema<PostDocument>(
   {
@@ -35,6 +36,8 @@ export const postSchema = new Schema<PostDocument>(
     metadata: String,
     incoming_hook_id: String,
     pending_events: [Schema.Types.Mixed],
+    // post search (docs/adr: post search index): the message's stemmed words and its `#tags`, written with the post.
+    search_terms: [String],
   },
   SCHEMA_OPTIONS,
 );
@@ -49,6 +52,8 @@ postSchema.index({ channel_id: 1, update_at: 1 });
 postSchema.index({ root_id: 1, create_at: 1 });
 // findByPendingPostId: the 30 s pending_post_id dedupe of POST /posts.
 postSchema.index({ user_id: 1, pending_post_id: 1, create_at: -1 });
+// search: posts having a term (multikey), newest first; the channel, author and date filters are applied to those.
+postSchema.index({ search_terms: 1, create_at: -1 });
 // withPendingEvents (the outbox sweep): only posts whose outbox is not empty have entries here.
 postSchema.index({ 'pending_events.id': 1 }, { sparse: true });
 
@@ -58,11 +63,17 @@ export function postModel(connection: Connection): Model<PostDocument> {
 
 export function toPostDocument(post: StoredPost): PostDocument {
   const { id, props, metadata, participants: _participants, ...rest } = post;
-  return { _id: id, ...rest, props: JSON.stringify(props), ...(metadata !== undefined ? { metadata: JSON.stringify(metadata) } : {}) };
+  return { _id: id, ...rest, props: JSON.stringify(props), ...(metadata !== undefined ? { metadata: JSON.stringify(metadata) } : {}), search_terms: postSearchTerms(post) };
+}
+
+/** A post's search terms: none for system posts and deleted ones (they are never found). */
+export function postSearchTerms(post: Pick<StoredPost, 'message' | 'hashtags' | 'type' | 'delete_at'>): string[] {
+  if (post.delete_at !== 0 || post.type.startsWith('system_')) return [];
+  return searchTermsOf(post.message, post.hashtags);
 }
 
 export function fromPostDocument(doc: PostDocument): StoredPost {
-  const { _id, props, metadata, pending_events: pending, ...rest } = doc as PostDocument & { __v?: unknown };
+  const { _id, props, metadata, pending_events: pending, search_terms: _terms, ...rest } = doc as PostDocument & { __v?: unknown };
   delete (rest as { __v?: unknown }).__v;
   return {
     id: _id,

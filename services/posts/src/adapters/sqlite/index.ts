@@ -3,6 +3,7 @@ import type { PostsRepositories } from '../../domain/ports';
 import { SqliteChannelMemberRepository } from './channel-member.repository.sqlite';
 import { SqliteChannelRepository } from './channel.repository.sqlite';
 import { SqlitePostRepository } from './post.repository.sqlite';
+import { SqlitePostSearch } from './post-search.sqlite';
 import { SqliteReactionRepository } from './reaction.repository.sqlite';
 import { SqliteFileInfoRepository } from './file-info.repository.sqlite';
 import { POSTS_COMPONENT, POSTS_MIGRATIONS } from './schema.sqlite';
@@ -18,5 +19,6 @@ export function createSqliteRepositories(store: SqliteStore): PostsRepositories 
     posts: new SqlitePostRepository(store),
     reactions: new SqliteReactionRepository(store),
     files: new SqliteFileInfoRepository(store),
+    search: new SqlitePostSearch(store),
   };
 }

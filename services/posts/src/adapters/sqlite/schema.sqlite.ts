@@ -69,4 +69,40 @@ export const POSTS_MIGRATIONS: readonly Migration[] = [
   ) STRICT;
   CREATE INDEX p_file_infos_post ON p_file_infos (post_id, create_at, id) WHERE post_id <> '';
   `,
+  // 4: post search (docs/adr: post search index). Two contentless FTS5 tables keyed by the post row's rowid,
+  // kept by triggers, so the index is written in the post write's own transaction (a crash keeps both or
+  // neither): message words (Porter-stemmed, case and diacritics folded) and exact hashtags (`#tag` one
+  // token). Deleted posts and system_* posts are never in them; an edit or delete rewrites the entry.
+  `
+  CREATE VIRTUAL TABLE p_posts_fts USING fts5(message, content='', contentless_delete=1, tokenize='porter unicode61 remove_diacritics 2');
+  CREATE VIRTUAL TABLE p_posts_tags_fts USING fts5(tags, content='', contentless_delete=1, tokenize="unicode61 remove_diacritics 2 tokenchars '#-_.'");
+
+  CREATE TRIGGER p_posts_search_insert AFTER INSERT ON p_posts
+    WHEN new.delete_at = 0 AND coalesce(json_extract(new.doc, '$.type'), '') NOT LIKE 'system\\_%' ESCAPE '\\'
+  BEGIN
+    INSERT INTO p_posts_fts (rowid, message) VALUES (new.rowid, coalesce(json_extract(new.doc, '$.message'), ''));
+    INSERT INTO p_posts_tags_fts (rowid, tags) SELECT new.rowid, json_extract(new.doc, '$.hashtags') WHERE coalesce(json_extract(new.doc, '$.hashtags'), '') <> '';
+  END;
+
+  CREATE TRIGGER p_posts_search_delete AFTER DELETE ON p_posts BEGIN
+    DELETE FROM p_posts_fts WHERE rowid = old.rowid;
+    DELETE FROM p_posts_tags_fts WHERE rowid = old.rowid;
+  END;
+
+  CREATE TRIGGER p_posts_search_update AFTER UPDATE OF doc, delete_at ON p_posts
+    WHEN old.delete_at <> new.delete_at OR json_extract(old.doc, '$.message') IS NOT json_extract(new.doc, '$.message')
+  BEGIN
+    DELETE FROM p_posts_fts WHERE rowid = old.rowid;
+    DELETE FROM p_posts_tags_fts WHERE rowid = old.rowid;
+    INSERT INTO p_posts_fts (rowid, message) SELECT new.rowid, coalesce(json_extract(new.doc, '$.message'), '')
+      WHERE new.delete_at = 0 AND coalesce(json_extract(new.doc, '$.type'), '') NOT LIKE 'system\\_%' ESCAPE '\\';
+    INSERT INTO p_posts_tags_fts (rowid, tags) SELECT new.rowid, json_extract(new.doc, '$.hashtags')
+      WHERE new.delete_at = 0 AND coalesce(json_extract(new.doc, '$.type'), '') NOT LIKE 'system\\_%' ESCAPE '\\' AND coalesce(json_extract(new.doc, '$.hashtags'), '') <> '';
+  END;
+
+  INSERT INTO p_posts_fts (rowid, message) SELECT rowid, coalesce(json_extract(doc, '$.message'), '') FROM p_posts
+    WHERE delete_at = 0 AND coalesce(json_extract(doc, '$.type'), '') NOT LIKE 'system\\_%' ESCAPE '\\';
+  INSERT INTO p_posts_tags_fts (rowid, tags) SELECT rowid, json_extract(doc, '$.hashtags') FROM p_posts
+    WHERE delete_at = 0 AND coalesce(json_extract(doc, '$.type'), '') NOT LIKE 'system\\_%' ESCAPE '\\' AND coalesce(json_extract(doc, '$.hashtags'), '') <> '';
+  `,
 ];

@@ -50,7 +50,7 @@ export function internalRoutes(ctx: HttpContext): Router {
     sendJson(res, 200, copies);
   });
 
-  router.post(InternalPaths.usersByUsernames, only(incomingHooks, outgoingDispatch), ...ctx.withBody, async (req, res) => {
+  router.post(InternalPaths.usersByUsernames, only(posts, incomingHooks, outgoingDispatch), ...ctx.withBody, async (req, res) => {
     const { usernames } = validate(byUsernamesBody, req.body);
     sendJson(res, 200, (await lookupUsers(deps, { usernames })).map(presentInternalUser));
   });

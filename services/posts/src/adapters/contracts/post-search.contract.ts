@@ -1,0 +1,133 @@
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { newId } from '@switchyard/ids';
+import type { StoredPost } from '../../domain/entities';
+import type { PostRepository } from '../../domain/ports';
+import type { PostSearchIndex, PostSearchQuery } from '../../domain/search/post-search.port';
+import { parseSearch } from '../../domain/search/search-query';
+import { hashtagsOf } from '../../domain/rules/post-rules';
+import { aPost, type Factory } from './fixtures';
+
+/** A search index and the post repository of the same store (writes through `posts` must show in `search`). */
+export interface SearchStore {
+  readonly posts: PostRepository;
+  readonly search: PostSearchIndex;
+}
+
+function post(channelId: string, message: string, overrides: Partial<StoredPost> = {}): StoredPost {
+  return aPost({ channel_id: channelId, message, hashtags: hashtagsOf(message), ...overrides });
+}
+
+/** The query for `terms` as the use case builds it (no from/in resolution: the contract is about the index). */
+function queryOf(terms: string, channelIds: readonly string[], extra: Partial<PostSearchQuery> = {}): PostSearchQuery {
+  const parsed = parseSearch(terms);
+  return {
+    channelIds,
+    words: parsed.words,
+    phrases: parsed.phrases,
+    hashtags: parsed.hashtags,
+    excludedWords: parsed.excludedWords,
+    excludedPhrases: parsed.excludedPhrases,
+    excludedHashtags: parsed.excludedHashtags,
+    orSearch: false,
+    excludedUserIds: [],
+    time: { excluded: [] },
+    limit: 100,
+    ...extra,
+  };
+}
+
+export function postSearchContract(name: string, make: Factory<SearchStore>): void {
+  describe(`PostSearchIndex contract: ${name}`, () => {
+    it('when words are searched, then posts with all of them (stemmed, any case, diacritics folded) are found newest first, only in the given channels', async () => {
+      const { posts, search } = await make();
+      const [c1, c2] = [newId(), newId()];
+      const a = post(c1, 'The Deploy is RUNNING on café servers', { create_at: 100 });
+      const b = post(c1, 'deployed the runner', { create_at: 200 });
+      const c = post(c1, 'deploy runs again', { create_at: 300 });
+      const other = post(c2, 'deploy running elsewhere', { create_at: 400 });
+      await posts.insertMany([a, b, c, other]);
+      const ids = async (terms: string, extra: Partial<PostSearchQuery> = {}): Promise<string[]> => (await search.search(queryOf(terms, [c1], extra))).map((p) => p.id);
+      assert.deepEqual(await ids('deploy run'), [c.id, a.id]);
+      assert.deepEqual(await ids('CAFE'), [a.id]);
+      assert.deepEqual(await ids('deploy run', { orSearch: true }), [c.id, b.id, a.id]);
+      assert.deepEqual(await ids('runn*'), [b.id]);
+      assert.deepEqual(await ids('deploy -servers'), [c.id, b.id]);
+      assert.deepEqual(await ids('"deploy runs"'), [c.id]);
+      assert.deepEqual(await ids('deploy -"runs again"'), [b.id, a.id]);
+      assert.deepEqual(await ids('nothinglikethis'), []);
+      assert.deepEqual((await search.search(queryOf('deploy', [c1, c2]))).map((p) => p.id), [other.id, c.id, b.id, a.id]);
+    });
+
+    it('when a prefix is searched, then words starting with it match', async () => {
+      const { posts, search } = await make();
+      const ch = newId();
+      const a = post(ch, 'kubernetes cluster', { create_at: 1 });
+      const b = post(ch, 'kubectl apply', { create_at: 2 });
+      const c = post(ch, 'docker', { create_at: 3 });
+      await posts.insertMany([a, b, c]);
+      assert.deepEqual((await search.search(queryOf('kube*', [ch]))).map((p) => p.id), [b.id, a.id]);
+    });
+
+    it('when hashtags are searched, then only posts with exactly that tag match, any case', async () => {
+      const { posts, search } = await make();
+      const ch = newId();
+      const a = post(ch, 'release #Build-42 done', { create_at: 1 });
+      const b = post(ch, 'release #build done', { create_at: 2 });
+      const c = post(ch, 'the word build alone', { create_at: 3 });
+      await posts.insertMany([a, b, c]);
+      assert.deepEqual((await search.search(queryOf('#build', [ch]))).map((p) => p.id), [b.id]);
+      assert.deepEqual((await search.search(queryOf('#BUILD-42', [ch]))).map((p) => p.id), [a.id]);
+    });
+
+    it('when filters are given without words, then authors, dates and excluded days narrow the channels\' posts; system posts never match', async () => {
+      const { posts, search } = await make();
+      const ch = newId();
+      const [alice, bob] = [newId(), newId()];
+      const a = post(ch, 'one', { user_id: alice, create_at: 1_000 });
+      const b = post(ch, 'two', { user_id: bob, create_at: 2_000 });
+      const c = post(ch, 'three', { user_id: alice, create_at: 3_000 });
+      const sys = post(ch, 'joined the channel', { user_id: alice, create_at: 4_000, type: 'system_join_channel' });
+      await posts.insertMany([a, b, c, sys]);
+      const ids = async (extra: Partial<PostSearchQuery>): Promise<string[]> => (await search.search(queryOf('', [ch], extra))).map((p) => p.id);
+      assert.deepEqual(await ids({ userIds: [alice] }), [c.id, a.id]);
+      assert.deepEqual(await ids({ excludedUserIds: [alice] }), [b.id]);
+      assert.deepEqual(await ids({ time: { from: 1_500, to: 3_000, excluded: [] } }), [c.id, b.id]);
+      assert.deepEqual(await ids({ time: { excluded: [{ from: 1_500, to: 2_500 }] } }), [c.id, a.id]);
+      assert.deepEqual(await ids({ limit: 1 }), [c.id]);
+      assert.deepEqual((await search.search(queryOf('joined', [ch]))).map((p) => p.id), []);
+    });
+
+    it('when a post is edited or deleted, then the index follows at once', async () => {
+      const { posts, search } = await make();
+      const ch = newId();
+      const a = post(ch, 'alpha original', { create_at: 1 });
+      await posts.insert(a);
+      await posts.update(a.id, { message: 'beta replaced #newtag', hashtags: '#newtag', edit_at: 5 });
+      const ids = async (terms: string): Promise<string[]> => (await search.search(queryOf(terms, [ch]))).map((p) => p.id);
+      assert.deepEqual(await ids('alpha'), []);
+      assert.deepEqual(await ids('beta'), [a.id]);
+      assert.deepEqual(await ids('#newtag'), [a.id]);
+      await posts.update(a.id, { delete_at: 9, update_at: 9 });
+      assert.deepEqual(await ids('beta'), []);
+      assert.deepEqual(await ids('#newtag'), []);
+      const b = post(ch, 'gamma', { create_at: 2 });
+      await posts.insert(b);
+      assert.equal(await posts.deletePermanently(b.id), true);
+      assert.deepEqual(await ids('gamma'), []);
+    });
+
+    it('when the query holds FTS or MongoDB operator text, then it is searched as plain words and never fails', async () => {
+      const { posts, search } = await make();
+      const ch = newId();
+      const a = post(ch, 'near the regex end', { create_at: 1 });
+      await posts.insert(a);
+      for (const terms of ['NEAR(a b)', '^start', '$where', '{$regex: ".*"}', 'a OR b', 'message:x', '"unbalanced', '*', 'x" OR "1"="1', ')(', `${'x'.repeat(10_000)}`]) {
+        const found = await search.search(queryOf(terms, [ch]));
+        assert.ok(Array.isArray(found), terms);
+      }
+      assert.deepEqual((await search.search(queryOf('{$regex: ".*"}', [ch]))).map((p) => p.id), [a.id]);
+      assert.deepEqual((await search.search(queryOf('NEAR', [ch]))).map((p) => p.id), [a.id]);
+    });
+  });
+}

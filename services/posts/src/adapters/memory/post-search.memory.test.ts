@@ -1,0 +1,7 @@
+import { postSearchContract } from '../contracts/post-search.contract';
+import { memoryRepositories } from './index';
+
+postSearchContract('memory', () => {
+  const { posts, search } = memoryRepositories();
+  return { posts, search };
+});

@@ -1,0 +1,61 @@
+import type { Model } from '@switchyard/mongo-kit';
+import type { StoredPost } from '../../domain/entities';
+import { newestFirst, postMatchesQuery } from '../../domain/search/post-matches-query';
+import type { PostSearchIndex, PostSearchQuery } from '../../domain/search/post-search.port';
+import type { SearchWord } from '../../domain/search/search-query';
+import { stem } from '../../domain/search/search-text';
+import type { Filter } from './mongo-support';
+import { fromPostDocument, type PostDocument } from './post.schema.mongo';
+
+/** Documents read per phrase search before the phrase check (phrases are checked on the message). */
+const PHRASE_READ_LIMIT = 1000;
+
+function escapeRegex(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/** A term condition on the multikey `search_terms` field (a prefix is an anchored regex: an index range). */
+function termCondition(word: SearchWord): Filter {
+  return word.prefix ? { search_terms: { $regex: `^${escapeRegex(word.text)}` } } : { search_terms: stem(word.text) };
+}
+
+/**
+ * Post search on the posts collection's `search_terms` (ADR: post search index): the terms the query needs
+ * are looked up on the multikey index, the other filters applied to those posts. Terms are plain values or
+ * anchored, escaped regexes built here, never operators from the query text. Phrases are narrowed by their
+ * words, then checked on the message.
+ */
+export class MongoPostSearch implements PostSearchIndex {
+  public constructor(private readonly model: Model<PostDocument>) {}
+
+  public async search(query: PostSearchQuery): Promise<StoredPost[]> {
+    if (query.channelIds.length === 0 || !(query.limit > 0)) return [];
+    const and: Filter[] = [{ channel_id: { $in: [...query.channelIds] } }, { delete_at: 0 }];
+    const positive: Filter[] = [
+      ...query.words.map(termCondition),
+      ...query.phrases.map((words) => ({ search_terms: { $all: words.map(stem) } })),
+      ...query.hashtags.map((tag) => ({ search_terms: tag })),
+    ];
+    if (positive.length === 0) and.push({ type: { $not: /^system_/ } });
+    else if (query.orSearch) and.push({ $or: positive });
+    else and.push(...positive);
+    const excludedExact = [...query.excludedWords.filter((w) => !w.prefix).map((w) => stem(w.text)), ...query.excludedHashtags];
+    if (excludedExact.length > 0) and.push({ search_terms: { $nin: excludedExact } });
+    for (const word of query.excludedWords.filter((w) => w.prefix)) and.push({ search_terms: { $not: new RegExp(`^${escapeRegex(word.text)}`) } });
+    if (query.userIds !== undefined) and.push({ user_id: { $in: [...query.userIds] } });
+    if (query.excludedUserIds.length > 0) and.push({ user_id: { $nin: [...query.excludedUserIds] } });
+    if (query.time.from !== undefined) and.push({ create_at: { $gte: query.time.from } });
+    if (query.time.to !== undefined) and.push({ create_at: { $lte: query.time.to } });
+    for (const day of query.time.excluded) and.push({ $or: [{ create_at: { $lt: day.from } }, { create_at: { $gt: day.to } }] });
+    const phrases = query.phrases.length + query.excludedPhrases.length > 0;
+    const limit = phrases ? PHRASE_READ_LIMIT : query.limit;
+    const docs = await this.model.collection
+      .find({ $and: and } as never, { projection: { search_terms: 0 } })
+      .sort({ create_at: -1, _id: -1 })
+      .limit(limit)
+      .toArray();
+    const posts = (docs as unknown as PostDocument[]).map(fromPostDocument);
+    if (!phrases) return posts;
+    return posts.filter((post) => postMatchesQuery(post, query)).sort(newestFirst).slice(0, query.limit);
+  }
+}

@@ -1,0 +1,55 @@
+import { stemmer } from 'porter-stemmer';
+
+/**
+ * How message text becomes index terms for the stores without a full-text engine (MongoDB, memory): the
+ * same steps as SQLite FTS5's `porter unicode61 remove_diacritics 2` tokenizer, so both runtimes find the
+ * same posts: case and diacritics folded, split on anything that is not a letter or digit, each word
+ * Porter-stemmed.
+ */
+const SEPARATORS = /[^\p{L}\p{N}]+/u;
+const DIACRITICS = /\p{M}+/gu;
+
+/** At most this many distinct terms are kept per post (a 16k-character message has far fewer). */
+export const MAX_TERMS_PER_POST = 4096;
+
+/** Longest word the stemmer is asked about (longer ones are kept as they are). */
+const MAX_STEMMED_LENGTH = 64;
+
+export function foldCase(text: string): string {
+  return text.normalize('NFKD').replace(DIACRITICS, '').toLowerCase();
+}
+
+/** The words of a text, folded, unstemmed, in order (repeats kept). */
+export function wordsOf(text: string): string[] {
+  return foldCase(text).split(SEPARATORS).filter((w) => w !== '');
+}
+
+export function stem(word: string): string {
+  return word.length > MAX_STEMMED_LENGTH ? word : stemmer(word);
+}
+
+/**
+ * A post's index terms: its message's stemmed words, plus its hashtags folded with their `#` (so `#tag`
+ * is an exact term of its own and never the word `tag`).
+ */
+export function searchTermsOf(message: string, hashtags: string): string[] {
+  const terms = new Set<string>();
+  for (const word of wordsOf(message)) {
+    if (terms.size >= MAX_TERMS_PER_POST) break;
+    terms.add(stem(word));
+  }
+  for (const tag of hashtags.split(' ')) if (tag.startsWith('#')) terms.add(foldCase(tag));
+  return [...terms];
+}
+
+/** A phrase's words as they must appear in a message, in order (the phrase post-filter). */
+export function containsPhrase(message: string, phraseWords: readonly string[]): boolean {
+  if (phraseWords.length === 0) return true;
+  const words = wordsOf(message).map(stem);
+  const wanted = phraseWords.map(stem);
+  outer: for (let i = 0; i + wanted.length <= words.length; i += 1) {
+    for (let j = 0; j < wanted.length; j += 1) if (words[i + j] !== wanted[j]) continue outer;
+    return true;
+  }
+  return false;
+}
