@@ -73,12 +73,15 @@ function runtimeArgs(root: string): string[] {
   return [...START_FLAGS, join(root, 'apps', 'embedded', 'dist', 'main.js')];
 }
 
-/** `BENCH_CPU_PROF=<dir>` writes a CPU profile of the runtime. Resolves with the URL once it listens. */
-export async function startEmbeddedProcess(): Promise<EmbeddedProcess> {
+/**
+ * `BENCH_CPU_PROF=<dir>` writes a CPU profile of the runtime. Resolves with the URL once it listens.
+ * `options.dataDir`: run on that data directory and keep it (default: a fresh one, removed at stop).
+ */
+export async function startEmbeddedProcess(options: { readonly dataDir?: string } = {}): Promise<EmbeddedProcess> {
   const root = join(__dirname, '..', '..');
   const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
   // A fresh durable store per run (DATA_DIR), removed when the runtime stops.
-  const dataDir = mkdtempSync(join(tmpdir(), 'switchyard-bench-'));
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'switchyard-bench-'));
   const child = spawn(process.execPath, [...profile, ...runtimeArgs(root)], {
     cwd: root,
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'error', DATA_DIR: dataDir, METRICS_PORT: process.env.METRICS_PORT ?? '0' },
@@ -104,7 +107,7 @@ export async function startEmbeddedProcess(): Promise<EmbeddedProcess> {
     stop: () =>
       new Promise<void>((resolve) => {
         const done = (): void => {
-          rmSync(dataDir, { recursive: true, force: true });
+          if (options.dataDir === undefined) rmSync(dataDir, { recursive: true, force: true });
           resolve();
         };
         if (child.exitCode !== null) return done();
