@@ -25,7 +25,7 @@ describe('posts repositories on MongoDB', { skip: !url && 'MONGO_URL not set: ru
   });
 
   const fresh =
-    <K extends keyof PostsRepositories>(key: K) =>
+    <K extends keyof typeof POSTS_COLLECTIONS>(key: K) =>
     async (): Promise<PostsRepositories[K]> => {
       if (!connection || !repositories) throw new Error('MongoDB not connected (see the before hook)');
       await connection.collection(POSTS_COLLECTIONS[key]).deleteMany({});
