@@ -34,5 +34,5 @@ export {
 } from './realtime-events';
 export { stripIntegrations, clientPost } from './client-post';
 export { PictureUploadLimits, PROFILE_IMAGE_UPLOAD, BOT_ICON_UPLOAD, pictureUploadRoute, type PictureUploadRoute } from './picture-uploads';
-export { SERVER_VERSION } from './server-version';
+export { SERVER_MAJOR_VERSION, SERVER_VERSION } from './server-version';
 export { statusChangedPayloadSchema, type StatusChangedPayload, type StatusChangedEvent } from './status-events';

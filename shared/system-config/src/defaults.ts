@@ -1,3 +1,5 @@
+import { SERVER_MAJOR_VERSION } from '@switchyard/contracts';
+
 /**
  * The Mattermost-compatible config document (PascalCase sections), with the reference's defaults
  * (§11) and Switchyard's extension keys. Owned by users-bots; every service keeps a live copy.
@@ -52,6 +54,17 @@ export interface SystemConfig {
     EnableChannelViewedMessages: boolean;
     /** `disabled`, `default_on`, `default_off` or `always_on` (the reference's default since 7.0). */
     CollapsedThreads: CollapsedThreadsMode;
+    /**
+     * 11.2: every incoming hook is locked to its channel (`channel_locked` forced true on create and
+     * update; a post naming another channel is refused with 403 `web.incoming_webhook.channel_locked.app_error`).
+     */
+    EnforceIncomingWebhookChannelLocking: boolean;
+    /**
+     * 12.0's rule: posts made with a user session or a personal access token of a human lose
+     * `from_webhook`, `override_username` and `override_icon_url` (silently; the post is still created).
+     * Bots, incoming hooks and slash commands keep them. Defaults to on from reported version 12.
+     */
+    StripIntegrationPropsFromUserPosts: boolean;
   };
   TeamSettings: {
     SiteName: string;
@@ -173,6 +186,8 @@ export function defaultSystemConfig(): SystemConfig {
       EnableUserStatuses: true,
       EnableChannelViewedMessages: true,
       CollapsedThreads: 'always_on',
+      EnforceIncomingWebhookChannelLocking: false,
+      StripIntegrationPropsFromUserPosts: SERVER_MAJOR_VERSION >= 12,
     },
     TeamSettings: {
       SiteName: 'Switchyard',

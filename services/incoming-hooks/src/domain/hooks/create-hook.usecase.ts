@@ -39,7 +39,7 @@ export async function createHook(deps: Deps, actor: Actor, input: HookInput): Pr
     description: input.description ?? '',
     username,
     iconUrl,
-    channelLocked: bypass ? (input.channelLocked ?? false) : true,
+    channelLocked: bypass && !settings.EnforceIncomingWebhookChannelLocking ? (input.channelLocked ?? false) : true,
     reactionNotifications: input.reactionNotifications ?? false,
     ...transformFieldsOf(input),
   };

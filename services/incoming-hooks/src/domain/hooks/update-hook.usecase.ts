@@ -33,7 +33,7 @@ export async function updateHook(deps: Deps, actor: Actor, hookId: string, input
     description: input.description ?? '',
     username,
     iconUrl,
-    channelLocked: bypass ? (input.channelLocked ?? false) : true,
+    channelLocked: bypass && !settings.EnforceIncomingWebhookChannelLocking ? (input.channelLocked ?? false) : true,
     reactionNotifications: input.reactionNotifications ?? false,
     ...transformFieldsOf(input, old),
   };

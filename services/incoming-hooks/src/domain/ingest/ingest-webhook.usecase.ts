@@ -85,6 +85,8 @@ async function createPosts(deps: Deps, hook: IncomingHook, req: WebhookRequest, 
   if (req.priority !== null && (req.priority.priority === undefined || req.priority.priority === null)) {
     throw Errors.invalidParam('webhook.priority.priority');
   }
+  // 11.10: a silent post notifies nobody, so it cannot ask for persistent notifications.
+  if (req.silent && req.priority?.persistent_notifications === true) throw Errors.invalidParam('webhook.silent');
   if (req.type.startsWith('system_')) throw Errors.invalidParam('post.type');
   const attachments = req.attachments !== null && req.attachments.length > 0 ? req.attachments : null;
   if (attachments === null && req.type !== '' && req.type !== 'slack_attachment' && !req.type.startsWith('custom_')) {

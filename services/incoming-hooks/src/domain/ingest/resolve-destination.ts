@@ -11,9 +11,9 @@ const DIRECT_NAME = /^([a-z0-9]{26})__([a-z0-9]{26})$/;
  * per team, so the direct channel is reached through get-or-create, and only when the owner takes part
  * or may read every channel (nothing is created for anyone else); both users must exist.
  */
-async function directByName(deps: Pick<Deps, 'channels' | 'users'>, hook: IncomingHook, name: string, owner: () => Promise<InternalUser>): Promise<InternalChannel | undefined> {
+async function directByName(deps: Pick<Deps, 'channels' | 'users'>, hook: IncomingHook, locked: boolean, name: string, owner: () => Promise<InternalUser>): Promise<InternalChannel | undefined> {
   const [, a = '', b = ''] = DIRECT_NAME.exec(name) ?? [];
-  if (hook.channelLocked) throw Errors.channelLocked();
+  if (locked) throw Errors.channelLocked();
   const users = await deps.users.usersByIds(a === b ? [a] : [a, b]);
   if (users.length !== (a === b ? 1 : 2)) return undefined;
   if (hook.userId !== a && hook.userId !== b) {
@@ -31,10 +31,11 @@ async function directByName(deps: Pick<Deps, 'channels' | 'users'>, hook: Incomi
 /**
  * Where a hook's post goes (mattermost-wire.md §9 rows 5–9): the hook's channel; `@username` → the DM of
  * the owner and that user (oneself included); `#name` or `name` → a channel of the hook's team, or a
- * direct channel `<id1>__<id2>` the owner may read. Locked hooks only post to their channel; non-open
- * channels need the owner's read access.
+ * direct channel `<id1>__<id2>` the owner may read. Locked hooks only post to their channel (every hook
+ * while `EnforceIncomingWebhookChannelLocking` is on, 11.2); non-open channels need the owner's read access.
  */
-export async function resolveDestination(deps: Pick<Deps, 'channels' | 'users'>, hook: IncomingHook, requested: string, owner: () => Promise<InternalUser>): Promise<{ channel: InternalChannel; owner: InternalUser }> {
+export async function resolveDestination(deps: Pick<Deps, 'channels' | 'users' | 'liveConfig'>, hook: IncomingHook, requested: string, owner: () => Promise<InternalUser>): Promise<{ channel: InternalChannel; owner: InternalUser }> {
+  const locked = hook.channelLocked || deps.liveConfig.current().ServiceSettings.EnforceIncomingWebhookChannelLocking;
   let channel: InternalChannel | undefined;
   if (requested === '') {
     channel = await deps.channels.channel(hook.channelId);
@@ -47,10 +48,10 @@ export async function resolveDestination(deps: Pick<Deps, 'channels' | 'users'>,
   } else {
     const name = requested.startsWith('#') ? requested.slice(1) : requested;
     channel = name === '' ? undefined : await deps.channels.channelByName(hook.teamId, name);
-    if (!channel && DIRECT_NAME.test(name)) channel = await directByName(deps, hook, name, owner);
+    if (!channel && DIRECT_NAME.test(name)) channel = await directByName(deps, hook, locked, name, owner);
     if (!channel) throw Errors.targetChannelNotFound();
   }
-  if (hook.channelLocked && channel.id !== hook.channelId) throw Errors.channelLocked();
+  if (locked && channel.id !== hook.channelId) throw Errors.channelLocked();
   let user: InternalUser;
   try {
     user = await owner();

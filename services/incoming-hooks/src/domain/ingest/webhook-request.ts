@@ -13,6 +13,8 @@ export interface WebhookRequest {
   readonly priority: WirePostPriority | null;
   /** The thread to reply to (newest reference, wire-2 §4.3); '' for a root post. */
   readonly root_id: string;
+  /** 11.10: no notification, unread or mention for anyone (stored as `props.silent_notification: "true"`). */
+  readonly silent: boolean;
 }
 
 export const emptyRequest: WebhookRequest = {
@@ -26,4 +28,5 @@ export const emptyRequest: WebhookRequest = {
   icon_emoji: '',
   priority: null,
   root_id: '',
+  silent: false,
 };

@@ -28,6 +28,19 @@ describe('incoming hook CRUD (/api/v4/hooks/incoming)', () => {
     assert.equal(hook.channel_locked, false);
   });
 
+  it('when EnforceIncomingWebhookChannelLocking is on (11.2), then every hook is saved locked, even for those who may bypass the lock', async () => {
+    h.setConfig((c) => (c.ServiceSettings.EnforceIncomingWebhookChannelLocking = true));
+    try {
+      const created = await h.createHook({ channel_locked: false });
+      assert.equal(created.channel_locked, true);
+      const updated = await h.request('PUT', `/api/v4/hooks/incoming/${created.id}`, { as: h.teamAdmin, body: { ...created, channel_locked: false } });
+      assert.equal(updated.statusCode, 201, updated.body);
+      assert.equal((updated.json() as { channel_locked: boolean }).channel_locked, true);
+    } finally {
+      h.setConfig((c) => (c.ServiceSettings.EnforceIncomingWebhookChannelLocking = false));
+    }
+  });
+
   it('when a team admin (who holds the bypass permission) asks for a locked hook, then channel_locked stays as asked', async () => {
     const locked = await h.createHook({ channel_locked: true });
     assert.equal(locked.channel_locked, true);

@@ -82,6 +82,10 @@ export function webhookRequestFrom(value: unknown): WebhookRequest | null {
     if (!Array.isArray(value.attachments)) throw Errors.parseData('attachments must be an array');
     out.attachments = value.attachments;
   }
+  if (value.silent !== undefined && value.silent !== null) {
+    if (typeof value.silent !== 'boolean') throw Errors.parseData('silent must be a boolean');
+    out.silent = value.silent;
+  }
   if (value.priority !== undefined && value.priority !== null) {
     const p = value.priority;
     if (!isObject(p)) throw Errors.parseData('priority must be an object');

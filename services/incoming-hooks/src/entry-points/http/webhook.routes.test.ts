@@ -187,6 +187,33 @@ describe('POST /hooks/{key}', () => {
     assert.equal((await send({ text: 'x', channel: 'town-square' }, locked.id)).statusCode, 200);
   });
 
+  it('when EnforceIncomingWebhookChannelLocking is on (11.2), then an unlocked hook cannot post elsewhere either; off again, it can', async () => {
+    const unlocked = await h.createHook({ channel_locked: false });
+    h.channels.add({ team_id: h.teamId, type: 'O', name: 'enforced-elsewhere' });
+    h.setConfig((c) => (c.ServiceSettings.EnforceIncomingWebhookChannelLocking = true));
+    try {
+      for (const channel of ['enforced-elsewhere', '@member']) {
+        const res = await send({ text: 'x', channel }, unlocked.id);
+        assert.equal(res.statusCode, 403, channel);
+        assert.equal(errorOf(res).id, 'web.incoming_webhook.channel_locked.app_error');
+      }
+      assert.equal((await send({ text: 'x' }, unlocked.id)).statusCode, 200, 'its own channel still works');
+    } finally {
+      h.setConfig((c) => (c.ServiceSettings.EnforceIncomingWebhookChannelLocking = false));
+    }
+    assert.equal((await send({ text: 'x', channel: 'enforced-elsewhere' }, unlocked.id)).statusCode, 200);
+  });
+
+  it('when silent is true (11.10), then the post carries silent_notification; a client prop of that name is dropped; silent with persistent notifications is 400', async () => {
+    assert.equal((await send({ text: 'quiet', silent: true })).statusCode, 200);
+    assert.equal(lastPost().props.silent_notification, 'true');
+    assert.equal((await send({ text: 'loud', props: { silent_notification: 'true' } })).statusCode, 200);
+    assert.equal(lastPost().props.silent_notification, undefined);
+    assertError(await send({ text: 'x', silent: 'yes' }), 400, 'model.incoming_hook.parse_data.app_error');
+    const both = await send({ text: 'x', silent: true, priority: { priority: 'urgent', persistent_notifications: true } });
+    assertError(both, 400, 'api.context.invalid_param.app_error');
+  });
+
   it('when the owner cannot be loaded, then 403 web.incoming_webhook.user.app_error', async () => {
     const ghost = h.users.add('ghost-owner', { roles: 'system_user system_admin' });
     const orphan = await h.createHook({ user_id: ghost.id }, h.admin);

@@ -27,6 +27,9 @@ export interface CreatePostCommand {
 /** Props a client may not set on create (the reference removes them; the hook key is internal). */
 const CLIENT_REMOVED_PROPS = ['add_channel_member', 'force_notification', LEGACY_HOOK_KEY_PROP];
 
+/** What 12.0 strips from a human's session and personal-access-token posts (`StripIntegrationPropsFromUserPosts`). */
+export const USER_POST_STRIPPED_PROPS = ['from_webhook', 'override_username', 'override_icon_url'] as const;
+
 /**
  * `POST /posts`: channel membership (create_post) or, for bots and others, the system roles
  * system_post_all (every channel) / system_post_all_public (open channels). A repeated
@@ -58,6 +61,9 @@ export async function createPost(deps: Deps, actor: Actor, command: CreatePostCo
   }
   const props = normaliseAttachments(command.props);
   for (const key of CLIENT_REMOVED_PROPS) delete props[key];
+  if (!actor.isBot && deps.liveConfig.current().ServiceSettings.StripIntegrationPropsFromUserPosts) for (const key of USER_POST_STRIPPED_PROPS) delete props[key];
+  // 11.10 silent posts come from bots and hooks only.
+  if (!actor.isBot) delete props.silent_notification;
   if (actor.isBot) props.from_bot = 'true';
   checkProps(props);
   const createAt = command.create_at !== undefined && command.create_at > 0 && hasPermission(actor.roles, Permissions.manageSystem) ? command.create_at : now;
