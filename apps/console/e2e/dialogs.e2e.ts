@@ -25,13 +25,37 @@ const reportDialog = {
     { display_name: 'Urgent', name: 'urgent', type: 'bool', optional: true, placeholder: 'Page the on-call person' },
   ],
 };
+const ticketDialog = {
+  callback_id: 'ticket',
+  title: 'New ticket',
+  state: 'ticket-1',
+  source_url: 'RECEIVER/refresh',
+  elements: [
+    { display_name: 'Parts', name: 'parts', type: 'select', multiselect: true, default: 'api', options: [{ text: 'API', value: 'api' }, { text: 'Web', value: 'web' }, { text: 'Database', value: 'db' }] },
+    { display_name: 'Component', name: 'component', type: 'select', data_source: 'dynamic', data_source_url: 'RECEIVER/lookup' },
+    { display_name: 'Start', name: 'start', type: 'date', min_date: '2026-01-01', max_date: '2030-12-31' },
+    { display_name: 'Due', name: 'due', type: 'datetime', optional: true, datetime_config: { time_interval: 30 } },
+    { display_name: 'Kind', name: 'kind', type: 'select', refresh: true, optional: true, options: [{ text: 'Bug', value: 'bug' }, { text: 'Outage', value: 'outage' }] },
+  ],
+};
+const withReceiver = (dialog: object): object => JSON.parse(JSON.stringify(dialog).replace(/RECEIVER/g, receiver.url)) as object;
+const COMPONENTS = [{ text: 'Billing API', value: 'billing' }, { text: 'Search', value: 'search' }, { text: 'Sign-in', value: 'signin' }];
 const cancelDialog = { callback_id: 'feedback', title: 'Feedback', notify_on_cancel: true, elements: [{ display_name: 'Comment', name: 'comment', type: 'text' }] };
 
 /** The integration: a button press opens a dialog with the request's trigger id; submissions are checked like a real service would. */
 const receiver = new Receiver((req: Received) => {
-  if (req.path === '/open-report' || req.path === '/open-feedback') {
+  if (req.path === '/lookup') {
+    const query = String((JSON.parse(req.body) as { submission: { query?: string } }).submission.query ?? '').toLowerCase();
+    return { status: 200, json: { items: COMPONENTS.filter((c) => c.text.toLowerCase().includes(query)) } };
+  }
+  if (req.path === '/refresh') {
+    const kind = (JSON.parse(req.body) as { submission: { kind?: string } }).submission.kind;
+    const extra = kind === 'outage' ? [{ display_name: 'Customers affected', name: 'affected', type: 'text' }] : [];
+    return { status: 200, json: { type: 'form', form: { ...withReceiver(ticketDialog), elements: [...ticketDialog.elements.map((e) => withReceiver(e)), ...extra] } } };
+  }
+  if (req.path === '/open-report' || req.path === '/open-feedback' || req.path === '/open-ticket') {
     const triggerId = (JSON.parse(req.body) as { trigger_id: string }).trigger_id;
-    const dialog = req.path === '/open-report' ? reportDialog : cancelDialog;
+    const dialog = req.path === '/open-report' ? reportDialog : req.path === '/open-ticket' ? withReceiver(ticketDialog) : cancelDialog;
     void fetch(`${server.url}/api/v4/actions/dialogs/open`, { method: 'POST', body: JSON.stringify({ trigger_id: triggerId, url: `${receiver.url}/submit`, dialog }) });
     return { status: 200, json: {} };
   }
@@ -58,6 +82,7 @@ before(async () => {
           actions: [
             { id: 'report', name: 'Report a bug', type: 'button', integration: { url: `${receiver.url}/open-report` } },
             { id: 'feedback', name: 'Give feedback', type: 'button', integration: { url: `${receiver.url}/open-feedback` } },
+            { id: 'ticket', name: 'New ticket', type: 'button', integration: { url: `${receiver.url}/open-ticket` } },
           ],
         },
       ],
@@ -147,6 +172,49 @@ test('when a dialog with notify_on_cancel is cancelled on a 360 px screen, then 
     while (!submissions().some((s) => s.callback_id === 'feedback') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
     const cancelled = submissions().find((s) => s.callback_id === 'feedback');
     assert.equal(cancelled?.cancelled, true);
+  } finally {
+    await context.close();
+  }
+});
+
+test('when a dialog uses the 11.x elements, then multiselect, dynamic select (lookup), date, datetime and a refreshing field work and the submission is the reference\'s', async () => {
+  const context = await newContext(browser, server.url);
+  const page = await context.newPage();
+  try {
+    await signIn(page, world.admin.username, world.admin.password);
+    await openChannel(page);
+    await page.getByRole('button', { name: 'New ticket' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New ticket' });
+    await dialog.waitFor();
+    assert.deepEqual(await dialog.getByLabel('Parts', { exact: true }).evaluate((el) => [...(el as HTMLSelectElement).selectedOptions].map((o) => o.value)), ['api'], 'multiselect default');
+    await dialog.getByLabel('Parts', { exact: true }).selectOption(['api', 'db']);
+    await dialog.getByLabel('Search Component').fill('sea');
+    await dialog.getByLabel('Component', { exact: true }).locator('option', { hasText: 'Search' }).waitFor({ state: 'attached' });
+    assert.equal(await dialog.getByLabel('Component', { exact: true }).locator('option', { hasText: 'Billing API' }).count(), 0, 'the lookup filtered by the query');
+    await dialog.getByLabel('Component', { exact: true }).selectOption('search');
+    await dialog.getByLabel('Start').fill('2025-06-01');
+    await dialog.getByRole('button', { name: 'Submit' }).click();
+    await dialog.getByText('Must be on or after 2026-01-01.').waitFor();
+    await dialog.getByLabel('Start').fill('2027-03-15');
+    await dialog.getByLabel('Due (optional)').fill('2027-03-20T14:30');
+    await dialog.getByLabel('Kind (optional)').selectOption('outage');
+    await dialog.getByLabel('Customers affected').waitFor();
+    assert.deepEqual(await dialog.getByLabel('Parts', { exact: true }).evaluate((el) => [...(el as HTMLSelectElement).selectedOptions].map((o) => o.value)), ['api', 'db'], 'values kept across the refresh');
+    const refresh = receiver.received.find((r) => r.path === '/refresh');
+    assert.equal((JSON.parse(refresh?.body ?? '{}') as { type?: string }).type, 'refresh');
+    assert.deepEqual(await seriousViolations(page), []);
+    await screenshot(page, '33-interactive-dialog-11x-elements');
+    await dialog.getByLabel('Customers affected').fill('about 40');
+    await dialog.getByRole('button', { name: 'Submit' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    const last = receiver.received.filter((r) => r.path === '/submit').map((r) => JSON.parse(r.body) as { callback_id: string; submission: Record<string, unknown> }).at(-1);
+    assert.equal(last?.callback_id, 'ticket');
+    assert.deepEqual(last?.submission.parts, ['api', 'db']);
+    assert.equal(last?.submission.component, 'search');
+    assert.equal(last?.submission.start, '2027-03-15');
+    assert.match(String(last?.submission.due), /^2027-03-20T14:30:00[+-]\d{2}:\d{2}$/);
+    assert.equal(last?.submission.kind, 'outage');
+    assert.equal(last?.submission.affected, 'about 40');
   } finally {
     await context.close();
   }

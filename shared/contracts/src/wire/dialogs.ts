@@ -27,6 +27,17 @@ export interface DialogElement {
   readonly min_date?: string;
   readonly max_date?: string;
   readonly time_interval?: number;
+  /** 11.6/11.8: wins over the legacy top-level date keys. */
+  readonly datetime_config?: DialogDatetimeConfig;
+}
+
+export interface DialogDatetimeConfig {
+  readonly time_interval?: number;
+  readonly location_timezone?: string;
+  readonly allow_manual_time_entry?: boolean;
+  readonly min_date?: string;
+  readonly max_date?: string;
+  readonly manual_time_entry?: boolean;
 }
 
 export interface Dialog {

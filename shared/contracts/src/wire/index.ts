@@ -3,5 +3,5 @@
  * folder, so that the browser console can use them without pulling node code (joi, node:crypto) into its
  * bundle. eslint.config.mjs keeps it that way.
  */
-export type { Dialog, DialogElement, DialogOption } from './dialogs';
+export type { Dialog, DialogDatetimeConfig, DialogElement, DialogOption } from './dialogs';
 export type { WireDelivery, WireIncomingHook, WireOutgoingHook } from './hooks';

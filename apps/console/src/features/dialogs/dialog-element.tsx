@@ -1,8 +1,10 @@
 import { useId } from 'react';
 import { CheckboxField, describedBy, FieldNotes, SelectField, TextArea, TextField } from '../../ui/field';
 import type { DataSources } from '../channel/message-attachments/types';
-import { optionsOf } from './dialog-rules';
+import { dateRules } from './dialog-dates';
+import { optionsOf, selectedValues } from './dialog-rules';
 import type { DialogElement as Element } from './dialog-types';
+import { DynamicSelect, type Lookup } from './dynamic-select';
 
 const INPUT_TYPES: Readonly<Record<string, string>> = { email: 'email', number: 'number', tel: 'tel', url: 'url', password: 'password' };
 
@@ -11,11 +13,13 @@ interface Props {
   readonly value: string | boolean | undefined;
   readonly problem: string | undefined;
   readonly sources: DataSources;
+  /** Options of a dynamic select (`dialogs/lookup`). */
+  readonly lookup: Lookup;
   readonly onChange: (value: string | boolean) => void;
 }
 
 /** One dialog element: its label (with "(optional)"), help text as the hint, the problem in words under it. */
-export function DialogElementField({ element, value, problem, sources, onChange }: Props) {
+export function DialogElementField({ element, value, problem, sources, lookup, onChange }: Props) {
   const label = `${element.display_name || element.name}${element.optional ? ' (optional)' : ''}`;
   const hint = element.help_text || undefined;
   const text = typeof value === 'string' ? value : '';
@@ -28,11 +32,40 @@ export function DialogElementField({ element, value, problem, sources, onChange 
       return <TextArea label={label} hint={hint} problem={problem} value={text} placeholder={element.placeholder} required={!element.optional} rows={4} onChange={(e) => onChange(e.target.value)} {...lengths} />;
     case 'bool':
       return <CheckboxField label={element.placeholder ? `${label}: ${element.placeholder}` : label} hint={problem ?? hint} checked={value === true} onChange={(e) => onChange(e.target.checked)} />;
-    case 'select': {
-      const options = element.data_source === 'users' ? sources.users : element.data_source === 'channels' ? sources.channels : optionsOf(element);
+    case 'date':
+    case 'datetime': {
+      const rules = dateRules(element);
+      const isDate = element.type === 'date';
       return (
-        <SelectField label={label} hint={hint} problem={problem} value={text} required={!element.optional} onChange={(e) => onChange(e.target.value)}>
-          <option value="">{element.placeholder || 'Choose…'}</option>
+        <TextField
+          label={label}
+          hint={hint}
+          problem={problem}
+          type={isDate ? 'date' : 'datetime-local'}
+          value={text}
+          required={!element.optional}
+          {...(rules.min ? { min: isDate ? rules.min : `${rules.min}T00:00` } : {})}
+          {...(rules.max ? { max: isDate ? rules.max : `${rules.max}T23:59` } : {})}
+          {...(isDate ? {} : { step: rules.intervalMinutes * 60 })}
+          onChange={(e) => onChange(e.target.value)}
+        />
+      );
+    }
+    case 'select': {
+      if (element.data_source === 'dynamic') return <DynamicSelect element={element} label={label} hint={hint} problem={problem} value={text} lookup={lookup} onChange={onChange} />;
+      const options = element.data_source === 'users' ? sources.users : element.data_source === 'channels' ? sources.channels : optionsOf(element);
+      const multiple = element.multiselect === true;
+      return (
+        <SelectField
+          label={label}
+          hint={hint}
+          problem={problem}
+          multiple={multiple}
+          value={multiple ? selectedValues(text) : text}
+          required={!element.optional}
+          onChange={(e) => onChange(multiple ? [...e.target.selectedOptions].map((o) => o.value).join(',') : e.target.value)}
+        >
+          {multiple ? null : <option value="">{element.placeholder || 'Choose…'}</option>}
           {options.map((o) => (
             <option key={o.value} value={o.value}>
               {o.text}

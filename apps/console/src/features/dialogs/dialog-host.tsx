@@ -5,7 +5,8 @@ import { supportedElements, submissionOf } from './dialog-rules';
 import type { DialogAnswer, DialogValues, OpenDialog } from './dialog-types';
 import { InteractiveDialog } from './interactive-dialog';
 import { closeDialog, showDialog, useOpenDialog } from './open-dialog-store';
-import { useDialogSubmit } from './use-dialog-submit';
+import type { Lookup } from './dynamic-select';
+import { lookupOptions, useDialogSubmit } from './use-dialog-submit';
 
 /**
  * Draws the dialog an integration opened, for the channel on screen (submissions name it and its team, as
@@ -32,12 +33,26 @@ function DialogForChannel({ open, channelId, teamId }: { open: OpenDialog; chann
       {
         onSuccess: (result) => {
           if (result.errors || result.error) setAnswer(result);
-          else if (result.type === 'form' && result.form) showDialog(client, { ...open, dialog: result.form });
+          else if (result.type === 'form' && result.form) showDialog(client, { ...open, dialog: result.form, values });
           else closeDialog(client);
         },
       },
     );
   };
+  // 11.1: a field with `refresh` changed: the integration answers the whole form again, values kept by name.
+  const onRefresh = (values: DialogValues, field: string) => {
+    if (!open.dialog.source_url) return;
+    submit.mutate(
+      { ...base, url: open.dialog.source_url, type: 'refresh', submission: { ...submissionOf(elements, values), selected_field: field }, cancelled: false },
+      {
+        onSuccess: (result) => {
+          if (result.type === 'form' && result.form) showDialog(client, { ...open, dialog: result.form, values });
+        },
+      },
+    );
+  };
+  const lookup: Lookup = (element, query) =>
+    lookupOptions({ ...base, url: element.data_source_url ?? '', submission: { ...submissionOf(elements, {}), query, selected_field: element.name } });
   const onCancel = () => {
     if (open.dialog.notify_on_cancel) submit.mutate({ ...base, submission: {}, cancelled: true });
     closeDialog(client);
@@ -51,6 +66,9 @@ function DialogForChannel({ open, channelId, teamId }: { open: OpenDialog; chann
       error={submit.error ?? (answer.error ? new Error(answer.error) : undefined)}
       onSubmit={onSubmit}
       onCancel={onCancel}
+      lookup={lookup}
+      onRefresh={onRefresh}
+      {...(open.values ? { startValues: open.values } : {})}
     />
   );
 }

@@ -51,3 +51,24 @@ test('when the event carries a dialog string, then it is parsed; garbage is igno
   assert.equal(parseOpenDialog('{"dialog":{}}'), undefined);
   assert.equal(parseOpenDialog({}), undefined);
 });
+
+test('when a select is a multiselect, then its default is the comma list, every value must be an option, and it is submitted as a list', () => {
+  const multi: DialogElement = { display_name: 'Parts', name: 'parts', type: 'select', multiselect: true, default: 'api, web', options: [{ text: 'API', value: 'api' }, { text: 'Web', value: 'web' }, { text: 'DB', value: 'db' }] };
+  const values = initialValues([multi]);
+  assert.equal(values.parts, 'api,web');
+  assert.equal(elementProblem(multi, 'api,db'), undefined);
+  assert.equal(elementProblem(multi, 'api,nope'), 'Choose one of the options.');
+  assert.deepEqual(submissionOf([multi], values), { parts: ['api', 'web'] });
+  assert.deepEqual(submissionOf([{ ...multi, optional: true }], { parts: '' }), {});
+});
+
+test('when a dialog has date and datetime elements, then they are drawn, checked against their bounds, and a datetime is sent as RFC 3339', () => {
+  const day: DialogElement = { display_name: 'Day', name: 'day', type: 'date', min_date: '2020-01-01', max_date: '2020-12-31' };
+  const at: DialogElement = { display_name: 'At', name: 'at', type: 'datetime' };
+  assert.deepEqual(supportedElements([day, at]).map((e) => e.name), ['day', 'at']);
+  assert.equal(elementProblem(day, '2021-01-01'), 'Must be on or before 2020-12-31.');
+  assert.equal(elementProblem(day, '2020-06-01'), undefined);
+  const sent = submissionOf([day, at], { day: '2020-06-01', at: '2020-06-01T09:00' });
+  assert.equal(sent.day, '2020-06-01');
+  assert.match(String(sent.at), /^2020-06-01T09:00:00[+-]\d{2}:\d{2}$/);
+});

@@ -12,6 +12,8 @@ export interface OpenDialog {
   readonly trigger_id: string;
   readonly url: string;
   readonly dialog: Dialog;
+  /** The values of the step before (a next or refreshed form keeps those of fields with the same name). */
+  readonly values?: DialogValues;
 }
 
 /** One value per element name: text for text/textarea/select/radio, true/false for bool. */

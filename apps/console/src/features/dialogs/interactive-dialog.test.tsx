@@ -55,3 +55,19 @@ test('when there is no submit label or title, then Submit and Dialog are used', 
   assert.match(html, />Dialog<\/h2>/);
   assert.match(html, />Submit<\/button>/);
 });
+
+test('when a dialog has 11.x elements, then a multiselect is a multiple select, a dynamic select has a search box, date and datetime use their inputs with bounds', () => {
+  const html = render({
+    title: 'New',
+    elements: [
+      { display_name: 'Parts', name: 'parts', type: 'select', multiselect: true, default: 'api', options: [{ text: 'API', value: 'api' }, { text: 'Web', value: 'web' }] },
+      { display_name: 'Component', name: 'component', type: 'select', data_source: 'dynamic', data_source_url: 'https://int.example/lookup' },
+      { display_name: 'Day', name: 'day', type: 'date', min_date: '2026-01-01', max_date: '2026-12-31' },
+      { display_name: 'At', name: 'at', type: 'datetime', time_interval: 30 },
+    ],
+  });
+  assert.match(html, /<select[^>]*multiple=""[^>]*>(?:(?!<\/select>).)*<option value="api" selected="">API<\/option>/s);
+  assert.match(html, /<label for="[^"]+">Search Component<\/label><input[^>]*placeholder="Type to search…"/);
+  assert.match(html, /<input[^>]*type="date"[^>]*min="2026-01-01"[^>]*max="2026-12-31"/);
+  assert.match(html, /<input[^>]*type="datetime-local"[^>]*step="1800"/);
+});

@@ -3,6 +3,7 @@ import { ErrorText } from '../../ui/feedback';
 import { Markdown } from '../../ui/markdown/markdown';
 import type { DataSources } from '../channel/message-attachments/types';
 import { DialogElementField } from './dialog-element';
+import type { Lookup } from './dynamic-select';
 import { dialogProblems, initialValues, supportedElements } from './dialog-rules';
 import type { Dialog, DialogValues } from './dialog-types';
 
@@ -16,18 +17,30 @@ interface Props {
   readonly error: unknown;
   readonly onSubmit: (values: DialogValues) => void;
   readonly onCancel: () => void;
+  /** Options of a dynamic select, for what the user typed (`dialogs/lookup`). */
+  readonly lookup?: Lookup;
+  /** A field with `refresh` changed (11.1): the values so far and that field's name. */
+  readonly onRefresh?: (values: DialogValues, field: string) => void;
+  /** Values to start from instead of the defaults (a refreshed or next form keeps those of fields with the same name). */
+  readonly startValues?: DialogValues;
 }
+
+const noOptions: Lookup = async () => [];
 
 /**
  * An interactive dialog as a modal (the browser's own `<dialog>`: focus is kept inside, Escape cancels):
  * title, icon, introduction (Markdown), one field per element, Cancel and the submit label. Values are
  * checked here first (required, lengths, subtypes, options); the integration's own errors show inline too.
  */
-export function InteractiveDialog({ dialog, sources, pending, serverErrors, error, onSubmit, onCancel }: Props) {
+export function InteractiveDialog({ dialog, sources, pending, serverErrors, error, onSubmit, onCancel, lookup = noOptions, onRefresh, startValues }: Props) {
   const titleId = useId();
   const ref = useRef<HTMLDialogElement>(null);
   const elements = supportedElements(dialog.elements);
-  const [values, setValues] = useState<DialogValues>(() => initialValues(elements));
+  const [values, setValues] = useState<DialogValues>(() => {
+    const defaults = initialValues(elements);
+    const kept = Object.fromEntries(Object.entries(startValues ?? {}).filter(([name]) => name in defaults));
+    return { ...defaults, ...kept };
+  });
   const [checked, setChecked] = useState(false);
   useEffect(() => {
     const node = ref.current;
@@ -62,7 +75,12 @@ export function InteractiveDialog({ dialog, sources, pending, serverErrors, erro
             value={values[element.name]}
             problem={problems[element.name] ?? serverErrors[element.name]}
             sources={sources}
-            onChange={(value) => setValues((old) => ({ ...old, [element.name]: value }))}
+            lookup={lookup}
+            onChange={(value) => {
+              const next = { ...values, [element.name]: value };
+              setValues(next);
+              if (element.refresh && onRefresh) onRefresh(next, element.name);
+            }}
           />
         ))}
         <ErrorText error={error} />

@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../api/client';
-import type { DialogAnswer } from './dialog-types';
+import type { SubmissionValue } from './dialog-rules';
+import type { DialogAnswer, DialogOption } from './dialog-types';
 
 export interface DialogSubmission {
   readonly url: string;
@@ -8,11 +9,18 @@ export interface DialogSubmission {
   readonly state: string;
   readonly channel_id: string;
   readonly team_id: string;
-  readonly submission: Readonly<Record<string, string | number | boolean>>;
+  readonly submission: Readonly<Record<string, SubmissionValue>>;
   readonly cancelled: boolean;
+  /** `refresh` (11.1): a field with `refresh` changed; the request goes to the dialog's `source_url`. */
+  readonly type?: 'refresh';
 }
 
 /** `POST /api/v4/actions/dialogs/submit`: the integration's `errors`/`error` come back in the answer. */
 export function useDialogSubmit() {
   return useMutation({ mutationFn: (body: DialogSubmission) => api.post<DialogAnswer>('/actions/dialogs/submit', body) });
+}
+
+/** `POST /api/v4/actions/dialogs/lookup` (11.0): a dynamic select's options for what the user typed. */
+export function lookupOptions(body: Omit<DialogSubmission, 'cancelled' | 'type'>): Promise<DialogOption[]> {
+  return api.post<{ items?: DialogOption[] | null }>('/actions/dialogs/lookup', body).then((answer) => answer.items ?? []);
 }

@@ -78,3 +78,12 @@ describe('canonicalDialog', () => {
     assert.equal('source_url' in canonicalDialog({ source_url: '' }), false);
   });
 });
+
+describe('canonicalDialog: datetime_config (11.6, 11.8)', () => {
+  it('when an element has datetime_config, then it is kept in the reference field order, zero fields left out; absent, it is not added', () => {
+    const dialog = canonicalDialog({ elements: [{ name: 'due', type: 'datetime', datetime_config: { manual_time_entry: true, min_date: 'today', time_interval: 30, location_timezone: 'Europe/Berlin', bogus: 1, max_date: '' } }, { name: 'day', type: 'date' }] });
+    const [due, day] = dialog.elements ?? [];
+    assert.deepEqual(JSON.stringify(due?.datetime_config), JSON.stringify({ time_interval: 30, location_timezone: 'Europe/Berlin', min_date: 'today', manual_time_entry: true }));
+    assert.equal(day !== undefined && 'datetime_config' in day, false);
+  });
+});

@@ -1,3 +1,4 @@
+import type { DialogDatetimeConfig } from '@switchyard/contracts/wire';
 import type { Dialog, DialogElement, DialogOption } from './dialog-problems';
 
 type Raw = Readonly<Record<string, unknown>>;
@@ -11,6 +12,8 @@ const kinds = {
   bool: (value: unknown): boolean => value === true,
   options: (value: unknown): (DialogOption | null)[] | null => (Array.isArray(value) ? value.map((o) => (object(o) ? encode<DialogOption>(OPTION, o) : null)) : null),
   elements: (value: unknown): DialogElement[] | null => (Array.isArray(value) ? value.map((e) => encode<DialogElement>(ELEMENT, e)) : null),
+  // A pointer in the reference's struct: absent (nil) unless an object was given.
+  datetimeConfig: (value: unknown): DialogDatetimeConfig | null => (object(value) ? encode<DialogDatetimeConfig>(DATETIME_CONFIG, value) : null),
 } as const;
 
 /** A field of a reference struct: its JSON key, its kind, and whether it is left out when it has its zero value. */
@@ -19,6 +22,16 @@ type Field = readonly [key: string, kind: keyof typeof kinds, omitWhenZero?: 'om
 const OPTION: readonly Field[] = [
   ['text', 'string'],
   ['value', 'string'],
+];
+
+/** The reference's DialogDateTimeConfig (11.6, 11.8): every field omitempty. */
+const DATETIME_CONFIG: readonly Field[] = [
+  ['time_interval', 'int', 'omitempty'],
+  ['location_timezone', 'string', 'omitempty'],
+  ['allow_manual_time_entry', 'bool', 'omitempty'],
+  ['min_date', 'string', 'omitempty'],
+  ['max_date', 'string', 'omitempty'],
+  ['manual_time_entry', 'bool', 'omitempty'],
 ];
 
 /** The reference's DialogElement, in struct order. */
@@ -41,6 +54,7 @@ const ELEMENT: readonly Field[] = [
   ['min_date', 'string', 'omitempty'],
   ['max_date', 'string', 'omitempty'],
   ['time_interval', 'int', 'omitempty'],
+  ['datetime_config', 'datetimeConfig', 'omitempty'],
 ];
 
 /** The reference's Dialog, in struct order. */
