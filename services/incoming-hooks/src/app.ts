@@ -24,7 +24,7 @@ import type { ChannelDirectory, Clock, Deps, HookRateLimiter, IdGenerator, PostC
 import { hooksRoutes } from './entry-points/http/hooks.routes';
 import type { HttpContext } from './entry-points/http/http-context';
 import { transformTestRoutes } from './entry-points/http/transform-test.routes';
-import { asWebhookRoute, plainHookKey, WEBHOOK_PATH, webhookRoute } from './entry-points/http/webhook.routes';
+import { WEBHOOK_PATH, webhookRoute } from './entry-points/http/webhook.routes';
 import { cacheEvictionConsumer } from './entry-points/kafka/cache-eviction.consumer';
 import { reactionAddedConsumer } from './entry-points/kafka/reaction-added.consumer';
 
@@ -101,14 +101,11 @@ export function createIncomingHooksApp(config: Readonly<IncomingHooksConfig>, de
   };
   // `POST /hooks/{key}` needs no identity (the key is the credential): on the app itself, before the
   // identity middleware, so a hook goes through one router instead of two.
-  const hookRoute = webhookRoute(context);
-  http.app.post(WEBHOOK_PATH, hookRoute);
+  http.app.post(WEBHOOK_PATH, webhookRoute(context));
   http.app.use(identityMiddleware(() => keys));
   http.app.use(hooksRoutes(context));
   http.app.use(transformTestRoutes(context));
   const app = http.finalize();
-  // The plain form of a hook post skips the router's layer walk (the same middlewares, http-kit's shortcut).
-  http.shortcut((req) => plainHookKey(req.method, req.url) !== undefined, [asWebhookRoute, hookRoute]);
 
   const purge = (): void => {
     domain.idempotency.purge(domain.clock.now() - IDEMPOTENCY_WINDOW_MS).catch((error: unknown) => deps.logger.warn('idempotency purge failed', { error }));

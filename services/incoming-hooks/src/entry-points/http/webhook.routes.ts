@@ -18,26 +18,6 @@ export const hookRef = (key: string): string => (key.length > 6 ? `${key.slice(0
 /** The path `webhookRoute` answers (mounted on the app itself: one router less per hook). */
 export const WEBHOOK_PATH = '/hooks/:key';
 
-/** The plain form of a hook post's target: `/hooks/<letters and digits>`, then a query or nothing. */
-const PLAIN_HOOK_TARGET = /^\/hooks\/([A-Za-z0-9]+)(?:\?|$)/;
-
-/**
- * A request the router would hand to `webhookRoute` as `WEBHOOK_PATH` with this very key: a POST to the
- * plain form of the path (nothing to decode, no trailing slash, lower-case `/hooks/`); anything else
- * (another case, encoded characters, more segments) goes through the router as before. Its key, or undefined.
- */
-export function plainHookKey(method: string | undefined, url: string | undefined): string | undefined {
-  if (method !== 'POST' || url === undefined) return undefined;
-  return PLAIN_HOOK_TARGET.exec(url)?.[1];
-}
-
-/** What the router sets for `WEBHOOK_PATH` (the key, and the route template the request metric is labelled with), for `http.shortcut`. */
-export const asWebhookRoute: RequestHandler = (req, _res, next) => {
-  req.params = { key: plainHookKey(req.method, req.url) ?? '' };
-  (req as { route?: unknown }).route = { path: WEBHOOK_PATH };
-  next();
-};
-
 const EMPTY_BODY = Buffer.alloc(0);
 /** The body limit travels on the request: the route read it from the config snapshot it works with. */
 const BODY_LIMIT = Symbol('webhook body limit');
