@@ -14,6 +14,8 @@ import { systemClock } from '@switchyard/ids';
 import { eventOnlyTeamChannels, HttpTeamChannels } from './adapters/http/team-channels.http';
 import type { UsersBotsConfig } from './config';
 import { ensureSystemBot } from './domain/bots/ensure-system-bot.usecase';
+import { collisionMessage } from './domain/bots/ensure-integration-bot.usecase';
+import { integrationBotRoutes } from './entry-points/http/integration-bot.routes';
 import { ensureConfig } from './domain/config/ensure-config.usecase';
 import type { Clock, Deps, PasswordHasher, PictureProcessor, Repositories } from './domain/ports';
 import { authRoutes } from './entry-points/http/auth.routes';
@@ -90,6 +92,7 @@ export function createApp(config: Readonly<UsersBotsConfig>, deps: UsersBotsDeps
     internalSecret: keys,
   };
   http.app.use(clientConfigRoutes(context, config.BUILD_NUMBER ?? 'dev'));
+  http.app.use(integrationBotRoutes(context, deps.logger));
   http.app.use(usersEmailRoutes(context));
   for (const routes of [internalRoutes, tokensRoutes, authRoutes, profileImageRoutes, usersRoutes, userAdminRoutes, botIconRoutes, botsRoutes, teamsRoutes, configRoutes]) {
     http.app.use(routes(context));
@@ -102,7 +105,8 @@ export function createApp(config: Readonly<UsersBotsConfig>, deps: UsersBotsDeps
     start: async () => {
       await ensureConfig(domain, deps.defaultSiteUrl);
       const systemBot = await ensureSystemBot(domain);
-      if (!systemBot) deps.logger.warn('the system bot username is taken by a user; system messages will have no sender', { username: 'switchyard' });
+      // As an integration's bot (integration-interface, name collision): its messages come from that user, without the BOT label.
+      if (!systemBot) deps.logger.error(collisionMessage('switchyard', 'system'), { username: 'switchyard' });
       subscriptions = [
         await subscribeConfigUpdates(deps.bus, repositories.configStore, liveConfig),
         // Another replica's user changes: this instance's cached users (GET /users/me) are dropped.

@@ -23,7 +23,28 @@ export const InternalPaths = {
   team: (teamId: string) => `/internal/v1/teams/${encodeURIComponent(teamId)}`,
   /** users-bots: GET → InternalTeam by (lower-cased) name, or 404 `app.team.get_by_name.missing.app_error` */
   teamByName: (name: string) => `/internal/v1/teams/name/${encodeURIComponent(name)}`,
+  /**
+   * users-bots (incoming-hooks only): POST {username} (one of INTEGRATION_BOTS) → IntegrationSender: the
+   * integration's system-owned bot, created on first use; when an ordinary user holds the name, that user
+   * (is_bot false) and an error in users-bots' log naming the fixes.
+   */
+  integrationBot: '/internal/v1/bots/integration',
 } as const;
+
+/** The built-in integrations' bots (incoming hook templates): username → display name. */
+export const INTEGRATION_BOTS: Readonly<Record<string, string>> = {
+  github: 'GitHub',
+  gitlab: 'GitLab',
+  alertmanager: 'Alertmanager',
+  grafana: 'Grafana',
+  sentry: 'Sentry',
+};
+
+/** Who an integration posts as. */
+export interface IntegrationSender {
+  readonly user_id: string;
+  readonly is_bot: boolean;
+}
 
 /** A team as other services need it (no visibility check: internal only). Wire names as the public Team. */
 export interface InternalTeam {

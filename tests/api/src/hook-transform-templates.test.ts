@@ -124,6 +124,13 @@ describe('hook transforms: built-in templates with the vendors\' sample payloads
       const post = await send(hook.id, c.file, c.headers);
       assert.equal(post.message, c.message);
       assert.equal(post.channel_id, channel.id);
+      // Posted as the integration's own bot (system-owned, created on first use), not as the hook's owner.
+      const author = await raw(target.url, 'GET', `/api/v4/users/${post.user_id}`, { token: admin.token });
+      assert.equal((author.json as { username: string }).username, c.template);
+      assert.equal((author.json as { is_bot: boolean }).is_bot, true);
+      const bot = await raw(target.url, 'GET', `/api/v4/bots/${post.user_id}?include_deleted=true`, { token: admin.token });
+      assert.equal(bot.status, 200, bot.text);
+      assert.notEqual((bot.json as { owner_id: string }).owner_id, admin.user.id);
       assert.equal(post.props.from_webhook, 'true');
       assert.equal(post.props.webhook_display_name, `${c.template} hook`);
       for (const [key, value] of Object.entries(c.props ?? {})) assert.deepEqual(post.props[key], value, key);

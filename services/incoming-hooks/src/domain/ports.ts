@@ -69,6 +69,8 @@ export interface UserDirectory {
   usersByUsernames(usernames: readonly string[]): Promise<InternalUser[]>;
   /** The member's team roles (`team_user team_admin`), undefined when not an active member. */
   teamRoles(teamId: string, userId: string): Promise<string | undefined>;
+  /** Who a built-in integration (`github`, ...) posts as: its bot, created on first use, or the ordinary user holding its name. */
+  integrationSender(username: string): Promise<{ readonly userId: string; readonly isBot: boolean }>;
 }
 
 export interface NewPost {

@@ -94,6 +94,12 @@ export class FakeUserDirectory implements UserDirectory {
   public async teamRoles(teamId: string, userId: string): Promise<string | undefined> {
     return this.teamMembers.get(`${teamId}:${userId}`);
   }
+
+  /** As users-bots: the user holding the name (bot or not), else a new bot. */
+  public async integrationSender(username: string): Promise<{ readonly userId: string; readonly isBot: boolean }> {
+    const held = [...this.users.values()].find((u) => u.username === username) ?? this.add(username, { isBot: true });
+    return { userId: held.id, isBot: held.isBot };
+  }
 }
 
 export interface RecordedBatch {

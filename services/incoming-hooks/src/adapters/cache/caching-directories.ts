@@ -50,9 +50,11 @@ export class CachingChannelDirectory implements ChannelDirectory {
  */
 export class CachingUserDirectory implements UserDirectory {
   private readonly byId: ReadThroughCache<InternalUser>;
+  private readonly senders: ReadThroughCache<{ readonly userId: string; readonly isBot: boolean }>;
 
   public constructor(private readonly inner: UserDirectory, ttlMs: number, now?: () => number) {
     this.byId = new ReadThroughCache({ ttlMs, ...(now ? { now } : {}) });
+    this.senders = new ReadThroughCache({ ttlMs: 60_000, ...(now ? { now } : {}) });
   }
 
   /** The users found, each once, in the order of `ids`. */
@@ -81,6 +83,12 @@ export class CachingUserDirectory implements UserDirectory {
 
   public teamRoles(teamId: string, userId: string): Promise<string | undefined> {
     return this.inner.teamRoles(teamId, userId);
+  }
+
+  /** Reused for a minute (users-bots creates the bot once; a renamed colliding user is seen within it). */
+  public async integrationSender(username: string): Promise<{ readonly userId: string; readonly isBot: boolean }> {
+    const sender = await this.senders.get(username, () => this.inner.integrationSender(username));
+    return sender ?? this.inner.integrationSender(username);
   }
 
   public evictUser(userId: string): void {

@@ -1,4 +1,4 @@
-import { InternalPaths, Services, type InternalUser } from '@switchyard/contracts';
+import { InternalPaths, Services, type IntegrationSender, type InternalUser } from '@switchyard/contracts';
 import { isAppError } from '@switchyard/errors';
 import { callJson, serviceCredential, type Keys, type ServiceCredential, type ServiceTransport } from '@switchyard/http-kit';
 import type { UserDirectory } from '../../domain/ports';
@@ -34,5 +34,10 @@ export class UsersBotsDirectory implements UserDirectory {
       if (isAppError(error) && (error.statusCode === 404 || error.statusCode === 400)) return undefined;
       throw error;
     }
+  }
+
+  public async integrationSender(username: string): Promise<{ readonly userId: string; readonly isBot: boolean }> {
+    const sender = await callJson<IntegrationSender>(this.transport, Services.usersBots, { method: 'POST', path: InternalPaths.integrationBot, as: this.as, body: { username } });
+    return { userId: sender.user_id, isBot: sender.is_bot };
   }
 }

@@ -18,6 +18,8 @@ export interface IngestInput {
   readonly request: WebhookRequest | null;
   readonly idempotencyKey?: string;
   readonly requestId?: string;
+  /** The posts' author when not the hook's owner (a built-in integration's bot); the owner's rights still decide the channel. */
+  readonly postAs?: string;
   /** How an outcome is answered (the HTTP layer's format), so an idempotent replay is byte for byte the same. */
   readonly present: (outcome: IngestOutcome) => StoredResponse;
 }
@@ -50,7 +52,7 @@ export async function ingestWebhook(deps: Deps, input: IngestInput): Promise<Sto
   }
   const run = async (): Promise<StoredResponse> => {
     try {
-      const postIds = await createPosts(deps, hook, req, input.requestId);
+      const postIds = await createPosts(deps, hook, req, input.requestId, input.postAs);
       return input.present({ ok: true, postIds });
     } catch (error) {
       if (input.idempotencyKey === undefined || !isAppError(error) || error.statusCode >= 500) throw error;
@@ -73,7 +75,7 @@ async function checkThreadRoot(deps: Deps, channelId: string, rootId: string): P
   if (!root || root.delete_at !== 0 || root.channel_id !== channelId || root.root_id !== '') throw Errors.rootId();
 }
 
-async function createPosts(deps: Deps, hook: IncomingHook, req: WebhookRequest, requestId: string | undefined): Promise<string[]> {
+async function createPosts(deps: Deps, hook: IncomingHook, req: WebhookRequest, requestId: string | undefined, postAs: string | undefined): Promise<string[]> {
   const config = deps.liveConfig.current();
   const loadOwner = async (): Promise<InternalUser> => {
     const [owner] = await deps.users.usersByIds([hook.userId]);
@@ -101,7 +103,7 @@ async function createPosts(deps: Deps, hook: IncomingHook, req: WebhookRequest, 
   const posts = toNewPosts({
     plans,
     channelId: channel.id,
-    userId: hook.userId,
+    userId: postAs ?? hook.userId,
     type: attachments ? 'slack_attachment' : req.type,
     rootId: req.root_id,
     priority: req.priority,

@@ -1,4 +1,5 @@
 import { applyTransform, transformRequestOf } from '../../domain/transform/apply-transform.usecase';
+import { templateOf } from '../../domain/transform/templates';
 import type { WebhookRequest } from '../../domain/ingest/webhook-request';
 import type { Deps } from '../../domain/ports';
 import { decodeWebhookBody, mediaTypeOf, webhookRequestFrom } from './webhook-payload';
@@ -8,20 +9,30 @@ export const FILTERED = Symbol('filtered by the hook\'s event filters');
 
 type Headers = Record<string, string | string[] | undefined>;
 
+export interface DecodedHookRequest {
+  readonly request: WebhookRequest | null;
+  /** Who the posts are made as, when not the hook's owner (a built-in integration's bot). */
+  readonly postAs?: string;
+}
+
 /**
  * The request a `POST /hooks/{key}` carries: a Slack-style body as the reference decodes it, or, when the
  * hook has a transform (spec "Hook transform"), the vendor's payload through it; the result is then
  * checked exactly as a Slack-style JSON body. Unknown and deleted hooks decode as before (the intake
  * refuses them in the reference's order). The hook read is the repository's short read cache.
  */
-export async function decodeHookRequest(deps: Pick<Deps, 'hooks' | 'transforms'>, key: string, headers: Headers, raw: Buffer, query: string, maxBytes: number): Promise<WebhookRequest | null | typeof FILTERED> {
+export async function decodeHookRequest(deps: Pick<Deps, 'hooks' | 'transforms' | 'users'>, key: string, headers: Headers, raw: Buffer, query: string, maxBytes: number): Promise<DecodedHookRequest | typeof FILTERED> {
   const hook = await deps.hooks.findById(key);
   const contentType = headers['content-type'];
   const request = hook && hook.deleteAt === 0
     ? transformRequestOf(hook, { headers, body: { raw, mediaType: mediaTypeOf(Array.isArray(contentType) ? contentType[0] : contentType) }, query, maxOutputBytes: maxBytes })
     : undefined;
-  if (!request) return decodeWebhookBody(headers, raw, query, maxBytes);
+  if (!request) return { request: await decodeWebhookBody(headers, raw, query, maxBytes) };
   const outcome = await applyTransform(deps.transforms, request);
   if (outcome.filtered) return FILTERED;
-  return webhookRequestFrom(outcome.post);
+  const decoded = webhookRequestFrom(outcome.post);
+  // A built-in integration posts as its own bot (or the ordinary user holding its name); the hook's owner still decides channel and lock.
+  const bot = 'template' in request.transform ? templateOf(request.transform.template)?.bot : undefined;
+  if (!bot) return { request: decoded };
+  return { request: decoded, postAs: (await deps.users.integrationSender(bot.username)).userId };
 }

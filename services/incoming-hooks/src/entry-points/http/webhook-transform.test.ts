@@ -17,7 +17,23 @@ describe('POST /hooks/{key} with a transform', () => {
   after(async () => {
     await h.stop();
   });
-  const posted = (): { message: string; props: Record<string, unknown> }[] => h.bus.commands().map((c) => c.value.payload.post);
+  const posted = (): { message: string; props: Record<string, unknown>; user_id?: unknown }[] => h.bus.commands().map((c) => c.value.payload.post);
+
+  it('when a built-in template posts, then as its integration\'s bot (the json template and own expressions as the owner); a name held by an ordinary user posts as that user', async () => {
+    const gh = await h.createHook({ transform: { template: 'github' } });
+    const before = posted().length;
+    await h.request('POST', `/hooks/${gh.id}`, { raw: fixture('github/release.published.json'), headers: { ...json, 'x-github-event': 'release' } });
+    const bot = [...h.users.users.values()].find((u) => u.username === 'github');
+    assert.equal(bot?.isBot, true);
+    assert.equal(posted()[before]?.user_id, bot?.id);
+    const squatter = h.users.add('sentry');
+    const se = await h.createHook({ transform: { template: 'sentry' } });
+    await h.request('POST', `/hooks/${se.id}`, { raw: fixture('sentry/event_alert.json'), headers: { ...json, 'sentry-hook-resource': 'event_alert' } });
+    assert.equal(posted()[before + 1]?.user_id, squatter.id);
+    const plain = await h.createHook({ transform: { template: 'json' } });
+    await h.request('POST', `/hooks/${plain.id}`, { raw: '{"a":1}', headers: json });
+    assert.equal(posted()[before + 2]?.user_id, plain.user_id);
+  });
 
   it('when GitHub sends a push to a hook with the github template, then one post with the summary, and the Slack-style checks after it', async () => {
     const hook = await h.createHook({ transform: { template: 'github' } });

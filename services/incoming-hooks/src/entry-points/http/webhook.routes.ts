@@ -118,7 +118,7 @@ export function webhookRoute(ctx: HttpContext): RequestHandler {
         write(res, present({ ok: true, postIds: [] }));
         return;
       }
-      request = decoded;
+      request = decoded.request;
       const idempotencyKey = req.headers['idempotency-key'];
       if (idempotencyKey !== undefined && (typeof idempotencyKey !== 'string' || idempotencyKey.length < 1 || idempotencyKey.length > 255)) {
         throw Errors.invalidParam('Idempotency-Key', 'the Idempotency-Key header must be 1 to 255 characters');
@@ -129,6 +129,7 @@ export function webhookRoute(ctx: HttpContext): RequestHandler {
         request,
         requestId,
         present,
+        ...(decoded.postAs !== undefined ? { postAs: decoded.postAs } : {}),
         ...(typeof idempotencyKey === 'string' ? { idempotencyKey } : {}),
       });
       if (debugging && answer.status >= 400) logger.info('incoming webhook refused', { hook: hookRef(key), request_id: requestId, status: answer.status, body: answer.body });
