@@ -24,7 +24,11 @@ import type { Clock, MembershipSource, PresenceStore, RealtimeMetrics, SessionSo
 import { Statuses } from './domain/statuses/statuses';
 import { statusesRoutes } from './entry-points/http/statuses.routes';
 import { CONSUMED_TOPICS, eventsConsumer } from './entry-points/kafka/events.consumer';
+import { eventsRoutes } from './entry-points/http/events.routes';
 import { WebSocketEndpoint } from './entry-points/ws/websocket.endpoint';
+import { CursorCodec } from './domain/stream/cursor';
+import { EventCursors } from './domain/stream/event-cursors';
+import { EventStream } from './domain/stream/event-stream';
 
 export const SERVICE_NAME = 'realtime';
 
@@ -103,6 +107,9 @@ export function createRealtimeApp(config: Readonly<RealtimeConfig>, deps: Realti
     maxChannels: config.MEMBERSHIP_CACHE_MAX_CHANNELS,
     maxTeamEntries: config.MEMBERSHIP_CACHE_MAX_CHANNELS * 10,
   });
+  // Event cursors need the bus's partition ends to know where the stream starts (both runtimes' buses have them).
+  const stream = new EventStream(CONSUMED_TOPICS, { clock, maxRecords: config.EVENT_BUFFER_RECORDS, maxAgeMs: config.EVENT_RETENTION_HOURS * 3_600_000 });
+  const cursors = deps.bus.endOffsets ? new EventCursors(new CursorCodec(keys), stream, { membership, users: directory }) : undefined;
   const hub = new Hub({
     membership,
     clock,
@@ -111,6 +118,7 @@ export function createRealtimeApp(config: Readonly<RealtimeConfig>, deps: Realti
     defaultServerVersion: DEFAULT_SERVER_VERSION,
     metrics,
     presence: hubPresence,
+    ...(cursors ? { cursors } : {}),
   });
   const lookUpUsername = (conn: Connection): void => {
     directory.usersByIds([conn.userId]).then(
@@ -156,6 +164,7 @@ export function createRealtimeApp(config: Readonly<RealtimeConfig>, deps: Realti
   const http = createHttpApp({ service: SERVICE_NAME, logger: deps.logger, ready: health, trustRequestId: true });
   http.app.use(identityMiddleware(() => keys));
   http.app.use(statusesRoutes(statuses, [rawBody(() => liveConfig.current().ServiceSettings.MaximumPayloadSizeBytes), jsonBody]));
+  if (cursors) http.app.use(eventsRoutes({ cursors, users: directory, maxWaiting: config.EVENT_MAX_WAITING }));
   const handler = http.finalize();
 
   return {
@@ -167,12 +176,14 @@ export function createRealtimeApp(config: Readonly<RealtimeConfig>, deps: Realti
       if (subscription) return;
       await systemConfig.start();
       await redisPresence?.start();
+      // Before subscribing: the stream's start is at or before the group's (a resume never misses a record).
+      if (cursors && deps.bus.endOffsets) stream.start(await deps.bus.endOffsets(CONSUMED_TOPICS));
       subscription = await deps.bus.subscribe({
         groupId: `realtime-${instance}`,
         topics: [...CONSUMED_TOPICS],
         startAt: 'latest',
         maxAttempts: 3,
-        handler: eventsConsumer({ hub, membership, users: directory, logger: deps.logger, maxAttempts: 3, metrics, clock }),
+        handler: eventsConsumer({ hub, membership, users: directory, logger: deps.logger, maxAttempts: 3, metrics, clock, ...(cursors ? { cursors } : {}) }),
       });
       endpoint.start();
     },

@@ -1,11 +1,11 @@
 import { Kafka, Partitioners, type Admin, type ITopicConfig, type Message, type Producer, type SASLOptions } from 'kafkajs';
-import type { BusMessage, EventBus, OutgoingMessage, SubscribeOptions, Subscription } from '@switchyard/event-bus';
+import type { BusMessage, EventBus, OutgoingMessage, PartitionEnd, SubscribeOptions, Subscription } from '@switchyard/event-bus';
 import { kafkaMetrics } from '@switchyard/metrics';
 import { encodeValue, errorMessage } from './codec';
 import { kafkaLogCreator, silentLogger, toKafkaLogLevel, type KafkaEventBusLogger, type KafkaLogLevel } from './kafka-log';
 import { installRequestQueueFix } from './kafkajs-request-queue-fix';
 import { KafkaSubscription, type RawRecord } from './kafka-subscription';
-import { endsOfUncommitted } from './start-offsets';
+import { endOffsetsOf, endsOfUncommitted } from './start-offsets';
 import { publishSpan, withTraceContext } from './tracing';
 
 /** TLS to the brokers: `true` = system CAs; PEM strings for a private CA and a client certificate (mTLS). */
@@ -215,6 +215,10 @@ export class KafkaEventBus implements EventBus {
     this.subscriptions.add(subscription);
     await subscription.start();
     return subscription;
+  }
+
+  public async endOffsets(topics: readonly string[]): Promise<PartitionEnd[]> {
+    return endOffsetsOf(await this.connectedAdmin(), topics);
   }
 
   /**

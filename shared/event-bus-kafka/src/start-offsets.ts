@@ -13,10 +13,23 @@ export interface PartitionOffset {
  * `topics` that `groupId` has never committed. Partitions the group committed are left out (it resumes
  * after its commit there). One OffsetFetch, then a ListOffsets per topic with uncommitted partitions.
  */
-export async function endsOfUncommitted(admin: Admin, groupId: string, topics: readonly string[], attempts = 20): Promise<PartitionOffset[]> {
+export function endsOfUncommitted(admin: Admin, groupId: string, topics: readonly string[]): Promise<PartitionOffset[]> {
+  return retried(admin, topics, () => ends(admin, groupId, topics));
+}
+
+/** The end (high watermark) of every partition of `topics`. */
+export function endOffsetsOf(admin: Admin, topics: readonly string[]): Promise<PartitionOffset[]> {
+  return retried(admin, topics, async () => {
+    const all: PartitionOffset[] = [];
+    for (const topic of topics) for (const end of await admin.fetchTopicOffsets(topic)) all.push({ topic, partition: end.partition, offset: end.offset });
+    return all;
+  });
+}
+
+async function retried<T>(admin: Admin, topics: readonly string[], run: () => Promise<T>, attempts = 20): Promise<T> {
   for (let attempt = 1; ; attempt += 1) {
     try {
-      return await ends(admin, groupId, topics);
+      return await run();
     } catch (error) {
       // A partition whose leader is not known yet (a topic just created: KRaft answers NOT_LEADER for a
       // moment) or moved: kafkajs' admin gives up on it at once. Its metadata is read again, then retried.

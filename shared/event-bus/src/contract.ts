@@ -249,6 +249,20 @@ export function eventBusContract(name: string, makeHarness: () => Promise<Contra
       }
     });
 
+    it('when messages are published, then endOffsets names where the next one of each partition goes', async () => {
+      const { bus, ensureTopics } = await h();
+      if (!bus.endOffsets) return;
+      const t = topic('ends');
+      await ensureTopics([t], 2);
+      const before = await bus.endOffsets([t]);
+      assert.ok(before.length >= 1);
+      assert.deepEqual([...before].sort((a, b) => a.partition - b.partition).map((e) => [e.topic, e.partition, e.offset]), before.map((_, i) => [t, i, '0']));
+      await bus.publish(t, [{ key: 'a', value: 1 }, { key: 'a', value: 2 }, { key: 'b', value: 3 }]);
+      const after = await bus.endOffsets([t]);
+      assert.equal(after.length, before.length);
+      assert.equal(after.reduce((sum, e) => sum + Number(e.offset), 0), 3);
+    });
+
     batchHandlerContract(h, topic, timeoutMs);
   });
 }

@@ -9,6 +9,7 @@ export {
   type EventPublisher,
   type MessageHandler,
   type OutgoingMessage,
+  type PartitionEnd,
   type StartAt,
   type SubscribeOptions,
   type Subscription,

@@ -6,6 +6,7 @@ import {
   type BusMessage,
   type EventBus,
   type OutgoingMessage,
+  type PartitionEnd,
   type SubscribeOptions,
   type Subscription,
 } from './ports';
@@ -164,6 +165,10 @@ export class MemoryEventBus implements EventBus {
         this.rebalance(group);
       },
     };
+  }
+
+  public async endOffsets(topics: readonly string[]): Promise<PartitionEnd[]> {
+    return topics.flatMap((topic) => this.partitionsOf(topic).map((p, partition) => ({ topic, partition, offset: String(p.base + p.log.length) })));
   }
 
   public async health(): Promise<boolean> {

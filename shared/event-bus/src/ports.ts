@@ -78,8 +78,21 @@ export interface EventPublisher {
   publish<T>(topic: string, messages: readonly OutgoingMessage<T>[]): Promise<void>;
 }
 
+/** Where the next message of a partition will go. */
+export interface PartitionEnd {
+  readonly topic: string;
+  readonly partition: number;
+  /** The offset the next message published to the partition gets. */
+  readonly offset: string;
+}
+
 export interface EventBus extends EventPublisher {
   subscribe(options: SubscribeOptions): Promise<Subscription>;
+  /**
+   * The end of every partition of `topics` now (the offset the next message gets). Optional: a consumer that
+   * keeps its own position (realtime's event cursors) starts from it.
+   */
+  endOffsets?(topics: readonly string[]): Promise<PartitionEnd[]>;
   health(): Promise<boolean>;
   close(): Promise<void>;
 }

@@ -1,4 +1,4 @@
-import type { BatchHandler, BusMessage, EventBus, OutgoingMessage, SubscribeOptions, Subscription } from '@switchyard/event-bus';
+import type { BatchHandler, BusMessage, EventBus, OutgoingMessage, PartitionEnd, SubscribeOptions, Subscription } from '@switchyard/event-bus';
 
 /**
  * Puts one deployment's topics and consumer groups under a prefix (`KAFKA_NAMESPACE`), so several
@@ -27,6 +27,12 @@ export class NamespacedEventBus implements EventBus {
       handler: (message: BusMessage) => options.handler(strip(message)),
       ...(batch ? { batchHandler: batch } : {}),
     });
+  }
+
+  public async endOffsets(topics: readonly string[]): Promise<PartitionEnd[]> {
+    if (!this.inner.endOffsets) throw new Error('endOffsets: not supported by the inner bus');
+    const ends = await this.inner.endOffsets(topics.map((t) => this.prefix + t));
+    return ends.map((end) => ({ ...end, topic: end.topic.slice(this.prefix.length) }));
   }
 
   public health(): Promise<boolean> {

@@ -2,8 +2,11 @@ import type { EventPrefix } from './ws-event';
 
 /** The transport under one connection (a `ws` socket in production, a recorder in unit tests). */
 export interface SocketPort {
-  /** Sends one event: the shared `prefix` completed by `<seq>}` (the port frames it without re-encoding). */
-  sendEvent(prefix: EventPrefix, seq: number): void;
+  /**
+   * Sends one event: the shared `prefix` completed by `<seq>`, the cursor when given (`head`, shared by the
+   * event's receivers, and `tail`, the connection's) and `}` (the port frames it without re-encoding).
+   */
+  sendEvent(prefix: EventPrefix, seq: number, head?: Buffer, tail?: Buffer): void;
   /** Sends one text frame (a reply). */
   send(text: string): void;
   /** Frames sent and not yet handed to the kernel (waiting or being written): the send queue. */
@@ -48,12 +51,23 @@ export class Connection {
   public lastActivity: number;
   /** The socket was cut off because its send queue filled. */
   public overflowed = false;
+  /** This user's part of every cursor (`<user tag>"`); undefined: frames carry no cursor. */
+  public cursorTail: Buffer | undefined;
+  /**
+   * After a resume: per topic and partition, the first offset this connection may still get (its cursor's);
+   * a live event from an earlier record (this replica was behind the cursor's) is not sent again.
+   */
+  public floor: readonly (readonly number[])[] | undefined;
+  /** While a resume replays: live events wait here (bounded), then go out after the replayed ones. */
+  private held: { prefix: EventPrefix; droppable: boolean; head: Buffer | undefined }[] | undefined;
   private current: ConnectionSession | undefined;
   private admin = false;
   private nextSeq = 0;
   private awayCount = 0;
   /** Logged prefixes: seq s is at ring[s % capacity]; the last `logged` seqs are replayable. */
   private readonly ring: EventPrefix[] = [];
+  /** Their cursor heads, at the same slots. */
+  private readonly heads: (Buffer | undefined)[] = [];
   private readonly capacity: number;
   private logged = 0;
 
@@ -110,11 +124,24 @@ export class Connection {
    * Numbers the event for this connection and sends it (or logs it while away). A full send queue cuts
    * the socket off. Returns false when the event was dropped (droppable and the queue half full).
    */
-  public write(prefix: EventPrefix, droppable = false): boolean {
+  public write(prefix: EventPrefix, droppable = false, head?: Buffer): boolean {
+    if (this.held) {
+      if (this.held.length >= this.limits.sendQueue * 4) {
+        // The replay takes too long for what keeps coming: cut off as a slow consumer (it may resume again).
+        this.held = undefined;
+        this.overflowed = true;
+        const socket = this.socket;
+        this.detach();
+        socket?.terminate();
+        return true;
+      }
+      this.held.push({ prefix, droppable, head });
+      return true;
+    }
     if (droppable && this.queued >= this.limits.sendQueue / 2) return false;
     const seq = this.nextSeq;
     this.nextSeq += 1;
-    this.log(seq, prefix);
+    this.log(seq, prefix, head);
     const socket = this.socket;
     if (!socket) {
       this.awayCount += 1;
@@ -127,8 +154,20 @@ export class Connection {
       this.awayCount += 1;
       return true;
     }
-    socket.sendEvent(prefix, seq);
+    socket.sendEvent(prefix, seq, head, this.cursorTail);
     return true;
+  }
+
+  /** A resume begins: live events wait until `release`. */
+  public hold(): void {
+    this.held ??= [];
+  }
+
+  /** The replay is written: the live events that waited go out, in order. */
+  public release(): void {
+    const held = this.held;
+    this.held = undefined;
+    for (const event of held ?? []) this.write(event.prefix, event.droppable, event.head);
   }
 
   /** A reply frame (`seq_reply`): not numbered, not logged. */
@@ -160,17 +199,22 @@ export class Connection {
     const socket = this.socket;
     for (let seq = sequence; seq < this.nextSeq; seq += 1) {
       const prefix = this.ring[seq % this.capacity];
-      if (prefix) socket.sendEvent(prefix, seq);
+      if (prefix) socket.sendEvent(prefix, seq, this.heads[seq % this.capacity], this.cursorTail);
     }
     this.awayCount = 0;
     this.logged = Math.min(this.logged, this.limits.replayBuffer);
     return true;
   }
 
-  private log(seq: number, prefix: EventPrefix): void {
+  private log(seq: number, prefix: EventPrefix, head: Buffer | undefined): void {
     const slot = seq % this.capacity;
-    if (slot === this.ring.length) this.ring.push(prefix);
-    else this.ring[slot] = prefix;
+    if (slot === this.ring.length) {
+      this.ring.push(prefix);
+      this.heads.push(head);
+    } else {
+      this.ring[slot] = prefix;
+      this.heads[slot] = head;
+    }
     const max = this.socket ? this.limits.replayBuffer : this.capacity;
     this.logged = Math.min(this.logged + 1, max);
   }

@@ -3,6 +3,8 @@ import { newId } from '@switchyard/ids';
 import { Connection, type ConnectionLimits, type ConnectionSession, type SocketPort } from './connection';
 import type { MembershipCache } from './membership-cache';
 import type { Clock, PresenceStore, RealtimeMetrics } from './ports';
+import type { StreamPosition } from './stream/cursor';
+import type { ResumeStatus } from './stream/event-cursors';
 import { broadcast, eventPrefix, type Broadcast, type EventPrefix, type WsEvent } from './ws-event';
 
 export interface HubOptions {
@@ -17,6 +19,28 @@ export interface HubOptions {
   readonly metrics?: RealtimeMetrics;
   /** Told when a user gets a first live socket here or loses the last one (statuses across replicas). */
   readonly presence?: Pick<PresenceStore, 'set'>;
+  /** Event cursors on every frame (none without). */
+  readonly cursors?: HubCursors;
+}
+
+/** The cursor parts the hub writes (docs: event cursors). */
+export interface HubCursors {
+  /** `, "cursor": "` and the shared part of a cursor at the stream's position now (hello, status_change). */
+  now(): Buffer;
+  /** The user's part of their cursors and the closing quote. */
+  tail(userId: string): Buffer;
+  /** A cursor given at connect: whether it resumes here, and from where. */
+  check(cursor: unknown, userId: string): { readonly status: ResumeStatus; readonly position?: StreamPosition };
+  /** Replays what the connection's user may see after `from` (started in the hello's turn), then live. */
+  replay(conn: Connection, from: StreamPosition): Promise<void>;
+}
+
+/** The stream record an event came from, and its cursor's shared part (built when first needed). */
+export interface EventOrigin {
+  readonly topic: number;
+  readonly partition: number;
+  readonly offset: number;
+  head(): Buffer;
 }
 
 export interface OpenRequest {
@@ -27,6 +51,8 @@ export interface OpenRequest {
   /** `sequence_number` of the query. */
   readonly sequenceNumber: number;
   readonly serverVersion?: string;
+  /** `cursor` of the query: resume the event stream after it (event cursors). */
+  readonly cursor?: string;
 }
 
 /**
@@ -93,14 +119,17 @@ export class Hub {
     }
     const conn = new Connection(newId(), this.options.limits, now);
     conn.attach(socket, now);
-    if (session) this.authenticate(conn, session, request.serverVersion);
+    if (session) this.authenticate(conn, session, request.serverVersion, request.cursor);
     return conn;
   }
 
   /** Registers the connection for its user and writes `hello` (seq 0), then `status_change` online if the user just came online. */
-  public authenticate(conn: Connection, session: ConnectionSession, serverVersion?: string): void {
+  public authenticate(conn: Connection, session: ConnectionSession, serverVersion?: string, cursor?: unknown): void {
     const wasOnline = this.online(session.userId);
     conn.session = session;
+    const cursors = this.options.cursors;
+    conn.cursorTail = cursors?.tail(session.userId);
+    const resume = cursors?.check(cursor, session.userId);
     this.byId.set(conn.id, conn);
     let set = this.byUser.get(session.userId);
     if (!set) {
@@ -109,16 +138,26 @@ export class Hub {
     }
     set.add(conn);
     this.presenceAfter(session.userId, wasOnline);
+    const head = cursors?.now();
     conn.write(
       eventPrefix({
         event: 'hello',
-        data: { connection_id: conn.id, server_hostname: this.host, server_version: serverVersion ?? this.options.defaultServerVersion },
+        data: {
+          connection_id: conn.id,
+          server_hostname: this.host,
+          server_version: serverVersion ?? this.options.defaultServerVersion,
+          ...(resume ? { resume: resume.status } : {}),
+        },
         broadcast: broadcast({ user_id: session.userId }),
       }),
+      false,
+      head,
     );
     if (!wasOnline) {
-      conn.write(eventPrefix({ event: 'status_change', data: { status: 'online', user_id: session.userId }, broadcast: broadcast({ user_id: session.userId }) }), true);
+      conn.write(eventPrefix({ event: 'status_change', data: { status: 'online', user_id: session.userId }, broadcast: broadcast({ user_id: session.userId }) }), true, head);
     }
+    // In this turn: live events from now on wait until the replay is written.
+    if (cursors && resume?.position) void cursors.replay(conn, resume.position).catch(() => conn.socket?.close(1011, 'resume failed'));
   }
 
   /** The socket closed: an authenticated connection stays (away) for a reconnect; others are dropped. */
@@ -186,9 +225,10 @@ export class Hub {
    * Delivers one event to every connection of this replica allowed to receive it; returns how many got it.
    * One membership lookup per event; the event is encoded once (once per receiver with extra data).
    */
-  public async deliver(event: WsEvent): Promise<number> {
+  public async deliver(event: WsEvent, origin?: EventOrigin): Promise<number> {
     const groups = await this.audience(event.broadcast, event.membersAfterEvents === true, event.at);
     let prefix: EventPrefix | undefined;
+    let head: Buffer | undefined;
     /** Written to a live socket or, for an away connection, logged for its reconnect. */
     let delivered = 0;
     /** Handed to a live socket. */
@@ -196,14 +236,16 @@ export class Hub {
     for (const group of groups) {
       for (const conn of group) {
         if (!this.admits(event.broadcast, conn)) continue;
+        if (origin && conn.floor && origin.offset < (conn.floor[origin.topic]?.[origin.partition] ?? 0)) continue;
+        if (conn.cursorTail) head ??= origin?.head() ?? this.options.cursors?.now();
         const extra = event.dataFor?.(conn.userId);
         const wasConnected = conn.connected;
         let written: boolean;
         if (extra) {
-          written = conn.write(eventPrefix(event, extra), event.droppable);
+          written = conn.write(eventPrefix(event, extra), event.droppable, head);
         } else {
           prefix ??= eventPrefix(event);
-          written = conn.write(prefix, event.droppable);
+          written = conn.write(prefix, event.droppable, head);
         }
         if (written) delivered += 1;
         else this.options.metrics?.dropped(event.event);

@@ -16,8 +16,9 @@ export class RecordingSocket implements SocketPort {
 
   public constructor(private readonly autoFlush = true) {}
 
-  public sendEvent(prefix: EventPrefix, seq: number): void {
-    this.send(`${prefix.toString('utf8')}${seq}}`);
+  public sendEvent(prefix: EventPrefix, seq: number, head?: Buffer, tail?: Buffer): void {
+    const cursor = head && tail ? `${head.toString('utf8')}${tail.toString('utf8')}` : '';
+    this.send(`${prefix.toString('utf8')}${seq}${cursor}}`);
   }
 
   public send(text: string): void {

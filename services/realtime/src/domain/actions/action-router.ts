@@ -63,6 +63,7 @@ export async function handleFrame(deps: ActionDeps, conn: Connection, frame: unk
         ...(session.tokenId === undefined ? {} : { tokenId: session.tokenId }),
       },
       serverVersion,
+      data.cursor,
     );
     deps.onAuthenticated(conn);
     conn.reply(okReply(seq));

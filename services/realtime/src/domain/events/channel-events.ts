@@ -38,7 +38,7 @@ function teammateOf(channel: InternalChannel): string {
  * cached member set before anything is delivered, so the events themselves already go to the new members
  * (without a lookup per join: docs/adr/0018); other events read the members again once after it.
  */
-export function fromChannelsEvent(membership: MembershipCache, event: ChannelsEvent): WsEvent[] {
+export function fromChannelsEvent(membership: Pick<MembershipCache, 'memberJoined' | 'memberLeft' | 'evictChannel'>, event: ChannelsEvent): WsEvent[] {
   const { channel, user_id: userId, actor_id: actorId } = event.payload;
   switch (event.type) {
     case 'channel.created':

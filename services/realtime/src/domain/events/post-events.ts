@@ -5,7 +5,7 @@ import { broadcast, type WsEvent } from '../ws-event';
 import { mentionedNames, mentions } from './mentions';
 
 export interface PostEventsDeps {
-  readonly membership: MembershipCache;
+  readonly membership: Pick<MembershipCache, 'channelMembers'>;
   readonly users: UserSource;
   /** The username of a connected user ('' when unknown), for mentions. */
   readonly usernameOf: (userId: string) => string;

@@ -7,7 +7,7 @@ import { broadcast, type WsEvent } from '../ws-event';
 const USER_CHANGED = new Set(['user.updated', 'user.activated', 'user.deactivated', 'user.roles_updated', 'bot.updated', 'bot.enabled', 'bot.disabled']);
 
 /** users.events → WebSocket events: `new_user`, `user_updated`, `added_to_team` (team caches are evicted first). */
-export async function fromUsersEvent(deps: { readonly membership: MembershipCache; readonly users: UserSource }, event: UsersEvent): Promise<WsEvent[]> {
+export async function fromUsersEvent(deps: { readonly membership: Pick<MembershipCache, 'evictTeamMember'>; readonly users: UserSource }, event: UsersEvent): Promise<WsEvent[]> {
   const { userId, teamId } = event.payload;
   if (event.type === 'user.created' || event.type === 'bot.created') {
     return [{ event: 'new_user', data: { user_id: userId }, broadcast: broadcast() }];

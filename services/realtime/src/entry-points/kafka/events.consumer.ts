@@ -19,6 +19,7 @@ import { fromUsersEvent, revokedBy } from '../../domain/events/user-events';
 import type { Hub } from '../../domain/hub';
 import type { MembershipCache } from '../../domain/membership-cache';
 import type { Clock, RealtimeMetrics, UserSource } from '../../domain/ports';
+import type { EventCursors } from '../../domain/stream/event-cursors';
 import type { WsEvent } from '../../domain/ws-event';
 
 export const CONSUMED_TOPICS = [Topics.postsEvents, Topics.channelsEvents, Topics.usersEvents, Topics.realtimeEvents] as const;
@@ -33,6 +34,8 @@ export interface EventsConsumerDeps {
   /** Fan-out latency (from the envelope's time); none by default. */
   readonly metrics?: RealtimeMetrics;
   readonly clock?: Clock;
+  /** Event cursors: each message is recorded in the stream, its events carry their cursor (none without). */
+  readonly cursors?: EventCursors;
 }
 
 const REALTIME_SCHEMAS = { 'ephemeral.post': ephemeralPostPayloadSchema, 'dialog.open': openDialogPayloadSchema, typing: typingPayloadSchema, 'status.changed': statusChangedPayloadSchema } as const;
@@ -91,13 +94,17 @@ export function eventsConsumer(deps: EventsConsumerDeps): MessageHandler {
   };
 
   return async (message) => {
+    const stream = deps.cursors?.stream;
+    // A record this replica already handled (a redelivery after a rejoin): its events went out once.
+    if (stream && !stream.fresh(message)) return;
     let delivered = 0;
     let receivers = 0;
+    const time = isEnvelope(message.value) ? message.value.time : undefined;
+    const at = typeof time === 'number' ? time : undefined;
+    const origin = deps.cursors?.originOf(message, at);
     try {
-      const time = isEnvelope(message.value) ? message.value.time : undefined;
-      const at = typeof time === 'number' ? time : undefined;
       for (const event of await toEvents(message)) {
-        receivers += await deps.hub.deliver(at === undefined || event.at !== undefined ? event : { ...event, at });
+        receivers += await deps.hub.deliver(at === undefined || event.at !== undefined ? event : { ...event, at }, origin);
         delivered += 1;
       }
       if (receivers > 0 && typeof time === 'number' && deps.metrics && deps.clock) deps.metrics.fanOut(Math.max(0, deps.clock.now() - time) / 1000);
@@ -105,6 +112,7 @@ export function eventsConsumer(deps: EventsConsumerDeps): MessageHandler {
       if (delivered === 0 && message.attempt < deps.maxAttempts) throw error;
       deps.logger.warn('websocket event not delivered', { topic: message.topic, error: error instanceof Error ? error.message : String(error) });
     }
+    stream?.handled(message, at);
   };
 }
 

@@ -37,20 +37,28 @@ export function writeHeader(out: Buffer, at: number, payload: number): number {
   return at + 10;
 }
 
-/** Bytes of the frame of an event: `prefix` (the JSON up to the seq value) then `<seq>}`. */
-export function eventFrameLength(prefix: Buffer, seq: number): number {
-  const payload = prefix.length + digits(seq) + 1;
+/**
+ * Bytes of the frame of an event: `prefix` (the JSON up to the seq value), `<seq>`, the cursor when there is
+ * one (`head`: `, "cursor": "` and the event's shared part; `tail`: the connection's part and `"`), then `}`.
+ */
+export function eventFrameLength(prefix: Buffer, seq: number, head?: Buffer, tail?: Buffer): number {
+  const payload = prefix.length + digits(seq) + 1 + (head && tail ? head.length + tail.length : 0);
   return headerLength(payload) + payload;
 }
 
 /** Writes the frame of an event at `at`; returns the offset after it. */
-export function writeEventFrame(out: Buffer, at: number, prefix: Buffer, seq: number): number {
+export function writeEventFrame(out: Buffer, at: number, prefix: Buffer, seq: number, head?: Buffer, tail?: Buffer): number {
   const seqDigits = digits(seq);
-  const start = writeHeader(out, at, prefix.length + seqDigits + 1);
+  const cursor = head && tail ? head.length + tail.length : 0;
+  const start = writeHeader(out, at, prefix.length + seqDigits + cursor + 1);
   prefix.copy(out, start);
   let end = start + prefix.length + seqDigits;
-  out[end] = 0x7d; // }
   for (let rest = seq, i = end - 1; i >= end - seqDigits; i -= 1, rest = Math.floor(rest / 10)) out[i] = 0x30 + (rest % 10);
+  if (head && tail) {
+    end += head.copy(out, end);
+    end += tail.copy(out, end);
+  }
+  out[end] = 0x7d; // }
   end += 1;
   return end;
 }

@@ -21,6 +21,9 @@ export interface SocketControl {
 export class SocketOutbox implements SocketPort {
   private readonly parts: Buffer[] = [];
   private readonly seqs: number[] = [];
+  /** Each event's cursor parts (undefined: none). */
+  private readonly heads: (Buffer | undefined)[] = [];
+  private readonly tails: (Buffer | undefined)[] = [];
   private bytes = 0;
   private writing = 0;
   private waiting = false;
@@ -35,11 +38,13 @@ export class SocketOutbox implements SocketPort {
     return this.parts.length + this.writing;
   }
 
-  /** Queues an event: `prefix` (the JSON up to the seq value) completed by `<seq>}`. */
-  public sendEvent(prefix: Buffer, seq: number): void {
+  /** Queues an event: `prefix` (the JSON up to the seq value) completed by `<seq>`, its cursor (`head`, `tail`) and `}`. */
+  public sendEvent(prefix: Buffer, seq: number, head?: Buffer, tail?: Buffer): void {
     this.parts.push(prefix);
     this.seqs.push(seq);
-    this.bytes += eventFrameLength(prefix, seq);
+    this.heads.push(head);
+    this.tails.push(tail);
+    this.bytes += eventFrameLength(prefix, seq, head, tail);
     this.queued();
   }
 
@@ -52,6 +57,8 @@ export class SocketOutbox implements SocketPort {
   public frame(frame: Buffer): void {
     this.parts.push(frame);
     this.seqs.push(-1);
+    this.heads.push(undefined);
+    this.tails.push(undefined);
     this.bytes += frame.length;
     this.queued();
   }
@@ -78,7 +85,7 @@ export class SocketOutbox implements SocketPort {
         const part = this.parts[i] as Buffer;
         const seq = this.seqs[i] as number;
         if (seq < 0) at += part.copy(data, at);
-        else at = writeEventFrame(data, at, part, seq);
+        else at = writeEventFrame(data, at, part, seq, this.heads[i], this.tails[i]);
       }
     }
     this.clear();
@@ -114,6 +121,8 @@ export class SocketOutbox implements SocketPort {
   private clear(): void {
     this.parts.length = 0;
     this.seqs.length = 0;
+    this.heads.length = 0;
+    this.tails.length = 0;
     this.bytes = 0;
     this.waiting = false;
   }

@@ -97,7 +97,8 @@ export class WebSocketEndpoint {
         ws.close(1008, 'bad reconnect parameters');
         return;
       }
-      this.accept(ws, socket, { connectionId, sequenceNumber: sequence === null ? 0 : Number(sequence), serverVersion, ...(session ? { session } : {}) });
+      const cursor = url.searchParams.get('cursor') ?? undefined;
+      this.accept(ws, socket, { connectionId, sequenceNumber: sequence === null ? 0 : Number(sequence), serverVersion, ...(session ? { session } : {}), ...(cursor ? { cursor } : {}) });
     });
   };
 

@@ -1,0 +1,177 @@
+import type { BusMessage } from '@switchyard/event-bus';
+import type { Connection } from '../connection';
+import type { EventOrigin, HubCursors } from '../hub';
+import { eventPrefix, type WsEvent } from '../ws-event';
+import type { CursorCodec, StreamPosition } from './cursor';
+import { EventStream, type StreamRecord } from './event-stream';
+import { visibleEvents, type ReplayDeps, type Viewer } from './replay';
+
+export type ResumeStatus = 'complete' | 'expired' | 'invalid' | 'none';
+
+/** A cursor checked for its user: where to resume from when `complete`. */
+export interface CheckedCursor {
+  readonly status: ResumeStatus;
+  readonly position?: StreamPosition;
+}
+
+/** One batch of the HTTP event stream: events as WebSocket frames' objects, each with its cursor. */
+export interface EventBatch {
+  readonly events: Record<string, unknown>[];
+  readonly cursor: string;
+}
+
+/** Records converted per step of a batch (its visible events counted between steps). */
+const STEP = 256;
+const CURSOR_OPEN = ', "cursor": "';
+
+const copyOffsets = (offsets: readonly (readonly number[])[]): number[][] => offsets.map((p) => [...p]);
+
+/**
+ * Cursors on this replica's events, and resumes from them (docs/adr: event cursors): the cursor parts the hub
+ * writes on every frame, the check of a cursor given back (`complete`, `expired`, `invalid`), the replay of
+ * what its user may see after it (WebSocket), and batches of the same over HTTP.
+ */
+export class EventCursors implements HubCursors {
+  private nowHead: { serial: number; head: Buffer } | undefined;
+  private readonly tails = new Map<string, Buffer>();
+
+  public constructor(
+    private readonly codec: CursorCodec,
+    public readonly stream: EventStream,
+    private readonly deps: ReplayDeps,
+  ) {}
+
+  public now(): Buffer {
+    const serial = this.stream.nextSerial;
+    if (this.nowHead?.serial !== serial) this.nowHead = { serial, head: Buffer.from(CURSOR_OPEN + this.codec.head(this.stream.position())) };
+    return this.nowHead.head;
+  }
+
+  public tail(userId: string): Buffer {
+    let tail = this.tails.get(userId);
+    if (!tail) {
+      tail = Buffer.from(`${this.codec.userTag(userId)}"`);
+      if (this.tails.size >= 10_000) this.tails.clear();
+      this.tails.set(userId, tail);
+    }
+    return tail;
+  }
+
+  /** Where the live event from `message` sits: the stream's position with that record handled. */
+  public originOf(message: BusMessage, time: number | undefined): EventOrigin | undefined {
+    const topic = this.stream.topics.indexOf(message.topic);
+    const offset = Number(message.offset);
+    if (topic < 0 || !Number.isSafeInteger(offset)) return undefined;
+    const partition = message.partition;
+    let head: Buffer | undefined;
+    return {
+      topic,
+      partition,
+      offset,
+      head: () => {
+        if (!head) {
+          const position = this.stream.position();
+          const offsets = copyOffsets(position.offsets);
+          const partitions = offsets[topic];
+          if (partitions && partition < partitions.length) partitions[partition] = Math.max(partitions[partition] ?? 0, offset + 1);
+          head = Buffer.from(CURSOR_OPEN + this.codec.head({ time: time ?? position.time, offsets }));
+        }
+        return head;
+      },
+    };
+  }
+
+  /** A cursor given back by `userId` (undefined = none; anything but one of ours for this user is invalid). */
+  public check(cursor: unknown, userId: string): CheckedCursor {
+    if (cursor === undefined || cursor === null) return { status: 'none' };
+    if (!this.stream.started) return { status: 'invalid' };
+    const decoded = this.codec.decode(cursor, userId);
+    if (!decoded.ok) return { status: 'invalid' };
+    const status = this.stream.coverage(decoded.position);
+    return status === 'complete' ? { status, position: decoded.position } : { status };
+  }
+
+  /** The cursor of the stream's position now, for `userId`. */
+  public current(userId: string): string {
+    return this.codec.encode(this.stream.position(), userId);
+  }
+
+  /**
+   * Replays to a connection just authenticated (its hello written) every event after `from` that its user may
+   * see, with their cursors, then the live events that came meanwhile. Call it in the same turn as the hello.
+   */
+  public async replay(conn: Connection, from: StreamPosition): Promise<void> {
+    conn.hold();
+    conn.floor = copyOffsets(from.offsets);
+    const records = this.recordsAfter(from);
+    try {
+      const viewer: Viewer = { userId: conn.userId, isAdmin: conn.isAdmin, username: conn.username };
+      const offsets = copyOffsets(from.offsets);
+      for (let i = 0; i < records.length && conn.authenticated; i += STEP) {
+        const step = records.slice(i, i + STEP);
+        const events = await visibleEvents(this.deps, viewer, step, records);
+        let next = 0;
+        for (const record of step) {
+          advance(offsets, record);
+          let head: Buffer | undefined;
+          for (; next < events.length && events[next]?.record === record; next += 1) {
+            head ??= Buffer.from(CURSOR_OPEN + this.codec.head({ time: record.time, offsets }));
+            conn.write(eventPrefix((events[next] as { event: WsEvent }).event), false, head);
+          }
+        }
+      }
+    } finally {
+      conn.release();
+    }
+  }
+
+  /**
+   * Up to `limit` events after `from` that `viewer` may see (a record's events are never split), and the
+   * cursor after the last record looked at: the stream's position when every kept record was looked at.
+   */
+  public async batch(viewer: Viewer, from: StreamPosition, limit: number): Promise<EventBatch> {
+    const records = this.recordsAfter(from);
+    const offsets = copyOffsets(from.offsets);
+    const out: Record<string, unknown>[] = [];
+    let time = from.time;
+    for (let i = 0; i < records.length; i += STEP) {
+      const step = records.slice(i, i + STEP);
+      const events = await visibleEvents(this.deps, viewer, step, records);
+      let next = 0;
+      for (const record of step) {
+        const own: WsEvent[] = [];
+        for (; next < events.length && events[next]?.record === record; next += 1) own.push((events[next] as { event: WsEvent }).event);
+        if (own.length > 0 && out.length > 0 && out.length + own.length > limit) return { events: out, cursor: this.codec.encode({ time, offsets }, viewer.userId) };
+        advance(offsets, record);
+        time = record.time;
+        const cursor = this.codec.encode({ time, offsets }, viewer.userId);
+        for (const event of own) out.push(frameObject(event, cursor));
+      }
+    }
+    // Everything kept was looked at: the cursor is the stream's position (beyond the last record of this user).
+    const position = this.stream.position();
+    for (let t = 0; t < offsets.length; t += 1) {
+      const mine = offsets[t] as number[];
+      const now = position.offsets[t] ?? [];
+      for (let p = 0; p < mine.length; p += 1) mine[p] = Math.max(mine[p] ?? 0, now[p] ?? 0);
+    }
+    return { events: out, cursor: this.codec.encode({ time: position.time, offsets }, viewer.userId) };
+  }
+
+  private recordsAfter(from: StreamPosition): StreamRecord[] {
+    return this.stream.since(this.stream.oldestSerial).filter((r) => EventStream.after(r, from));
+  }
+}
+
+function advance(offsets: number[][], record: StreamRecord): void {
+  const partitions = offsets[record.topic];
+  if (partitions && record.partition < partitions.length) partitions[record.partition] = Math.max(partitions[record.partition] ?? 0, record.offset + 1);
+}
+
+/** The object of a WebSocket frame (`seq` is per socket: none here), with its cursor. */
+function frameObject(event: WsEvent, cursor: string): Record<string, unknown> {
+  const text = eventPrefix(event).toString('utf8');
+  // The prefix is the frame's JSON up to `"seq": `: closed here without a seq.
+  const parsed = JSON.parse(`${text.slice(0, text.lastIndexOf(', "seq": '))}}`) as Record<string, unknown>;
+  return { ...parsed, cursor };
+}

@@ -1,0 +1,64 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import type { BusMessage } from '@switchyard/event-bus';
+import { ManualClock } from '../../test-support/fakes';
+import { EventStream } from './event-stream';
+
+const msg = (topic: string, partition: number, offset: number): BusMessage => ({ topic, partition, offset: String(offset), key: 'k', value: { n: offset }, headers: {}, attempt: 1 });
+
+function stream(maxRecords = 3, maxAgeMs = 0): { s: EventStream; clock: ManualClock } {
+  const clock = new ManualClock();
+  const s = new EventStream(['a', 'b'], { clock, maxRecords, maxAgeMs });
+  s.start([
+    { topic: 'a', partition: 0, offset: '10' },
+    { topic: 'a', partition: 1, offset: '0' },
+    { topic: 'b', partition: 0, offset: '4' },
+  ]);
+  return { s, clock };
+}
+
+describe('event stream', () => {
+  it('when records are handled, then the position moves past them and a redelivered one is not new', () => {
+    const { s } = stream();
+    assert.deepEqual(s.position().offsets, [[10, 0], [4]]);
+    assert.equal(s.fresh(msg('a', 0, 10)), true);
+    assert.ok(s.handled(msg('a', 0, 10), 5));
+    assert.ok(s.handled(msg('b', 0, 4), 6));
+    assert.deepEqual(s.position().offsets, [[11, 0], [5]]);
+    assert.equal(s.fresh(msg('a', 0, 10)), false);
+    assert.equal(s.handled(msg('a', 0, 10), 7), undefined);
+    assert.deepEqual(s.since(0).map((r) => [r.topic, r.partition, r.offset]), [[0, 0, 10], [1, 0, 4]]);
+  });
+
+  it('when the oldest records go, then a cursor before them is expired and one after is complete', () => {
+    const { s } = stream(2);
+    const start = s.position();
+    assert.equal(s.coverage(start), 'complete');
+    for (const offset of [10, 11, 12]) s.handled(msg('a', 0, offset), 1);
+    // 10 went (two kept): a cursor asking for a:0 from 10 lost it; from 11 on is complete.
+    assert.equal(s.coverage(start), 'expired');
+    assert.equal(s.coverage({ time: start.time, offsets: [[11, 0], [4]] }), 'complete');
+    assert.equal(s.coverage({ time: start.time, offsets: [[11, 0], [3]] }), 'expired');
+    assert.deepEqual(s.since(s.oldestSerial).map((r) => r.offset), [11, 12]);
+  });
+
+  it('when a cursor has another shape or comes from the future, then it is invalid; older than the age limit, expired', () => {
+    const { s, clock } = stream(10, 60_000);
+    const now = s.position();
+    assert.equal(s.coverage({ time: now.time, offsets: [[10, 0]] }), 'invalid');
+    assert.equal(s.coverage({ time: now.time, offsets: [[10, 0, 0], [4]] }), 'invalid');
+    assert.equal(s.coverage({ time: now.time + 3_600_000, offsets: now.offsets }), 'invalid');
+    clock.time += 60_001;
+    assert.equal(s.coverage(now), 'expired');
+  });
+
+  it('when a record is handled, then waiters are woken until they stop', () => {
+    const { s } = stream();
+    let woken = 0;
+    const stop = s.onRecord(() => (woken += 1));
+    s.handled(msg('a', 1, 0), 1);
+    stop();
+    s.handled(msg('a', 1, 1), 1);
+    assert.equal(woken, 1);
+  });
+});

@@ -1,0 +1,162 @@
+import type { BusMessage } from '@switchyard/event-bus';
+import type { Clock } from '../ports';
+import type { StreamPosition } from './cursor';
+
+/** A message this replica handled, kept for resumes. */
+export interface StreamRecord {
+  /** Increases by one per record handled by this replica (waiters ask for "after serial n"). */
+  readonly serial: number;
+  /** Index of the topic in the stream's topic list. */
+  readonly topic: number;
+  readonly partition: number;
+  readonly offset: number;
+  /** When it happened (the envelope's `time`, else when it was handled). */
+  readonly time: number;
+  readonly message: BusMessage;
+}
+
+export type Coverage = 'complete' | 'expired' | 'invalid';
+
+export interface EventStreamOptions {
+  readonly clock: Clock;
+  /** Records kept at most (the oldest go first). */
+  readonly maxRecords: number;
+  /** Records older than this go (ms; 0 = only `maxRecords` bounds them). */
+  readonly maxAgeMs: number;
+}
+
+/** A cursor from more than this far in the future is not one of ours (ms). */
+const FUTURE_SLACK_MS = 5 * 60_000;
+
+/**
+ * This replica's view of the event stream it consumes: its position (per topic and partition, the next offset
+ * to handle), the records it handled lately (bounded by count and age) and, per partition, from where on it
+ * still has every record it handled (`covered`). A cursor (a position) can be resumed here when every one of
+ * its offsets is covered; positions are Kafka's (or the in-process bus's) offsets, so a cursor made by any
+ * replica resumes on any other that covers it.
+ */
+export class EventStream {
+  private readonly topicIndex: Map<string, number>;
+  private offsets: number[][] = [];
+  private covered: number[][] = [];
+  private records: StreamRecord[] = [];
+  private head = 0;
+  private serial = 0;
+  private readonly waiters = new Set<() => void>();
+
+  public constructor(
+    public readonly topics: readonly string[],
+    private readonly options: EventStreamOptions,
+  ) {
+    this.topicIndex = new Map(topics.map((t, i) => [t, i]));
+  }
+
+  /** Where the stream starts: each partition's end when this replica subscribed (before its group joined). */
+  public start(ends: readonly { readonly topic: string; readonly partition: number; readonly offset: string }[]): void {
+    const offsets: number[][] = this.topics.map(() => []);
+    for (const end of ends) {
+      const t = this.topicIndex.get(end.topic);
+      if (t === undefined) continue;
+      const partitions = offsets[t] as number[];
+      while (partitions.length <= end.partition) partitions.push(0);
+      partitions[end.partition] = Number(end.offset);
+    }
+    this.offsets = offsets;
+    this.covered = offsets.map((p) => [...p]);
+  }
+
+  public get started(): boolean {
+    return this.offsets.length > 0;
+  }
+
+  /** The serial the next record gets. */
+  public get nextSerial(): number {
+    return this.serial;
+  }
+
+  /** Everything handled so far. */
+  public position(): StreamPosition {
+    return { time: this.options.clock.now(), offsets: this.offsets.map((p) => [...p]) };
+  }
+
+  /**
+   * Records a handled message and moves the position past it; undefined for a topic or partition this stream
+   * does not know, or an offset already handled (a redelivery: nothing new).
+   */
+  public handled(message: BusMessage, time: number | undefined): StreamRecord | undefined {
+    const t = this.topicIndex.get(message.topic);
+    const partitions = t === undefined ? undefined : this.offsets[t];
+    const offset = Number(message.offset);
+    if (t === undefined || partitions === undefined || message.partition >= partitions.length || !Number.isSafeInteger(offset)) return undefined;
+    if (offset < (partitions[message.partition] ?? 0)) return undefined;
+    partitions[message.partition] = offset + 1;
+    const record: StreamRecord = { serial: this.serial, topic: t, partition: message.partition, offset, time: time ?? this.options.clock.now(), message };
+    this.serial += 1;
+    this.records.push(record);
+    this.trim();
+    for (const wake of [...this.waiters]) wake();
+    return record;
+  }
+
+  /** Whether `message` is after this stream's position (not handled yet); true for what it does not track. */
+  public fresh(message: BusMessage): boolean {
+    const t = this.topicIndex.get(message.topic);
+    const partitions = t === undefined ? undefined : this.offsets[t];
+    if (partitions === undefined || message.partition >= partitions.length) return true;
+    return Number(message.offset) >= (partitions[message.partition] ?? 0);
+  }
+
+  /** Whether a position can be resumed here: all of its offsets covered (complete), older (expired), or not ours. */
+  public coverage(position: StreamPosition): Coverage {
+    if (position.offsets.length !== this.offsets.length) return 'invalid';
+    if (position.offsets.some((p, t) => p.length !== (this.offsets[t] as number[]).length)) return 'invalid';
+    const now = this.options.clock.now();
+    if (position.time > now + FUTURE_SLACK_MS) return 'invalid';
+    this.trim();
+    if (this.options.maxAgeMs > 0 && position.time < now - this.options.maxAgeMs) return 'expired';
+    for (let t = 0; t < position.offsets.length; t += 1) {
+      const asked = position.offsets[t] as readonly number[];
+      const from = this.covered[t] as number[];
+      for (let p = 0; p < asked.length; p += 1) if ((asked[p] as number) < (from[p] as number)) return 'expired';
+    }
+    return 'complete';
+  }
+
+  /** Whether `record` comes after `position` (its offset is not below the position's for its partition). */
+  public static after(record: StreamRecord, position: StreamPosition): boolean {
+    return record.offset >= (position.offsets[record.topic]?.[record.partition] ?? 0);
+  }
+
+  /** The records kept with a serial of at least `serial`, in the order they were handled. */
+  public since(serial: number): StreamRecord[] {
+    this.trim();
+    const first = this.records[this.head]?.serial ?? this.serial;
+    return this.records.slice(this.head + Math.max(0, serial - first));
+  }
+
+  /** The serial of the oldest record kept (the next one's when none is kept). */
+  public get oldestSerial(): number {
+    return this.records[this.head]?.serial ?? this.serial;
+  }
+
+  /** Calls `wake` after every record handled until the returned function is called. */
+  public onRecord(wake: () => void): () => void {
+    this.waiters.add(wake);
+    return () => this.waiters.delete(wake);
+  }
+
+  private trim(): void {
+    const { maxRecords, maxAgeMs } = this.options;
+    const oldest = maxAgeMs > 0 ? this.options.clock.now() - maxAgeMs : -Infinity;
+    while (this.records.length - this.head > maxRecords || (this.head < this.records.length && (this.records[this.head] as StreamRecord).time < oldest)) {
+      const gone = this.records[this.head] as StreamRecord;
+      const from = this.covered[gone.topic] as number[];
+      from[gone.partition] = Math.max(from[gone.partition] ?? 0, gone.offset + 1);
+      this.head += 1;
+    }
+    if (this.head > 1024 && this.head * 2 > this.records.length) {
+      this.records = this.records.slice(this.head);
+      this.head = 0;
+    }
+  }
+}

@@ -1,0 +1,119 @@
+import { Router, type Request } from 'express';
+import { AppError, badRequest, commonErrors } from '@switchyard/errors';
+import { requireIdentity, sendJson } from '@switchyard/http-kit';
+import { Joi, validate } from '@switchyard/validation';
+import type { EventBatch, EventCursors } from '../../domain/stream/event-cursors';
+import type { Viewer } from '../../domain/stream/replay';
+import type { UserSource } from '../../domain/ports';
+
+export interface EventsRoutesDeps {
+  readonly cursors: EventCursors;
+  readonly users: UserSource;
+  /** Long-polls waiting at most at once; more are answered 503 at once. */
+  readonly maxWaiting: number;
+}
+
+interface EventsQuery {
+  readonly cursor?: string;
+  readonly wait: number;
+  readonly limit: number;
+}
+
+const eventsQuery = Joi.object<EventsQuery>({
+  cursor: Joi.string().allow('').max(4096),
+  wait: Joi.number().integer().min(0).max(60).default(30),
+  limit: Joi.number().integer().min(1).max(1000).default(100),
+});
+
+/** Waits after new records this long before looking again, so a burst is answered in one batch. */
+const SETTLE_MS = 20;
+
+const cursorInvalid = (): AppError => badRequest('api.events.cursor_invalid.app_error', 'The event cursor is not valid for this user.');
+const cursorExpired = (): AppError =>
+  new AppError('validation', { id: 'api.events.cursor_expired.app_error', message: 'The event cursor is older than the events kept; resynchronise over the REST API.', statusCode: 410 });
+
+function query(req: Request): EventsQuery {
+  const raw = req.query as Record<string, unknown>;
+  const numbers: Record<string, unknown> = { ...raw };
+  for (const key of ['wait', 'limit']) {
+    const value = raw[key];
+    if (typeof value === 'string' && /^\d{1,6}$/.test(value)) numbers[key] = Number(value);
+  }
+  return validate(eventsQuery, numbers, { onError: (key) => commonErrors.invalidParam(key) });
+}
+
+/**
+ * `GET /api/v4/events?cursor=&wait=&limit=` (spec: "Event stream over HTTP"): the events after the cursor
+ * that the caller may see, as the WebSocket frames' objects with their cursors, and the next cursor. Without
+ * a cursor: none, and the cursor of now. With nothing new it waits up to `wait` s for the next events.
+ */
+export function eventsRoutes(deps: EventsRoutesDeps): Router {
+  const router = Router();
+  let waiting = 0;
+  router.get('/api/v4/events', (req, res, next) => {
+    void (async () => {
+      const identity = requireIdentity(req);
+      const { cursor, wait, limit } = query(req);
+      if (cursor === undefined || cursor === '') {
+        sendJson(res, 200, { events: [], cursor: deps.cursors.current(identity.userId) });
+        return;
+      }
+      const checked = deps.cursors.check(cursor, identity.userId);
+      if (checked.status === 'expired') throw cursorExpired();
+      if (checked.status !== 'complete' || !checked.position) throw cursorInvalid();
+      const [user] = await deps.users.usersByIds([identity.userId]);
+      const viewer: Viewer = { userId: identity.userId, isAdmin: identity.roles.split(' ').includes('system_admin'), username: user?.username ?? '' };
+      let batch = await deps.cursors.batch(viewer, checked.position, limit);
+      if (batch.events.length === 0 && wait > 0) {
+        if (waiting >= deps.maxWaiting) throw new AppError('unavailable', { id: 'api.events.too_many_waiting.app_error', message: 'Too many event requests are waiting; try again.' });
+        waiting += 1;
+        try {
+          batch = await waitForEvents(deps, viewer, batch, limit, wait * 1000, () => req.socket.destroyed);
+        } finally {
+          waiting -= 1;
+        }
+      }
+      if (!res.headersSent && !req.socket.destroyed) sendJson(res, 200, batch);
+    })().catch(next);
+  });
+  return router;
+}
+
+/** Looks again after each burst of new records until something is visible, the wait ends, or the caller left. */
+function waitForEvents(deps: EventsRoutesDeps, viewer: Viewer, first: EventBatch, limit: number, waitMs: number, gone: () => boolean): Promise<EventBatch> {
+  return new Promise<EventBatch>((resolve, reject) => {
+    let batch = first;
+    let looking = false;
+    let settle: NodeJS.Timeout | undefined;
+    const finish = (): void => {
+      clearTimeout(timer);
+      clearTimeout(settle);
+      stop();
+      resolve(batch);
+    };
+    const look = async (): Promise<void> => {
+      settle = undefined;
+      if (looking) {
+        settle = setTimeout(() => void look(), SETTLE_MS);
+        return;
+      }
+      looking = true;
+      try {
+        const checked = deps.cursors.check(batch.cursor, viewer.userId);
+        if (!checked.position) return finish();
+        batch = await deps.cursors.batch(viewer, checked.position, limit);
+        if (batch.events.length > 0 || gone()) finish();
+      } catch (error) {
+        clearTimeout(timer);
+        stop();
+        reject(error);
+      } finally {
+        looking = false;
+      }
+    };
+    const stop = deps.cursors.stream.onRecord(() => {
+      settle ??= setTimeout(() => void look(), SETTLE_MS);
+    });
+    const timer = setTimeout(finish, waitMs);
+  });
+}
