@@ -21,6 +21,7 @@ import { pinsRoutes } from './entry-points/http/pins.routes';
 import { postsRoutes } from './entry-points/http/posts.routes';
 import { reactionsRoutes } from './entry-points/http/reactions.routes';
 import { searchRoutes } from './entry-points/http/search.routes';
+import { channelsSearchRoutes } from './entry-points/http/channels-search.routes';
 import { subscribeChannelCacheEviction } from './entry-points/kafka/channel-cache-eviction.consumer';
 import { subscribePostCommands } from './entry-points/kafka/post-create.consumer';
 import { subscribeTeamEvents } from './entry-points/kafka/team-events.consumer';
@@ -89,6 +90,7 @@ export function createPostsApp(config: Readonly<PostsConfig>, deps: PostsDeps): 
     internalSecret: keys,
   };
   http.app.use(searchRoutes(context, { search: stored.search, userNames: new HttpUserNames(deps.transport, keys) }));
+  http.app.use(channelsSearchRoutes(context));
   for (const routes of [internalRoutes, groupChannelsRoutes, channelsRoutes, postsRoutes, reactionsRoutes, pinsRoutes]) http.app.use(routes(context));
   const app = http.finalize();
 

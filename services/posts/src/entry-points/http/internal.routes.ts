@@ -57,7 +57,7 @@ export function internalRoutes(ctx: HttpContext): Router {
     sendJson(res, 200, presentInternalMember(member));
   });
 
-  router.get('/internal/v1/channels/:channel_id/member-ids', only(realtime), async (req, res) => {
+  router.get('/internal/v1/channels/:channel_id/member-ids', only(realtime, usersBots), async (req, res) => {
     const channel = await loadChannel(deps, idParam(req, 'channel_id'));
     const userIds: string[] = [];
     for (let page = 0; ; page += 1) {
