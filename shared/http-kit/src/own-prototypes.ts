@@ -7,14 +7,15 @@ function detached(shared: object, base: object): object {
 
 /**
  * Gives one express app request/response prototypes of its own, copied from express's and based on
- * node's IncomingMessage/ServerResponse.
+ * node's IncomingMessage/ServerResponse. Applied by createHttpApp to every app.
  *
- * Why: light-my-request (the in-process transport) re-parents express's *shared* request and response
- * prototypes onto its own fake classes the first time it injects into any express app. After that, an
- * express app in the same process that serves real sockets crashes (`_lightMyRequest` is undefined).
- * The gateway is the one app of the embedded runtime that serves real sockets, so it must not share them.
+ * Why: light-my-request, with which tests inject requests (no runtime code uses it since the in-process
+ * transport became in-process-dispatch.ts, ADR 0024), re-parents express's *shared* prototypes onto its own
+ * fake classes the first time it injects into an express app; an app in the same process that serves real
+ * sockets would then crash (`_lightMyRequest` is undefined). `listen` gives each request its app's
+ * prototypes at birth (serverClasses below), and those must stay node's.
+ * With prototypes of its own, injecting into one app cannot break another.
  */
-/** Applied by createHttpApp to every app, so in-process injection into one app cannot break another. */
 export function useOwnPrototypes(app: Express): void {
   const request = detached(Object.getPrototypeOf(app.request) as object, IncomingMessage.prototype);
   const response = detached(Object.getPrototypeOf(app.response) as object, ServerResponse.prototype);

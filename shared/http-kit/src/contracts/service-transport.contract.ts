@@ -1,0 +1,124 @@
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import type { RequestListener } from 'node:http';
+import { isAppError } from '@switchyard/errors';
+import { createSilentLogger } from '@switchyard/logger';
+import { createHttpApp } from '../create-http-app';
+import { jsonBody, rawBody } from '../body';
+import { sendJson } from '../send-json';
+import type { ServiceTransport } from '../transport';
+
+/** A transport that reaches `apps` (by service name), and how to let it go. */
+export interface TransportHarness {
+  readonly transport: ServiceTransport;
+  close(): Promise<void>;
+}
+
+export type TransportHarnessFactory = (apps: Readonly<Record<string, RequestListener>>) => Promise<TransportHarness>;
+
+const BIG = Buffer.alloc(600_000, 'y');
+
+/** The service every case calls: a createHttpApp app, as each Switchyard service is. */
+function echoService(): RequestListener {
+  const http = createHttpApp({ service: 'echo', logger: createSilentLogger(), ready: async () => ({ ok: true, checks: {} }), trustRequestId: true });
+  http.app.post('/echo/json', rawBody(() => 1_000_000), jsonBody, (req, res) =>
+    sendJson(res, 201, { method: req.method, url: req.originalUrl, body: req.body ?? null, custom: req.headers['x-custom'] ?? null, length: req.headers['content-length'] ?? null }),
+  );
+  http.app.put('/echo/raw', rawBody(() => 1_000_000), (req, res) => {
+    res.status(200).type('application/octet-stream').end(req.rawBody);
+  });
+  http.app.get('/headers', (_req, res) => {
+    res.setHeader('Set-Cookie', ['a=1; Path=/', 'b=2; Path=/']);
+    res.setHeader('X-Answer', 'yes');
+    res.status(202).end('ok');
+  });
+  http.app.get('/empty', (_req, res) => {
+    res.status(204).end();
+  });
+  http.app.get('/big', (_req, res) => {
+    res.write(BIG.subarray(0, 200_000));
+    setImmediate(() => res.end(BIG.subarray(200_000)));
+  });
+  http.app.get('/*rest', (req, res) => sendJson(res, 200, { url: req.originalUrl }));
+  return http.finalize() as unknown as RequestListener;
+}
+
+/**
+ * What every `ServiceTransport` (the in-process one of the embedded runtime, the HTTP one of the
+ * distributed runtime) must do, as the gateway and the services rely on it.
+ */
+export function serviceTransportContract(name: string, factory: TransportHarnessFactory): void {
+  describe(`ServiceTransport contract: ${name}`, () => {
+    const withTransport = async (run: (transport: ServiceTransport) => Promise<void>): Promise<void> => {
+      const harness = await factory({ echo: echoService() });
+      try {
+        await run(harness.transport);
+      } finally {
+        await harness.close();
+      }
+    };
+
+    it('when a request has a method, a path with a query, headers and a JSON body, then the service gets each unchanged and its answer comes back', async () => {
+      await withTransport(async (transport) => {
+        const body = Buffer.from(JSON.stringify({ message: 'héllo', n: 1 }));
+        const res = await transport.send('echo', { method: 'POST', path: '/echo/json?x=1&y=%20z', headers: { 'content-type': 'application/json', 'X-Custom': 'v' }, body });
+        assert.equal(res.status, 201);
+        assert.equal(res.headers['content-type'], 'application/json');
+        assert.deepEqual(JSON.parse(res.body.toString('utf8')), { method: 'POST', url: '/echo/json?x=1&y=%20z', body: { message: 'héllo', n: 1 }, custom: 'v', length: String(body.length) });
+      });
+    });
+
+    it('when a target holds encoded characters and dot segments, then the service sees it exactly as sent', async () => {
+      await withTransport(async (transport) => {
+        for (const path of ['/api/v4/x/%2e%2e/users', '/a/../b', '/a/%2Fb?q=%2e']) {
+          const res = await transport.send('echo', { method: 'GET', path, headers: {} });
+          assert.equal(res.status, 200, path);
+          assert.equal((JSON.parse(res.body.toString('utf8')) as { url: string }).url, path);
+        }
+      });
+    });
+
+    it('when a body is binary and large, then it arrives and returns byte for byte', async () => {
+      await withTransport(async (transport) => {
+        const body = Buffer.from(Array.from({ length: 300_000 }, (_, i) => i % 256));
+        const res = await transport.send('echo', { method: 'PUT', path: '/echo/raw', headers: { 'content-type': 'application/octet-stream' }, body });
+        assert.equal(res.status, 200);
+        assert.ok(res.body.equals(body));
+      });
+    });
+
+    it('when the service answers in several writes, then the whole body comes back', async () => {
+      await withTransport(async (transport) => {
+        const res = await transport.send('echo', { method: 'GET', path: '/big', headers: {} });
+        assert.equal(res.status, 200);
+        assert.ok(res.body.equals(BIG));
+      });
+    });
+
+    it('when the service sets headers, then they come back lower-cased, a repeated one as a list', async () => {
+      await withTransport(async (transport) => {
+        const res = await transport.send('echo', { method: 'GET', path: '/headers', headers: {} });
+        assert.equal(res.status, 202);
+        assert.equal(res.headers['x-answer'], 'yes');
+        assert.deepEqual(res.headers['set-cookie'], ['a=1; Path=/', 'b=2; Path=/']);
+        assert.match(String(res.headers['x-request-id']), /^[a-z0-9]{26}$/);
+        assert.equal(res.body.toString('utf8'), 'ok');
+      });
+    });
+
+    it('when the service answers 204 or the request is HEAD, then the body is empty', async () => {
+      await withTransport(async (transport) => {
+        assert.equal((await transport.send('echo', { method: 'GET', path: '/empty', headers: {} })).body.length, 0);
+        const head = await transport.send('echo', { method: 'HEAD', path: '/anything', headers: {} });
+        assert.equal(head.status, 200);
+        assert.equal(head.body.length, 0);
+      });
+    });
+
+    it('when the service is unknown, then the call fails with a 503 AppError', async () => {
+      await withTransport(async (transport) => {
+        await assert.rejects(transport.send('nobody', { method: 'GET', path: '/', headers: {} }), (error: unknown) => isAppError(error) && error.statusCode === 503);
+      });
+    });
+  });
+}
