@@ -192,6 +192,23 @@ describe('hook transforms: built-in templates with the vendors\' sample payloads
     assert.equal(ping.status, 200);
   });
 
+  it('when a Slack-style body has Block Kit blocks, then the post keeps the known ones in props.blocks; a bad known block is 400', async () => {
+    const hook = await createIncomingHook(target.url, admin.token, { channel_id: channel.id });
+    const blocks = [
+      { type: 'header', text: { type: 'plain_text', text: 'Deploy finished' } },
+      { type: 'section', text: { type: 'mrkdwn', text: '*prod* is on `v42`' }, fields: [{ type: 'mrkdwn', text: '*By*\nci' }] },
+      { type: 'rich_text', elements: [] },
+      { type: 'actions', elements: [{ type: 'button', text: { type: 'plain_text', text: 'Logs' }, url: 'https://ci.example/42' }] },
+    ];
+    const res = await sendToHook(target.url, hook.id, { text: 'Deploy finished (fallback)', blocks }, { query: '?wait=true' });
+    assert.equal(res.status, 200, res.text);
+    const [post] = await readPosts(target.url, admin.token, channel.id, (res.json as { post_ids: string[] }).post_ids);
+    assert.equal(post?.message, 'Deploy finished (fallback)');
+    assert.deepEqual(post?.props.blocks, [blocks[0], blocks[1], blocks[3]]);
+    const bad = await sendToHook(target.url, hook.id, { text: 'x', blocks: [{ type: 'image', image_url: 'javascript:alert(1)', alt_text: 'x' }] });
+    assertAppError(bad, 400, 'model.incoming_hook.parse_data.app_error');
+  });
+
   it('when the manager tries a sample with the dry run, then {post, event, filtered} and nothing is posted', async () => {
     const hook = await createIncomingHook(target.url, admin.token, { channel_id: channel.id, transform: { template: 'github' } });
     const res = await raw(target.url, 'POST', `/api/v4/hooks/incoming/${hook.id}/transform/test`, { token: admin.token, body: { body: JSON.parse(fixture('github/push.json')), headers: { 'X-GitHub-Event': 'push' } } });

@@ -65,6 +65,8 @@ export class JsonataTransformEngine implements TransformEngine {
     try {
       evaluation = await pool.run(task, { signal: AbortSignal.timeout(limits.timeMs + (this.options.graceMs ?? 1_000)) });
     } catch (error) {
+      // Its thread was terminated: the next evaluation's clock starts once a new one has started.
+      this.warm = this.warmUp(pool);
       throw TransformErrors.failed(stoppedReason(error, limits.timeMs));
     }
     return fail(evaluation);
@@ -88,8 +90,13 @@ export class JsonataTransformEngine implements TransformEngine {
       idleTimeout: 60_000,
       resourceLimits: { maxOldGenerationSizeMb: this.options.workerHeapMb ?? 128, maxYoungGenerationSizeMb: 16, stackSizeMb: 4 },
     });
-    this.warm = this.pool.run({ expression: 'null', input: null, timeMs: 1_000, maxOutputBytes: 16 }).catch(() => undefined);
+    this.warm = this.warmUp(this.pool);
     return this.pool;
+  }
+
+  /** A no-op task: resolves once a thread is up (module loading done). */
+  private warmUp(pool: Piscina<WorkerTask, Evaluation>): Promise<unknown> {
+    return pool.run({ expression: 'null', input: null, timeMs: 1_000, maxOutputBytes: 16 }).catch(() => undefined);
   }
 }
 

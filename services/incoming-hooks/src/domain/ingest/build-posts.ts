@@ -16,7 +16,7 @@ export const MAX_PROPS_RUNES = 760000;
 export const HOOK_ID_PROP = 'incoming_webhook_id';
 
 /** Keys a request's props may not set (the service sets them, or they are internal). */
-const RESERVED_PROPS = new Set(['override_icon_url', 'override_username', 'from_webhook', 'attachments', 'webhook_display_name', 'from_bot', 'silent_notification', HOOK_ID_PROP]);
+const RESERVED_PROPS = new Set(['override_icon_url', 'override_username', 'from_webhook', 'attachments', 'webhook_display_name', 'from_bot', 'silent_notification', 'blocks', HOOK_ID_PROP]);
 
 /** The post's props without attachments: client props first, then every service-set key, which wins. */
 export function webhookProps(hook: IncomingHook, req: WebhookRequest, owner: InternalUser, config: Readonly<SystemConfig>): Record<string, unknown> {
@@ -33,6 +33,7 @@ export function webhookProps(hook: IncomingHook, req: WebhookRequest, owner: Int
   }
   if (owner.isBot) props.from_bot = 'true';
   if (req.silent) props.silent_notification = 'true';
+  if (req.blocks) props.blocks = req.blocks;
   return props;
 }
 

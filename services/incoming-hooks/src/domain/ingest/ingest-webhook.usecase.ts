@@ -19,7 +19,7 @@ export interface IngestInput {
   readonly idempotencyKey?: string;
   readonly requestId?: string;
   /** The posts' author when not the hook's owner (a built-in integration's bot); the owner's rights still decide the channel. */
-  readonly postAs?: string;
+  readonly postAs?: { readonly userId: string; readonly isBot: boolean };
   /** How an outcome is answered (the HTTP layer's format), so an idempotent replay is byte for byte the same. */
   readonly present: (outcome: IngestOutcome) => StoredResponse;
 }
@@ -36,7 +36,8 @@ export async function ingestWebhook(deps: Deps, input: IngestInput): Promise<Sto
   if (!config.ServiceSettings.EnableIncomingWebhooks) throw Errors.disabled();
   const req = input.request;
   if (req === null) throw Errors.parse();
-  if (req.text === '' && req.attachments === null) throw Errors.noText();
+  // Blocks alone are a message too (their text is the console's; `text` is the fallback elsewhere).
+  if (req.text === '' && req.attachments === null && req.blocks === null) throw Errors.noText();
   const hook = await deps.hooks.findById(input.hookId);
   if (!hook || hook.deleteAt > 0) throw Errors.invalidHook();
   const limits = config.RateLimitSettings;
@@ -75,7 +76,7 @@ async function checkThreadRoot(deps: Deps, channelId: string, rootId: string): P
   if (!root || root.delete_at !== 0 || root.channel_id !== channelId || root.root_id !== '') throw Errors.rootId();
 }
 
-async function createPosts(deps: Deps, hook: IncomingHook, req: WebhookRequest, requestId: string | undefined, postAs: string | undefined): Promise<string[]> {
+async function createPosts(deps: Deps, hook: IncomingHook, req: WebhookRequest, requestId: string | undefined, postAs: IngestInput['postAs']): Promise<string[]> {
   const config = deps.liveConfig.current();
   const loadOwner = async (): Promise<InternalUser> => {
     const [owner] = await deps.users.usersByIds([hook.userId]);
@@ -99,11 +100,11 @@ async function createPosts(deps: Deps, hook: IncomingHook, req: WebhookRequest, 
   if (ids.length > 0) for (const user of await deps.users.usersByIds(ids)) usernames.set(user.id, user.username);
   const message = textLinksToMarkdown(processSlackText(req.text, usernames));
   const processed = attachments ? processAttachments(attachments, usernames) : null;
-  const plans = planPosts(message, webhookProps(hook, req, owner, config), processed);
+  const plans = planPosts(message, webhookProps(hook, req, postAs ? { ...owner, isBot: postAs.isBot } : owner, config), processed);
   const posts = toNewPosts({
     plans,
     channelId: channel.id,
-    userId: postAs ?? hook.userId,
+    userId: postAs?.userId ?? hook.userId,
     type: attachments ? 'slack_attachment' : req.type,
     rootId: req.root_id,
     priority: req.priority,

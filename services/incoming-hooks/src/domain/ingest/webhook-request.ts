@@ -15,6 +15,8 @@ export interface WebhookRequest {
   readonly root_id: string;
   /** 11.10: no notification, unread or mention for anyone (stored as `props.silent_notification: "true"`). */
   readonly silent: boolean;
+  /** Slack Block Kit blocks, checked (spec "Block Kit"); kept in `props.blocks`. */
+  readonly blocks: readonly Record<string, unknown>[] | null;
 }
 
 export const emptyRequest: WebhookRequest = {
@@ -29,4 +31,5 @@ export const emptyRequest: WebhookRequest = {
   priority: null,
   root_id: '',
   silent: false,
+  blocks: null,
 };

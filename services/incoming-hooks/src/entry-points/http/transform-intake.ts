@@ -12,7 +12,7 @@ type Headers = Record<string, string | string[] | undefined>;
 export interface DecodedHookRequest {
   readonly request: WebhookRequest | null;
   /** Who the posts are made as, when not the hook's owner (a built-in integration's bot). */
-  readonly postAs?: string;
+  readonly postAs?: { readonly userId: string; readonly isBot: boolean };
 }
 
 /**
@@ -34,5 +34,5 @@ export async function decodeHookRequest(deps: Pick<Deps, 'hooks' | 'transforms' 
   // A built-in integration posts as its own bot (or the ordinary user holding its name); the hook's owner still decides channel and lock.
   const bot = 'template' in request.transform ? templateOf(request.transform.template)?.bot : undefined;
   if (!bot) return { request: decoded };
-  return { request: decoded, postAs: (await deps.users.integrationSender(bot.username)).userId };
+  return { request: decoded, postAs: await deps.users.integrationSender(bot.username) };
 }

@@ -4,6 +4,7 @@ import { isAppError } from '@switchyard/errors';
 import { MAX_JSON_DEPTH, parseJsonBody } from '@switchyard/validation';
 import { Errors } from '../../domain/errors';
 import { emptyRequest, type WebhookRequest } from '../../domain/ingest/webhook-request';
+import { normalizeBlocks } from './block-kit';
 
 /** Deeper JSON is refused: the one limit of every JSON body (parseJsonBody checks it before parsing). */
 export const MAX_NESTING = MAX_JSON_DEPTH;
@@ -82,6 +83,8 @@ export function webhookRequestFrom(value: unknown): WebhookRequest | null {
     if (!Array.isArray(value.attachments)) throw Errors.parseData('attachments must be an array');
     out.attachments = value.attachments;
   }
+  const blocks = normalizeBlocks(value.blocks);
+  if (blocks !== null) out.blocks = blocks;
   if (value.silent !== undefined && value.silent !== null) {
     if (typeof value.silent !== 'boolean') throw Errors.parseData('silent must be a boolean');
     out.silent = value.silent;

@@ -26,10 +26,12 @@ describe('POST /hooks/{key} with a transform', () => {
     const bot = [...h.users.users.values()].find((u) => u.username === 'github');
     assert.equal(bot?.isBot, true);
     assert.equal(posted()[before]?.user_id, bot?.id);
+    assert.equal(posted()[before]?.props.from_bot, 'true');
     const squatter = h.users.add('sentry');
     const se = await h.createHook({ transform: { template: 'sentry' } });
     await h.request('POST', `/hooks/${se.id}`, { raw: fixture('sentry/event_alert.json'), headers: { ...json, 'sentry-hook-resource': 'event_alert' } });
     assert.equal(posted()[before + 1]?.user_id, squatter.id);
+    assert.equal(posted()[before + 1]?.props.from_bot, undefined);
     const plain = await h.createHook({ transform: { template: 'json' } });
     await h.request('POST', `/hooks/${plain.id}`, { raw: '{"a":1}', headers: json });
     assert.equal(posted()[before + 2]?.user_id, plain.user_id);
@@ -110,6 +112,19 @@ describe('POST /hooks/{key} with a transform', () => {
     const res = await h.request('POST', `/hooks/${hook.id}?from=ci`, { raw: '{"msg":"hello"}', headers: { ...json, 'user-agent': 'curl/8', authorization: 'Bearer secret', 'x-gitlab-token': 'tok' } });
     assert.equal(res.statusCode, 200, res.body);
     assert.equal(posted()[before]?.message, 'hello from ci via curl/8 auth=false token=false');
+  });
+
+  it('when a body (sent or transformed) has Block Kit blocks, then they are kept in props.blocks; blocks alone make a post; props.blocks from the client is not kept', async () => {
+    const plain = await h.createHook();
+    const before = posted().length;
+    const blocks = [{ type: 'header', text: { type: 'plain_text', text: 'Deploy' } }, { type: 'rich_text', elements: [] }];
+    const res = await h.request('POST', `/hooks/${plain.id}`, { raw: JSON.stringify({ blocks, props: { blocks: 'forged' } }), headers: json });
+    assert.equal(res.statusCode, 200, res.body);
+    assert.deepEqual(posted()[before]?.props.blocks, [{ type: 'header', text: { type: 'plain_text', text: 'Deploy' } }]);
+    const transformed = await h.createHook({ transform: { jsonata: '{"text": "fallback", "blocks": [{"type": "section", "text": {"type": "mrkdwn", "text": body.msg}}]}' } });
+    await h.request('POST', `/hooks/${transformed.id}`, { raw: '{"msg":"*hi*"}', headers: json });
+    assert.equal(posted()[before + 1]?.message, 'fallback');
+    assert.deepEqual(posted()[before + 1]?.props.blocks, [{ type: 'section', text: { type: 'mrkdwn', text: '*hi*' } }]);
   });
 
   it('when the result is not a usable hook body, then the Slack-style checks answer as for a sent body', async () => {
