@@ -29,7 +29,17 @@ export const InternalPaths = {
    * (is_bot false) and an error in users-bots' log naming the fixes.
    */
   integrationBot: '/internal/v1/bots/integration',
+  /** users-bots (outgoing-dispatch only): GET → InternalBot (disabled bots included: check delete_at), or 404 when no such bot */
+  bot: (botUserId: string) => `/internal/v1/bots/${encodeURIComponent(botUserId)}`,
 } as const;
+
+/** A bot as outgoing-dispatch needs it for bot hooks: who owns it, and whether it is disabled. */
+export interface InternalBot {
+  readonly user_id: string;
+  /** A user id, or the system's owner marker for bots the system owns. */
+  readonly owner_id: string;
+  readonly delete_at: number;
+}
 
 /** The built-in integrations' bots (incoming hook templates): username → display name. */
 export const INTEGRATION_BOTS: Readonly<Record<string, string>> = {

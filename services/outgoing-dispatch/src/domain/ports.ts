@@ -1,4 +1,4 @@
-import type { CreatePostCommandPayload, InternalChannel, InternalTeam, InternalPostView, InternalUser, WirePost } from '@switchyard/contracts';
+import type { CreatePostCommandPayload, InternalBot, InternalChannel, InternalTeam, InternalPostView, InternalUser, WirePost } from '@switchyard/contracts';
 import type { Logger } from '@switchyard/logger';
 import type { ConfigView } from '@switchyard/system-config';
 import type { Command, CommandWebhook } from './commands/command';
@@ -29,6 +29,8 @@ export interface OutgoingHookRepository {
   list(query: HookQuery): Promise<OutgoingHook[]>;
   /** Every hook of the team that is not deleted (firing). */
   findByTeam(teamId: string): Promise<OutgoingHook[]>;
+  /** Every bot hook (`botUserId` set) that is not deleted, of every team (bot hooks also hear DMs, which have no team). */
+  findBotHooks(): Promise<OutgoingHook[]>;
   /** findByTeam narrowed to the hooks that hear the event type (a cached index where the adapter keeps one). */
   findByTeamAndType?(teamId: string, type: string): Promise<readonly OutgoingHook[]>;
 }
@@ -130,6 +132,8 @@ export interface Platform {
   /** The member's channel roles, or undefined when not a member. */
   channelRoles(channelId: string, userId: string): Promise<string | undefined>;
   users(ids: readonly string[]): Promise<InternalUser[]>;
+  /** The bot (disabled ones included), or undefined when the user is no bot. */
+  bot(botUserId: string): Promise<InternalBot | undefined>;
   /** Users by (lower-cased) username; unknown names are left out. */
   usersByUsernames(usernames: readonly string[]): Promise<InternalUser[]>;
   /** The team's channel with that name (archived included), or undefined. */

@@ -6,6 +6,7 @@ import type { HookChanges, HookQuery, OutgoingHookRepository } from '../../domai
 export const HOOKS_BY_TEAM_TTL_MS = 30_000;
 const MAX_TEAMS = 10_000;
 const EMPTY: readonly OutgoingHook[] = Object.freeze([]);
+const BOT_HOOKS_KEY = 'bot-hooks';
 
 /**
  * The hook repository with a read cache of `findByTeam` (one lookup per created post, nearly always the
@@ -17,6 +18,7 @@ const EMPTY: readonly OutgoingHook[] = Object.freeze([]);
 export class CachingHookRepository implements OutgoingHookRepository {
   /** A team's hooks, frozen; a read that started before an eviction is not cached. */
   private readonly byTeam: ReadThroughCache<readonly OutgoingHook[]>;
+  private readonly botHooks: ReadThroughCache<readonly OutgoingHook[]>;
 
   public constructor(
     private readonly store: OutgoingHookRepository,
@@ -25,6 +27,7 @@ export class CachingHookRepository implements OutgoingHookRepository {
     now: () => number = Date.now,
   ) {
     this.byTeam = new ReadThroughCache({ ttlMs, maxEntries: MAX_TEAMS, now });
+    this.botHooks = new ReadThroughCache({ ttlMs, maxEntries: 1, now });
   }
 
   /** The per-type index of each cached team list (built on first use, dropped with the list). */
@@ -52,8 +55,14 @@ export class CachingHookRepository implements OutgoingHookRepository {
     return (await this.byTeam.get(teamId, async () => Object.freeze([...(await this.store.findByTeam(teamId))]))) ?? EMPTY;
   }
 
+  /** Every live bot hook, cached like a team's hooks; any hook change drops it (a bot hook may be in any team). */
+  public async findBotHooks(): Promise<OutgoingHook[]> {
+    return [...((await this.botHooks.get(BOT_HOOKS_KEY, async () => Object.freeze([...(await this.store.findBotHooks())]))) ?? EMPTY)];
+  }
+
   public evictTeam(teamId: string): void {
     this.byTeam.evict(teamId);
+    this.botHooks.evict(BOT_HOOKS_KEY);
   }
 
   public async insert(hook: OutgoingHook): Promise<void> {

@@ -49,5 +49,18 @@ export function outgoingHookRepositoryContract(name: string, fresh: () => Promis
       await repo.insert(aHook());
       assert.deepEqual(await repo.findByTeam(teamId), [live]);
     });
+
+    it("when bot hooks are asked for, then every team's live bot hooks come back (legacy and deleted ones do not), extension fields and all", async () => {
+      const repo = await fresh();
+      const botHook = aHook({ botUserId: newId(), eventTypes: ['posted', 'reaction_added'], signingAlgorithm: 'ed25519', signingKey: 'whsk_x' });
+      const other = aHook({ botUserId: newId() });
+      await repo.insert(botHook);
+      await repo.insert(other);
+      await repo.insert(aHook());
+      await repo.insert(aHook({ botUserId: newId(), deleteAt: 3 }));
+      const found = (await repo.findBotHooks()).filter((h) => h.id === botHook.id || h.id === other.id);
+      assert.deepEqual(found.sort((a, b) => a.createAt - b.createAt), [botHook, other]);
+      assert.ok((await repo.findBotHooks()).every((h) => h.botUserId !== '' && h.deleteAt === 0));
+    });
   });
 }

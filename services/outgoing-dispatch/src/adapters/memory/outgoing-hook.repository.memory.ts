@@ -34,6 +34,10 @@ export class MemoryOutgoingHookRepository implements OutgoingHookRepository {
       .map(copy);
   }
 
+  public async findBotHooks(): Promise<OutgoingHook[]> {
+    return [...this.hooks.values()].filter((h) => h.botUserId !== '' && h.deleteAt === 0).map(copy);
+  }
+
   public async findByTeam(teamId: string): Promise<OutgoingHook[]> {
     return [...this.hooks.values()].filter((h) => h.teamId === teamId && h.deleteAt === 0).map(copy);
   }

@@ -33,6 +33,11 @@ export class MongoOutgoingHookRepository implements OutgoingHookRepository {
     return docs.map(fromHookDocument);
   }
 
+  public async findBotHooks(): Promise<OutgoingHook[]> {
+    const docs = await this.model.find({ deleteAt: 0, botUserId: { $gt: '' } }).sort(OLDEST_FIRST).lean<OutgoingHookDocument[]>();
+    return docs.map(fromHookDocument);
+  }
+
   public async findByTeam(teamId: string): Promise<OutgoingHook[]> {
     const docs = await this.model.find({ teamId, deleteAt: 0 }).sort(OLDEST_FIRST).lean<OutgoingHookDocument[]>();
     return docs.map(fromHookDocument);

@@ -1,4 +1,4 @@
-import { InternalPaths, PostsInternalPaths, Services, type CreatePostCommandPayload, type InternalChannel, type InternalTeam, type InternalPostView, type InternalUser, type WirePost } from '@switchyard/contracts';
+import { InternalPaths, PostsInternalPaths, Services, type CreatePostCommandPayload, type InternalBot, type InternalChannel, type InternalTeam, type InternalPostView, type InternalUser, type WirePost } from '@switchyard/contracts';
 import { isAppError } from '@switchyard/errors';
 import { callJson, serviceCredential, type Keys, type ServiceCredential, type ServiceTransport } from '@switchyard/http-kit';
 import { isValidId } from '@switchyard/ids';
@@ -49,6 +49,11 @@ export class TransportPlatform implements Platform {
   public async users(ids: readonly string[]): Promise<InternalUser[]> {
     if (ids.length === 0) return [];
     return callJson<InternalUser[]>(this.transport, Services.usersBots, { method: 'POST', path: InternalPaths.usersByIds, as: this.as, body: { ids } });
+  }
+
+  public async bot(botUserId: string): Promise<InternalBot | undefined> {
+    if (!isValidId(botUserId)) return undefined;
+    return this.optional(() => callJson<InternalBot>(this.transport, Services.usersBots, { method: 'GET', path: InternalPaths.bot(botUserId), as: this.as }));
   }
 
   public async usersByUsernames(usernames: readonly string[]): Promise<InternalUser[]> {

@@ -11,6 +11,7 @@ export class SqliteOutgoingHookRepository implements OutgoingHookRepository {
   private readonly replaceRow;
   private readonly byId;
   private readonly byTeam;
+  private readonly botHooks;
 
   public constructor(private readonly store: SqliteStore) {
     const db = store.db;
@@ -18,6 +19,8 @@ export class SqliteOutgoingHookRepository implements OutgoingHookRepository {
     this.replaceRow = db.prepare('UPDATE od_hooks SET id = ?, team_id = ?, channel_id = ?, creator_id = ?, create_at = ?, delete_at = ?, doc = ? WHERE id = ?');
     this.byId = db.prepare<[string], DocRow>('SELECT doc FROM od_hooks WHERE id = ?');
     this.byTeam = db.prepare<[string], DocRow>('SELECT doc FROM od_hooks WHERE team_id = ? AND delete_at = 0 ORDER BY create_at, id');
+    // Few hooks are bot hooks and the list is cached (CachingHookRepository): a scan of the live hooks is enough.
+    this.botHooks = db.prepare<[], DocRow>("SELECT doc FROM od_hooks WHERE delete_at = 0 AND coalesce(json_extract(doc, '$.botUserId'), '') <> '' ORDER BY create_at, id");
   }
 
   public async insert(hook: OutgoingHook): Promise<void> {
@@ -55,6 +58,10 @@ export class SqliteOutgoingHookRepository implements OutgoingHookRepository {
     }
     const sql = `SELECT doc FROM od_hooks WHERE ${where.join(' AND ')} ORDER BY create_at, id LIMIT ? OFFSET ?`;
     return fromDocs<OutgoingHook>(this.store.db.prepare<unknown[], DocRow>(sql).all(...params, window.limit, window.offset)).map(withHookDefaults);
+  }
+
+  public async findBotHooks(): Promise<OutgoingHook[]> {
+    return fromDocs<OutgoingHook>(this.botHooks.all()).map(withHookDefaults);
   }
 
   public async findByTeam(teamId: string): Promise<OutgoingHook[]> {

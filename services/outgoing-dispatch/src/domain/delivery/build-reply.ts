@@ -63,7 +63,8 @@ export function buildReply(hook: OutgoingHook, delivery: Delivery, response: Rec
       post: {
         id: derivedId('reply', delivery.id, String(index)),
         channel_id: delivery.channelId,
-        user_id: hook.creatorId,
+        // A bot hook's replies post as its bot.
+        user_id: hook.botUserId !== '' ? hook.botUserId : hook.creatorId,
         message,
         type: last ? type : type === 'slack_attachment' ? '' : type,
         props: last && rawAttachments.length > 0 ? { ...props, attachments: rawAttachments } : props,

@@ -1,10 +1,12 @@
 import type { PostEventPayload } from '@switchyard/contracts';
 import type { Delivery } from '../entities';
-import { firstWordOf, matchHook } from '../hooks/hook-rules';
+import { firstWordOf } from '../hooks/hook-rules';
+import { matchingPostedHooks } from './posted-index';
 import type { Deps } from '../ports';
 import { derivedId } from '../secrets';
 import { outgoingPayloadBody, requestContentType } from './outgoing-payload';
 import { startDeliveries, type Planned } from './start-deliveries';
+import { hooksHearing } from './fire-events.usecase';
 
 /** Whether a created post may fire outgoing hooks at all (mattermost-wire.md §10 "When hooks fire"; wire-2 §2 for command answers). */
 export function mayFire(event: PostEventPayload): boolean {
@@ -29,16 +31,13 @@ export async function fireHooks(deps: Deps, event: PostEventPayload): Promise<De
 /** The deliveries the post fires (not stored, not claimed yet). */
 async function plan(deps: Deps, event: PostEventPayload): Promise<Planned[]> {
   if (!deps.liveConfig.current().ServiceSettings.EnableOutgoingWebhooks || !mayFire(event) || !event.team) return [];
-  const hooks = await deps.hooks.findByTeam(event.team.id);
+  const hooks = await hooksHearing(deps, event.team.id, 'posted');
   if (hooks.length === 0) return [];
   const firstWord = firstWordOf(event.post.message);
   const now = deps.clock.now();
   const planned: Planned[] = [];
-  for (const hook of hooks) {
-    if (hook.disabledAt !== 0 || !hook.eventTypes.includes('posted')) continue;
-    const match = matchHook(hook, event.channel.id, firstWord);
-    if (!match) continue;
-    const body = outgoingPayloadBody(hook, event, match.triggerWord);
+  for (const { hook, triggerWord } of matchingPostedHooks(hooks, event.channel.id, firstWord)) {
+    const body = outgoingPayloadBody(hook, event, triggerWord);
     for (const url of new Set(hook.callbackUrls)) {
       const delivery: Delivery = {
         id: derivedId('delivery', event.post.id, hook.id, url),

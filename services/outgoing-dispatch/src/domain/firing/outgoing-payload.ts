@@ -12,9 +12,9 @@ export function requestContentType(hook: Pick<OutgoingHook, 'contentType'>): str
 /**
  * The request body sent to every callback URL (mattermost-wire.md §10): the reference's field names and
  * order; `timestamp` in ms for JSON and seconds in the form; `file_ids` comma-joined. `root_id` is added
- * (the integration description lists it).
+ * (the integration description lists it). Bot hooks add `extra` (`channel_type`, `bot_user_id`).
  */
-export function outgoingPayloadBody(hook: OutgoingHook, event: PostEventPayload, triggerWord: string): string {
+export function outgoingPayloadBody(hook: OutgoingHook, event: PostEventPayload, triggerWord: string, extra: Readonly<Record<string, string>> = {}): string {
   const post = event.post;
   const fields = {
     token: hook.token,
@@ -30,6 +30,7 @@ export function outgoingPayloadBody(hook: OutgoingHook, event: PostEventPayload,
     trigger_word: triggerWord,
     file_ids: post.file_ids.join(','),
     root_id: post.root_id,
+    ...extra,
   };
   if (requestContentType(hook) === JSON_CONTENT_TYPE) return JSON.stringify(fields);
   const form = new URLSearchParams();

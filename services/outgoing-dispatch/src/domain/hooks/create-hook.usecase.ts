@@ -3,6 +3,7 @@ import { Permissions } from '@switchyard/permissions';
 import type { OutgoingHook } from '../entities';
 import type { Deps } from '../ports';
 import { newSigningSecret } from '../secrets';
+import { checkBotHook } from './bot-hook';
 import { checkDestination } from './check-destination';
 import { requireOutgoingEnabled, requireTeamPermission, type Actor } from './hook-access';
 import type { HookInput } from './hook-input';
@@ -39,9 +40,9 @@ export async function createHook(deps: Deps, actor: Actor, input: HookInput): Pr
     previousSecretExpiresAt: 0,
     disabledAt: 0,
     previousSigningKey: '',
-    botUserId: '',
     ...extensionFields(actor, input, NEW_HOOK_EXTENSIONS),
   };
+  await checkBotHook(deps, actor, hook);
   await checkDestination(deps, hook, 'create');
   assertValidHook(hook);
   await deps.hooks.insert(hook);

@@ -27,7 +27,7 @@ export const ADMIN_EVENT_TYPES: readonly string[] = ['integration_disabled', 'de
 
 const ALGORITHMS: readonly string[] = ['hmac-sha256', 'ed25519'];
 
-type Extensions = Pick<OutgoingHook, 'signingAlgorithm' | 'signingKey' | 'eventTypes'>;
+type Extensions = Pick<OutgoingHook, 'signingAlgorithm' | 'signingKey' | 'eventTypes' | 'botUserId'>;
 
 /**
  * The extension fields of a created or updated hook: a field the body leaves out keeps `base`'s value
@@ -41,7 +41,8 @@ export function extensionFields(actor: Actor, input: HookInput, base: Extensions
   // The caller becomes the hook's creator (create, and update as the reference): they must be a system admin.
   if (eventTypes.some((t) => ADMIN_EVENT_TYPES.includes(t)) && !hasPermission(actor.roles, Permissions.manageSystem)) throw commonErrors.permissions(actor.userId, Permissions.manageSystem);
   const signingKey = algorithm === 'ed25519' && base.signingKey === '' ? newEd25519Key() : base.signingKey;
-  return { signingAlgorithm: algorithm as HookSigningAlgorithm, signingKey, eventTypes };
+  const botUserId = input.botUserId === undefined ? base.botUserId : input.botUserId;
+  return { signingAlgorithm: algorithm as HookSigningAlgorithm, signingKey, eventTypes, botUserId };
 }
 
-export const NEW_HOOK_EXTENSIONS: Extensions = { signingAlgorithm: 'hmac-sha256', signingKey: '', eventTypes: DEFAULT_EVENT_TYPES };
+export const NEW_HOOK_EXTENSIONS: Extensions = { signingAlgorithm: 'hmac-sha256', signingKey: '', eventTypes: DEFAULT_EVENT_TYPES, botUserId: '' };

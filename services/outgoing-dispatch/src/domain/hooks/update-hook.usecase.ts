@@ -2,6 +2,7 @@ import { commonErrors } from '@switchyard/errors';
 import type { OutgoingHook } from '../entities';
 import { hookErrors } from '../errors';
 import type { Deps } from '../ports';
+import { checkBotHook } from './bot-hook';
 import { checkDestination } from './check-destination';
 import { loadHook, requireHookAccess, requireOutgoingEnabled, type Actor } from './hook-access';
 import type { HookInput } from './hook-input';
@@ -36,6 +37,7 @@ export async function updateHook(deps: Deps, actor: Actor, hookId: string, input
     ...extensionFields(actor, input, old),
     updateAt: Math.max(deps.clock.now(), old.updateAt + 1),
   };
+  await checkBotHook(deps, actor, hook);
   await checkDestination(deps, hook, 'update');
   assertValidHook(hook);
   if (!(await deps.hooks.replace(hook))) throw hookErrors.notFound();

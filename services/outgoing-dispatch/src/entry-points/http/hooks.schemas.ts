@@ -22,6 +22,7 @@ export const outgoingHookBody = Joi.object({
   icon_url: text,
   signing_algorithm: Joi.string().allow('').max(64).allow(null),
   event_types: Joi.array().items(Joi.string().allow('').max(64)).max(100).allow(null),
+  bot_user_id: Joi.string().allow('').max(64).allow(null),
 }).required();
 
 interface OutgoingHookBody {
@@ -40,6 +41,7 @@ interface OutgoingHookBody {
   icon_url?: string;
   signing_algorithm?: string | null;
   event_types?: string[] | null;
+  bot_user_id?: string | null;
 }
 
 /** A body that does not decode as a hook is 400 `invalid_body_param` naming `outgoing_webhook`, as the reference. */
@@ -61,6 +63,7 @@ export function hookInputFrom(body: unknown): HookInput {
     iconUrl: b.icon_url,
     signingAlgorithm: b.signing_algorithm ?? undefined,
     eventTypes: b.event_types ?? undefined,
+    botUserId: b.bot_user_id ?? undefined,
   };
   return Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined)) as HookInput;
 }

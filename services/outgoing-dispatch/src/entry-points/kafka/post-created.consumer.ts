@@ -1,6 +1,11 @@
 import { postEventPayloadSchema, Topics, type PostEventPayload } from '@switchyard/contracts';
 import type { EventBus, MessageHandler, Subscription } from '@switchyard/event-bus';
+import type { OutgoingHook } from '../../domain/entities';
+import { hooksHearing } from '../../domain/firing/fire-events.usecase';
+import { botCandidates, fireBotHooks } from '../../domain/firing/fire-bot-hooks.usecase';
 import { fireHooks } from '../../domain/firing/fire-hooks.usecase';
+import { matchingPostedHooks } from '../../domain/firing/posted-index';
+import { firstWordOf } from '../../domain/hooks/hook-rules';
 import { hookEventsHandler } from './hook-events.consumer';
 import type { Deps } from '../../domain/ports';
 
@@ -31,8 +36,30 @@ function teamOf(payload: unknown): string | undefined {
 }
 
 /**
- * posts.events → fireHooks for each `post.created`. Invalid messages are logged and skipped. A post of a
- * team without hooks (the team's hooks come from the cache) stops before the payload is validated.
+ * Whether a live hook's channel and trigger words could match the post, from the raw payload: a post that
+ * matches no hook (nearly all of them in a team with hooks) stops before its payload is validated.
+ */
+function mayMatchOne(hooks: readonly OutgoingHook[], payload: unknown): boolean {
+  const p = payload as { channel?: { id?: unknown }; post?: { message?: unknown } } | null;
+  const channelId = p?.channel?.id;
+  const message = p?.post?.message;
+  if (hooks.length === 0 || typeof channelId !== 'string' || typeof message !== 'string') return hooks.length > 0;
+  return matchingPostedHooks(hooks, channelId, firstWordOf(message)).length > 0;
+}
+
+/** Whether a bot hook could hear the post (botCandidates on the raw payload; the list of bot hooks is cached). */
+async function mayReachBotHook(deps: Deps, payload: unknown): Promise<boolean> {
+  const hooks = await deps.hooks.findBotHooks();
+  if (hooks.length === 0) return false;
+  const p = payload as { channel?: { id?: unknown; type?: unknown; name?: unknown; team_id?: unknown }; post?: { message?: unknown }; author?: { id?: unknown } } | null;
+  const text = (value: unknown): string => (typeof value === 'string' ? value : '');
+  const view = { channelId: text(p?.channel?.id), channelType: text(p?.channel?.type), channelName: text(p?.channel?.name), teamId: text(p?.channel?.team_id), authorId: text(p?.author?.id), message: text(p?.post?.message) };
+  return botCandidates(hooks, view).length > 0;
+}
+
+/**
+ * posts.events → fireHooks (and fireBotHooks) for each `post.created`. Invalid messages are logged and skipped. A post that
+ * no hook of its team could match (the team's hooks come from the cache) stops before the payload is validated.
  */
 export function postCreatedHandler(deps: Deps): MessageHandler {
   return async (message) => {
@@ -40,13 +67,16 @@ export function postCreatedHandler(deps: Deps): MessageHandler {
     if (value?.type !== 'post.created' || cannotFire(value.payload)) return;
     if (!deps.liveConfig.current().ServiceSettings.EnableOutgoingWebhooks) return;
     const teamId = teamOf(value.payload);
-    if (teamId === undefined || (await deps.hooks.findByTeam(teamId)).length === 0) return;
+    const legacy = teamId !== undefined && mayMatchOne(await hooksHearing(deps, teamId, 'posted'), value.payload);
+    const bots = await mayReachBotHook(deps, value.payload);
+    if (!legacy && !bots) return;
     const { error, value: payload } = postEventPayloadSchema.validate(value.payload);
     if (error) {
       deps.logger.warn('invalid post.created event skipped', { error: error.message, offset: message.offset });
       return;
     }
-    await fireHooks(deps, payload as PostEventPayload);
+    if (legacy) await fireHooks(deps, payload as PostEventPayload);
+    if (bots) await fireBotHooks(deps, payload as PostEventPayload);
   };
 }
 

@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { InternalPaths, Services, type UserUpdatedCopies } from '@switchyard/contracts';
+import { InternalPaths, Services, type InternalBot, type UserUpdatedCopies } from '@switchyard/contracts';
 import { commonErrors } from '@switchyard/errors';
 import { sendJson, serviceOnly } from '@switchyard/http-kit';
 import { validate } from '@switchyard/validation';
@@ -8,6 +8,7 @@ import { getInternalTeam } from '../../domain/teams/get-internal-team.usecase';
 import { getTeamMember } from '../../domain/teams/get-team-member.usecase';
 import { getUserView } from '../../domain/users/get-user-view.usecase';
 import { lookupUsers } from '../../domain/users/lookup-users.usecase';
+import { Errors } from '../../domain/errors';
 import { idParam, type HttpContext } from './http-context';
 import { presentInternalTeam, presentInternalUser, presentTeamMember, presentUser } from './presenters';
 import { byIdBody, byIdsBody, byUsernamesBody, resolveBody } from './internal.schemas';
@@ -53,6 +54,13 @@ export function internalRoutes(ctx: HttpContext): Router {
   router.post(InternalPaths.usersByUsernames, only(posts, incomingHooks, outgoingDispatch), ...ctx.withBody, async (req, res) => {
     const { usernames } = validate(byUsernamesBody, req.body);
     sendJson(res, 200, (await lookupUsers(deps, { usernames })).map(presentInternalUser));
+  });
+
+  router.get('/internal/v1/bots/:bot_id', only(outgoingDispatch), async (req, res) => {
+    const bot = await deps.bots.findById(idParam(req, 'bot_id'));
+    if (!bot) throw Errors.botNotFound();
+    const view: InternalBot = { user_id: bot.id, owner_id: bot.ownerId, delete_at: bot.deleteAt };
+    sendJson(res, 200, view);
   });
 
   router.get(`${InternalPaths.teamMember}/:team_id/members/:user_id`, only(posts, incomingHooks, outgoingDispatch, realtime), async (req, res) => {
