@@ -1,10 +1,16 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { newId } from '@switchyard/ids';
-import { aHook } from '../../adapters/contracts/fixtures';
+import type { OutgoingHook } from '../entities';
 import { botCandidates, mentions, type BotView } from './fire-bot-hooks.usecase';
 
 const bot = newId();
+const aHook = (over: Partial<OutgoingHook>): OutgoingHook => ({
+  id: newId(), token: newId(), createAt: 1, updateAt: 1, deleteAt: 0, creatorId: newId(), channelId: '', teamId: newId(), triggerWords: [], triggerWhen: 0,
+  callbackUrls: ['http://127.0.0.1:9/x'], displayName: '', description: '', contentType: '', username: '', iconUrl: '', signingSecret: 'whsec_x',
+  previousSigningSecret: '', previousSecretExpiresAt: 0, disabledAt: 0, signingAlgorithm: 'hmac-sha256', signingKey: '', previousSigningKey: '',
+  eventTypes: ['posted'], botUserId: '', ...over,
+});
 const teamId = newId();
 const view = (over: Partial<BotView>): BotView => ({ channelId: newId(), channelType: 'O', channelName: 'x', teamId, authorId: newId(), message: '', ...over });
 
