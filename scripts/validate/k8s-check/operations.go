@@ -24,6 +24,9 @@ func (c *checker) checkOperations() {
 			c.checkJob(o, job)
 		}
 	}
+	for _, w := range c.workloads {
+		c.checkStartupBudget(w)
+	}
 	c.checkTopicsConfig()
 	c.checkTraceEgress()
 }
@@ -246,4 +249,40 @@ func (c *checker) egressAllows(w workload, port int32) bool {
 		}
 	}
 	return false
+}
+
+// minMongoStartupSeconds: a service with a MongoDB database creates its indexes before it listens
+// (ADR 0023); its startupProbe must leave that long before the kubelet kills it.
+const minMongoStartupSeconds = 300
+
+func (c *checker) checkStartupBudget(w workload) {
+	if w.kind != "Deployment" {
+		return
+	}
+	for _, ct := range w.template.Containers {
+		usesMongo := false
+		for _, ef := range ct.EnvFrom {
+			if ef.SecretRef != nil && strings.HasSuffix(hashSuffix.ReplaceAllString(ef.SecretRef.Name, ""), "-mongo") {
+				usesMongo = true
+			}
+		}
+		if !usesMongo {
+			continue
+		}
+		p := ct.StartupProbe
+		if p == nil {
+			c.addf(w.object, "container %s uses MongoDB but has no startupProbe: index creation before listen competes with liveness", ct.Name)
+			continue
+		}
+		period, threshold := p.PeriodSeconds, p.FailureThreshold
+		if period == 0 {
+			period = 10
+		}
+		if threshold == 0 {
+			threshold = 3
+		}
+		if budget := int(period) * int(threshold); budget < minMongoStartupSeconds {
+			c.addf(w.object, "container %s: startupProbe allows %d s (periodSeconds %d x failureThreshold %d), less than the %d s its index creation before listen may take (ADR 0023)", ct.Name, budget, period, threshold, minMongoStartupSeconds)
+		}
+	}
 }

@@ -123,9 +123,11 @@ export function createGatewayApp(config: GatewayConfig, deps: GatewayDeps): Gate
   const health = async (): Promise<HealthReport> => {
     const [bus, cache, rate] = await Promise.all([deps.bus.health(), tokenCache.health(), limiter.health()].map((p) => p.catch(() => false)));
     const checks = { config: liveConfig.loaded, bus: bus === true, tokenCache: cache === true, rateLimiter: rate === true };
-    // Redis (token cache, rate limits) is reported but does not unready the gateway: without it the token
-    // cache falls back to users-bots and rate limits fail open, so every gateway pod keeps serving.
-    return { ok: checks.config && checks.bus, checks };
+    // Redis (token cache, rate limits) and Kafka are reported but do not unready the gateway (ADR 0023):
+    // without Redis the token cache falls back to users-bots and rate limits fail open; without Kafka it
+    // forwards requests as before (the services answer for what needs the bus). Every gateway pod shares
+    // both: going unready on them would turn a dependency blip into a full outage of the public port.
+    return { ok: checks.config, checks };
   };
 
   const http = createHttpApp({ service: 'gateway', logger, ready: health, developerMode: () => view.current().ServiceSettings.EnableDeveloper });

@@ -12,7 +12,10 @@ export interface MongoOptions {
 
 /**
  * Opens a dedicated mongoose connection (never the global one) for one service. Options stay within
- * what MongoDB-wire emulators accept (no serverApi, no transactions).
+ * what MongoDB-wire emulators accept (no serverApi, no transactions). Retryable writes follow MONGO_URL
+ * (`retryWrites=false` turns them off), else the driver's default, on (ADR 0023): on a replica set a write
+ * that meets a primary election is retried once on the new primary instead of failing with a 503; a
+ * standalone server (mongo-java-server, FerretDB) never sees the retry fields.
  */
 export async function connectMongo(options: MongoOptions): Promise<Connection> {
   const connection = mongoose.createConnection(options.url, {
@@ -20,7 +23,6 @@ export async function connectMongo(options: MongoOptions): Promise<Connection> {
     serverSelectionTimeoutMS: options.serverSelectionTimeoutMs ?? 10_000,
     autoIndex: true,
     maxPoolSize: 20,
-    retryWrites: false,
     monitorCommands: options.service !== undefined,
   });
   await connection.asPromise();

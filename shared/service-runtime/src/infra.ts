@@ -7,6 +7,7 @@ import { HttpTransport, type ServiceTransport } from '@switchyard/http-kit';
 import { createLogger, type Logger } from '@switchyard/logger';
 import { connectMongo, mongoHealthy, type Connection } from '@switchyard/mongo-kit';
 import { NamespacedEventBus } from './namespaced-event-bus';
+import { ReadinessGraceBus } from './readiness-grace-bus';
 import type { RuntimeConfig } from './runtime-config';
 
 /** What `runService` hands to a service's `build`: every adapter chosen from the environment. */
@@ -94,7 +95,9 @@ export async function buildInfra(name: string, config: RuntimeConfig): Promise<O
       });
       closers.push({ what: 'kafka', close: () => kafka.close() });
       if (config.KAFKA_ENSURE_TOPICS) await kafka.ensureTopics(namespacedTopics(config));
-      bus = config.KAFKA_NAMESPACE === '' ? kafka : new NamespacedEventBus(kafka, config.KAFKA_NAMESPACE);
+      const scoped = config.KAFKA_NAMESPACE === '' ? kafka : new NamespacedEventBus(kafka, config.KAFKA_NAMESPACE);
+      // A Kafka blip must not unready every pod at once (ADR 0023): the same grace as Mongo and Redis.
+      bus = new ReadinessGraceBus(scoped, config.READINESS_GRACE_MS);
       deadConsumers = () => kafka.deadConsumers();
     } else {
       const memory = new MemoryEventBus();

@@ -4,6 +4,7 @@ import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { bootstrapAdmin, call, ROOT, startServices, type ServiceProcess } from './processes';
 import { OwnServers, type MongoServer, type ServerName } from './own-servers';
+import { ReadinessSampler } from './readiness-sampler';
 
 /** The five services of the distributed runtime that hook and post writes go through. */
 export const OUTAGE_SERVICES = ['users-bots', 'posts', 'incoming-hooks', 'outgoing-dispatch', 'gateway'] as const;
@@ -41,6 +42,8 @@ export interface OutageSummary {
   readonly dead_lettered: number;
   /** Distinct errors the services logged as failures (`request failed`, `incoming webhook failed`: 5xx) during the drill. */
   readonly unexpected_errors: string[];
+  /** `/health/ready` polled every 500 ms while the server was down: non-200 answers per service, and the first one's delay (ADR 0023). */
+  readonly readiness_while_down: { samples: number; unready: Record<string, number>; first_unready_ms: Record<string, number> };
 }
 
 /**
@@ -174,10 +177,13 @@ export class OutageDrill {
     // Load is flowing (writes acknowledged) before the outage, and again after the recovery: counted, not timed.
     const acknowledgedCount = (): number => run.writes.filter((w) => w.acknowledged).length;
     await untilAcknowledged(acknowledgedCount, 20, 60_000);
+    const sampler = new ReadinessSampler(new Map([...this.processes].map(([n, p]) => [n, p.url])));
     const stoppedAt = Date.now();
     await this.servers.stop(server);
+    sampler.start();
     // The outage itself: the server stays down this long (the scenario, not a synchronisation).
     await sleep(Math.max(0, downMs - (Date.now() - stoppedAt)));
+    const readiness = await sampler.stop();
     await this.servers.restart(server);
     const restartedAt = Date.now();
     await this.waitRecovered(120_000);
@@ -220,8 +226,13 @@ export class OutageDrill {
           ),
         ),
       ],
+      readiness_while_down: readiness,
     };
     console.log(`DRILL ${server}: ${JSON.stringify(summary)}`);
+    // A blip of a dependency every pod shares does not unready them all at once (ADR 0023): the gateway
+    // never (it serves without Kafka and Redis), the others not before most of READINESS_GRACE_MS (20 s).
+    assert.equal(readiness.unready.gateway ?? 0, 0, `the gateway went unready while ${server} was down`);
+    for (const [name, ms] of Object.entries(readiness.first_unready_ms)) assert.ok(ms >= 15_000, `${name} went unready ${ms} ms into the ${server} outage (grace 20 s)`);
     assert.deepEqual(lost.map((w) => w.text), [], 'no acknowledged write is lost');
     assert.ok(acknowledged.length > 0);
     for (const [name, pid] of pids) assert.equal(this.processes.get(name)?.pid, pid, `${name} was not restarted`);

@@ -1,0 +1,39 @@
+import type { EventBus, OutgoingMessage, SubscribeOptions, Subscription } from '@switchyard/event-bus';
+
+/**
+ * The event bus with a readiness grace (ADR 0023): `health()` answers true until the inner bus has been
+ * failing for `graceMs` on end. Kafka is shared by every pod: a broker restart or a leader election would
+ * otherwise take every pod out of its Service at once (a full outage for a blip the clients retry through).
+ * A failure that lasts past the grace still unreadies the pod; a consumer dead for good is liveness' job.
+ */
+export class ReadinessGraceBus implements EventBus {
+  private failingSince: number | undefined;
+
+  public constructor(
+    private readonly inner: EventBus,
+    private readonly graceMs: number,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  public publish<T>(topic: string, messages: readonly OutgoingMessage<T>[]): Promise<void> {
+    return this.inner.publish(topic, messages);
+  }
+
+  public subscribe(options: SubscribeOptions): Promise<Subscription> {
+    return this.inner.subscribe(options);
+  }
+
+  public async health(): Promise<boolean> {
+    const healthy = await this.inner.health().catch(() => false);
+    if (healthy) {
+      this.failingSince = undefined;
+      return true;
+    }
+    this.failingSince ??= this.now();
+    return this.now() - this.failingSince < this.graceMs;
+  }
+
+  public close(): Promise<void> {
+    return this.inner.close();
+  }
+}
