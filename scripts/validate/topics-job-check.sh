@@ -102,6 +102,25 @@ if ! upgrade "$rf3" min-isr --min-isr 2 > "$work/up.out" 2>&1 || ! grep -q 'enti
 fi
 [ "$problems" -eq 0 ] && echo "ok: kafka-topics-upgrade.sh: refuses min.insync 2 on replication 1, plans 3 replicas, alters after the check"
 
+# The stale-group cleanup: deletes empty per-pod groups only (never a durable group, never a live one).
+cat > "$work/bin/kafka-consumer-groups.sh" <<'STUB'
+#!/usr/bin/env bash
+if [[ " $* " == *" --delete "* ]]; then echo "$*" >> "$STUB_LOG"; exit 0; fi
+printf '%s\n' '' 'GROUP COORDINATOR (ID) ASSIGNMENT-STRATEGY STATE #MEMBERS' \
+  'realtime-7f3a9c kafka-0:9092 (0)  Empty 0' 'realtime-b2 kafka-0:9092 (0) range Stable 1' \
+  'outgoing-dispatch kafka-0:9092 (0) range Empty 0' 'users-bots-user-cache-0b6c1f2e kafka-0:9092 (0)  Empty 0' \
+  'gateway-config-abc123 kafka-0:9092 (0)  Empty 0' 'posts.commands-consumer kafka-0:9092 (0) range Stable 2'
+STUB
+chmod +x "$work/bin/kafka-consumer-groups.sh"
+: > "$work/deleted"
+env -i PATH="$PATH" KAFKA_BIN="$work/bin" STUB_LOG="$work/deleted" bash scripts/kafka-stale-groups.sh --bootstrap-server b:9092 --delete > "$work/groups.out" 2>&1 || true
+want_delete='--bootstrap-server b:9092 --delete --group gateway-config-abc123 --group realtime-7f3a9c --group users-bots-user-cache-0b6c1f2e'
+if [ "$(cat "$work/deleted")" = "$want_delete" ]; then
+  echo "ok: kafka-stale-groups.sh deletes the empty per-pod groups only"
+else
+  problem "kafka-stale-groups.sh --delete ran '$(cat "$work/deleted")', want '$want_delete'"
+fi
+
 if [ "$problems" -gt 0 ]; then
   echo "topics-job-check: $problems problem(s)" >&2
   exit 1
