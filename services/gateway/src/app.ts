@@ -29,6 +29,7 @@ import { ping } from './entry-points/http/ping.routes';
 import { rateLimit } from './entry-points/http/rate-limit.middleware';
 import { routeMatch } from './entry-points/http/route-match.middleware';
 import { standardHeaders } from './entry-points/http/standard-headers.middleware';
+import { withTimeout } from './entry-points/http/with-timeout';
 import { usersEventsConsumer } from './entry-points/kafka/users-events.consumer';
 import { websocketUpgrade } from './entry-points/upgrade/websocket-upgrade';
 
@@ -62,6 +63,8 @@ export interface GatewayApp {
 }
 
 const PING_TIMEOUT_MS = 3_000;
+/** One readiness check's bound: under the probe's 2 s timeout (ADR 0023). */
+const HEALTH_CHECK_TIMEOUT_MS = 1_000;
 
 /**
  * Whether the router would run this request through the path decision straight to the service chain: its
@@ -121,7 +124,8 @@ export function createGatewayApp(config: GatewayConfig, deps: GatewayDeps): Gate
   });
 
   const health = async (): Promise<HealthReport> => {
-    const [bus, cache, rate] = await Promise.all([deps.bus.health(), tokenCache.health(), limiter.health()].map((p) => p.catch(() => false)));
+    // Each check bounded (1 s): a dependency that is down may hang its check past the probe's 2 s timeout.
+    const [bus, cache, rate] = await Promise.all([deps.bus.health(), tokenCache.health(), limiter.health()].map((p) => withTimeout(p, HEALTH_CHECK_TIMEOUT_MS).catch(() => false)));
     const checks = { config: liveConfig.loaded, bus: bus === true, tokenCache: cache === true, rateLimiter: rate === true };
     // Redis (token cache, rate limits) and Kafka are reported but do not unready the gateway (ADR 0023):
     // without Redis the token cache falls back to users-bots and rate limits fail open; without Kafka it

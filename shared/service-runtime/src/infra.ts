@@ -7,6 +7,7 @@ import { HttpTransport, type ServiceTransport } from '@switchyard/http-kit';
 import { createLogger, type Logger } from '@switchyard/logger';
 import { connectMongo, mongoHealthy, type Connection } from '@switchyard/mongo-kit';
 import { NamespacedEventBus } from './namespaced-event-bus';
+import { boundedCheck } from './bounded-check';
 import { ReadinessGraceBus } from './readiness-grace-bus';
 import type { RuntimeConfig } from './runtime-config';
 
@@ -125,8 +126,10 @@ export async function buildInfra(name: string, config: RuntimeConfig): Promise<O
 
     const checks = async (): Promise<Record<string, boolean>> => {
       const out: Record<string, boolean> = {};
-      if (mongo) out.mongo = await mongoHealthy(mongo);
-      if (redis) out.redis = await pingRedis(redis);
+      // Each bounded (a server that is down may hang the check past the probe's timeout): ADR 0023.
+      const [mongoOk, redisOk] = await Promise.all([mongo && boundedCheck(() => mongoHealthy(mongo)), redis && boundedCheck(() => pingRedis(redis))]);
+      if (mongo) out.mongo = mongoOk === true;
+      if (redis) out.redis = redisOk === true;
       return out;
     };
     return {

@@ -50,3 +50,13 @@ test('when messages are published and consumed through it, then they reach the i
   assert.deepEqual(seen, [{ n: 1 }]);
   await graced.close();
 });
+
+test('when the inner health check hangs, then it counts as failing after the check bound (the grace still applies)', async () => {
+  const { bus } = flakyBus();
+  bus.health = () => new Promise<boolean>(() => undefined);
+  let now = 0;
+  const graced = new ReadinessGraceBus(bus, 1_000, () => now, 20);
+  assert.equal(await graced.health(), true, 'first failure: inside the grace');
+  now = 1_000;
+  assert.equal(await graced.health(), false);
+});

@@ -1,4 +1,5 @@
 import type { EventBus, OutgoingMessage, SubscribeOptions, Subscription } from '@switchyard/event-bus';
+import { boundedCheck } from './bounded-check';
 
 /**
  * The event bus with a readiness grace (ADR 0023): `health()` answers true until the inner bus has been
@@ -13,6 +14,7 @@ export class ReadinessGraceBus implements EventBus {
     private readonly inner: EventBus,
     private readonly graceMs: number,
     private readonly now: () => number = Date.now,
+    private readonly checkTimeoutMs?: number,
   ) {}
 
   public publish<T>(topic: string, messages: readonly OutgoingMessage<T>[]): Promise<void> {
@@ -24,7 +26,8 @@ export class ReadinessGraceBus implements EventBus {
   }
 
   public async health(): Promise<boolean> {
-    const healthy = await this.inner.health().catch(() => false);
+    // Bounded: Kafka's own check waits up to 5 s for a broker, longer than the readiness probe's timeout.
+    const healthy = await boundedCheck(() => this.inner.health(), this.checkTimeoutMs);
     if (healthy) {
       this.failingSince = undefined;
       return true;

@@ -28,6 +28,11 @@ export interface RunServiceOptions<C, A extends RunnableApp> {
    * ConfigMap/Secret may carry REDIS_URL for every service). Default: everything.
    */
   readonly uses?: { readonly mongo?: boolean; readonly redis?: boolean };
+  /**
+   * Redis down does not unready this service (reported only): the gateway, whose token cache falls back to
+   * users-bots and whose rate limits fail open (ADR 0023). Default false.
+   */
+  readonly readyWithoutRedis?: boolean;
   /** Default `process.env`. */
   readonly env?: NodeJS.ProcessEnv;
   /** Install SIGTERM/SIGINT handlers that shut down and exit. Default true (false in tests). */
@@ -71,7 +76,7 @@ export async function runService<C, A extends RunnableApp>(options: RunServiceOp
   try {
     app = await options.build(infra, service);
     if (runtime.METRICS_ENABLED) metrics = await startMetrics(runtime, logger);
-    server = await listen(withInfraHealth(app.handler, infra, runtime.READINESS_GRACE_MS), runtime.PORT, runtime.HOST, {
+    server = await listen(withInfraHealth(app.handler, infra, runtime.READINESS_GRACE_MS, options.readyWithoutRedis === true), runtime.PORT, runtime.HOST, {
       requestTimeoutMs: runtime.HTTP_REQUEST_TIMEOUT_MS,
       headersTimeoutMs: runtime.HTTP_HEADERS_TIMEOUT_MS,
       maxConnections: runtime.HTTP_MAX_CONNECTIONS,
@@ -162,7 +167,8 @@ async function startMetrics(runtime: RuntimeConfig, logger: Infra['logger']): Pr
  * answers 503 once Mongo or Redis has been failing for `graceMs` (a short blip of a dependency every pod
  * shares does not take every pod out of the endpoints at once); otherwise the app decides.
  */
-function withInfraHealth(handler: RequestListener, infra: OwnedInfra, graceMs: number, now: () => number = Date.now): RequestListener {
+function withInfraHealth(handler: RequestListener, infra: OwnedInfra, graceMs: number, readyWithoutRedis: boolean, now: () => number = Date.now): RequestListener {
+  const gated = infra.mongo !== undefined || (infra.redis !== undefined && !readyWithoutRedis);
   let failingSince: number | undefined;
   const unhealthy = (res: ServerResponse, checks: Record<string, unknown>): void => {
     const body = JSON.stringify({ status: 'UNHEALTHY', service: infra.name, checks });
@@ -176,13 +182,13 @@ function withInfraHealth(handler: RequestListener, infra: OwnedInfra, graceMs: n
       else handler(req, res);
       return;
     }
-    if (req.method !== 'GET' || req.url !== '/health/ready' || (!infra.mongo && !infra.redis)) {
+    if (req.method !== 'GET' || req.url !== '/health/ready' || !gated) {
       handler(req, res);
       return;
     }
     void infra.checks().then(
       (checks) => {
-        if (Object.values(checks).every(Boolean)) {
+        if (Object.entries(checks).every(([name, ok]) => ok || (name === 'redis' && readyWithoutRedis))) {
           failingSince = undefined;
           handler(req, res);
           return;

@@ -246,3 +246,30 @@ test('when a shared dependency blips for less than the grace period, then readin
     await running.shutdown('test');
   }
 });
+
+test('when readyWithoutRedis is set (the gateway), then Redis down does not unready it, while Mongo down still would', async () => {
+  const events: string[] = [];
+  const state = { mongo: true, redis: false };
+  const infra = async (name: string): Promise<OwnedInfra> => {
+    const base = await fakeInfra(events, state)(name);
+    return { ...base, redis: {} as unknown as NonNullable<OwnedInfra['redis']>, checks: async () => ({ mongo: state.mongo, redis: state.redis }) };
+  };
+  const running = await runService({
+    name: 'svc',
+    defaultPort: 0,
+    env: { HOST: '127.0.0.1', PORT: '0', INTERNAL_SECRET: 'x'.repeat(16), READINESS_GRACE_MS: '0' },
+    loadConfig: loadService,
+    build: () => fakeApp(events),
+    handleSignals: false,
+    readyWithoutRedis: true,
+    infra,
+  });
+  try {
+    const base = `http://127.0.0.1:${running.server.port}`;
+    assert.equal((await fetch(`${base}/health/ready`)).status, 200, 'redis down, grace 0: still ready');
+    state.mongo = false;
+    assert.equal((await fetch(`${base}/health/ready`)).status, 503);
+  } finally {
+    await running.shutdown('test');
+  }
+});
