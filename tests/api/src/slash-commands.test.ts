@@ -181,6 +181,21 @@ describe('custom slash commands, end to end', { timeout: 300_000 }, () => {
     assertAppError(bad, 400, 'web.command_webhook.parse.app_error');
   });
 
+  it('when a command runs in a thread, then the request carries root_id and both its answer and the response_url follow-up reply in that thread (reference #15174)', async () => {
+    const cmd = await newCommand('/threaded');
+    const root = await member.client.createPost({ channel_id: open.id, message: 'deploy thread' } as never);
+    receiver.respond((r) => (r.path === '/threaded' ? { body: JSON.stringify({ response_type: 'in_channel', text: 'first, in the thread' }) } : {}));
+    await member.client.executeCommand(`/${cmd.trigger} go`, { channel_id: open.id, team_id: team.id, root_id: root.id } as never);
+    const form = verifiedForm(await receiver.waitFor((r) => r.path === '/threaded'));
+    assert.equal(form.get('root_id'), root.id);
+    const path = new URL(form.get('response_url') ?? '').pathname;
+    const later = await raw(target.url, 'POST', path, { body: { response_type: 'in_channel', text: 'later, in the thread' } });
+    assert.equal(later.status, 200, later.text);
+    const thread = await member.client.getPostThread(root.id);
+    const replies = Object.values(thread.posts).filter((p) => p.id !== root.id).map((p) => [p.message, p.root_id]);
+    assert.deepEqual(replies.sort(), [['first, in the thread', root.id], ['later, in the thread', root.id]]);
+  });
+
   it('when the command URL is down, then execute answers the reference error at once, without retrying', async () => {
     const down = await startSilentServer();
     const url = down.url;
