@@ -1,10 +1,11 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { SERVER_VERSION } from '@switchyard/contracts';
 import { startHarness } from './test-support/harness';
 
 function assertStandard(headers: Record<string, unknown>, method: string): void {
   assert.match(String(headers['x-request-id']), /^[a-z0-9]{26}$/);
-  assert.match(String(headers['x-version-id']), /^10\.0\.0\.dev\.[0-9a-f]{32}\.false$/);
+  assert.match(String(headers['x-version-id']), new RegExp(`^${SERVER_VERSION.replace(/\./g, '\\.')}\\.dev\\.[0-9a-f]{32}\\.false$`));
   assert.equal(headers['x-content-type-options'], 'nosniff');
   assert.equal(headers['referrer-policy'], 'no-referrer');
   assert.equal(headers['permissions-policy'], '');
