@@ -2,6 +2,7 @@ import type { Post, Reaction, User } from '../../api/types';
 import { Avatar } from '../../ui/avatar';
 import { BotLabel } from '../../ui/feedback';
 import { Markdown } from '../../ui/markdown/markdown';
+import { BlockKit } from './block-kit';
 import { MessageAttachments } from './message-attachments/message-attachment';
 import { attachmentsOf, type DataSources, type OnAction } from './message-attachments/types';
 import { emojiOf, senderOf } from './post-view';
@@ -45,6 +46,7 @@ export function PostItem({ post, author, reactions, meId, replyCount, sources, b
           {ephemeral ? <span className="muted">(Only visible to you)</span> : null}
         </header>
         {post.message ? <Markdown className="post-message" text={post.message} /> : null}
+        <BlockKit blocks={post.props.blocks} />
         <MessageAttachments attachments={attachmentsOf(post.props)} onAction={onAction} busy={busy} sources={sources} />
         {!ephemeral ? (
           <div className="post-footer">

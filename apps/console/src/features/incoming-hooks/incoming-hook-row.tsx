@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { Channel, IncomingHook } from '../../api/types';
 import { CopyButton } from '../../ui/copy-button';
 import { ErrorText } from '../../ui/feedback';
+import { HookTransformPanel } from './hook-transform-panel';
 import { IncomingHookForm } from './incoming-hook-form';
 import { hookUrl, useIncomingHookActions } from './use-incoming-hooks';
 
@@ -9,6 +10,7 @@ import { hookUrl, useIncomingHookActions } from './use-incoming-hooks';
 export function IncomingHookRow({ hook, channels }: { hook: IncomingHook; channels: readonly Channel[] }) {
   const { update, remove, sendTest } = useIncomingHookActions();
   const [editing, setEditing] = useState(false);
+  const [transforming, setTransforming] = useState(false);
   const channel = channels.find((c) => c.id === hook.channel_id);
   const url = hookUrl(hook);
   const title = hook.display_name || '(untitled)';
@@ -35,12 +37,20 @@ export function IncomingHookRow({ hook, channels }: { hook: IncomingHook; channe
         <button type="button" onClick={() => setEditing((e) => !e)} aria-expanded={editing}>
           Edit
         </button>
+        <button type="button" onClick={() => setTransforming((t) => !t)} aria-expanded={transforming}>
+          Transform
+        </button>
         <button type="button" className="danger" onClick={() => remove.mutate(hook.id)} disabled={remove.isPending}>
           Delete
         </button>
       </div>
       {sendTest.isSuccess ? <p role="status">Test message sent to {channel ? `~${channel.name}` : 'the channel'}.</p> : null}
       <ErrorText error={sendTest.error ?? remove.error} />
+      {transforming ? (
+        <div className="details">
+          <HookTransformPanel hook={hook} />
+        </div>
+      ) : null}
       {editing ? (
         <div className="details">
           <IncomingHookForm
