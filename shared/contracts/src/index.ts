@@ -36,3 +36,4 @@ export { stripIntegrations, clientPost } from './client-post';
 export { PictureUploadLimits, PROFILE_IMAGE_UPLOAD, BOT_ICON_UPLOAD, pictureUploadRoute, type PictureUploadRoute } from './picture-uploads';
 export { SERVER_MAJOR_VERSION, SERVER_VERSION } from './server-version';
 export { statusChangedPayloadSchema, type StatusChangedPayload, type StatusChangedEvent } from './status-events';
+export { channelViewedPayloadSchema, type ChannelViewedPayload, type ChannelViewedEvent } from './view-events';

@@ -62,11 +62,16 @@ export interface CachedChannelMembers {
   cachedMember(channelId: string, userId: string): Promise<ChannelMember | undefined>;
 }
 
+/** What viewing a channel changes on a membership. */
+export type MemberViewChanges = Partial<Pick<ChannelMember, 'last_viewed_at' | 'msg_count' | 'msg_count_root' | 'mention_count' | 'last_update_at'>>;
+
 export interface ChannelMemberRepository {
   /** Unique: (channel_id, user_id) → DuplicateKeyError('member'). */
   insert(member: ChannelMember): Promise<void>;
   find(channelId: string, userId: string): Promise<ChannelMember | undefined>;
   delete(channelId: string, userId: string): Promise<boolean>;
+  /** Sets the view counters of a membership (channel view); undefined when it does not exist. */
+  update(channelId: string, userId: string, changes: MemberViewChanges): Promise<ChannelMember | undefined>;
   /** Oldest first (create_at, then user_id). */
   listByChannel(channelId: string, page: Page): Promise<ChannelMember[]>;
   listByUser(userId: string): Promise<ChannelMember[]>;

@@ -1,5 +1,5 @@
 import type { ChannelMember } from '../../domain/entities';
-import type { CachedChannelMembers, ChannelMemberRepository, Page } from '../../domain/ports';
+import type { CachedChannelMembers, ChannelMemberRepository, MemberViewChanges, Page } from '../../domain/ports';
 
 /** How long a membership read through `cachedMember` is reused when no change was seen (changes evict sooner). */
 const DEFAULT_TTL_MS = 5_000;
@@ -58,6 +58,12 @@ export class CachingChannelMemberRepository implements ChannelMemberRepository, 
     } finally {
       this.evictChannel(channelId);
     }
+  }
+
+  /** View counters only (roles unchanged); the cached copy is dropped so no stale counter is served. */
+  public async update(channelId: string, userId: string, changes: MemberViewChanges): Promise<ChannelMember | undefined> {
+    this.entries.get(channelId)?.delete(userId);
+    return this.store.update(channelId, userId, changes);
   }
 
   public find(channelId: string, userId: string): Promise<ChannelMember | undefined> {

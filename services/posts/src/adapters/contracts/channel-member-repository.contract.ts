@@ -29,5 +29,16 @@ export function channelMemberRepositoryContract(name: string, make: Factory<Chan
       assert.deepEqual(await repo.listByChannel(channelId, { page: 1, perPage: 1 }), [second]);
       assert.deepEqual(await repo.listByUser(userId), [second, elsewhere]);
     });
+
+    it('when a membership is updated, then only the view counters change; an unknown pair is undefined', async () => {
+      const repo = await make();
+      const member = aChannelMember({ last_viewed_at: 1, msg_count: 2, mention_count: 3 });
+      await repo.insert(member);
+      const updated = await repo.update(member.channel_id, member.user_id, { last_viewed_at: 50, msg_count: 7, mention_count: 0, last_update_at: 60 });
+      const expected = { ...member, last_viewed_at: 50, msg_count: 7, mention_count: 0, last_update_at: 60 };
+      assert.deepEqual(updated, expected);
+      assert.deepEqual(await repo.find(member.channel_id, member.user_id), expected);
+      assert.equal(await repo.update(newId(), member.user_id, { msg_count: 1 }), undefined);
+    });
   });
 }

@@ -1,6 +1,6 @@
 import type { ChannelMember } from '../../domain/entities';
 import { DuplicateKeyError } from '../../domain/errors';
-import type { ChannelMemberRepository, Page } from '../../domain/ports';
+import type { ChannelMemberRepository, MemberViewChanges, Page } from '../../domain/ports';
 import { compareIds, copy, paginate } from './memory-utils';
 
 const keyOf = (channelId: string, userId: string): string => `${channelId}:${userId}`;
@@ -22,6 +22,15 @@ export class MemoryChannelMemberRepository implements ChannelMemberRepository {
 
   public async delete(channelId: string, userId: string): Promise<boolean> {
     return this.byKey.delete(keyOf(channelId, userId));
+  }
+
+  public async update(channelId: string, userId: string, changes: MemberViewChanges): Promise<ChannelMember | undefined> {
+    const key = keyOf(channelId, userId);
+    const member = this.byKey.get(key);
+    if (!member) return undefined;
+    const next = { ...member, ...changes };
+    this.byKey.set(key, next);
+    return copy(next);
   }
 
   public async listByChannel(channelId: string, page: Page): Promise<ChannelMember[]> {

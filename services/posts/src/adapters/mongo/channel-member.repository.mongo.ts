@@ -1,6 +1,6 @@
 import type { Model } from '@switchyard/mongo-kit';
 import type { ChannelMember } from '../../domain/entities';
-import type { ChannelMemberRepository, Page } from '../../domain/ports';
+import type { ChannelMemberRepository, MemberViewChanges, Page } from '../../domain/ports';
 import { fromChannelMemberDocument, type ChannelMemberDocument } from './channel-member.schema.mongo';
 import { asDomainError, pageWindow } from './mongo-support';
 
@@ -25,6 +25,13 @@ export class MongoChannelMemberRepository implements ChannelMemberRepository {
   public async delete(channelId: string, userId: string): Promise<boolean> {
     const result = await this.model.deleteOne({ channel_id: channelId, user_id: userId });
     return result.deletedCount > 0;
+  }
+
+  public async update(channelId: string, userId: string, changes: MemberViewChanges): Promise<ChannelMember | undefined> {
+    const doc = await this.model
+      .findOneAndUpdate({ channel_id: channelId, user_id: userId }, { $set: { ...changes } }, { new: true })
+      .lean<ChannelMemberDocument>();
+    return doc ? fromChannelMemberDocument(doc) : undefined;
   }
 
   public async listByChannel(channelId: string, page: Page): Promise<ChannelMember[]> {

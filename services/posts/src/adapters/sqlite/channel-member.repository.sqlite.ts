@@ -1,6 +1,6 @@
 import { fromDoc, fromDocs, pageWindow, type DocRow, type SqliteStore } from '@switchyard/sqlite-kit';
 import type { ChannelMember } from '../../domain/entities';
-import type { ChannelMemberRepository, Page } from '../../domain/ports';
+import type { ChannelMemberRepository, MemberViewChanges, Page } from '../../domain/ports';
 import { mapDuplicates } from './sqlite-support';
 
 const UNIQUE_KEYS = { 'channel_id,user_id': 'member' };
@@ -9,6 +9,7 @@ export class SqliteChannelMemberRepository implements ChannelMemberRepository {
   private readonly insertRow;
   private readonly one;
   private readonly deleteRow;
+  private readonly replaceDoc;
   private readonly byChannel;
   private readonly byUser;
 
@@ -16,6 +17,7 @@ export class SqliteChannelMemberRepository implements ChannelMemberRepository {
     const db = store.db;
     this.insertRow = db.prepare('INSERT INTO p_channel_members (channel_id, user_id, create_at, doc) VALUES (?, ?, ?, ?)');
     this.one = db.prepare<[string, string], DocRow>('SELECT doc FROM p_channel_members WHERE channel_id = ? AND user_id = ?');
+    this.replaceDoc = db.prepare('UPDATE p_channel_members SET doc = ? WHERE channel_id = ? AND user_id = ?');
     this.deleteRow = db.prepare('DELETE FROM p_channel_members WHERE channel_id = ? AND user_id = ?');
     this.byChannel = db.prepare<[string, number, number], DocRow>('SELECT doc FROM p_channel_members WHERE channel_id = ? ORDER BY create_at, user_id LIMIT ? OFFSET ?');
     this.byUser = db.prepare<[string], DocRow>('SELECT doc FROM p_channel_members WHERE user_id = ? ORDER BY create_at, user_id');
@@ -33,6 +35,16 @@ export class SqliteChannelMemberRepository implements ChannelMemberRepository {
 
   public async delete(channelId: string, userId: string): Promise<boolean> {
     return this.store.write(() => this.deleteRow.run(channelId, userId).changes === 1);
+  }
+
+  public async update(channelId: string, userId: string, changes: MemberViewChanges): Promise<ChannelMember | undefined> {
+    return this.store.write(() => {
+      const current = fromDoc<ChannelMember>(this.one.get(channelId, userId));
+      if (!current) return undefined;
+      const next = { ...current, ...changes };
+      this.replaceDoc.run(JSON.stringify(next), channelId, userId);
+      return next;
+    });
   }
 
   public async listByChannel(channelId: string, page: Page): Promise<ChannelMember[]> {

@@ -22,7 +22,7 @@ export function presentMember(member: ChannelMember): Json {
     mention_count: member.mention_count,
     mention_count_root: 0,
     urgent_mention_count: 0,
-    msg_count_root: 0,
+    msg_count_root: member.msg_count_root ?? 0,
     notify_props: { desktop: 'default', email: 'default', mark_unread: 'all', push: 'default', ignore_channel_mentions: 'default' },
     last_update_at: member.last_update_at,
     scheme_guest: false,

@@ -1,9 +1,11 @@
-import type { RealtimeEvent, StatusChangedEvent } from '@switchyard/contracts';
+import type { ChannelViewedEvent, RealtimeEvent, StatusChangedEvent } from '@switchyard/contracts';
 import { broadcast, type WsEvent } from '../ws-event';
 
 /** realtime.events → `ephemeral_message` (to the target user only), `open_dialog`, `typing`, `status_change` (to the user only). */
-export function fromRealtimeEvent(event: RealtimeEvent | StatusChangedEvent): WsEvent[] {
+export function fromRealtimeEvent(event: RealtimeEvent | StatusChangedEvent | ChannelViewedEvent): WsEvent[] {
   switch (event.type) {
+    case 'channel.viewed':
+      return [{ event: 'channel_viewed', data: { channel_id: event.payload.channel_id }, broadcast: broadcast({ user_id: event.payload.user_id }), droppable: true }];
     case 'status.changed':
       return [{ event: 'status_change', data: { status: event.payload.status, user_id: event.payload.user_id }, broadcast: broadcast({ user_id: event.payload.user_id }), droppable: true }];
     case 'ephemeral.post':

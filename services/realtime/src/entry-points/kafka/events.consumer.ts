@@ -2,12 +2,14 @@ import {
   ephemeralPostPayloadSchema,
   openDialogPayloadSchema,
   statusChangedPayloadSchema,
+  channelViewedPayloadSchema,
   Topics,
   typingPayloadSchema,
   type ChannelsEvent,
   type PostsEvent,
   type RealtimeEvent,
   type StatusChangedEvent,
+  type ChannelViewedEvent,
   type UsersEvent,
 } from '@switchyard/contracts';
 import type { BusMessage, MessageHandler } from '@switchyard/event-bus';
@@ -38,7 +40,7 @@ export interface EventsConsumerDeps {
   readonly cursors?: EventCursors;
 }
 
-const REALTIME_SCHEMAS = { 'ephemeral.post': ephemeralPostPayloadSchema, 'dialog.open': openDialogPayloadSchema, typing: typingPayloadSchema, 'status.changed': statusChangedPayloadSchema } as const;
+const REALTIME_SCHEMAS = { 'ephemeral.post': ephemeralPostPayloadSchema, 'dialog.open': openDialogPayloadSchema, typing: typingPayloadSchema, 'status.changed': statusChangedPayloadSchema, 'channel.viewed': channelViewedPayloadSchema } as const;
 
 function isEnvelope(value: unknown): value is { type: string; time?: unknown; payload: Record<string, unknown> } {
   return typeof value === 'object' && value !== null && typeof (value as { type?: unknown }).type === 'string' && typeof (value as { payload?: unknown }).payload === 'object' && (value as { payload?: unknown }).payload !== null;
@@ -86,7 +88,7 @@ export function eventsConsumer(deps: EventsConsumerDeps): MessageHandler {
           deps.logger.warn('realtime.events message ignored (unknown type or invalid payload)', { type: value.type });
           return [];
         }
-        return fromRealtimeEvent(value as unknown as RealtimeEvent | StatusChangedEvent);
+        return fromRealtimeEvent(value as unknown as RealtimeEvent | StatusChangedEvent | ChannelViewedEvent);
       }
       default:
         return [];

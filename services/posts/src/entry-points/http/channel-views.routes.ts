@@ -1,0 +1,68 @@
+import { Router } from 'express';
+import { commonErrors } from '@switchyard/errors';
+import { sendJson } from '@switchyard/http-kit';
+import { Joi, validate } from '@switchyard/validation';
+import { channelStats } from '../../domain/channels/channel-stats.usecase';
+import { channelUnread } from '../../domain/channels/channel-unread.usecase';
+import { updateChannel, type ChannelUpdate } from '../../domain/channels/update-channel.usecase';
+import { viewChannels } from '../../domain/channels/view-channel.usecase';
+import { actorOf, idParam, queryBool, userIdParam, type HttpContext } from './http-context';
+import { presentChannel } from './presenters';
+
+const ID_OR_EMPTY = /^([a-z0-9]{26})?$/;
+
+/** The Channel body of a full update: known fields must have their JSON types (else 400 invalid_param `channel`). */
+const updateChannelBody = Joi.object({
+  id: Joi.string().allow(''),
+  display_name: Joi.string().allow('').allow(null),
+  name: Joi.string().allow('').allow(null),
+  header: Joi.string().allow('').allow(null),
+  purpose: Joi.string().allow('').allow(null),
+  type: Joi.string().allow('').allow(null),
+})
+  .unknown(true)
+  .required();
+
+/** Full channel update, stats, viewing and unread counts (mattermost-wire-3.md §3.4 to §3.6). */
+export function channelViewsRoutes(ctx: HttpContext): Router {
+  const { deps } = ctx;
+  const router = Router();
+
+  router.put('/api/v4/channels/:channel_id', ...ctx.withBody, async (req, res) => {
+    const channelId = idParam(req, 'channel_id');
+    const body = validate(updateChannelBody, req.body, { onError: () => commonErrors.invalidParam('channel') }) as Record<string, string | null | undefined>;
+    if (body.id !== channelId) throw commonErrors.invalidBodyParam('channel_id');
+    const update: ChannelUpdate = {
+      ...(body.display_name ? { display_name: body.display_name } : {}),
+      ...(body.name ? { name: body.name } : {}),
+      ...(typeof body.header === 'string' ? { header: body.header } : {}),
+      ...(typeof body.purpose === 'string' ? { purpose: body.purpose } : {}),
+      ...(body.type ? { type: body.type } : {}),
+    };
+    sendJson(res, 200, presentChannel(await updateChannel(deps, actorOf(req), channelId, update)));
+  });
+
+  router.get('/api/v4/channels/:channel_id/stats', async (req, res) => {
+    const channelId = idParam(req, 'channel_id');
+    sendJson(res, 200, await channelStats(deps, actorOf(req), channelId, queryBool(req, 'exclude_files_count')));
+  });
+
+  router.post('/api/v4/channels/members/:user_id/view', ...ctx.withBody, async (req, res) => {
+    const userId = userIdParam(req);
+    const body = (typeof req.body === 'object' && req.body !== null && !Array.isArray(req.body) ? req.body : undefined) as Record<string, unknown> | undefined;
+    if (!body) throw commonErrors.invalidBodyParam('channel_view');
+    const channelId = body.channel_id ?? '';
+    const prevChannelId = body.prev_channel_id ?? '';
+    if (typeof channelId !== 'string' || !ID_OR_EMPTY.test(channelId)) throw commonErrors.invalidBodyParam('channel_view.channel_id');
+    if (typeof prevChannelId !== 'string' || !ID_OR_EMPTY.test(prevChannelId)) throw commonErrors.invalidBodyParam('channel_view.prev_channel_id');
+    sendJson(res, 200, await viewChannels(deps, actorOf(req), userId, [channelId, prevChannelId]));
+  });
+
+  router.get('/api/v4/users/:user_id/channels/:channel_id/unread', async (req, res) => {
+    const userId = userIdParam(req);
+    const channelId = idParam(req, 'channel_id');
+    sendJson(res, 200, await channelUnread(deps, actorOf(req), userId, channelId));
+  });
+
+  return router;
+}
