@@ -17,6 +17,7 @@ import { channelsRoutes } from './entry-points/http/channels.routes';
 import type { HttpContext } from './entry-points/http/http-context';
 import { internalRoutes } from './entry-points/http/internal.routes';
 import { channelViewsRoutes } from './entry-points/http/channel-views.routes';
+import { emojiRoutes } from './entry-points/http/emoji.routes';
 import { groupChannelsRoutes } from './entry-points/http/group-channels.routes';
 import { pinsRoutes } from './entry-points/http/pins.routes';
 import { postsRoutes } from './entry-points/http/posts.routes';
@@ -92,7 +93,7 @@ export function createPostsApp(config: Readonly<PostsConfig>, deps: PostsDeps): 
   };
   http.app.use(searchRoutes(context, { search: stored.search, userNames: new HttpUserNames(deps.transport, keys) }));
   http.app.use(channelsSearchRoutes(context));
-  for (const routes of [internalRoutes, groupChannelsRoutes, channelViewsRoutes, channelsRoutes, postsRoutes, reactionsRoutes, pinsRoutes]) http.app.use(routes(context));
+  for (const routes of [internalRoutes, groupChannelsRoutes, channelViewsRoutes, channelsRoutes, postsRoutes, reactionsRoutes, pinsRoutes, emojiRoutes]) http.app.use(routes(context));
   const app = http.finalize();
 
   const sweep = async (): Promise<void> => {

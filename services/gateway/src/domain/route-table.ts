@@ -43,6 +43,7 @@ export const ROUTE_TABLE: readonly RouteRule[] = [
   { pattern: '/api/v4/channels/**', service: Services.posts },
   { pattern: '/api/v4/posts/**', service: Services.posts },
   { pattern: '/api/v4/reactions/**', service: Services.posts },
+  { pattern: '/api/v4/emoji/**', service: Services.posts },
   // realtime: the event stream over HTTP (spec: "Event stream over HTTP")
   { pattern: '/api/v4/events', service: Services.realtime, methods: ['GET'] },
 ];
