@@ -3,11 +3,14 @@
  * `@mattermost/client` (Client4 for REST, WebSocketClient for events). It answers every `ping` it can see
  * with `pong` in the thread of that post.
  *
- *   SWITCHYARD_URL=http://127.0.0.1:8065 BOT_TOKEN=<bot access token> npm run example:ping-bot
+ *   SWITCHYARD_URL=http://127.0.0.1:8065 BOT_TOKEN=<bot access token> [CURSOR_FILE=ping-bot.cursor] npm run example:ping-bot
  *
  * The bot sees the channels it is a member of (and its direct messages). It prints one line when it is
- * connected and one per answer.
+ * connected and one per answer. With CURSOR_FILE it keeps the cursor of the last event it handled there and
+ * connects with it after a restart: Switchyard replays what it missed meanwhile (docs/event-stream.md), so a
+ * ping sent while the bot was down is still answered, once.
  */
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { Client4, WebSocketClient } from '@mattermost/client';
 import WebSocket from 'ws';
 
@@ -15,6 +18,8 @@ export interface PingBotOptions {
   readonly url: string;
   readonly token: string;
   readonly log?: (line: string) => void;
+  /** Where the cursor of the last event handled is kept across restarts (none: start from now each time). */
+  readonly cursorFile?: string;
 }
 
 export interface PingBot {
@@ -39,11 +44,20 @@ export function startPingBot(options: PingBotOptions): PingBot {
   const rest = new Client4();
   rest.setUrl(options.url);
   rest.setToken(options.token);
+  // The last event's cursor (an extension field of every event): a connection made with it replays what
+  // came after it, so a restarted bot misses nothing.
+  let cursor = options.cursorFile && existsSync(options.cursorFile) ? readFileSync(options.cursorFile, 'utf8').trim() : '';
+  const withCursor = (url: string): string => (cursor === '' ? url : `${url}${url.includes('?') ? '&' : '?'}cursor=${encodeURIComponent(cursor)}`);
   // The token goes in the upgrade's Authorization header, so a reconnect resumes the same connection
   // (missed events replayed) instead of starting over.
   const events = new WebSocketClient({
-    newWebSocketFn: (url: string) => new WebSocket(url, { headers: { Authorization: `Bearer ${options.token}` } }) as unknown as globalThis.WebSocket,
+    newWebSocketFn: (url: string) => new WebSocket(withCursor(url), { headers: { Authorization: `Bearer ${options.token}` } }) as unknown as globalThis.WebSocket,
   });
+  const handled = (message: { cursor?: unknown }): void => {
+    if (typeof message.cursor !== 'string' || !options.cursorFile) return;
+    cursor = message.cursor;
+    writeFileSync(options.cursorFile, cursor);
+  };
   let me: { id: string; username: string } | undefined;
   let markReady: () => void = () => undefined;
   let fail: (error: unknown) => void = () => undefined;
@@ -54,10 +68,18 @@ export function startPingBot(options: PingBotOptions): PingBot {
 
   events.addMessageListener((message) => {
     if (message.event === 'hello') {
-      log(`ping-bot: connected as @${me?.username ?? '?'} (connection ${String((message.data as { connection_id?: string }).connection_id)})`);
+      const data = message.data as { connection_id?: string; resume?: string };
+      log(`ping-bot: connected as @${me?.username ?? '?'} (connection ${String(data.connection_id)}, resume ${String(data.resume ?? 'none')})`);
+      // An expired or invalid cursor replayed nothing: from now on, as without one.
+      if (data.resume !== 'complete') handled(message as { cursor?: unknown });
       markReady();
       return;
     }
+    answer(message);
+    handled(message as { cursor?: unknown });
+  });
+
+  function answer(message: { event: string; data: unknown }): void {
     if (message.event !== 'posted' || !me) return;
     const post = JSON.parse(String((message.data as { post?: string }).post)) as PostedPost;
     if (post.user_id === me.id || post.message.trim().toLowerCase() !== 'ping') return;
@@ -66,7 +88,7 @@ export function startPingBot(options: PingBotOptions): PingBot {
       () => log(`ping-bot: pong in thread ${rootId}`),
       (error: unknown) => log(`ping-bot: could not answer: ${error instanceof Error ? error.message : String(error)}`),
     );
-  });
+  }
 
   rest.getMe().then(
     (user) => {
@@ -88,7 +110,8 @@ if (require.main === module) {
     process.stderr.write('ping-bot: set BOT_TOKEN to the access token of a bot (switchyardctl token create <bot>)\n');
     process.exit(2);
   }
-  const bot = startPingBot({ url, token });
+  const cursorFile = process.env.CURSOR_FILE;
+  const bot = startPingBot({ url, token, ...(cursorFile ? { cursorFile } : {}) });
   bot.ready.catch(() => process.exit(1));
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {

@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { resolve } from 'node:path';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Team } from '@mattermost/types/teams';
 import type { AdminSession } from './support/fixtures';
@@ -12,9 +14,9 @@ import { parsed, TestSocket } from './support/ws';
 const ROOT = resolve(__dirname, '../../..');
 
 /** `npm run example:ping-bot`, the one command of examples/ping-bot; resolves once it printed that it is connected. */
-function startBot(url: string, token: string): Promise<{ child: ChildProcess; output: string[] }> {
+function startBot(url: string, token: string, env: Record<string, string> = {}): Promise<{ child: ChildProcess; output: string[] }> {
   // Its own process group: stopping it ends npm and the node process npm started.
-  const child = spawn('npm', ['run', '--silent', 'example:ping-bot'], { cwd: ROOT, env: { ...process.env, SWITCHYARD_URL: url, BOT_TOKEN: token }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  const child = spawn('npm', ['run', '--silent', 'example:ping-bot'], { cwd: ROOT, env: { ...process.env, SWITCHYARD_URL: url, BOT_TOKEN: token, ...env }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
   const output: string[] = [];
   return new Promise((resolveStarted, reject) => {
     const timer = setTimeout(() => reject(new Error(`ping-bot did not connect: ${output.join('')}`)), 60_000);
@@ -50,14 +52,18 @@ describe('examples/ping-bot: a bot on the WebSocket API', { timeout: 300_000 }, 
     bot = await teamBot(target.url, admin, team);
     running = await startBot(target.url, bot.token);
   });
-  after(async () => {
-    socket?.close();
+  const stopBot = async (): Promise<void> => {
     const child = running?.child;
     if (child?.pid !== undefined && child.exitCode === null) {
       const closed = new Promise((done) => child.once('close', done));
       process.kill(-child.pid, 'SIGTERM');
       await closed;
     }
+    running = undefined;
+  };
+  after(async () => {
+    socket?.close();
+    await stopBot();
     await target?.stop();
   });
 
@@ -78,6 +84,32 @@ describe('examples/ping-bot: a bot on the WebSocket API', { timeout: 300_000 }, 
     const second = await socket.event('posted', (f) => parsed(f, 'post').user_id === bot.id && parsed(f, 'post').id !== answer.id, 30_000);
     assert.equal(parsed(second, 'post').root_id, ping.id);
     assert.ok(reply.id);
+  });
+
+  it('when the bot is restarted with its cursor file, then a ping said while it was down is answered, once', async () => {
+    await stopBot();
+    const cursorFile = join(mkdtempSync(join(tmpdir(), 'ping-bot-')), 'cursor');
+    const channel = await newChannel(alice, team);
+    await alice.client.addToChannel(bot.id, channel.id);
+    running = await startBot(target.url, bot.token, { CURSOR_FILE: cursorFile });
+    await stopBot();
+    assert.notEqual(readFileSync(cursorFile, 'utf8'), '', 'the cursor of the hello was kept');
+    const watcher = await TestSocket.open(target.url, { token: alice.token });
+    try {
+      await watcher.event('hello');
+      const missed = await postIn(alice, channel.id, 'ping');
+      await watcher.event('posted', (f) => parsed(f, 'post').id === missed.id);
+      running = await startBot(target.url, bot.token, { CURSOR_FILE: cursorFile });
+      assert.match(running.output.join(''), /resume complete/);
+      const pong = await watcher.event('posted', (f) => parsed(f, 'post').root_id === missed.id, 30_000);
+      assert.equal(parsed(pong, 'post').user_id, bot.id);
+      // Another ping, answered live: by then a second answer to the missed one would have come first.
+      const live = await postIn(alice, channel.id, 'ping');
+      await watcher.event('posted', (f) => parsed(f, 'post').root_id === live.id, 30_000);
+      assert.equal(watcher.events().filter((f) => f.event === 'posted' && parsed(f, 'post').root_id === missed.id).length, 1);
+    } finally {
+      watcher.close();
+    }
   });
 
   it('when ping is said in a channel the bot is not in, then it does not answer', async () => {
