@@ -113,6 +113,11 @@ export interface SystemConfig {
     BreakerResetSeconds: number;
     SecretOverlapMinutes: number;
   };
+  /** Event cursors (spec: "Event cursor"): how long a cursor can be resumed. */
+  EventSettings: {
+    /** Hours; 0 = only the realtime replicas' in-memory buffer bounds resumes. */
+    RetentionHours: number;
+  };
   LogSettings: {
     EnableWebhookDebugging: boolean;
     ConsoleLevel: string;
@@ -222,6 +227,7 @@ export function defaultSystemConfig(): SystemConfig {
       BreakerResetSeconds: 30,
       SecretOverlapMinutes: 1440,
     },
+    EventSettings: { RetentionHours: 24 },
     LogSettings: { EnableWebhookDebugging: true, ConsoleLevel: 'INFO' },
     MetricsSettings: { Enable: true, BlockProfileRate: 0, ListenAddress: ':9064' },
     FileSettings: {

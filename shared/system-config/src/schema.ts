@@ -46,6 +46,8 @@ export function configRangeProblem(config: SystemConfig): { id: string; message:
   if (r.MemoryStoreSize <= 0) return { id: 'model.config.is_valid.rate_mem.app_error', message: 'Invalid memory store size for rate limit settings.' };
   if (r.IncomingWebhookPerSec < 0 || r.IncomingWebhookMaxBurst < 0) return { id: 'model.config.is_valid.rate_sec.app_error', message: 'Invalid incoming webhook rate limit.' };
   if (config.PasswordSettings.MinimumLength < 5 || config.PasswordSettings.MinimumLength > 72) return { id: 'model.config.is_valid.password_length.app_error', message: 'Minimum password length must be between 5 and 72.' };
+  const retention = config.EventSettings.RetentionHours;
+  if (retention < 0 || retention > 8760) return { id: 'model.config.is_valid.event_retention_hours.app_error', message: 'EventSettings.RetentionHours must be between 0 and 8760.' };
   if (d.JitterPercent < 0 || d.JitterPercent > 100) return { id: 'model.config.is_valid.delivery_jitter.app_error', message: 'JitterPercent must be between 0 and 100.' };
   if (d.BreakerErrorPercent <= 0 || d.BreakerErrorPercent > 100) return { id: 'model.config.is_valid.delivery_breaker.app_error', message: 'BreakerErrorPercent must be between 1 and 100.' };
   return undefined;
