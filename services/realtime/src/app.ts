@@ -108,7 +108,7 @@ export function createRealtimeApp(config: Readonly<RealtimeConfig>, deps: Realti
     maxTeamEntries: config.MEMBERSHIP_CACHE_MAX_CHANNELS * 10,
   });
   // Event cursors need the bus's partition ends to know where the stream starts (both runtimes' buses have them).
-  const stream = new EventStream(CONSUMED_TOPICS, { clock, maxRecords: config.EVENT_BUFFER_RECORDS, maxAgeMs: config.EVENT_RETENTION_HOURS * 3_600_000 });
+  const stream = new EventStream(CONSUMED_TOPICS, { clock, maxRecords: config.EVENT_BUFFER_RECORDS, maxAgeMs: () => liveConfig.current().EventSettings.RetentionHours * 3_600_000 });
   const cursors = deps.bus.endOffsets ? new EventCursors(new CursorCodec(keys), stream, { membership, users: directory }) : undefined;
   const hub = new Hub({
     membership,

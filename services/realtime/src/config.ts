@@ -14,7 +14,6 @@ export interface RealtimeConfig extends ServiceEnv {
   readonly MEMBERSHIP_CACHE_MAX_CHANNELS: number;
   readonly PRESENCE_TTL_MS: number;
   readonly EVENT_BUFFER_RECORDS: number;
-  readonly EVENT_RETENTION_HOURS: number;
   readonly EVENT_MAX_WAITING: number;
 }
 
@@ -33,7 +32,6 @@ export const realtimeEnvSchema = Joi.object<RealtimeConfig>({
   PRESENCE_TTL_MS: Joi.number().integer().min(300).default(30_000).description('With Redis: a replica that stops refreshing its online users (killed) stops counting after this; refreshed every third of it'),
   EVENT_BUFFER_RECORDS: Joi.number().integer().min(0).max(1_000_000).default(20_000).description('Records of the event stream kept by each replica for resumes from a cursor (WebSocket `cursor`, GET /api/v4/events); an older cursor is expired'),
   EVENT_MAX_WAITING: Joi.number().integer().min(0).max(1_000_000).default(10_000).description('GET /api/v4/events long-polls waiting at once per replica; more are answered 503 at once'),
-  EVENT_RETENTION_HOURS: Joi.number().min(0).max(24 * 365).default(24).description('A cursor older than this is expired (0: only EVENT_BUFFER_RECORDS bounds resumes)'),
 });
 
 /** Validates the env (every problem at once) into the typed config. */

@@ -4,7 +4,7 @@ import type { EventOrigin, HubCursors } from '../hub';
 import { eventPrefix, type WsEvent } from '../ws-event';
 import type { CursorCodec, StreamPosition } from './cursor';
 import { EventStream, type StreamRecord } from './event-stream';
-import { visibleEvents, type ReplayDeps, type Viewer } from './replay';
+import { membershipChanges, visibleEvents, type ReplayDeps, type Viewer } from './replay';
 
 export type ResumeStatus = 'complete' | 'expired' | 'invalid' | 'none';
 
@@ -107,9 +107,10 @@ export class EventCursors implements HubCursors {
     try {
       const viewer: Viewer = { userId: conn.userId, isAdmin: conn.isAdmin, username: conn.username };
       const offsets = copyOffsets(from.offsets);
+      const changes = membershipChanges(viewer, records);
       for (let i = 0; i < records.length && conn.authenticated; i += STEP) {
         const step = records.slice(i, i + STEP);
-        const events = await visibleEvents(this.deps, viewer, step, records);
+        const events = await visibleEvents(this.deps, viewer, step, changes);
         let next = 0;
         for (const record of step) {
           advance(offsets, record);
@@ -134,17 +135,19 @@ export class EventCursors implements HubCursors {
     const offsets = copyOffsets(from.offsets);
     const out: Record<string, unknown>[] = [];
     let time = from.time;
+    const changes = membershipChanges(viewer, records);
     for (let i = 0; i < records.length; i += STEP) {
       const step = records.slice(i, i + STEP);
-      const events = await visibleEvents(this.deps, viewer, step, records);
+      const events = await visibleEvents(this.deps, viewer, step, changes);
       let next = 0;
       for (const record of step) {
         const own: WsEvent[] = [];
         for (; next < events.length && events[next]?.record === record; next += 1) own.push((events[next] as { event: WsEvent }).event);
-        if (own.length > 0 && out.length > 0 && out.length + own.length > limit) return { events: out, cursor: this.codec.encode({ time, offsets }, viewer.userId) };
+        if (own.length > 0 && out.length > 0 && out.length + own.length > limit) return { events: out, cursor: this.cursorOf({ time, offsets }, viewer.userId) };
         advance(offsets, record);
         time = record.time;
-        const cursor = this.codec.encode({ time, offsets }, viewer.userId);
+        if (own.length === 0) continue;
+        const cursor = this.cursorOf({ time, offsets }, viewer.userId);
         for (const event of own) out.push(frameObject(event, cursor));
       }
     }
@@ -155,7 +158,11 @@ export class EventCursors implements HubCursors {
       const now = position.offsets[t] ?? [];
       for (let p = 0; p < mine.length; p += 1) mine[p] = Math.max(mine[p] ?? 0, now[p] ?? 0);
     }
-    return { events: out, cursor: this.codec.encode({ time: position.time, offsets }, viewer.userId) };
+    return { events: out, cursor: this.cursorOf({ time: position.time, offsets }, viewer.userId) };
+  }
+
+  private cursorOf(position: StreamPosition, userId: string): string {
+    return `${this.codec.head(position)}${this.tail(userId).toString('utf8', 0, this.tail(userId).length - 1)}`;
   }
 
   private recordsAfter(from: StreamPosition): StreamRecord[] {

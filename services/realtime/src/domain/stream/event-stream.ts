@@ -21,8 +21,8 @@ export interface EventStreamOptions {
   readonly clock: Clock;
   /** Records kept at most (the oldest go first). */
   readonly maxRecords: number;
-  /** Records older than this go (ms; 0 = only `maxRecords` bounds them). */
-  readonly maxAgeMs: number;
+  /** Records older than this go (ms; 0 = only `maxRecords` bounds them); read at each use (live config). */
+  readonly maxAgeMs: number | (() => number);
 }
 
 /** A cursor from more than this far in the future is not one of ours (ms). */
@@ -113,7 +113,8 @@ export class EventStream {
     const now = this.options.clock.now();
     if (position.time > now + FUTURE_SLACK_MS) return 'invalid';
     this.trim();
-    if (this.options.maxAgeMs > 0 && position.time < now - this.options.maxAgeMs) return 'expired';
+    const maxAgeMs = this.maxAgeMs();
+    if (maxAgeMs > 0 && position.time < now - maxAgeMs) return 'expired';
     for (let t = 0; t < position.offsets.length; t += 1) {
       const asked = position.offsets[t] as readonly number[];
       const from = this.covered[t] as number[];
@@ -145,8 +146,15 @@ export class EventStream {
     return () => this.waiters.delete(wake);
   }
 
+  private maxAgeMs(): number {
+    const { maxAgeMs } = this.options;
+    const value = typeof maxAgeMs === 'function' ? maxAgeMs() : maxAgeMs;
+    return Number.isFinite(value) && value > 0 ? value : 0;
+  }
+
   private trim(): void {
-    const { maxRecords, maxAgeMs } = this.options;
+    const { maxRecords } = this.options;
+    const maxAgeMs = this.maxAgeMs();
     const oldest = maxAgeMs > 0 ? this.options.clock.now() - maxAgeMs : -Infinity;
     while (this.records.length - this.head > maxRecords || (this.head < this.records.length && (this.records[this.head] as StreamRecord).time < oldest)) {
       const gone = this.records[this.head] as StreamRecord;

@@ -58,8 +58,11 @@ async function eventsOf(deps: ReplayDeps, viewer: Viewer, record: StreamRecord):
   }
 }
 
+/** A viewer's own joins and leaves, by channel, in order. */
+export type MembershipChanges = ReadonlyMap<string, readonly { readonly time: number; readonly joined: boolean }[]>;
+
 /** The viewer's own joins and leaves (channel, when, joined), from channels.events records. */
-function membershipChanges(viewer: Viewer, records: readonly StreamRecord[]): Map<string, { readonly time: number; readonly joined: boolean }[]> {
+export function membershipChanges(viewer: Viewer, records: readonly StreamRecord[]): MembershipChanges {
   const changes = new Map<string, { time: number; joined: boolean }[]>();
   for (const record of records) {
     const value = record.message.value;
@@ -79,12 +82,11 @@ function membershipChanges(viewer: Viewer, records: readonly StreamRecord[]): Ma
 /**
  * The events of `records` (in order) that `viewer` may see, decided as for the live socket (hub.audience and
  * admits) but with channel membership as it was when each event happened: the viewer's current membership,
- * undone by their own joins and leaves that came later (`later`: every record after the cursor, up to now).
- * A join made after an event means the viewer was not a member then, a leave that they were. Team membership
- * is the current one. Events for one connection (`connection_id`) are not replayed.
+ * undone by their own joins and leaves that came later (`changes`: from every record after the cursor, up to
+ * now). A join made after an event means the viewer was not a member then, a leave that they were. Team
+ * membership is the current one. Events for one connection (`connection_id`) are not replayed.
  */
-export async function visibleEvents(deps: ReplayDeps, viewer: Viewer, records: readonly StreamRecord[], later: readonly StreamRecord[]): Promise<ReplayedEvent[]> {
-  const changes = membershipChanges(viewer, later);
+export async function visibleEvents(deps: ReplayDeps, viewer: Viewer, records: readonly StreamRecord[], changes: MembershipChanges): Promise<ReplayedEvent[]> {
   const memberAt = async (channelId: string, time: number): Promise<boolean> => {
     const next = (changes.get(channelId) ?? []).find((c) => c.time > time);
     if (next) return !next.joined;
@@ -92,6 +94,10 @@ export async function visibleEvents(deps: ReplayDeps, viewer: Viewer, records: r
   };
   const out: ReplayedEvent[] = [];
   for (const record of records) {
+    // Every posts.events event goes to its channel's members: a channel the viewer was not in then is skipped
+    // before its events are built.
+    const channelId = postsChannel(record);
+    if (channelId !== undefined && !(await memberAt(channelId, record.time))) continue;
     for (const event of await eventsOf(deps, viewer, record)) {
       if (await visible(deps, viewer, event, (channelId) => memberAt(channelId, record.time))) {
         const extra = event.dataFor?.(viewer.userId);
@@ -100,6 +106,12 @@ export async function visibleEvents(deps: ReplayDeps, viewer: Viewer, records: r
     }
   }
   return out;
+}
+
+function postsChannel(record: StreamRecord): string | undefined {
+  if (record.message.topic !== Topics.postsEvents || !isEnvelope(record.message.value)) return undefined;
+  const id = (record.message.value.payload as { channel?: { id?: unknown } }).channel?.id;
+  return typeof id === 'string' ? id : undefined;
 }
 
 async function visible(deps: ReplayDeps, viewer: Viewer, event: WsEvent, isMember: (channelId: string) => Promise<boolean>): Promise<boolean> {

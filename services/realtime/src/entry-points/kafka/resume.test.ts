@@ -113,3 +113,67 @@ describe('event cursors: resume over WebSocket', () => {
     assert.deepEqual(summary(again.events('posted')), ['posted:p1', 'posted:p2'], 'then live, without a duplicate');
   });
 });
+
+describe('event cursors: a bot restarted at random points', () => {
+  it('when a bot is restarted 50 times at random points of a stream with joins, leaves, other channels and ephemeral messages, then what it handled is exactly what a socket that never left got, in order', async () => {
+    const { directory, hub, publish } = setup();
+    const ALICE = 'a'.repeat(26);
+    const BOB = 'b'.repeat(26);
+    const c2 = { ...channel, id: 'c2', name: 'n2' };
+    directory.addChannelMember('c1', ALICE);
+    directory.addChannelMember('c2', ALICE);
+    hub.open(new RecordingSocket(), { session: session(ALICE), connectionId: '', sequenceNumber: 0 });
+    // The reference: bob's socket that never leaves.
+    const reference = new RecordingSocket();
+    hub.open(reference, { session: session(BOB), connectionId: '', sequenceNumber: 0 });
+    // The bot: same user, restarted from the cursor of the last event it finished handling.
+    let socket = new RecordingSocket();
+    hub.open(socket, { session: session(BOB), connectionId: '', sequenceNumber: 0 });
+    let taken = socket.frames().length;
+    const handled: Record<string, unknown>[] = [];
+    let cursor = String(socket.frames()[taken - 1]?.cursor);
+    // A small deterministic generator (the same run every time; change the seed to explore).
+    let seed = 28;
+    const random = (n: number): number => {
+      seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
+      return seed % n;
+    };
+    let member = false;
+    let restarts = 0;
+    for (let step = 0; step < 400; step += 1) {
+      const roll = random(100);
+      const post = (id: string, where: typeof channel) => ({ post: { ...postBody(id), channel_id: where.id }, channel: where, team: { id: 't', name: 'tn' }, author: { id: ALICE, username: 'alice', is_bot: false }, source: 'api', from_webhook: false, is_system: false });
+      if (roll < 55) await publish(Topics.postsEvents, envelope('post.created', post(`p${step}`, channel)));
+      else if (roll < 65) await publish(Topics.postsEvents, envelope('post.created', post(`q${step}`, c2)));
+      else if (roll < 75) {
+        if (member) directory.removeChannelMember('c1', BOB);
+        else directory.addChannelMember('c1', BOB);
+        member = !member;
+        await publish(Topics.channelsEvents, envelope(member ? 'channel.member_added' : 'channel.member_removed', { channel, user_id: BOB, actor_id: ALICE }));
+      } else if (roll < 85) {
+        const to = random(2) === 0 ? BOB : ALICE;
+        await publish(Topics.realtimeEvents, envelope('ephemeral.post', { user_id: to, post: { id: `e${step}`.padEnd(26, 'e'), channel_id: 'c1', user_id: to, message: 'x', type: 'system_ephemeral', props: {}, create_at: 1 } }));
+      } else if (restarts < 50) {
+        // A crash: the bot finished some of what it had received (at random), the rest is lost with it.
+        const frames = socket.frames();
+        const done = taken + random(frames.length - taken + 1);
+        for (const frame of frames.slice(taken, done)) {
+          handled.push(frame);
+          cursor = String(frame.cursor);
+        }
+        socket = new RecordingSocket();
+        hub.open(socket, { session: session(BOB), connectionId: '', sequenceNumber: 0, cursor });
+        await settle();
+        const hello = socket.frames()[0];
+        assert.equal((hello?.data as { resume?: string }).resume, 'complete');
+        taken = socket.frames().filter((f) => f.event === 'hello' || f.event === 'status_change').length;
+        restarts += 1;
+      }
+    }
+    handled.push(...socket.frames().slice(taken));
+    const expected = reference.frames().filter((f) => f.event !== 'hello' && f.event !== 'status_change');
+    assert.equal(restarts, 50);
+    assert.ok(expected.length > 100, `a long enough stream (${expected.length})`);
+    assert.deepEqual(handled.map((f) => [f.event, f.data]), expected.map((f) => [f.event, f.data]));
+  });
+});

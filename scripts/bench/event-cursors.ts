@@ -1,0 +1,110 @@
+/**
+ * Event cursors (docs/event-stream.md), in process, no I/O: a bot offline while 100,000 events pass (posts in
+ * 100 channels, the bot a member of 10 of them: 10,000 it may see) catches up from its cursor in batches of
+ * 1,000 (GET /api/v4/events' work without HTTP); and what the cursor adds to a live delivery (one event to
+ * 100 sockets, with and without cursors). Membership answers are cached, as on a warm replica.
+ */
+import { envelope, Topics } from '@switchyard/contracts';
+import type { BusMessage } from '@switchyard/event-bus';
+import { keySet } from '@switchyard/http-kit';
+import { createSilentLogger } from '@switchyard/logger';
+import { MemoryDirectory } from '../../services/realtime/src/adapters/memory/directory.memory';
+import type { SocketPort } from '../../services/realtime/src/domain/connection';
+import { Hub } from '../../services/realtime/src/domain/hub';
+import { MembershipCache } from '../../services/realtime/src/domain/membership-cache';
+import { CursorCodec } from '../../services/realtime/src/domain/stream/cursor';
+import { EventCursors } from '../../services/realtime/src/domain/stream/event-cursors';
+import { EventStream } from '../../services/realtime/src/domain/stream/event-stream';
+import { CONSUMED_TOPICS, eventsConsumer } from '../../services/realtime/src/entry-points/kafka/events.consumer';
+
+const EVENTS = 100_000;
+const CHANNELS = 100;
+const BOT_CHANNELS = 10;
+const id = (prefix: string, n: number): string => `${prefix}${String(n)}`.padEnd(26, 'x');
+
+/** A socket that only counts what it is given. */
+class NullSocket implements SocketPort {
+  public frames = 0;
+  public readonly backlog = 0;
+  public sendEvent(): void {
+    this.frames += 1;
+  }
+  public send(): void {
+    this.frames += 1;
+  }
+  public close(): void {}
+  public terminate(): void {}
+}
+
+function world(withCursors: boolean) {
+  const clock = { now: () => Date.now() };
+  const directory = new MemoryDirectory();
+  const membership = new MembershipCache({ source: directory, clock, ttlMs: 3_600_000, maxChannels: 10_000, maxTeamEntries: 10_000 });
+  const stream = new EventStream(CONSUMED_TOPICS, { clock, maxRecords: EVENTS + 1000, maxAgeMs: 0 });
+  stream.start(CONSUMED_TOPICS.map((topic) => ({ topic, partition: 0, offset: '0' })));
+  const cursors = new EventCursors(new CursorCodec(keySet('bench-secret-of-at-least-32-characters')), stream, { membership, users: directory });
+  const hub = new Hub({ membership, clock, limits: { sendQueue: 1_000_000, replayBuffer: 16 }, reconnectWindowMs: 60_000, defaultServerVersion: 'v', ...(withCursors ? { cursors } : {}) });
+  const handler = eventsConsumer({ hub, membership, users: directory, logger: createSilentLogger(), maxAttempts: 1, ...(withCursors ? { cursors } : {}) });
+  return { directory, membership, stream, cursors, hub, handler };
+}
+
+const posted = (n: number, channel: number, time: number): unknown => {
+  const channelId = id('c', channel);
+  const post = { id: id('p', n), create_at: time, update_at: time, edit_at: 0, delete_at: 0, is_pinned: false, user_id: id('u', 0), channel_id: channelId, root_id: '', original_id: '', message: `post ${n}`, type: '', props: {}, hashtags: '', file_ids: [], pending_post_id: '', reply_count: 0, last_reply_at: 0, participants: null };
+  const channelObject = { id: channelId, team_id: 't', team_name: 'tn', type: 'O', name: `c${channel}`, display_name: `C${channel}`, creator_id: id('u', 0), delete_at: 0 };
+  return { ...envelope('post.created', { post, channel: channelObject, team: { id: 't', name: 'tn' }, author: { id: id('u', 0), username: 'u0', is_bot: false }, source: 'api', from_webhook: false, is_system: false }), time };
+};
+
+const message = (offset: number, value: unknown): BusMessage => ({ topic: Topics.postsEvents, partition: 0, offset: String(offset), key: 'k', value, headers: {}, attempt: 1 });
+
+async function catchUp(): Promise<{ ms: number; events: number }> {
+  const w = world(true);
+  const bot = id('b', 0);
+  for (let c = 0; c < CHANNELS; c += 1) {
+    w.directory.addChannelMember(id('c', c), id('u', 0));
+    if (c < BOT_CHANNELS) w.directory.addChannelMember(id('c', c), bot);
+  }
+  const from = w.stream.position();
+  const t0 = Date.now() - 3_600_000;
+  // Nobody connected: the consumer records what passes (as while the bot is offline).
+  for (let n = 0; n < EVENTS; n += 1) await w.handler(message(n, posted(n, n % CHANNELS, t0 + Math.floor((n * 3_600_000) / EVENTS))));
+  const viewer = { userId: bot, isAdmin: false, username: 'bot' };
+  const started = process.hrtime.bigint();
+  let events = 0;
+  let position = from;
+  for (;;) {
+    const batch = await w.cursors.batch(viewer, position, 1000);
+    events += batch.events.length;
+    const checked = w.cursors.check(batch.cursor, bot);
+    if (!checked.position) throw new Error(`cursor ${checked.status}`);
+    position = checked.position;
+    if (batch.events.length === 0) break;
+  }
+  return { ms: Number(process.hrtime.bigint() - started) / 1e6, events };
+}
+
+async function liveUsPerDelivery(withCursors: boolean): Promise<number> {
+  const w = world(withCursors);
+  const sockets: NullSocket[] = [];
+  for (let u = 0; u < 100; u += 1) {
+    w.directory.addChannelMember(id('c', 0), id('u', u));
+    const socket = new NullSocket();
+    sockets.push(socket);
+    w.hub.open(socket, { session: { userId: id('u', u), sessionId: `s${u}`, roles: 'system_user', isBot: false, expiresAt: 0 }, connectionId: '', sequenceNumber: 0 });
+  }
+  const rounds = 3000;
+  const value = posted(0, 0, 1);
+  for (let n = 0; n < 500; n += 1) await w.handler(message(n, value));
+  const started = process.hrtime.bigint();
+  for (let n = 500; n < 500 + rounds; n += 1) await w.handler(message(n, value));
+  return Number(process.hrtime.bigint() - started) / 1000 / (rounds * sockets.length);
+}
+
+export async function run(): Promise<{ catchUpMs: number; liveUs: number; liveCursorUs: number }> {
+  const { ms, events } = await catchUp();
+  process.stdout.write(`   catch-up: ${EVENTS.toLocaleString('en')} events passed while offline (1 h), ${events.toLocaleString('en')} for the bot: ${ms.toFixed(0)} ms in batches of 1,000\n`);
+  const liveUs = await liveUsPerDelivery(false);
+  const liveCursorUs = await liveUsPerDelivery(true);
+  process.stdout.write(`   live, 100 receivers: ${liveUs.toFixed(2)} µs per delivery without cursors, ${liveCursorUs.toFixed(2)} with (${(((liveCursorUs - liveUs) / liveUs) * 100).toFixed(0)} %)\n`);
+  return { catchUpMs: ms, liveUs, liveCursorUs };
+}
