@@ -58,9 +58,15 @@ describe('event stream: cursors, resume over WebSocket and GET /api/v4/events', 
     const probe = await world.open(bob.token);
     const cursor = String(probe.frames.find((f) => f.event === 'hello')?.cursor);
     probe.close();
+    // Each step delivered live (alice's socket) before the next: the replay window holds them in this order.
+    const watcher = await world.open(alice.token);
     const before = await postIn(alice, channel.id, 'before bob');
+    await watcher.event('posted', (f) => parsed<{ id: string }>(f, 'post').id === before.id);
     await alice.client.addToChannel(bob.id, channel.id);
+    await watcher.event('user_added', (f) => f.data?.user_id === bob.id);
     const afterJoin = await postIn(alice, channel.id, 'after bob joined');
+    await watcher.event('posted', (f) => parsed<{ id: string }>(f, 'post').id === afterJoin.id);
+    watcher.close();
     const { socket, hello } = await openWithCursor(bob.token, cursor);
     assert.equal(hello.data?.resume, 'complete');
     await socket.event('posted', (f) => parsed<{ id: string }>(f, 'post').id === afterJoin.id);
@@ -74,8 +80,10 @@ describe('event stream: cursors, resume over WebSocket and GET /api/v4/events', 
     await alice.client.addToChannel(bob.id, channel.id);
     const aliceSocket = await world.open(alice.token);
     const aliceCursor = String(aliceSocket.frames.find((f) => f.event === 'hello')?.cursor);
+    const post = await postIn(alice, channel.id, 'not for forged cursors');
+    // Delivered live before the sockets below open: anything they get of it would be a replay.
+    await aliceSocket.event('posted', (f) => parsed<{ id: string }>(f, 'post').id === post.id);
     aliceSocket.close();
-    await postIn(alice, channel.id, 'not for forged cursors');
     const changed = `${aliceCursor.slice(0, 4)}${aliceCursor[4] === 'A' ? 'B' : 'A'}${aliceCursor.slice(5)}`;
     for (const [who, cursor] of [
       [bob, aliceCursor],
