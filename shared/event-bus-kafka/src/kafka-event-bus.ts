@@ -4,7 +4,8 @@ import { kafkaMetrics } from '@switchyard/metrics';
 import { encodeValue, errorMessage } from './codec';
 import { kafkaLogCreator, silentLogger, toKafkaLogLevel, type KafkaEventBusLogger, type KafkaLogLevel } from './kafka-log';
 import { installRequestQueueFix } from './kafkajs-request-queue-fix';
-import { KafkaSubscription, type RawRecord } from './kafka-subscription';
+import type { RawRecord } from './dead-letters';
+import { KafkaSubscription } from './kafka-subscription';
 import { endOffsetsOf, endsOfUncommitted } from './start-offsets';
 import { publishSpan, withTraceContext } from './tracing';
 

@@ -1,18 +1,14 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import type { Consumer, EachBatchPayload, KafkaMessage } from 'kafkajs';
-import { DEFAULT_MAX_ATTEMPTS, deadLetterTopic, maxBatchSizeOf, type BusMessage, type SubscribeOptions, type Subscription } from '@switchyard/event-bus';
+import { maxBatchSizeOf, type BusMessage, type SubscribeOptions, type Subscription } from '@switchyard/event-bus';
 import { kafkaMetrics } from '@switchyard/metrics';
-import { deadLetterHeaders, decodeHeaders, decodeValue, errorMessage, nextOffset, retryDelay } from './codec';
+import { decodedRun, deliverRun } from './batch-run';
+import { errorMessage, nextOffset } from './codec';
+import type { RawRecord } from './dead-letters';
 import type { KafkaEventBusLogger } from './kafka-log';
+import { deliverMessage, deliveryContext, withHeartbeat, type DeliveryContext } from './message-delivery';
+import { OffsetCommitter } from './offset-committer';
 import type { PartitionOffset } from './start-offsets';
-import { processBatchInTraceContext, processInTraceContext } from './tracing';
-
-/** A record as it goes to `<topic>.dlq`: the original key and value bytes, unchanged. */
-export interface RawRecord {
-  readonly key: Buffer | null;
-  readonly value: Buffer | null;
-  readonly headers: Readonly<Record<string, string>>;
-}
 
 export interface KafkaSubscriptionSettings {
   readonly logger: KafkaEventBusLogger;
@@ -33,30 +29,8 @@ export interface KafkaSubscriptionSettings {
   readonly onStopped: (subscription: KafkaSubscription) => void;
 }
 
-type Outcome = 'done' | 'abandoned';
-
-/** A record of the batch decoded for the batch handler. */
-interface Decoded {
-  readonly record: KafkaMessage;
-  readonly message: BusMessage;
-}
-
-interface OffsetsToCommit {
-  readonly topics: { topic: string; partitions: { partition: number; offset: string }[] }[];
-}
-
-/** A partition's next offset to read once everything before it was handled. */
-interface HandledOffset {
-  readonly topic: string;
-  readonly partition: number;
-  readonly offset: string;
-}
-
 /** Rejoins tried after a crash kafkajs does not restart from, before the subscription counts as dead. */
 const MAX_REJOINS = 8;
-
-/** Longest wait between retries of a failed timed commit. */
-const MAX_COMMIT_RETRY_MS = 5_000;
 
 /**
  * One subscription = one kafkajs consumer (one group member). Messages of a partition are handled one
@@ -70,15 +44,8 @@ export class KafkaSubscription implements Subscription {
   private stopping: Promise<void> | undefined;
   private stopRequested = false;
   private crashed: unknown;
-  /** Handled and not yet committed, by topic and partition. */
-  private readonly uncommitted = new Map<string, HandledOffset>();
-  /** The partitions of the latest join (`partition:topic`): a batch of an older generation records nothing. */
-  private assigned = new Set<string>();
-  /** Commits through the consumer group of the latest batch (the path that still works while disconnecting). */
-  private commitVia: ((offsets: OffsetsToCommit) => Promise<void>) | undefined;
-  private commitTimer: NodeJS.Timeout | undefined;
-  private commitTail: Promise<void> = Promise.resolve();
-  private commitFailures = 0;
+  private readonly committer: OffsetCommitter;
+  private readonly delivery: DeliveryContext;
   /** When the latest fetch returned (kafkajs' FETCH event). */
   private fetchedAt = 0;
   /** When `afterHandled` last called `payload.heartbeat()`. */
@@ -97,7 +64,10 @@ export class KafkaSubscription implements Subscription {
     private readonly consumer: Consumer,
     private readonly options: SubscribeOptions,
     private readonly settings: KafkaSubscriptionSettings,
-  ) {}
+  ) {
+    this.committer = new OffsetCommitter({ groupId: options.groupId, logger: settings.logger, commitIntervalMs: settings.commitIntervalMs });
+    this.delivery = deliveryContext(options, settings);
+  }
 
   public get groupId(): string {
     return this.options.groupId;
@@ -126,16 +96,14 @@ export class KafkaSubscription implements Subscription {
       kafkaMetrics.forgetLag(options.groupId);
       // Every assigned partition resumes at its committed offset, so what was handled and not committed
       // comes again (at least once); committing it now could move back a partition another member owns.
-      this.uncommitted.clear();
-      this.commitVia = undefined;
-      this.assigned = new Set(Object.entries(payload.memberAssignment).flatMap(([topic, partitions]) => partitions.map((p) => `${p}:${topic}`)));
+      this.committer.joined(new Set(Object.entries(payload.memberAssignment).flatMap(([topic, partitions]) => partitions.map((p) => `${p}:${topic}`))));
       settings.logger.info('event consumer joined its group', {
         groupId: payload.groupId,
         memberId: payload.memberId,
         isLeader: payload.isLeader,
         assignment: payload.memberAssignment,
       });
-      for (const [key, position] of this.positions) if (this.assigned.has(key)) consumer.seek(position);
+      for (const [key, position] of this.positions) if (this.committer.isAssigned(key)) consumer.seek(position);
     });
     try {
       await this.connectAndRun();
@@ -180,7 +148,7 @@ export class KafkaSubscription implements Subscription {
     const keys = this.startToCommit;
     if (!keys || keys.size === 0) return;
     this.startToCommit = new Set();
-    const start = [...keys].filter((key) => this.assigned.has(key)).flatMap((key) => this.positions.get(key) ?? []);
+    const start = [...keys].filter((key) => this.committer.isAssigned(key)).flatMap((key) => this.positions.get(key) ?? []);
     if (start.length === 0) return;
     await this.consumer.commitOffsets(start.map((p) => ({ ...p }))).catch((error: unknown) => {
       this.settings.logger.warn('event consumer: could not commit its start', { groupId: this.options.groupId, error: errorMessage(error) });
@@ -214,11 +182,10 @@ export class KafkaSubscription implements Subscription {
   /** Finishes (and commits) the in-flight message, leaves the group, disconnects. Idempotent. */
   public stop(): Promise<void> {
     this.stopRequested = true;
-    clearTimeout(this.commitTimer);
-    this.commitTimer = undefined;
+    this.committer.stop();
     // What the timer has not committed yet goes first, while the consumer still runs; the in-flight
     // message (if any) is committed by its batch, which sees stopRequested.
-    this.stopping ??= this.commitHandled()
+    this.stopping ??= this.committer.commit()
       .catch(() => undefined)
       .then(() => this.consumer.disconnect())
       .catch((error: unknown) => {
@@ -243,15 +210,15 @@ export class KafkaSubscription implements Subscription {
    * idempotent (at least once).
    */
   private async eachBatch(payload: EachBatchPayload): Promise<void> {
-    this.commitVia = (offsets) => payload.commitOffsetsIfNecessary(offsets);
+    this.committer.commitThrough((offsets) => payload.commitOffsetsIfNecessary(offsets));
     try {
-      await this.withHeartbeat(payload, () => this.handleBatch(payload));
+      await withHeartbeat(payload, this.settings.heartbeatIntervalMs, () => this.handleBatch(payload));
     } catch (error) {
-      await this.commitHandled();
+      await this.committer.commit();
       throw error;
     }
     if (!this.active(payload)) {
-      await this.commitHandled();
+      await this.committer.commit();
       return;
     }
     await this.linger();
@@ -271,8 +238,8 @@ export class KafkaSubscription implements Subscription {
     let last: KafkaMessage | undefined;
     try {
       for (let i = 0; i < records.length && this.active(payload); ) {
-        const run = this.options.batchHandler ? this.decodedRun(payload, i) : [];
-        if (run.length > 0 && (await this.deliverRun(payload, run))) {
+        const run = this.options.batchHandler ? decodedRun(payload.batch, i, maxBatchSizeOf(this.options)) : [];
+        if (run.length > 0 && (await deliverRun(this.options, this.settings.logger, payload.batch, run))) {
           last = run[run.length - 1]?.record;
           i += run.length;
           if (last) await this.afterHandled(payload, last);
@@ -283,7 +250,7 @@ export class KafkaSubscription implements Subscription {
         for (; i < end && this.active(payload); i += 1) {
           const record = records[i];
           if (!record) return;
-          if ((await this.deliver(topic, partition, record, payload)) === 'abandoned') return;
+          if ((await deliverMessage(this.delivery, payload, record)) === 'abandoned') return;
           last = record;
           await this.afterHandled(payload, record);
         }
@@ -309,56 +276,6 @@ export class KafkaSubscription implements Subscription {
     await payload.heartbeat();
   }
 
-  /** The decodable records from `from` on (at most `maxBatchSize`), as first deliveries. */
-  private decodedRun(payload: EachBatchPayload, from: number): Decoded[] {
-    const { topic, partition, messages } = payload.batch;
-    const max = maxBatchSizeOf(this.options);
-    const run: Decoded[] = [];
-    for (let i = from; i < messages.length && run.length < max; i += 1) {
-      const record = messages[i];
-      if (!record) break;
-      const decoded = decodeValue(record.value);
-      if (!decoded.ok) break;
-      const key = record.key === null ? '' : record.key.toString('utf8');
-      run.push({ record, message: { topic, partition, offset: record.offset, key, value: decoded.value, headers: decodeHeaders(record.headers), attempt: 1 } });
-    }
-    return run;
-  }
-
-  /** One call of the batch handler; false (logged) when it threw: its messages then go one at a time. */
-  private async deliverRun(payload: EachBatchPayload, run: readonly Decoded[]): Promise<boolean> {
-    const { batchHandler, groupId } = this.options;
-    if (!batchHandler) return false;
-    const { topic, partition } = payload.batch;
-    const messages = run.map((d) => d.message);
-    const first = messages[0]?.offset ?? '';
-    const last = messages[messages.length - 1]?.offset ?? '';
-    const attributes = {
-      'messaging.kafka.consumer.group': groupId,
-      'messaging.kafka.offset': first,
-      'messaging.destination.partition.id': String(partition),
-    };
-    const started = process.hrtime.bigint();
-    try {
-      await processBatchInTraceContext(topic, messages, attributes, () => batchHandler(messages));
-      kafkaMetrics.handlerSeconds(topic, groupId, Number(process.hrtime.bigint() - started) / 1e9);
-      kafkaMetrics.consumed(topic, groupId, 'ok', messages.length);
-      return true;
-    } catch (error) {
-      kafkaMetrics.handlerSeconds(topic, groupId, Number(process.hrtime.bigint() - started) / 1e9);
-      kafkaMetrics.consumed(topic, groupId, 'retried', messages.length);
-      this.settings.logger.warn('event batch handler failed; handling its messages one at a time', {
-        groupId,
-        topic,
-        partition,
-        offsets: `${first}..${last}`,
-        messages: messages.length,
-        error: errorMessage(error),
-      });
-      return false;
-    }
-  }
-
   /**
    * Holds the next fetch (kafkajs fetches again once every batch of the previous fetch was handled) until
    * `fetchLingerMs` after the previous one returned, so a busy member takes what arrived meanwhile in one
@@ -371,162 +288,11 @@ export class KafkaSubscription implements Subscription {
     if (wait > 0) await delay(wait);
   }
 
-  /** Records a handled offset and makes sure a commit follows within `commitIntervalMs`. */
+  /** Records a handled offset: where a rejoin resumes (startAt latest) and what the committer commits. */
   private handled(topic: string, partition: number, offset: string): void {
     const key = `${partition}:${topic}`;
     if (this.options.startAt === 'latest') this.positions.set(key, { topic, partition, offset: nextOffset(offset) });
-    if (!this.assigned.has(key)) return;
-    this.uncommitted.set(key, { topic, partition, offset: nextOffset(offset) });
-    this.scheduleCommit(this.settings.commitIntervalMs);
+    this.committer.handled(key, topic, partition, nextOffset(offset));
   }
 
-  private scheduleCommit(ms: number): void {
-    if (this.commitTimer !== undefined || this.stopRequested) return;
-    this.commitTimer = setTimeout(() => {
-      this.commitTimer = undefined;
-      this.commitHandled().then(
-        () => {
-          this.commitFailures = 0;
-        },
-        () => {
-          // Retried (the offsets stay uncommitted meanwhile: at worst handled again after a crash).
-          this.commitFailures += 1;
-          if (this.uncommitted.size > 0) this.scheduleCommit(Math.min(MAX_COMMIT_RETRY_MS, this.settings.commitIntervalMs * 2 ** this.commitFailures));
-        },
-      );
-    }, ms);
-    this.commitTimer.unref();
-  }
-
-  /** Commits every handled offset not committed yet, one request at a time; rejects (logged) when the commit failed. */
-  private commitHandled(): Promise<void> {
-    const run = this.commitTail.then(() => this.commitNow());
-    this.commitTail = run.catch(() => undefined);
-    return run;
-  }
-
-  private async commitNow(): Promise<void> {
-    const commit = this.commitVia;
-    if (this.uncommitted.size === 0 || commit === undefined) return;
-    const entries = [...this.uncommitted.entries()];
-    const byTopic = new Map<string, { partition: number; offset: string }[]>();
-    for (const [, { topic, partition, offset }] of entries) byTopic.set(topic, [...(byTopic.get(topic) ?? []), { partition, offset }]);
-    try {
-      await commit({ topics: [...byTopic].map(([topic, partitions]) => ({ topic, partitions })) });
-    } catch (error) {
-      // Not committed: the next owner of the partition handles these messages again (at least once).
-      this.settings.logger.warn('event consumer: offset commit failed', {
-        groupId: this.options.groupId,
-        offsets: entries.map(([, e]) => `${e.topic}/${e.partition}@${e.offset}`),
-        error: errorMessage(error),
-      });
-      throw error;
-    }
-    // Entries handled meanwhile (a later offset) stay for the next commit.
-    for (const [key, entry] of entries) if (this.uncommitted.get(key) === entry) this.uncommitted.delete(key);
-  }
-
-  private async deliver(topic: string, partition: number, record: KafkaMessage, payload: EachBatchPayload): Promise<Outcome> {
-    const key = record.key === null ? '' : record.key.toString('utf8');
-    const headers = decodeHeaders(record.headers);
-    const maxAttempts = Math.max(1, this.options.maxAttempts ?? DEFAULT_MAX_ATTEMPTS);
-    const attributes = {
-      'messaging.kafka.consumer.group': this.options.groupId,
-      'messaging.kafka.message.key': key,
-      'messaging.kafka.offset': record.offset,
-      'messaging.destination.partition.id': String(partition),
-    };
-    // Attempts spent: failures of the message itself (a transient failure, a dependency down, spends none).
-    let spent = 0;
-    for (let attempt = 1; ; attempt += 1) {
-      // Parsed per attempt: a handler that mutated the value does not see its own changes on retry.
-      const decoded = decodeValue(record.value);
-      if (!decoded.ok) return this.deadLetter(topic, partition, record, headers, decoded.reason, 0, payload);
-      const message: BusMessage = { topic, partition, offset: record.offset, key, value: decoded.value, headers: { ...headers }, attempt };
-      const started = process.hrtime.bigint();
-      try {
-        await processInTraceContext(topic, headers, { ...attributes, 'messaging.kafka.attempt': attempt }, () => this.options.handler(message));
-        kafkaMetrics.handlerSeconds(topic, this.options.groupId, Number(process.hrtime.bigint() - started) / 1e9);
-        kafkaMetrics.consumed(topic, this.options.groupId, 'ok');
-        return 'done';
-      } catch (error) {
-        kafkaMetrics.handlerSeconds(topic, this.options.groupId, Number(process.hrtime.bigint() - started) / 1e9);
-        const transient = this.settings.isTransientError(error);
-        if (!transient) spent += 1;
-        if (spent < maxAttempts) kafkaMetrics.consumed(topic, this.options.groupId, 'retried');
-        this.reportFailure(error, message, maxAttempts, transient);
-        if (spent >= maxAttempts) return this.deadLetter(topic, partition, record, headers, error, attempt, payload);
-        if (!(await this.pause(retryDelay(attempt, this.settings.retryDelayMs, this.settings.maxRetryDelayMs), payload))) return 'abandoned';
-      }
-    }
-  }
-
-  private async deadLetter(
-    topic: string,
-    partition: number,
-    record: KafkaMessage,
-    headers: Readonly<Record<string, string>>,
-    reason: unknown,
-    attempts: number,
-    payload: EachBatchPayload,
-  ): Promise<Outcome> {
-    const target = deadLetterTopic(topic);
-    const info = { reason, groupId: this.options.groupId, topic, partition, offset: record.offset, attempts };
-    const dead: RawRecord = { key: record.key, value: record.value, headers: deadLetterHeaders(headers, info) };
-    for (let failures = 1; ; failures += 1) {
-      try {
-        await this.settings.publishDeadLetter(target, dead);
-        kafkaMetrics.consumed(topic, this.options.groupId, 'dead_lettered');
-        this.settings.logger.warn('event dead-lettered', { groupId: info.groupId, topic, partition, offset: info.offset, attempts, deadLetterTopic: target, reason: errorMessage(reason) });
-        return 'done';
-      } catch (error) {
-        // The partition waits: moving on without the dead letter would lose the message.
-        this.settings.logger.error('event consumer: dead-letter publish failed; retrying', { groupId: info.groupId, topic, partition, offset: info.offset, deadLetterTopic: target, error: errorMessage(error) });
-        if (!(await this.pause(retryDelay(failures, this.settings.retryDelayMs * 10, 30_000), payload))) return 'abandoned';
-      }
-    }
-  }
-
-  private reportFailure(error: unknown, message: BusMessage, maxAttempts: number, transient: boolean): void {
-    this.settings.logger.warn('event handler failed', {
-      groupId: this.options.groupId,
-      topic: message.topic,
-      partition: message.partition,
-      offset: message.offset,
-      attempt: message.attempt,
-      maxAttempts,
-      transient,
-      error: errorMessage(error),
-    });
-    try {
-      this.settings.onHandlerError?.(error, message);
-    } catch {
-      // an observer's failure is not the handler's
-    }
-  }
-
-  /** Keeps the group membership alive while the batch's (possibly long) handlers run: one timer per batch. */
-  private async withHeartbeat<T>(payload: EachBatchPayload, run: () => Promise<T>): Promise<T> {
-    const timer = setInterval(() => {
-      // A rebalance reported here surfaces again at the heartbeat after the message or run.
-      payload.heartbeat().catch(() => undefined);
-    }, this.settings.heartbeatIntervalMs);
-    try {
-      return await run();
-    } finally {
-      clearInterval(timer);
-    }
-  }
-
-  /** Waits `ms`, heartbeating; false when the subscription is stopping (the message stays uncommitted). */
-  private async pause(ms: number, payload: EachBatchPayload): Promise<boolean> {
-    const until = Date.now() + ms;
-    for (;;) {
-      if (!payload.isRunning()) return false;
-      const left = until - Date.now();
-      if (left <= 0) return true;
-      await delay(Math.min(left, this.settings.heartbeatIntervalMs));
-      if (payload.isRunning()) await payload.heartbeat();
-    }
-  }
 }
