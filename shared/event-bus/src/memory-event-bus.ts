@@ -1,37 +1,8 @@
-import { setTimeout as delay } from 'node:timers/promises';
-import {
-  DEFAULT_MAX_ATTEMPTS,
-  deadLetterTopic,
-  maxBatchSizeOf,
-  type BusMessage,
-  type EventBus,
-  type OutgoingMessage,
-  type PartitionEnd,
-  type SubscribeOptions,
-  type Subscription,
-} from './ports';
+import { maxBatchSizeOf, type BusMessage, type EventBus, type OutgoingMessage, type PartitionEnd, type SubscribeOptions, type Subscription } from './ports';
 import type { EventJournal, JournalEntry } from './journal';
+import { deliverWithRetries } from './memory-delivery';
+import { firstDelivery, parsedValue, type Partition } from './memory-log';
 import { partitionFor } from './partitioner';
-
-interface StoredMessage {
-  readonly key: string;
-  /** The value as JSON: each delivery parses its own copy, as a consumer of a broker would. */
-  readonly json: string;
-  readonly headers: Readonly<Record<string, string>>;
-}
-
-interface Partition {
-  /** Offset of log[0]; messages below it were trimmed once every group had handled them. */
-  base: number;
-  log: StoredMessage[];
-  /**
-   * The latest run of consecutive messages parsed for delivery, frozen (`values[i]` is offset `first + i`):
-   * the groups of a partition usually handle the same messages one after another (one by one or in
-   * batches), so each message is parsed once instead of once per group. At most PARSED_RUN values per
-   * partition bounds the memory.
-   */
-  parsed?: { readonly first: number; readonly values: unknown[] };
-}
 
 interface Member {
   readonly options: SubscribeOptions;
@@ -49,9 +20,6 @@ interface Group {
   /** partition keys with a pump running. */
   readonly pumping: Set<string>;
 }
-
-/** Most parsed values kept per partition for the next group (see `Partition.parsed`). */
-const PARSED_RUN = 256;
 
 interface LocatedPartition {
   readonly topic: string;
@@ -283,7 +251,7 @@ export class MemoryEventBus implements EventBus {
         const messages: BusMessage[] = [];
         for (let at = offset; at < end; at += 1) {
           const queued = partition.log[at - partition.base];
-          if (queued) messages.push(firstDelivery(topic, index, at, queued, this.parsedValue(partition, at, queued)));
+          if (queued) messages.push(firstDelivery(topic, index, at, queued, parsedValue(partition, at, queued)));
         }
         try {
           await batchHandler(messages);
@@ -294,49 +262,10 @@ export class MemoryEventBus implements EventBus {
           continue;
         }
       } else {
-        await this.deliver(owner, topic, index, offset, stored, this.parsedValue(partition, offset, stored));
+        await deliverWithRetries(owner.options, this.options, (target, messages) => this.publish(target, messages), { topic, partition: index, offset, stored, value: parsedValue(partition, offset, stored) });
       }
       group.committed.set(partitionKey, next);
       this.options.journal?.commit(group.id, topic, index, next);
-    }
-  }
-
-  /** The message's value, parsed and deeply frozen once and handed to every group (handlers only read it). */
-  private parsedValue(partition: Partition, offset: number, stored: StoredMessage): unknown {
-    const run = partition.parsed;
-    if (run && offset >= run.first && offset < run.first + run.values.length) return run.values[offset - run.first];
-    const value = deepFreeze(JSON.parse(stored.json) as unknown);
-    if (run && offset === run.first + run.values.length && run.values.length < PARSED_RUN) run.values.push(value);
-    else partition.parsed = { first: offset, values: [value] };
-    return value;
-  }
-
-  private async deliver(member: Member, topic: string, partition: number, offset: number, stored: StoredMessage, value: unknown): Promise<void> {
-    const maxAttempts = member.options.maxAttempts ?? DEFAULT_MAX_ATTEMPTS;
-    for (let attempt = 1; ; attempt += 1) {
-      const message: BusMessage = { ...firstDelivery(topic, partition, offset, stored, value), attempt };
-      try {
-        await member.options.handler(message);
-        return;
-      } catch (error) {
-        this.options.onHandlerError?.(error, message);
-        if (attempt >= maxAttempts) {
-          await this.publish(deadLetterTopic(topic), [
-            {
-              key: stored.key,
-              value: JSON.parse(stored.json) as unknown,
-              headers: {
-                ...stored.headers,
-                'x-dlq-reason': error instanceof Error ? error.message : String(error),
-                'x-dlq-group': member.options.groupId,
-                'x-dlq-offset': String(offset),
-              },
-            },
-          ]);
-          return;
-        }
-        await delay(Math.min(1000, attempt * (this.options.retryDelayMs ?? 20)));
-      }
     }
   }
 
@@ -358,18 +287,4 @@ export class MemoryEventBus implements EventBus {
       this.options.journal?.trim(topic, index, low);
     }
   }
-}
-
-/** The stored message at `offset` as a delivery (attempt 1; each delivery gets its own headers object). */
-function firstDelivery(topic: string, partition: number, offset: number, stored: StoredMessage, value: unknown): BusMessage {
-  return { topic, partition, offset: String(offset), key: stored.key, value, headers: { ...stored.headers }, attempt: 1 };
-}
-
-/** Freezes `value` and everything in it (a JSON value: plain objects and arrays). */
-function deepFreeze<T>(value: T): T {
-  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    for (const key of Object.keys(value)) deepFreeze((value as Record<string, unknown>)[key]);
-  }
-  return value;
 }
