@@ -132,6 +132,8 @@ export interface Platform {
   /** The member's channel roles, or undefined when not a member. */
   channelRoles(channelId: string, userId: string): Promise<string | undefined>;
   users(ids: readonly string[]): Promise<InternalUser[]>;
+  /** The direct channel of the two users, created when needed (operational alerts). */
+  directChannel(userA: string, userB: string): Promise<InternalChannel>;
   /** The bot (disabled ones included), or undefined when the user is no bot. */
   bot(botUserId: string): Promise<InternalBot | undefined>;
   /** Users by (lower-cased) username; unknown names are left out. */

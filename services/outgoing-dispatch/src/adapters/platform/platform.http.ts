@@ -51,6 +51,10 @@ export class TransportPlatform implements Platform {
     return callJson<InternalUser[]>(this.transport, Services.usersBots, { method: 'POST', path: InternalPaths.usersByIds, as: this.as, body: { ids } });
   }
 
+  public async directChannel(userA: string, userB: string): Promise<InternalChannel> {
+    return callJson<InternalChannel>(this.transport, Services.posts, { method: 'POST', path: PostsInternalPaths.directChannel, as: this.as, body: { user_ids: [userA, userB] } });
+  }
+
   public async bot(botUserId: string): Promise<InternalBot | undefined> {
     if (!isValidId(botUserId)) return undefined;
     return this.optional(() => callJson<InternalBot>(this.transport, Services.usersBots, { method: 'GET', path: InternalPaths.bot(botUserId), as: this.as }));

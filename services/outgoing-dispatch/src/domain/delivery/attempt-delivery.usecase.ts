@@ -5,6 +5,7 @@ import type { DeadReason, Deps, OutboundResult } from '../ports';
 import { signedHeaders } from '../secrets';
 import { backoffMs, isRetryableStatus, retryAfterMs } from './backoff';
 import { buildReply, parseHookResponse } from './build-reply';
+import { deliveryDeadAlert, hookDisabledAlert } from '../alerts/hook-alerts';
 
 export const USER_AGENT = 'Mattermost-Bot/1.1';
 
@@ -79,25 +80,30 @@ export async function attemptDelivery(deps: Deps, delivery: Delivery, known?: Ou
   const attempted = { attempts: delivery.attempts + 1, tries: delivery.tries + 1, lastLatencyMs: result.latencyMs, updateAt: now };
   if (result.kind === 'failure') {
     logFailure(deps, hook, delivery, result.message);
-    if (result.reason === 'blocked') return finish(deps, delivery, { ...attempted, status: 'dead', lastStatusCode: 0, lastError: result.message, nextAttemptAt: 0 }, 'dead', 'blocked');
+    if (result.reason === 'blocked') {
+      const outcome = await finish(deps, delivery, { ...attempted, status: 'dead', lastStatusCode: 0, lastError: result.message, nextAttemptAt: 0 }, 'dead', 'blocked');
+      void deliveryDeadAlert(deps, hook, delivery, { attempts: attempted.attempts, lastStatusCode: 0, lastError: result.message });
+      return outcome;
+    }
     // The receiver got the request; only its answer was over the cap (no reply is posted).
     if (result.reason === 'too_large') return finish(deps, delivery, { ...attempted, status: 'delivered', lastStatusCode: 0, lastError: result.message, nextAttemptAt: 0 }, 'delivered');
-    return retryOrDie(deps, delivery, { ...attempted, lastStatusCode: 0, lastError: result.message }, undefined, now);
+    return retryOrDie(deps, hook, delivery, { ...attempted, lastStatusCode: 0, lastError: result.message }, undefined, now);
   }
   if (result.status === 410) {
     logFailure(deps, hook, delivery, 'status=410: hook disabled');
     await deps.hooks.replace({ ...hook, disabledAt: now, updateAt: Math.max(now, hook.updateAt + 1) });
     deps.observer?.hookDisabled();
+    void hookDisabledAlert(deps, hook, 'the receiver answered 410 Gone', delivery.url);
     return finish(deps, delivery, { ...attempted, status: 'dead', lastStatusCode: 410, lastError: 'the receiver answered 410 Gone: hook disabled', nextAttemptAt: 0 }, 'dead', 'gone');
   }
   if (isRetryableStatus(result.status)) {
     logFailure(deps, hook, delivery, `status=${result.status}`);
-    return retryOrDie(deps, delivery, { ...attempted, lastStatusCode: result.status, lastError: `status=${result.status}` }, retryAfterMs(result.retryAfter, now), now);
+    return retryOrDie(deps, hook, delivery, { ...attempted, lastStatusCode: result.status, lastError: `status=${result.status}` }, retryAfterMs(result.retryAfter, now), now);
   }
   const reply = await postReply(deps, hook, delivery, result, now);
   if (reply.kind === 'not_stored') {
     logFailure(deps, hook, delivery, `reply post not stored: ${reply.message}`);
-    return retryOrDie(deps, delivery, { ...attempted, lastStatusCode: result.status, lastError: `reply post not stored: ${reply.message}` }, undefined, deps.clock.now());
+    return retryOrDie(deps, hook, delivery, { ...attempted, lastStatusCode: result.status, lastError: `reply post not stored: ${reply.message}` }, undefined, deps.clock.now());
   }
   const lastError = reply.kind === 'refused' ? `reply post refused: ${reply.message}` : '';
   return finish(deps, delivery, { ...attempted, status: 'delivered', lastStatusCode: result.status, lastError, nextAttemptAt: 0 }, 'delivered');
@@ -127,11 +133,15 @@ async function postReply(deps: Deps, hook: OutgoingHook, delivery: Delivery, res
   }
 }
 
-async function retryOrDie(deps: Deps, delivery: Delivery, changes: DeliveryChanges, retryAfter: number | undefined, now: number): Promise<AttemptOutcome> {
+async function retryOrDie(deps: Deps, hook: OutgoingHook, delivery: Delivery, changes: DeliveryChanges, retryAfter: number | undefined, now: number): Promise<AttemptOutcome> {
   const settings = deps.liveConfig.current().DeliverySettings;
   const tries = changes.tries ?? delivery.tries + 1;
   const delay = backoffMs(tries, settings.RetryBackoffSeconds, settings.JitterPercent);
-  if (delay === undefined) return finish(deps, delivery, { ...changes, status: 'dead', nextAttemptAt: 0 }, 'dead', 'retries_exhausted');
+  if (delay === undefined) {
+    const outcome = await finish(deps, delivery, { ...changes, status: 'dead', nextAttemptAt: 0 }, 'dead', 'retries_exhausted');
+    void deliveryDeadAlert(deps, hook, delivery, { attempts: changes.attempts ?? delivery.attempts, lastStatusCode: changes.lastStatusCode ?? 0, lastError: changes.lastError ?? '' });
+    return outcome;
+  }
   const at = now + (retryAfter ?? delay);
   deps.wakeAt(at);
   return finish(deps, delivery, { ...changes, status: 'failed', nextAttemptAt: at }, 'failed');

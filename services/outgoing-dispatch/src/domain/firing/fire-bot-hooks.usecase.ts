@@ -6,6 +6,7 @@ import type { Deps } from '../ports';
 import { derivedId } from '../secrets';
 import { outgoingPayloadBody, requestContentType } from './outgoing-payload';
 import { startDeliveries, type Planned } from './start-deliveries';
+import { hookDisabledAlert } from '../alerts/hook-alerts';
 
 /** The raw post.created fields bot hooks are pre-selected on (before the payload is validated). */
 export interface BotView {
@@ -123,4 +124,5 @@ async function disableForLostRights(deps: Deps, hook: OutgoingHook, now: number)
   await deps.hooks.replace({ ...hook, disabledAt: now, updateAt: Math.max(now, hook.updateAt + 1) });
   deps.observer?.hookDisabled();
   deps.logger.warn('bot hook disabled: its creator may no longer manage the bot', { hook_id: hook.id, bot_user_id: hook.botUserId });
+  void hookDisabledAlert(deps, hook, 'its creator may no longer manage its bot', hook.callbackUrls[0] ?? '');
 }

@@ -35,7 +35,7 @@ export function internalRoutes(ctx: HttpContext): Router {
     res.status(204).end();
   });
 
-  router.post(PostsInternalPaths.directChannel, only(incomingHooks), ...ctx.withBody, async (req, res) => {
+  router.post(PostsInternalPaths.directChannel, only(incomingHooks, outgoingDispatch), ...ctx.withBody, async (req, res) => {
     const { user_ids: ids } = validate(internalDirectBody, req.body) as { user_ids: [string, string] };
     sendJson(res, 200, presentInternalChannel(await getOrCreateDirectChannel(deps, ids[0], ids[1])));
   });
