@@ -67,6 +67,27 @@ describe('reaction notifications', () => {
     assert.equal(w.commands.batches.length, 0);
   });
 
+  it('when a template hook\'s post (made by its integration bot) gets a reaction, then the owner is told; another bot\'s post is not the hook\'s', async () => {
+    const w = world();
+    w.users.add('switchyard', { isBot: true });
+    const hook = await w.hook({ reactionNotifications: true, transform: { template: 'github' } });
+    const github = await w.users.integrationSender('github');
+    const reactor = { id: w.member.userId, username: 'member' };
+    assert.equal(await notifyReaction(w.deps, reaction({ id: newId(), user_id: github.userId, props: { from_webhook: 'true' }, hookId: hook.id }, w.town, reactor)), true);
+    const gitlab = await w.users.integrationSender('gitlab');
+    assert.equal(await notifyReaction(w.deps, reaction({ id: newId(), user_id: gitlab.userId, props: { from_webhook: 'true' }, hookId: hook.id }, w.town, reactor)), false);
+  });
+
+  it('when an ordinary user holds the system bot\'s name, then the DM comes from that user (as the requirements say for an integration\'s bot)', async () => {
+    const w = world();
+    const squatter = w.users.add('switchyard');
+    const hook = await w.hook({ reactionNotifications: true });
+    const sent = await notifyReaction(w.deps, reaction({ id: newId(), user_id: hook.userId, props: { from_webhook: 'true' }, hookId: hook.id }, w.town, { id: w.member.userId, username: 'member' }));
+    assert.equal(sent, true);
+    assert.equal(w.commands.batches[0]?.posts[0]?.user_id, squatter.id);
+    assert.deepEqual(w.commands.batches[0]?.posts[0]?.props, {});
+  });
+
   it('when the system bot does not exist, then nothing is sent', async () => {
     const w = world();
     const hook = await w.hook({ reactionNotifications: true });

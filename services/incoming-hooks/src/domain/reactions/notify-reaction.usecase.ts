@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { ReactionEventPayload } from '@switchyard/contracts';
+import type { IncomingHook } from '../entities';
 import type { Deps } from '../ports';
+import { templateOf } from '../transform/templates';
 
 /** The system bot's username (users-bots creates it at start). */
 export const SYSTEM_BOT_USERNAME = 'switchyard';
@@ -33,13 +35,21 @@ export function notificationMessage(payload: ReactionEventPayload, hookTitle: st
  * `reaction.added` on a post made by one of our hooks whose `reaction_notifications` is on → a DM from
  * the system bot `switchyard` to the hook's owner. Returns whether a DM was queued.
  */
+/** A built-in template's hook posts as its integration's bot: such a post is the hook's too. */
+async function madeByItsIntegration(deps: Deps, hook: IncomingHook, authorId: string): Promise<boolean> {
+  const bot = hook.transform && 'template' in hook.transform ? templateOf(hook.transform.template)?.bot : undefined;
+  return bot !== undefined && (await deps.users.integrationSender(bot.username)).userId === authorId;
+}
+
 export async function notifyReaction(deps: Deps, payload: ReactionEventPayload): Promise<boolean> {
   const hookId = payload.incoming_hook_id;
   if (hookId === undefined || payload.post.props.from_webhook !== 'true') return false;
   const hook = await deps.hooks.findById(hookId);
-  if (!hook || hook.deleteAt > 0 || !hook.reactionNotifications || hook.userId !== payload.post.user_id) return false;
+  if (!hook || hook.deleteAt > 0 || !hook.reactionNotifications) return false;
+  if (hook.userId !== payload.post.user_id && !(await madeByItsIntegration(deps, hook, payload.post.user_id))) return false;
+  // The system bot, or (its name held by an ordinary user, as for an integration's bot) that user: no BOT label, users-bots logs the fixes.
   const [bot] = await deps.users.usersByUsernames([SYSTEM_BOT_USERNAME]);
-  if (!bot || !bot.isBot) return false;
+  if (!bot) return false;
   if (payload.reactor.id === bot.id) return false;
   const dm = await deps.channels.directChannel(bot.id, hook.userId);
   await deps.postCommands.create(
@@ -50,7 +60,7 @@ export async function notifyReaction(deps: Deps, payload: ReactionEventPayload):
         user_id: bot.id,
         message: notificationMessage(payload, hook.displayName),
         type: '',
-        props: { from_bot: 'true' },
+        props: bot.isBot ? { from_bot: 'true' } : {},
         root_id: '',
         create_at: deps.clock.now(),
       },
