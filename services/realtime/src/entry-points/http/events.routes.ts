@@ -25,6 +25,9 @@ const eventsQuery = Joi.object<EventsQuery>({
   limit: Joi.number().integer().min(1).max(1000).default(100),
 });
 
+/** The longest wait, just under the gateway's upstream timeout (UPSTREAM_TIMEOUT_MS, 60 s): `wait=60` is answered in time. */
+const MAX_WAIT_MS = 59_500;
+
 /** Waits after new records this long before looking again, so a burst is answered in one batch. */
 const SETTLE_MS = 20;
 
@@ -68,7 +71,7 @@ export function eventsRoutes(deps: EventsRoutesDeps): Router {
         if (waiting >= deps.maxWaiting) throw new AppError('unavailable', { id: 'api.events.too_many_waiting.app_error', message: 'Too many event requests are waiting; try again.' });
         waiting += 1;
         try {
-          batch = await waitForEvents(deps, viewer, batch, limit, wait * 1000, () => req.socket.destroyed);
+          batch = await waitForEvents(deps, viewer, batch, limit, Math.min(wait * 1000, MAX_WAIT_MS), () => req.socket.destroyed);
         } finally {
           waiting -= 1;
         }
