@@ -98,6 +98,38 @@ describe('event stream: cursors, resume over WebSocket and GET /api/v4/events', 
     }
   });
 
+  it('when a bot is restarted 50 times at random points while posts keep coming, then it handles every post once, in order', async () => {
+    const channel = await newChannel(alice, team);
+    await alice.client.addToChannel(bob.id, channel.id);
+    const POSTS = 100;
+    let socket = await world.open(bob.token);
+    let cursor = String(socket.frames.find((f) => f.event === 'hello')?.cursor);
+    let taken = socket.frames.length;
+    const handled: string[] = [];
+    const restartAt = new Set<number>();
+    while (restartAt.size < 50) restartAt.add(Math.floor(Math.random() * POSTS));
+    const sent: string[] = [];
+    for (let n = 0; n < POSTS; n += 1) {
+      sent.push((await postIn(alice, channel.id, `n${n}`)).id);
+      if (!restartAt.has(n)) continue;
+      // A crash: it finished a random part of what it received; the rest is lost with it.
+      const frames = socket.frames.slice(taken).filter((f) => f.event === 'posted');
+      for (const frame of frames.slice(0, Math.floor(Math.random() * (frames.length + 1)))) {
+        handled.push(parsed<{ id: string }>(frame, 'post').id);
+        cursor = String(frame.cursor);
+      }
+      socket.close();
+      socket = await world.connect({ token: bob.token, query: `cursor=${encodeURIComponent(cursor)}` });
+      const hello = await socket.event('hello');
+      assert.equal(hello.data?.resume, 'complete');
+      taken = socket.frames.indexOf(hello) + 1;
+    }
+    await socket.event('posted', (f) => parsed<{ id: string }>(f, 'post').id === sent[sent.length - 1]);
+    handled.push(...socket.frames.slice(taken).filter((f) => f.event === 'posted').map((f) => parsed<{ id: string }>(f, 'post').id));
+    assert.deepEqual(handled, sent);
+    socket.close();
+  });
+
   it('when a bot polls GET /api/v4/events, then it gets the events after its cursor with the next cursor, waits when there are none, and bad cursors are refused', async () => {
     const channel = await newChannel(alice, team);
     await alice.client.addToChannel(bob.id, channel.id);
