@@ -132,7 +132,7 @@ export interface PostRepository {
   /** Posts whose outbox is not empty, oldest first. */
   withPendingEvents(limit: number): Promise<StoredPost[]>;
   list(query: PostQuery): Promise<StoredPost[]>;
-  /** Replies to a root post: reply_count + 1, last_reply_at = max(last_reply_at, at). */
+  /** Replies to a root post: reply_count + 1, last_reply_at and update_at = max(themselves, at) (the reference bumps the root's update_at). */
   recordReply(rootId: string, at: number): Promise<void>;
   /** A reply was deleted: reply_count - 1, never below 0. */
   forgetReply(rootId: string): Promise<void>;

@@ -139,12 +139,15 @@ export function postRepositoryContract(name: string, make: Factory<PostRepositor
 
     it('when replies are recorded and a post is deleted permanently, then the root counts and the post is gone', async () => {
       const repo = await make();
-      const root = aPost({ last_reply_at: 0 });
+      const root = aPost({ last_reply_at: 0, update_at: 100 });
       await repo.insert(root);
       await repo.recordReply(root.id, 500);
       await repo.recordReply(root.id, 400);
       const after = await repo.findById(root.id);
       assert.equal(after?.reply_count, 2);
+      assert.equal(after?.update_at, 500, 'a reply bumps the root update_at (never backwards)');
+      const since = await repo.list({ channelId: root.channel_id, includeDeleted: true, updatedSince: 499, skip: 0, limit: 10 });
+      assert.deepEqual(since.map((p) => p.id), [root.id], 'the stored update_at (the since filter) moved too');
       assert.equal(after?.last_reply_at, 500);
       await repo.forgetReply(root.id);
       assert.equal((await repo.findById(root.id))?.reply_count, 1);

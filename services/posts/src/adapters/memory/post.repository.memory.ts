@@ -124,7 +124,7 @@ export class MemoryPostRepository implements PostRepository {
 
   public async recordReply(rootId: string, at: number): Promise<void> {
     const root = this.byId.get(rootId);
-    if (root) this.byId.set(rootId, { ...root, reply_count: root.reply_count + 1, last_reply_at: Math.max(root.last_reply_at, at) });
+    if (root) this.byId.set(rootId, { ...root, reply_count: root.reply_count + 1, last_reply_at: Math.max(root.last_reply_at, at), update_at: Math.max(root.update_at, at) });
   }
 
   public async forgetReply(rootId: string): Promise<void> {

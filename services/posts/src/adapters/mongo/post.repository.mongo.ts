@@ -142,7 +142,7 @@ export class MongoPostRepository implements PostRepository {
   }
 
   public async recordReply(rootId: string, at: number): Promise<void> {
-    await this.model.updateOne({ _id: rootId }, { $inc: { reply_count: 1 }, $max: { last_reply_at: at } });
+    await this.model.updateOne({ _id: rootId }, { $inc: { reply_count: 1 }, $max: { last_reply_at: at, update_at: at } });
   }
 
   public async forgetReply(rootId: string): Promise<void> {

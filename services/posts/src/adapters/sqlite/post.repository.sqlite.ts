@@ -64,7 +64,7 @@ export class SqlitePostRepository implements PostRepository {
     this.eventsOf = db.prepare<[string], { events: string }>('SELECT events FROM p_posts WHERE id = ?');
     // The reply counters change in the document only (no indexed column): one statement, no read.
     this.setReplies = db.prepare(
-      "UPDATE p_posts SET doc = json_set(doc, '$.reply_count', json_extract(doc, '$.reply_count') + 1, '$.last_reply_at', max(json_extract(doc, '$.last_reply_at'), CAST(? AS INTEGER))) WHERE id = ?",
+      "UPDATE p_posts SET update_at = max(update_at, CAST(? AS INTEGER)), doc = json_set(doc, '$.reply_count', json_extract(doc, '$.reply_count') + 1, '$.last_reply_at', max(json_extract(doc, '$.last_reply_at'), CAST(? AS INTEGER)), '$.update_at', max(json_extract(doc, '$.update_at'), CAST(? AS INTEGER))) WHERE id = ?",
     );
     this.byId = db.prepare<[string], PostRow>('SELECT doc, events FROM p_posts WHERE id = ?');
     this.byIds = db.prepare<[string], PostRow & { k: string }>('SELECT id AS k, doc, events FROM p_posts WHERE id IN (SELECT value FROM json_each(?))');
@@ -181,7 +181,7 @@ export class SqlitePostRepository implements PostRepository {
   }
 
   public async recordReply(rootId: string, at: number): Promise<void> {
-    await this.store.writeOne(() => this.setReplies.run(at, rootId));
+    await this.store.writeOne(() => this.setReplies.run(at, at, at, rootId));
   }
 
   public async forgetReply(rootId: string): Promise<void> {
