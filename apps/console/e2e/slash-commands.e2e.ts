@@ -115,6 +115,8 @@ test('when a message starts with a slash, then it runs the command instead of po
     await box.press('Enter');
     const answer = messages.getByRole('article').filter({ hasText: 'Only you see this: hello there' });
     await answer.getByText('(Only visible to you)').waitFor();
+    // The ephemeral answer comes over the WebSocket and may be drawn before execute's HTTP answer clears the box.
+    for (const deadline = Date.now() + 10_000; (await box.inputValue()) !== '' && Date.now() < deadline; ) await page.waitForTimeout(50);
     assert.equal(await box.inputValue(), '', 'the box is cleared once the command ran');
     const posts = await world.api.call<{ order: string[]; posts: Record<string, { message: string }> }>('GET', `/channels/${world.channel.id}/posts`);
     assert.equal(Object.values(posts.posts).some((p) => p.message.startsWith(`/${trigger}`)), false, 'the command was not posted');
