@@ -109,7 +109,8 @@ async function startOn(store: SqliteStore, options: EmbeddedOptions, closeStore:
   await usersBots.start();
   started.push(usersBots);
 
-  const posts = createPostsApp(loadPostsConfig(env), { logger: loggerFor(Services.posts), bus, transport, repositories: createPostsSqliteRepositories(store) });
+  // Files on the local driver: a relative FileSettings.Directory (default ./data/) is under the data directory.
+  const posts = createPostsApp(loadPostsConfig({ ...env, DATA_DIR: store.dir }), { logger: loggerFor(Services.posts), bus, transport, repositories: createPostsSqliteRepositories(store) });
   transport.register(Services.posts, posts.handler);
   await posts.start();
   started.push(posts);

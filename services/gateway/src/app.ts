@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { RequestListener } from 'node:http';
 import type { Request, RequestHandler } from 'express';
-import { pictureUploadRoute, Services, Topics } from '@switchyard/contracts';
+import { FILE_UPLOAD_SLACK_BYTES, FILE_UPLOAD_TOO_LARGE, isFileUpload, pictureUploadRoute, Services, Topics } from '@switchyard/contracts';
 import { commonErrors, payloadTooLarge, type AppError } from '@switchyard/errors';
 import type { EventBus, Subscription } from '@switchyard/event-bus';
 import { createHttpApp, internalKeys, rawBody, supportsUpgrade, type HealthReport, type ServiceTransport, type UpgradeHandler } from '@switchyard/http-kit';
@@ -94,6 +94,8 @@ function pictureUploadTooLarge(req: Request): AppError | undefined {
   return route && payloadTooLarge(route.tooLarge.id, route.tooLarge.message);
 }
 
+const fileUpload = (req: Request): boolean => isFileUpload(req.method, req.originalUrl.split('?')[0] ?? '');
+
 /** Composition root of the public edge: routing, auth, rate limits, body limit, standard headers. */
 export function createGatewayApp(config: GatewayConfig, deps: GatewayDeps): GatewayApp {
   const keys = internalKeys(config);
@@ -169,8 +171,8 @@ export function createGatewayApp(config: GatewayConfig, deps: GatewayDeps): Gate
     toService: [
       routeMatch(matcher, registered),
       rawBody(
-        (req) => pictureUpload(req)?.limit ?? view.current().ServiceSettings.MaximumPayloadSizeBytes,
-        (req) => pictureUploadTooLarge(req) ?? commonErrors.bodyTooLarge(),
+        (req) => pictureUpload(req)?.limit ?? (fileUpload(req) ? view.current().FileSettings.MaxFileSize + FILE_UPLOAD_SLACK_BYTES : view.current().ServiceSettings.MaximumPayloadSizeBytes),
+        (req) => pictureUploadTooLarge(req) ?? (fileUpload(req) ? payloadTooLarge(FILE_UPLOAD_TOO_LARGE.id, FILE_UPLOAD_TOO_LARGE.message) : commonErrors.bodyTooLarge()),
       ),
       authenticate({ resolver, config: view, logger }),
       forward({

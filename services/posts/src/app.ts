@@ -24,6 +24,10 @@ import { postsRoutes } from './entry-points/http/posts.routes';
 import { reactionsRoutes } from './entry-points/http/reactions.routes';
 import { searchRoutes } from './entry-points/http/search.routes';
 import { channelsSearchRoutes } from './entry-points/http/channels-search.routes';
+import { FileStoreFromSettings } from './adapters/files/file-store-from-settings';
+import { SharpImageProcessor } from './adapters/images/sharp-image-processor';
+import type { FilesDeps } from './domain/files/files-deps';
+import { filesRoutes } from './entry-points/http/files.routes';
 import { subscribeChannelCacheEviction } from './entry-points/kafka/channel-cache-eviction.consumer';
 import { subscribePostCommands } from './entry-points/kafka/post-create.consumer';
 import { subscribeTeamEvents } from './entry-points/kafka/team-events.consumer';
@@ -93,6 +97,10 @@ export function createPostsApp(config: Readonly<PostsConfig>, deps: PostsDeps): 
   };
   http.app.use(searchRoutes(context, { search: stored.search, userNames: new HttpUserNames(deps.transport, keys) }));
   http.app.use(channelsSearchRoutes(context));
+  const fileStores = new FileStoreFromSettings(() => liveConfig.current().FileSettings, config.DATA_DIR);
+  const filesDeps: FilesDeps = { ...domain, fileStore: () => fileStores.current(), images: new SharpImageProcessor() };
+  // Before the posts routes: GET /posts/{id}/files/info is more specific than their /posts/{id}/... routes.
+  http.app.use(filesRoutes(filesDeps));
   for (const routes of [internalRoutes, groupChannelsRoutes, channelViewsRoutes, channelsRoutes, postsRoutes, reactionsRoutes, pinsRoutes, emojiRoutes]) http.app.use(routes(context));
   const app = http.finalize();
 
@@ -121,6 +129,10 @@ export function createPostsApp(config: Readonly<PostsConfig>, deps: PostsDeps): 
         await subscribeTeamEvents(deps.bus, domain, deps.logger),
       ];
       await sweep();
+      // The file store is checked once at start: a missing bucket or an unwritable directory is logged clearly.
+      if (liveConfig.current().FileSettings.EnableFileAttachments) {
+        await fileStores.current().check().catch((error: unknown) => deps.logger.error('file store unusable: uploads will fail', { error }));
+      }
       const interval = config.OUTBOX_SWEEP_INTERVAL_MS ?? 15_000;
       if (interval > 0) {
         sweepTimer = setInterval(() => void sweep(), interval);
@@ -138,6 +150,7 @@ export function createPostsApp(config: Readonly<PostsConfig>, deps: PostsDeps): 
       await outbox.idle();
       await channels.countsWritten();
       await systemConfig.stop();
+      fileStores.close();
     },
     health,
   };

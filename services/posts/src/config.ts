@@ -3,10 +3,13 @@ import { Joi, loadConfig, serviceEnvSchema, type Env, type ServiceEnv } from '@s
 /** The service's environment (only main.ts reads process.env). */
 export interface PostsConfig extends ServiceEnv {
   readonly OUTBOX_SWEEP_INTERVAL_MS?: number;
+  /** Where a relative FileSettings.Directory lives (the embedded runtime's DATA_DIR); unset: the working directory. */
+  readonly DATA_DIR?: string;
 }
 
 export const postsEnvSchema = Joi.object<PostsConfig>({
   ...serviceEnvSchema('posts', 8067),
+  DATA_DIR: Joi.string().description('Base of a relative FileSettings.Directory (files on the local driver)'),
   OUTBOX_SWEEP_INTERVAL_MS: Joi.number()
     .integer()
     .min(0)

@@ -37,3 +37,15 @@ export function pictureUploadRoute(method: string, path: string): PictureUploadR
   if (BOT_ICON.test(path)) return BOT_ICON_UPLOAD;
   return undefined;
 }
+
+/**
+ * `POST /api/v4/files` (mattermost-wire-3.md §1.2): the whole body may be up to `FileSettings.MaxFileSize`
+ * + 512 bytes (the reference's request cap), refused over it with the route's 413.
+ */
+export const FILE_UPLOAD_SLACK_BYTES = 512;
+export const FILE_UPLOAD_TOO_LARGE = { id: 'api.file.upload_file.too_large_detailed.app_error', message: 'Unable to upload file. File is too large.' } as const;
+
+/** Whether the request is a file upload (POST /api/v4/files). */
+export function isFileUpload(method: string, path: string): boolean {
+  return method === 'POST' && path === '/api/v4/files';
+}

@@ -46,6 +46,9 @@ export const ROUTE_TABLE: readonly RouteRule[] = [
   { pattern: '/api/v4/emoji/**', service: Services.posts },
   // realtime: the event stream over HTTP (spec: "Event stream over HTTP")
   { pattern: '/api/v4/events', service: Services.realtime, methods: ['GET'] },
+  // files (owned by posts, ADR 0022)
+  { pattern: '/api/v4/files/**', service: Services.posts },
+  { pattern: '/files/*/public', service: Services.posts, methods: ['GET', 'HEAD'] },
 ];
 
 /**
@@ -64,4 +67,6 @@ export const SESSION_OPTIONAL: readonly RouteRule[] = [
   // Clients read these before signing in (mattermost-wire-3.md §3.8).
   { pattern: '/api/v4/config/client', service: Services.usersBots, methods: ['GET'] },
   { pattern: '/api/v4/license/client', service: Services.usersBots, methods: ['GET'] },
+  // A public file link: the hash is the credential (mattermost-wire-3.md §1.4).
+  { pattern: '/files/*/public', service: Services.posts, methods: ['GET', 'HEAD'] },
 ];

@@ -4,7 +4,7 @@ import { WEBSOCKET_PATHS } from '../upgrade/websocket-upgrade';
 /** Mount path of the config write barrier. */
 export const CONFIG_PATH = '/api/v4/config';
 /** Where the service chain is mounted: every route-table pattern starts with one of these. */
-export const SERVICE_PREFIXES = ['/api/v4', '/hooks'] as const;
+export const SERVICE_PREFIXES = ['/api/v4', '/hooks', '/files'] as const;
 export const PING_PATH = '/api/v4/system/ping';
 
 /** What a stage does with a request that the route table gives to a service running here. */

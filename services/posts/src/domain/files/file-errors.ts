@@ -1,4 +1,4 @@
-import { badRequest, forbidden, notFound, notImplemented, payloadTooLarge, internalError, type AppError } from '@switchyard/errors';
+import { badRequest, notFound, notImplemented, payloadTooLarge, internalError, type AppError } from '@switchyard/errors';
 
 /** The reference's error ids for files (mattermost-wire-3.md §1). */
 export const FileErrors = {
@@ -9,8 +9,8 @@ export const FileErrors = {
     payloadTooLarge('api.file.upload_file.too_large_detailed.app_error', `Unable to upload file ${filename}. ${length} bytes exceeds the maximum allowed ${limit} bytes.`, {
       detailedError: `Filename=${filename}, Length=${length}, Limit=${limit}`,
     }),
-  largeImage: (filename: string, width: number, height: number, limit: number): AppError =>
-    badRequest('api.file.upload_file.large_image_detailed.app_error', `${filename} dimensions (${width} by ${height} pixels) exceed the limits.`, { detailedError: `Limit=${limit}` }),
+  largeImage: (filename: string, dimensions: string, limit: number): AppError =>
+    badRequest('api.file.upload_file.large_image_detailed.app_error', `${filename} dimensions (${dimensions} pixels) exceed the limits.`, { detailedError: `Limit=${limit}` }),
   badImage: (filename: string, detail: string): AppError => badRequest('api.file.upload_file.image_invalid.app_error', `Unable to upload file ${filename}: the image cannot be decoded.`, { detailedError: detail }),
   badName: (detail: string): AppError => badRequest('api.file.upload_file.bad_name.app_error', 'Unable to upload file. The file name is not valid.', { detailedError: detail }),
   emptyFile: (filename: string): AppError => badRequest('api.file.upload_file.empty.app_error', `Unable to upload file ${filename}: it is empty.`),
@@ -28,5 +28,4 @@ export const FileErrors = {
   publicInvalid: (): AppError => badRequest('api.file.get_file.public_invalid.app_error', 'The public link does not appear to be valid.'),
   blobMissing: (): AppError => notFound('api.file.file_reader.app_error', 'Unable to read the file from storage.'),
   saveFailed: (detail: string): AppError => internalError('app.file_info.save.app_error', 'Unable to save the file info.', { detailedError: detail }),
-  forbidden: (userId: string): AppError => forbidden('api.context.permissions.app_error', 'You do not have the appropriate permissions.', { detailedError: `userId=${userId}, permission=read_channel` }),
 };

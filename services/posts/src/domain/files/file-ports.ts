@@ -58,5 +58,7 @@ export type ImageOutcome = { readonly ok: true; readonly image: ProcessedImage }
 
 /** Thumbnails and previews (sharp, on libuv's thread pool). */
 export interface ImageProcessor {
+  /** The most pixels an image may have. */
+  readonly maxPixels: number;
   process(data: Buffer, extension: string): Promise<ImageOutcome>;
 }

@@ -11,6 +11,7 @@ import { LEGACY_HOOK_KEY_PROP } from '../rules/hook-origin';
 import { checkClientType, checkFileIds, checkMessage, checkProps, PENDING_POST_WINDOW_MS } from '../rules/post-rules';
 import { checkReplyRoot } from './reply-root';
 import { buildStoredPost, storeNewPost } from './store-post';
+import { attachFiles } from '../files/attach-files';
 
 export interface CreatePostCommand {
   readonly channel_id: string;
@@ -67,16 +68,20 @@ export async function createPost(deps: Deps, actor: Actor, command: CreatePostCo
   if (actor.isBot) props.from_bot = 'true';
   checkProps(props);
   const createAt = command.create_at !== undefined && command.create_at > 0 && hasPermission(actor.roles, Permissions.manageSystem) ? command.create_at : now;
+  const postId = newId();
+  // Files are claimed for the post before it is written: the post's file_ids and metadata.files are the attached subset.
+  const attached = await attachFiles(deps, { id: postId, channel_id: channel.id, user_id: actor.userId }, command.file_ids, now);
+  if (attached.files) metadata = { ...(metadata ?? {}), files: attached.files };
   const post = buildStoredPost(
     {
-      id: newId(),
+      id: postId,
       channel_id: channel.id,
       user_id: actor.userId,
       message: command.message,
       type: command.type,
       props,
       root_id: command.root_id,
-      file_ids: command.file_ids,
+      file_ids: attached.fileIds,
       pending_post_id: command.pending_post_id,
       create_at: createAt,
       ...(metadata ? { metadata } : {}),

@@ -26,8 +26,15 @@ export async function deletePost(deps: Deps, actor: Actor, postId: string, perma
     const props = { ...post.props, deleteBy: actor.userId };
     await deps.posts.update(post.id, { delete_at: now, update_at: now, props }, deletedEvent(post.id, now, 'api'));
     // A reply leaves its root's count; a root takes its replies with it (one event, for the root).
+    // Its files go with it (soft-deleted: GET /files/{id} is 404 from now on; the bytes stay, as the reference).
+    if (post.file_ids.length > 0) await deps.files.deleteByPost(post.id, now);
     if (post.root_id !== '') await deps.posts.forgetReply(post.root_id);
-    else for (const reply of await deps.posts.listReplies(post.channel_id, post.id)) await deps.posts.update(reply.id, { delete_at: now, update_at: now });
+    else {
+      for (const reply of await deps.posts.listReplies(post.channel_id, post.id)) {
+        await deps.posts.update(reply.id, { delete_at: now, update_at: now });
+        if (reply.file_ids.length > 0) await deps.files.deleteByPost(reply.id, now);
+      }
+    }
     // A permanent delete waits for post.deleted to be published: the outbox goes with the document.
     if (permanent) await deps.relay(post);
     else void deps.relay(post);

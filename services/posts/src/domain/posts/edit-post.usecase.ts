@@ -8,7 +8,9 @@ import type { Deps } from '../ports';
 import { normaliseAttachments } from '../rules/attachments';
 import { checkFileIds, checkMessage, checkProps, hashtagsOf, isSystemType, keepProtectedProps } from '../rules/post-rules';
 import { updatedEvent } from './post-events';
+import { presentFileInfo } from '../files/file-info';
 import { loadPostFor } from './load-post';
+import { attachFiles } from '../files/attach-files';
 
 /** What `PUT /posts/{id}` and `PUT /posts/{id}/patch` may change (undefined: unchanged). */
 export interface PostEdit {
@@ -45,8 +47,15 @@ export async function editPost(deps: Deps, actor: Actor, postId: string, edit: P
   }
   if (edit.file_ids !== undefined && edit.file_ids !== null && JSON.stringify(edit.file_ids) !== JSON.stringify(post.file_ids)) {
     checkFileIds(edit.file_ids);
-    changes.file_ids = edit.file_ids;
-    edited = true;
+    // Newly listed files are attached with the create rules (the author's, same channel, not attached);
+    // files already on the post stay (removing one is not supported yet).
+    const added = edit.file_ids.filter((id) => !post.file_ids.includes(id));
+    const attached = await attachFiles(deps, post, added, now);
+    if (attached.fileIds.length > 0) {
+      changes.file_ids = [...post.file_ids, ...attached.fileIds];
+      changes.metadata = { ...(post.metadata ?? {}), files: (await deps.files.listByPost(post.id)).map((f) => presentFileInfo(f)) };
+      edited = true;
+    }
   }
   if (edit.props !== undefined) {
     const props = keepProtectedProps(post.props, normaliseAttachments(edit.props));

@@ -1,0 +1,105 @@
+import { createHash } from 'node:crypto';
+import { Router, type Request, type Response } from 'express';
+import { rawBody, sendJson } from '@switchyard/http-kit';
+import { queryFlag, requireIdParam } from '@switchyard/validation';
+import type { FilesDeps } from '../../domain/files/files-deps';
+import { FileErrors } from '../../domain/files/file-errors';
+import { presentFileInfo, type FileInfo } from '../../domain/files/file-info';
+import { postFileInfos, readableFile, readFileBytes, type FileVariant } from '../../domain/files/read-file.usecase';
+import { uploadFiles } from '../../domain/files/upload-files.usecase';
+import { fileHeaders, servedContentType } from './file-headers';
+import { readUploadForm } from './file-upload-body';
+import { actorOf, queryValue } from './http-context';
+
+/** The reference's slack on the whole-request cap (MaxFileSize + 512). */
+const REQUEST_SLACK = 512;
+
+/** unpadded base64url of SHA-256(salt ‖ file id). */
+export function publicLinkHash(salt: string, fileId: string): string {
+  return createHash('sha256').update(salt).update(fileId).digest('base64url');
+}
+
+/** Bytes with exactly these headers (setHeader: express's res.set would add a charset to text types). */
+function sendBytes200(res: Response, headers: Record<string, string>, data: Buffer): void {
+  for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+  res.setHeader('Content-Length', data.length);
+  res.status(200).end(data);
+}
+
+/** `/api/v4/files*`, `/files/{id}/public` and `GET /api/v4/posts/{id}/files/info` (mattermost-wire-3.md §1). */
+export function filesRoutes(deps: FilesDeps): Router {
+  const router = Router();
+  const settings = () => deps.liveConfig.current().FileSettings;
+  const uploadBody = rawBody(
+    () => settings().MaxFileSize + REQUEST_SLACK,
+    () => FileErrors.tooLarge('', -1, settings().MaxFileSize),
+  );
+
+  router.post('/api/v4/files', (req, _res, next) => {
+    // Refused before the body is read: attachments off.
+    if (!settings().EnableFileAttachments) next(FileErrors.attachmentsDisabled());
+    else next();
+  }, uploadBody, async (req: Request, res: Response) => {
+    const actor = actorOf(req);
+    const queryChannel = queryValue(req, 'channel_id');
+    if (queryChannel !== undefined) requireIdParam(queryChannel, 'channel_id');
+    const filename = queryValue(req, 'filename');
+    const clientId = queryValue(req, 'client_id');
+    const form = await readUploadForm(
+      req.headers,
+      req.rawBody ?? Buffer.alloc(0),
+      { ...(queryChannel !== undefined ? { channelId: queryChannel } : {}), ...(filename !== undefined ? { filename } : {}), ...(clientId !== undefined ? { clientId } : {}) },
+      settings().MaxFileSize,
+    );
+    const channelId = requireIdParam(form.channelId, 'channel_id');
+    const infos = await uploadFiles(deps, actor, { channelId, files: form.files });
+    const raw = !/^multipart\//i.test(req.headers['content-type'] ?? '');
+    sendJson(res, 201, { file_infos: infos.map(presentFileInfo), client_ids: raw && form.clientIds.length === 0 ? null : form.clientIds.filter((c) => c !== '') });
+  });
+
+  const sendBytes = (variant: FileVariant) => async (req: Request, res: Response) => {
+    const info = await readableFile(deps, actorOf(req), requireIdParam(req.params.file_id, 'file_id'));
+    const data = await readFileBytes(deps, info, variant);
+    const download = queryFlag({ download: queryValue(req, 'download') }, 'download');
+    const contentType = variant === 'file' ? servedContentType(info.mime_type) : 'image/jpeg';
+    sendBytes200(res, fileHeaders(info, contentType, variant === 'file' && download), data);
+  };
+  router.get('/api/v4/files/:file_id', sendBytes('file'));
+  router.get('/api/v4/files/:file_id/thumbnail', sendBytes('thumbnail'));
+  router.get('/api/v4/files/:file_id/preview', sendBytes('preview'));
+
+  router.get('/api/v4/files/:file_id/info', async (req, res) => {
+    const info = await readableFile(deps, actorOf(req), requireIdParam(req.params.file_id, 'file_id'));
+    res.setHeader('Cache-Control', 'max-age=2592000, private');
+    sendJson(res, 200, presentFileInfo(info));
+  });
+
+  router.get('/api/v4/files/:file_id/link', async (req, res) => {
+    const s = settings();
+    if (!s.EnablePublicLink || s.PublicLinkSalt === '') throw FileErrors.publicLinkDisabled();
+    const info = await readableFile(deps, actorOf(req), requireIdParam(req.params.file_id, 'file_id'));
+    if (info.post_id === '') throw FileErrors.publicLinkNoPost();
+    const site = `${req.protocol}://${req.get('host') ?? ''}`;
+    sendJson(res, 200, { link: `${site}/files/${info.id}/public?h=${publicLinkHash(s.PublicLinkSalt, info.id)}` });
+  });
+
+  router.get('/files/:file_id/public', async (req, res) => {
+    const s = settings();
+    if (!s.EnablePublicLink || s.PublicLinkSalt === '') throw FileErrors.publicLinkDisabled();
+    const fileId = requireIdParam(req.params.file_id, 'file_id');
+    const hash = queryValue(req, 'h') ?? '';
+    const expected = publicLinkHash(s.PublicLinkSalt, fileId);
+    if (hash.length !== expected.length || hash !== expected) throw FileErrors.publicInvalid();
+    const info: FileInfo | undefined = await deps.files.findById(fileId);
+    if (!info || info.delete_at !== 0) throw FileErrors.notFound();
+    const data = await readFileBytes(deps, info, 'file');
+    sendBytes200(res, fileHeaders(info, servedContentType(info.mime_type), false), data);
+  });
+
+  router.get('/api/v4/posts/:post_id/files/info', async (req, res) => {
+    const infos = await postFileInfos(deps, actorOf(req), requireIdParam(req.params.post_id, 'post_id'));
+    res.setHeader('Cache-Control', 'max-age=2592000, private');
+    sendJson(res, 200, infos.map(presentFileInfo));
+  });
+  return router;
+}
