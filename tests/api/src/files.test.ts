@@ -33,7 +33,7 @@ describe('files: upload, download, previews and files on posts', { timeout: 300_
     const response = await fetch(`${target.url}${path}`, {
       method,
       headers: { Authorization: `Bearer ${token}`, ...headers },
-      body: body instanceof Buffer ? new Uint8Array(body) : body,
+      body: Buffer.isBuffer(body) ? new Uint8Array(body) : (body as FormData | string | undefined),
       signal: AbortSignal.timeout(30_000),
     });
     const bytes = Buffer.from(await response.arrayBuffer());
