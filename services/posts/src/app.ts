@@ -28,6 +28,7 @@ import { FileStoreFromSettings } from './adapters/files/file-store-from-settings
 import { SharpImageProcessor } from './adapters/images/sharp-image-processor';
 import type { FilesDeps } from './domain/files/files-deps';
 import { filesRoutes } from './entry-points/http/files.routes';
+import { fileMetrics } from '@switchyard/metrics';
 import { subscribeChannelCacheEviction } from './entry-points/kafka/channel-cache-eviction.consumer';
 import { subscribePostCommands } from './entry-points/kafka/post-create.consumer';
 import { subscribeTeamEvents } from './entry-points/kafka/team-events.consumer';
@@ -98,7 +99,7 @@ export function createPostsApp(config: Readonly<PostsConfig>, deps: PostsDeps): 
   http.app.use(searchRoutes(context, { search: stored.search, userNames: new HttpUserNames(deps.transport, keys) }));
   http.app.use(channelsSearchRoutes(context));
   const fileStores = new FileStoreFromSettings(() => liveConfig.current().FileSettings, config.DATA_DIR);
-  const filesDeps: FilesDeps = { ...domain, fileStore: () => fileStores.current(), images: new SharpImageProcessor() };
+  const filesDeps: FilesDeps = { ...domain, fileStore: () => fileStores.current(), images: new SharpImageProcessor(), metrics: fileMetrics };
   // Before the posts routes: GET /posts/{id}/files/info is more specific than their /posts/{id}/... routes.
   http.app.use(filesRoutes(filesDeps));
   for (const routes of [internalRoutes, groupChannelsRoutes, channelViewsRoutes, channelsRoutes, postsRoutes, reactionsRoutes, pinsRoutes, emojiRoutes]) http.app.use(routes(context));

@@ -6,3 +6,4 @@ export { deliveryMetrics, statusClass, type AttemptOutcome } from './delivery-me
 export { intakeMetrics } from './intake-metrics';
 export { observeStoreOperation } from './store-metrics';
 export { realtimeMetrics, type RealtimeDisconnect, type RealtimeGaugeSource } from './realtime-metrics';
+export { fileMetrics } from './file-metrics';

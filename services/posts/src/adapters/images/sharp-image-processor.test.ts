@@ -1,0 +1,61 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { crc32, deflateSync } from 'node:zlib';
+import sharp from 'sharp';
+import { SharpImageProcessor } from './sharp-image-processor';
+
+function chunk(type: string, data: Buffer): Buffer {
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length);
+  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(body));
+  return Buffer.concat([length, body, crc]);
+}
+
+/** A PNG whose header declares width×height over one compressed row (a decompression bomb's shape). */
+function pngBomb(width: number, height: number): Buffer {
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr.set([8, 2, 0, 0, 0], 8);
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(Buffer.alloc(width * 3 + 1))), chunk('IEND', Buffer.alloc(0))]);
+}
+
+const image = (width: number, height: number, format: 'png' | 'jpeg'): Promise<Buffer> =>
+  sharp({ create: { width, height, channels: 3, background: { r: 40, g: 120, b: 200 } } })[format]().toBuffer();
+
+test('when a wide image is processed, then the thumbnail covers 120x100 (height 100), the preview is at most 1920 wide, all JPEG', async () => {
+  const out = await new SharpImageProcessor().process(await image(3000, 1000, 'png'), 'png');
+  assert.ok(out.ok);
+  assert.equal(out.image.width, 3000);
+  assert.equal(out.image.height, 1000);
+  const thumb = await sharp(out.image.thumbnail).metadata();
+  assert.deepEqual([thumb.format, thumb.width, thumb.height], ['jpeg', 300, 100]);
+  const preview = await sharp(out.image.preview).metadata();
+  assert.deepEqual([preview.format, preview.width, preview.height], ['jpeg', 1920, 640]);
+  assert.equal((await sharp(out.image.miniPreview).metadata()).width, 16);
+});
+
+test('when a small image is processed, then nothing is upscaled', async () => {
+  const out = await new SharpImageProcessor().process(await image(40, 30, 'jpeg'), 'jpg');
+  assert.ok(out.ok);
+  const thumb = await sharp(out.image.thumbnail).metadata();
+  assert.deepEqual([thumb.width, thumb.height], [40, 30]);
+});
+
+test('when an image declares more pixels than the limit, then too_large before any pixel is decoded', async () => {
+  const out = await new SharpImageProcessor().process(pngBomb(50_000, 50_000), 'png');
+  assert.equal(out.ok, false);
+  assert.equal(!out.ok && out.reason, 'too_large');
+});
+
+test('when the bytes are not the extension\'s format or are garbage after a PNG header, then corrupt; other image types are not decoded', async () => {
+  const processor = new SharpImageProcessor();
+  const png = await image(20, 20, 'png');
+  for (const [data, ext] of [[Buffer.from('not an image'), 'png'], [png, 'jpg'], [Buffer.concat([png.subarray(0, 33), Buffer.alloc(100, 7)]), 'png']] as const) {
+    const out = await processor.process(data, ext);
+    assert.equal(!out.ok && out.reason, 'corrupt', `${ext}: ${data.length} bytes`);
+  }
+  assert.equal((await processor.process(png, 'bmp')).ok, false);
+});
