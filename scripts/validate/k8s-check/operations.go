@@ -252,7 +252,7 @@ func (c *checker) egressAllows(w workload, port int32) bool {
 }
 
 // minMongoStartupSeconds: a service with a MongoDB database creates its indexes before it listens
-// (ADR 0023); its startupProbe must leave that long before the kubelet kills it.
+// (ADR 0025); its startupProbe must leave that long before the kubelet kills it.
 const minMongoStartupSeconds = 300
 
 func (c *checker) checkStartupBudget(w workload) {
@@ -282,7 +282,7 @@ func (c *checker) checkStartupBudget(w workload) {
 			threshold = 3
 		}
 		if budget := int(period) * int(threshold); budget < minMongoStartupSeconds {
-			c.addf(w.object, "container %s: startupProbe allows %d s (periodSeconds %d x failureThreshold %d), less than the %d s its index creation before listen may take (ADR 0023)", ct.Name, budget, period, threshold, minMongoStartupSeconds)
+			c.addf(w.object, "container %s: startupProbe allows %d s (periodSeconds %d x failureThreshold %d), less than the %d s its index creation before listen may take (ADR 0025)", ct.Name, budget, period, threshold, minMongoStartupSeconds)
 		}
 	}
 }

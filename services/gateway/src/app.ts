@@ -63,7 +63,7 @@ export interface GatewayApp {
 }
 
 const PING_TIMEOUT_MS = 3_000;
-/** One readiness check's bound: under the probe's 2 s timeout (ADR 0023). */
+/** One readiness check's bound: under the probe's 2 s timeout (ADR 0025). */
 const HEALTH_CHECK_TIMEOUT_MS = 1_000;
 
 /**
@@ -129,7 +129,7 @@ export function createGatewayApp(config: GatewayConfig, deps: GatewayDeps): Gate
     // Each check bounded (1 s): a dependency that is down may hang its check past the probe's 2 s timeout.
     const [bus, cache, rate] = await Promise.all([deps.bus.health(), tokenCache.health(), limiter.health()].map((p) => withTimeout(p, HEALTH_CHECK_TIMEOUT_MS).catch(() => false)));
     const checks = { config: liveConfig.loaded, bus: bus === true, tokenCache: cache === true, rateLimiter: rate === true };
-    // Redis (token cache, rate limits) and Kafka are reported but do not unready the gateway (ADR 0023):
+    // Redis (token cache, rate limits) and Kafka are reported but do not unready the gateway (ADR 0025):
     // without Redis the token cache falls back to users-bots and rate limits fail open; without Kafka it
     // forwards requests as before (the services answer for what needs the bus). Every gateway pod shares
     // both: going unready on them would turn a dependency blip into a full outage of the public port.

@@ -21,7 +21,7 @@ main({
   name: 'gateway',
   defaultPort: 8065,
   uses: { mongo: false, redis: true },
-  // Redis down: the token cache falls back to users-bots, rate limits fail open; the gateway stays ready (ADR 0023).
+  // Redis down: the token cache falls back to users-bots, rate limits fail open; the gateway stays ready (ADR 0025).
   readyWithoutRedis: true,
   loadConfig: loadGatewayConfig,
   build: ({ logger, bus, transport, redis, runtime }, config) =>

@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { startHarness } from './test-support/harness';
 
-test('when the event bus is unhealthy (a Kafka blip), then the gateway stays ready and reports bus false (ADR 0023)', async () => {
+test('when the event bus is unhealthy (a Kafka blip), then the gateway stays ready and reports bus false (ADR 0025)', async () => {
   const h = await startHarness();
   try {
     h.bus.health = () => Promise.resolve(false);

@@ -8,7 +8,7 @@ const url = process.env.MONGO_URL;
 /** MONGO_URL with a query string added (the base has none or one). */
 const withQuery = (base: string, query: string): string => `${base}${base.includes('?') ? '&' : '?'}${query}`;
 
-test('when MONGO_URL says nothing, then retryable writes are on (the driver default, ADR 0023); retryWrites=false in the URL turns them off', { skip: url === undefined ? 'MONGO_URL not set' : false }, async () => {
+test('when MONGO_URL says nothing, then retryable writes are on (the driver default, ADR 0025); retryWrites=false in the URL turns them off', { skip: url === undefined ? 'MONGO_URL not set' : false }, async () => {
   const base = url as string;
   const dbName = `mongo_kit_retry_${process.pid}`;
   const plain = await connectMongo({ url: base, dbName });

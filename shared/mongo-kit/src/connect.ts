@@ -13,7 +13,7 @@ export interface MongoOptions {
 /**
  * Opens a dedicated mongoose connection (never the global one) for one service. Options stay within
  * what MongoDB-wire emulators accept (no serverApi, no transactions). Retryable writes follow MONGO_URL
- * (`retryWrites=false` turns them off), else the driver's default, on (ADR 0023): on a replica set a write
+ * (`retryWrites=false` turns them off), else the driver's default, on (ADR 0025): on a replica set a write
  * that meets a primary election is retried once on the new primary instead of failing with a 503; a
  * standalone server (mongo-java-server, FerretDB) never sees the retry fields.
  */

@@ -97,7 +97,7 @@ export async function buildInfra(name: string, config: RuntimeConfig): Promise<O
       closers.push({ what: 'kafka', close: () => kafka.close() });
       if (config.KAFKA_ENSURE_TOPICS) await kafka.ensureTopics(namespacedTopics(config));
       const scoped = config.KAFKA_NAMESPACE === '' ? kafka : new NamespacedEventBus(kafka, config.KAFKA_NAMESPACE);
-      // A Kafka blip must not unready every pod at once (ADR 0023): the same grace as Mongo and Redis.
+      // A Kafka blip must not unready every pod at once (ADR 0025): the same grace as Mongo and Redis.
       bus = new ReadinessGraceBus(scoped, config.READINESS_GRACE_MS);
       deadConsumers = () => kafka.deadConsumers();
     } else {
@@ -126,7 +126,7 @@ export async function buildInfra(name: string, config: RuntimeConfig): Promise<O
 
     const checks = async (): Promise<Record<string, boolean>> => {
       const out: Record<string, boolean> = {};
-      // Each bounded (a server that is down may hang the check past the probe's timeout): ADR 0023.
+      // Each bounded (a server that is down may hang the check past the probe's timeout): ADR 0025.
       const [mongoOk, redisOk] = await Promise.all([mongo && boundedCheck(() => mongoHealthy(mongo)), redis && boundedCheck(() => pingRedis(redis))]);
       if (mongo) out.mongo = mongoOk === true;
       if (redis) out.redis = redisOk === true;

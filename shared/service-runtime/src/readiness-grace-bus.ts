@@ -2,7 +2,7 @@ import type { EventBus, OutgoingMessage, SubscribeOptions, Subscription } from '
 import { boundedCheck } from './bounded-check';
 
 /**
- * The event bus with a readiness grace (ADR 0023): `health()` answers true until the inner bus has been
+ * The event bus with a readiness grace (ADR 0025): `health()` answers true until the inner bus has been
  * failing for `graceMs` on end. Kafka is shared by every pod: a broker restart or a leader election would
  * otherwise take every pod out of its Service at once (a full outage for a blip the clients retry through).
  * A failure that lasts past the grace still unreadies the pod; a consumer dead for good is liveness' job.

@@ -30,7 +30,7 @@ export interface RunServiceOptions<C, A extends RunnableApp> {
   readonly uses?: { readonly mongo?: boolean; readonly redis?: boolean };
   /**
    * Redis down does not unready this service (reported only): the gateway, whose token cache falls back to
-   * users-bots and whose rate limits fail open (ADR 0023). Default false.
+   * users-bots and whose rate limits fail open (ADR 0025). Default false.
    */
   readonly readyWithoutRedis?: boolean;
   /** Default `process.env`. */

@@ -42,7 +42,7 @@ export interface OutageSummary {
   readonly dead_lettered: number;
   /** Distinct errors the services logged as failures (`request failed`, `incoming webhook failed`: 5xx) during the drill. */
   readonly unexpected_errors: string[];
-  /** `/health/ready` polled every 500 ms while the server was down: non-200 answers per service, and the first one's delay (ADR 0023). */
+  /** `/health/ready` polled every 500 ms while the server was down: non-200 answers per service, and the first one's delay (ADR 0025). */
   readonly readiness_while_down: { samples: number; unready: Record<string, number>; first_unready_ms: Record<string, number> };
 }
 
@@ -229,7 +229,7 @@ export class OutageDrill {
       readiness_while_down: readiness,
     };
     console.log(`DRILL ${server}: ${JSON.stringify(summary)}`);
-    // A blip of a dependency every pod shares does not unready them all at once (ADR 0023): the gateway
+    // A blip of a dependency every pod shares does not unready them all at once (ADR 0025): the gateway
     // never (it serves without Kafka and Redis), the others not before most of READINESS_GRACE_MS (20 s).
     assert.equal(readiness.unready.gateway ?? 0, 0, `the gateway went unready while ${server} was down`);
     for (const [name, ms] of Object.entries(readiness.first_unready_ms)) assert.ok(ms >= 15_000, `${name} went unready ${ms} ms into the ${server} outage (grace 20 s)`);
