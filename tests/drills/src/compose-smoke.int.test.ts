@@ -141,7 +141,8 @@ describe('docker-compose.yml: the services as real processes with compose\'s env
 
   /** Compose's env of `name`, its host names mapped to the local servers and the processes' ports. */
   function localEnv(name: string): Record<string, string> {
-    const real = servers.skip === false ? servers.env : { KAFKA_BROKERS: '', MONGO_URL: '', REDIS_URL: '' };
+    const env0 = servers.skip === false ? servers.env : {};
+    const real = { KAFKA_BROKERS: env0.KAFKA_BROKERS ?? '', MONGO_URL: env0.MONGO_URL ?? '', REDIS_URL: env0.REDIS_URL ?? '' };
     const env = envOf(compose[name] as ComposeService);
     const mapped: Record<string, string> = {};
     for (const [key, value] of Object.entries(env)) {
@@ -175,7 +176,7 @@ describe('docker-compose.yml: the services as real processes with compose\'s env
   before(async () => {
     for (const name of switchyard) ports.set(name, await freePort());
     // kafka-init: TOPICS, each with a one-partition .dlq (under the run's prefix).
-    const admin = new Kafka({ clientId: 'compose-smoke', brokers: (servers.skip === false ? servers.env.KAFKA_BROKERS : '').split(','), logLevel: logLevel.NOTHING }).admin();
+    const admin = new Kafka({ clientId: 'compose-smoke', brokers: ((servers.skip === false ? servers.env.KAFKA_BROKERS : undefined) ?? '').split(','), logLevel: logLevel.NOTHING }).admin();
     await admin.connect();
     const specs = (envOf(compose['kafka-init'] as ComposeService).TOPICS ?? '').split(/\s+/).filter(Boolean);
     await admin.createTopics({
