@@ -1,3 +1,4 @@
-export { KafkaEventBus, type KafkaEventBusOptions, type KafkaRequestInfo, type KafkaSaslOptions, type KafkaTlsOptions, type TopicSpec } from './kafka-event-bus';
+export { KafkaEventBus } from './kafka-event-bus';
+export type { KafkaEventBusOptions, KafkaRequestInfo, KafkaSaslOptions, KafkaTlsOptions, TopicSpec } from './kafka-options';
 export type { KafkaEventBusLogger, KafkaLogLevel } from './kafka-log';
 export { DLQ_HEADERS } from './codec';

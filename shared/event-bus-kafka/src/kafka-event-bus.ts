@@ -1,121 +1,15 @@
-import { Kafka, Partitioners, type Admin, type ITopicConfig, type Message, type Producer, type SASLOptions } from 'kafkajs';
-import type { BusMessage, EventBus, OutgoingMessage, PartitionEnd, SubscribeOptions, Subscription } from '@switchyard/event-bus';
+import { Kafka, Partitioners, type Admin, type Message, type Producer, type SASLOptions } from 'kafkajs';
+import type { EventBus, OutgoingMessage, PartitionEnd, SubscribeOptions, Subscription } from '@switchyard/event-bus';
 import { kafkaMetrics } from '@switchyard/metrics';
 import { encodeValue, errorMessage } from './codec';
-import { kafkaLogCreator, silentLogger, toKafkaLogLevel, type KafkaEventBusLogger, type KafkaLogLevel } from './kafka-log';
+import { kafkaLogCreator, silentLogger, toKafkaLogLevel, type KafkaEventBusLogger } from './kafka-log';
 import { installRequestQueueFix } from './kafkajs-request-queue-fix';
+import type { KafkaEventBusOptions, TopicSpec } from './kafka-options';
 import type { RawRecord } from './dead-letters';
 import { KafkaSubscription } from './kafka-subscription';
 import { endOffsetsOf, endsOfUncommitted } from './start-offsets';
+import { createMissingTopics, waitForLeaders } from './topic-admin';
 import { publishSpan, withTraceContext } from './tracing';
-
-/** TLS to the brokers: `true` = system CAs; PEM strings for a private CA and a client certificate (mTLS). */
-export interface KafkaTlsOptions {
-  readonly ca?: string;
-  readonly cert?: string;
-  readonly key?: string;
-  readonly passphrase?: string;
-  /** SNI / certificate name when it differs from the bootstrap host. */
-  readonly servername?: string;
-  /** Default true; false only for a throwaway test cluster. */
-  readonly rejectUnauthorized?: boolean;
-}
-
-/** SASL authentication (over TLS in production). */
-export interface KafkaSaslOptions {
-  readonly mechanism: 'plain' | 'scram-sha-256' | 'scram-sha-512';
-  readonly username: string;
-  readonly password: string;
-}
-
-export interface KafkaEventBusOptions {
-  /** `host:port` of one or more brokers (bootstrap list). */
-  readonly brokers: readonly string[];
-  readonly ssl?: boolean | KafkaTlsOptions;
-  readonly sasl?: KafkaSaslOptions;
-  /** Client id sent to the broker (shows in broker logs and quotas); the service name is a good one. */
-  readonly clientId: string;
-  readonly logger?: KafkaEventBusLogger;
-  /** Level of kafkajs' own lines sent to `logger`. Default `warn`. */
-  readonly kafkaLogLevel?: KafkaLogLevel;
-  /** Partitions per topic used by `ensureTopics` when no count is passed; others get `defaultPartitions`. */
-  readonly partitions?: Readonly<Record<string, number>>;
-  /** Default 3. */
-  readonly defaultPartitions?: number;
-  /** Replication factor of topics created by `ensureTopics`. Default: the broker's `default.replication.factor`. */
-  readonly replicationFactor?: number;
-  /** `min.insync.replicas` of topics created by `ensureTopics`. Default: the broker's. */
-  readonly minInsyncReplicas?: number;
-  /** `retention.ms` per topic created by `ensureTopics` (-1 = forever); others get `defaultRetentionMs`. */
-  readonly retentionMs?: Readonly<Record<string, number>>;
-  /** Default: the broker's `log.retention.*`. */
-  readonly defaultRetentionMs?: number;
-  /** Delay before redelivering a failed message: attempt × this, capped at `maxRetryDelayMs`. Default 100 ms. */
-  readonly retryDelayMs?: number;
-  /** Default 2000 ms. */
-  readonly maxRetryDelayMs?: number;
-  /** A member silent this long is dropped from its group. Default 10 000 ms. */
-  readonly sessionTimeoutMs?: number;
-  /** How long the broker waits for members to rejoin during a rebalance. Default 30 000 ms. */
-  readonly rebalanceTimeoutMs?: number;
-  /** Default 1000 ms (must stay well below `sessionTimeoutMs`). */
-  readonly heartbeatIntervalMs?: number;
-  /**
-   * Long-poll time of an idle fetch (the broker answers at once when a message arrives, so it adds no
-   * latency). An idle member sends a fetch and, at most every `heartbeatIntervalMs`, a heartbeat once per
-   * this long, so it also bounds how fast an idle member notices a rebalance and how long `stop()` waits
-   * for the fetch in flight; keep it well below `sessionTimeoutMs` (heartbeats go out between fetches).
-   * Default 3000 ms (ADR 0017).
-   */
-  readonly maxWaitTimeMs?: number;
-  /**
-   * Handled offsets of a member are committed together (one request for all its partitions) at most this
-   * long after the first of them was handled, and at once when it stops or a rebalance is noticed during a
-   * batch. A crash redelivers at most this much handling. Default 250 ms.
-   */
-  readonly commitIntervalMs?: number;
-  /**
-   * A member that got messages fetches again at the earliest this long after its previous fetch returned:
-   * a busy member takes several messages per fetch request instead of one (the broker's minBytes/maxWait
-   * cannot do this without also making idle members poll that often). Adds at most this much latency per
-   * consumer hop. 0 = fetch again at once. Default 5 ms.
-   */
-  readonly fetchLingerMs?: number;
-  /** Partitions of one subscription handled in parallel (each still one message at a time). Default 1. */
-  readonly partitionsConsumedConcurrently?: number;
-  /** Default 3000 ms. */
-  readonly connectionTimeoutMs?: number;
-  /** Default 30 000 ms. */
-  readonly requestTimeoutMs?: number;
-  /**
-   * Called for every request a client of this bus sends to a broker (kafkajs' REQUEST event): what a
-   * publish or a message costs the brokers, e.g. for a requests counter or `scripts/bench-support/bus-fanout.ts`.
-   */
-  readonly onRequest?: (request: KafkaRequestInfo) => void;
-  /** Called for every failed delivery attempt (after it was logged). */
-  readonly onHandlerError?: (error: unknown, message: BusMessage) => void;
-  /**
-   * Whether a handler's failure means a dependency is down for now (the store unreachable): such a failure is
-   * retried (attempt × `retryDelayMs`, capped at `maxRetryDelayMs`) without spending one of `maxAttempts`, so an
-   * outage holds the partition instead of dead-lettering its messages. Default: no failure is transient.
-   */
-  readonly isTransientError?: (error: unknown) => boolean;
-}
-
-/** One request to a broker: which client sent it (the producer, or the consumer of `groupId`) and its API. */
-export interface KafkaRequestInfo {
-  readonly client: 'producer' | 'consumer';
-  readonly groupId?: string;
-  /** Kafka API name: Produce, Fetch, OffsetCommit, Heartbeat, Metadata, ... */
-  readonly api: string;
-}
-
-export interface TopicSpec {
-  readonly topic: string;
-  readonly partitions?: number;
-  /** `retention.ms` when created; default from the options. */
-  readonly retentionMs?: number;
-}
 
 const HEALTH_TIMEOUT_MS = 5000;
 /** Publish calls combined into one produce request at most (bounds the request size). */
@@ -237,24 +131,8 @@ export class KafkaEventBus implements EventBus {
     }
     if (specs.size === 0) return;
     const admin = await this.connectedAdmin();
-    const existing = new Set(await admin.listTopics());
-    const missing = [...specs].filter(([topic]) => !existing.has(topic));
-    if (missing.length > 0) {
-      // Not kafkajs' `waitForLeaders: true`: it gives up on the UNKNOWN_TOPIC_OR_PARTITION a KRaft broker
-      // answers for a moment after creating a topic (seen in about one run in three here). The wait below
-      // retries through it, and also covers topics another process created meanwhile (where createTopics
-      // returns false without waiting at all).
-      await admin.createTopics({
-        waitForLeaders: false,
-        topics: missing.map(([topic, numPartitions]) => ({
-          topic,
-          numPartitions,
-          replicationFactor: this.options.replicationFactor ?? -1,
-          configEntries: topicConfig(this.options.minInsyncReplicas, retention.get(topic)),
-        })),
-      });
-    }
-    await this.waitForLeaders(admin, specs);
+    await createMissingTopics(admin, specs, { replicationFactor: this.options.replicationFactor ?? -1, minInsyncReplicas: this.options.minInsyncReplicas, retention });
+    await waitForLeaders(admin, specs, this.logger);
   }
 
   /** Consumer groups whose consumer crashed and will not restart: the process needs a restart (liveness). */
@@ -371,28 +249,6 @@ export class KafkaEventBus implements EventBus {
     );
     return this.adminReady;
   }
-
-  private async waitForLeaders(admin: Admin, specs: ReadonlyMap<string, number>, timeoutMs = 30_000): Promise<void> {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      try {
-        const { topics } = await admin.fetchTopicMetadata({ topics: [...specs.keys()] });
-        if (topics.every((t) => t.partitions.length > 0 && t.partitions.every((p) => p.leader >= 0))) {
-          for (const t of topics) {
-            const wanted = specs.get(t.name);
-            if (wanted !== undefined && t.partitions.length !== wanted) {
-              this.logger.warn('topic exists with another partition count; left as is', { topic: t.name, partitions: t.partitions.length, wanted });
-            }
-          }
-          return;
-        }
-      } catch (error) {
-        if (Date.now() > deadline) throw error;
-      }
-      if (Date.now() > deadline) throw new Error(`topics have no partition leaders after ${timeoutMs} ms: ${[...specs.keys()].join(', ')}`);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  }
 }
 
 /** Produce errors about the messages themselves, not the broker: other messages of the request may be fine. */
@@ -401,13 +257,6 @@ const CONTENT_ERRORS = new Set(['MESSAGE_TOO_LARGE', 'RECORD_LIST_TOO_LARGE', 'I
 function isRefusedForContent(error: unknown): boolean {
   const type = (error as { type?: unknown } | null)?.type;
   return typeof type === 'string' && CONTENT_ERRORS.has(type);
-}
-
-function topicConfig(minInsyncReplicas: number | undefined, retentionMs: number | undefined): ITopicConfig['configEntries'] {
-  const entries: { name: string; value: string }[] = [];
-  if (minInsyncReplicas !== undefined) entries.push({ name: 'min.insync.replicas', value: String(minInsyncReplicas) });
-  if (retentionMs !== undefined) entries.push({ name: 'retention.ms', value: String(retentionMs) });
-  return entries;
 }
 
 function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
