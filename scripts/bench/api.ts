@@ -6,7 +6,8 @@
 import { createRequire } from 'node:module';
 import { cpus, loadavg } from 'node:os';
 import { setTimeout as delay } from 'node:timers/promises';
-import { CpuMeter, distributedProcesses, embeddedProcesses, formatCpuReport, type TargetProcess } from '../bench-support/cpu';
+import { CpuMeter, formatCpuReport } from '../bench-support/cpu';
+import { distributedProcesses, embeddedProcesses, type TargetProcess } from '../bench-support/target-processes';
 import { loadFigures, requireClean, type AutocannonResult } from '../bench-support/load';
 import { adminToken, externalTarget, must, rssMb, startEmbeddedProcess, wantsTarget } from '../bench-support/target';
 import { formatTargets, type FigureName, type TargetName } from '../bench-support/targets';

@@ -8,7 +8,8 @@
  */
 import { cpus, loadavg } from 'node:os';
 import { createRequire } from 'node:module';
-import { CpuMeter, distributedProcesses, embeddedProcesses, formatCpuReport, type TargetProcess } from '../bench-support/cpu';
+import { CpuMeter, formatCpuReport } from '../bench-support/cpu';
+import { distributedProcesses, embeddedProcesses, type TargetProcess } from '../bench-support/target-processes';
 import { drain, loadFigures, requireClean, type AutocannonResult } from '../bench-support/load';
 import { adminToken, call, externalTarget, rssMb, startEmbeddedProcess, wantsTarget } from '../bench-support/target';
 import { formatTargets, type TargetName } from '../bench-support/targets';
