@@ -138,6 +138,7 @@ export function createRealtimeApp(config: Readonly<RealtimeConfig>, deps: Realti
     currentVersion: DEFAULT_SERVER_VERSION.split('.').slice(0, 3).join('.'),
     onAuthenticated: lookUpUsername,
     onActive: (userId) => statuses.activity(userId),
+    readStatuses: async (userIds) => new Map((await statuses.read(userIds)).map((s) => [s.user_id, s.status])),
   };
   const endpoint = new WebSocketEndpoint({
     hub,

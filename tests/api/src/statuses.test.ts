@@ -71,6 +71,15 @@ describe('statuses', { timeout: 300_000 }, () => {
     assert.deepEqual([status.status, status.manual], ['dnd', true]);
   });
 
+  it('when statuses are asked for over the WebSocket, then they match the REST answer (manual ones included)', async () => {
+    const frank = await outsider(world.target.url, world.admin, 'sf');
+    await raw(world.target.url, 'PUT', `/api/v4/users/${frank.id}/status`, { token: frank.token, body: { user_id: frank.id, status: 'dnd' } });
+    const socket = await world.open(world.bob.token);
+    const reply = await socket.request('get_statuses_by_ids', { user_ids: [frank.id, world.bob.id] });
+    assert.equal(reply.status, 'OK');
+    assert.deepEqual(reply.data, { [frank.id]: 'dnd', [world.bob.id]: (await statusOf(world, world.bob.token, world.bob.id)).status });
+  });
+
   it('when a status changes, then status_change reaches only that user\'s sockets', async () => {
     const { alice, bob } = world;
     const aliceSocket = await world.open(alice.token);

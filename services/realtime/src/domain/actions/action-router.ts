@@ -19,6 +19,8 @@ export interface ActionDeps {
   readonly onAuthenticated: (conn: Connection) => void;
   /** The user said they are active (`user_update_active_status` true): statuses' last activity. */
   readonly onActive?: (userId: string) => void;
+  /** The statuses the REST API answers (manual away/dnd/offline included); without it, online/offline from presence. */
+  readonly readStatuses?: (userIds: readonly string[]) => Promise<ReadonlyMap<string, string>>;
 }
 
 /** What the socket layer does after a frame: nothing, or close the socket (the reference closes on bad auth). */
@@ -121,11 +123,16 @@ async function statuses(deps: ActionDeps, conn: Connection, seq: number, action:
   if (byIds && (!Array.isArray(ids) || ids.length === 0 || !ids.every((id) => typeof id === 'string'))) return reply(conn, seq, WsErrors.invalidParam('user_ids'));
   const out: Record<string, string> = {};
   try {
-    if (byIds) {
+    if (byIds && deps.readStatuses) {
+      const statuses = await deps.readStatuses(ids as string[]);
+      for (const id of ids as string[]) out[id] = statuses.get(id) ?? 'offline';
+    } else if (byIds) {
       const online = await deps.presence.onlineAmong(ids as string[]);
       for (const id of ids as string[]) out[id] = online.has(id) ? 'online' : 'offline';
     } else {
-      for (const id of await deps.presence.onlineUsers()) out[id] = 'online';
+      const online = await deps.presence.onlineUsers();
+      const statuses = deps.readStatuses ? await deps.readStatuses(online) : undefined;
+      for (const id of online) out[id] = statuses?.get(id) ?? 'online';
     }
   } catch {
     return reply(conn, seq, WsErrors.serverBusy());
