@@ -60,3 +60,11 @@ test('when the inner health check hangs, then it counts as failing after the che
   now = 1_000;
   assert.equal(await graced.health(), false);
 });
+
+test('when asked for partition ends, then the inner bus answers (realtime event cursors need them)', async () => {
+  const bus = new MemoryEventBus({ defaultPartitions: 2 });
+  await bus.publish('t', [{ key: 'a', value: 1 }]);
+  const graced = new ReadinessGraceBus(bus, 1_000);
+  assert.deepEqual(await graced.endOffsets(['t']), await bus.endOffsets(['t']));
+  await graced.close();
+});

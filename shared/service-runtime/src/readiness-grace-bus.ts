@@ -1,4 +1,4 @@
-import type { EventBus, OutgoingMessage, SubscribeOptions, Subscription } from '@switchyard/event-bus';
+import type { EventBus, OutgoingMessage, PartitionEnd, SubscribeOptions, Subscription } from '@switchyard/event-bus';
 import { boundedCheck } from './bounded-check';
 
 /**
@@ -23,6 +23,12 @@ export class ReadinessGraceBus implements EventBus {
 
   public subscribe(options: SubscribeOptions): Promise<Subscription> {
     return this.inner.subscribe(options);
+  }
+
+  /** Passed through: realtime's event cursors start from the partition ends (without it they are off). */
+  public endOffsets(topics: readonly string[]): Promise<PartitionEnd[]> {
+    if (!this.inner.endOffsets) return Promise.reject(new Error('endOffsets: not supported by the inner bus'));
+    return this.inner.endOffsets(topics);
   }
 
   public async health(): Promise<boolean> {
