@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"regexp"
+	"strconv"
 	"strings"
 
 	batchv1 "k8s.io/api/batch/v1"
@@ -22,6 +23,9 @@ func (c *checker) checkOperations() {
 	for _, o := range c.objects {
 		if job, ok := o.obj.(*batchv1.Job); ok {
 			c.checkJob(o, job)
+		}
+		if ing, ok := o.obj.(*networkingv1.Ingress); ok {
+			c.checkIngress(o, ing)
 		}
 	}
 	for _, w := range c.workloads {
@@ -284,5 +288,32 @@ func (c *checker) checkStartupBudget(w workload) {
 		if budget := int(period) * int(threshold); budget < minMongoStartupSeconds {
 			c.addf(w.object, "container %s: startupProbe allows %d s (periodSeconds %d x failureThreshold %d), less than the %d s its index creation before listen may take (ADR 0025)", ct.Name, budget, period, threshold, minMongoStartupSeconds)
 		}
+	}
+}
+
+// wsPingIntervalSeconds: realtime's WS_PING_INTERVAL_MS default; maxFileSizeBytes: FileSettings.MaxFileSize's.
+const (
+	wsPingIntervalSeconds = 60
+	maxFileSizeBytes      = 104857600
+)
+
+// checkIngress (ingress-nginx annotations): an idle WebSocket must outlive the ping interval, and an
+// upload of MaxFileSize must fit the body limit (nginx's default 1m refuses it with 413).
+func (c *checker) checkIngress(o object, ing *networkingv1.Ingress) {
+	a := ing.Annotations
+	for _, key := range []string{"proxy-read-timeout", "proxy-send-timeout"} {
+		v, err := strconv.Atoi(a["nginx.ingress.kubernetes.io/"+key])
+		if err != nil || v <= wsPingIntervalSeconds {
+			c.addf(o, "nginx.ingress.kubernetes.io/%s %q: must be above realtime's ping interval (%d s) or idle WebSockets are cut", key, a["nginx.ingress.kubernetes.io/"+key], wsPingIntervalSeconds)
+		}
+	}
+	size := strings.TrimSpace(a["nginx.ingress.kubernetes.io/proxy-body-size"])
+	n, err := strconv.ParseInt(strings.TrimRight(strings.ToLower(size), "kmg"), 10, 64)
+	unit := map[string]int64{"k": 1 << 10, "m": 1 << 20, "g": 1 << 30}[strings.ToLower(size[max(0, len(size)-1):])]
+	if unit == 0 {
+		unit = 1
+	}
+	if size != "0" && (err != nil || n*unit < maxFileSizeBytes) {
+		c.addf(o, "nginx.ingress.kubernetes.io/proxy-body-size %q: below FileSettings.MaxFileSize (%d bytes): uploads get 413 from the ingress", size, maxFileSizeBytes)
 	}
 }
