@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { Channel, Post, User } from '../../api/types';
 import { EmptyState, ErrorText, Loading } from '../../ui/feedback';
 import { useRouter } from '../../ui/router';
@@ -43,8 +43,18 @@ export function ChannelView({ channel, directWith, teamId }: { channel: Channel;
     else createPost.mutate({ message, ...(rootId ? { rootId } : {}) }, { onSuccess: done });
   };
 
+  // A search result's link ends in #post-<id>: that message is scrolled to and marked once the posts are in.
+  const loaded = posts.data !== undefined;
+  useEffect(() => {
+    if (!loaded) return;
+    const target = document.getElementById(window.location.hash.slice(1));
+    if (!window.location.hash.startsWith('#post-') || !target) return;
+    target.scrollIntoView({ block: 'center' });
+    target.classList.add('jumped');
+  }, [loaded, channel.id]);
+
   const item = (post: Post, inThread: boolean) => (
-    <li key={post.id}>
+    <li key={post.id} {...(inThread ? {} : { id: `post-${post.id}` })}>
       <PostItem
         post={post}
         author={users.get(post.user_id)}

@@ -3,6 +3,7 @@ import { EmptyState, ErrorText, Loading } from '../../ui/feedback';
 import { Link, useRouter } from '../../ui/router';
 import { useMe } from '../session/use-session';
 import { useMyChannels, useMyTeams } from '../teams/use-teams';
+import { SearchBox } from '../search/search-box';
 import { ChannelView } from './channel-view';
 import { DirectName, otherMemberId } from './direct-name';
 import { useUsers } from './use-channel-data';
@@ -29,6 +30,7 @@ export function ChannelsPage({ teamName, channelName }: { teamName?: string; cha
   return (
     <div className="channels-layout">
       <nav aria-label="Channels" className="sidebar">
+        {team ? <SearchBox teamId={team.id} teamName={team.name} channels={channels.data ?? []} /> : null}
         {teams.data.map((t) => (
           <div key={t.id}>
             <h2 className="team-name">
