@@ -3,6 +3,14 @@ import type { PendingEvent, StoredPost } from '../../domain/entities';
 import type { PostSearchIndex, PostSearchQuery } from '../../domain/search/post-search.port';
 import type { SearchWord } from '../../domain/search/search-query';
 
+/** Matching rows read per search at most (the newest stored first). */
+export const MAX_CANDIDATES = 50_000;
+
+interface Candidate {
+  readonly r: number;
+  readonly c: string;
+}
+
 interface Row {
   readonly doc: string;
   readonly events: string;
@@ -15,8 +23,12 @@ interface Row {
  */
 export class SqlitePostSearch implements PostSearchIndex {
   private readonly statements = new Map<string, SqliteStatement<unknown[], Row>>();
+  private readonly candidateStatements = new Map<string, SqliteStatement<unknown[], Candidate>>();
+  private readonly byRowids: SqliteStatement<[string], Row>;
 
-  public constructor(private readonly store: SqliteStore) {}
+  public constructor(private readonly store: SqliteStore) {
+    this.byRowids = store.db.prepare<[string], Row>('SELECT doc, events FROM p_posts WHERE rowid IN (SELECT value FROM json_each(?)) ORDER BY create_at DESC, id DESC');
+  }
 
   public async search(query: PostSearchQuery): Promise<StoredPost[]> {
     if (query.channelIds.length === 0 || !(query.limit > 0)) return [];
@@ -24,21 +36,29 @@ export class SqlitePostSearch implements PostSearchIndex {
     const params: unknown[] = [];
     const text = [...query.words.map(wordExpr), ...query.phrases.map(phraseExpr)];
     const tags = query.hashtags.map(quote);
-    // With a text match, rows are found through FTS5 first (`+` keeps the planner off the channel index).
-    let channel = 'p.channel_id';
+    // With a text or tag match, FTS5 drives: its matches newest stored first (rowid DESC, no sort), each post
+    // row checked by rowid and its channel here (a set lookup; a list of a thousand channels in SQL costs more
+    // than the match), stopping at `limit` hits or MAX_CANDIDATES rows read (bounded work per request).
+    const matched = text.length > 0 || tags.length > 0;
+    let from = 'p_posts p';
     if (text.length > 0) {
-      where.push('p.rowid IN (SELECT rowid FROM p_posts_fts WHERE p_posts_fts MATCH ?)');
+      from = 'p_posts_fts f JOIN p_posts p ON p.rowid = f.rowid';
+      where.push('f.p_posts_fts MATCH ?');
       params.push(text.join(query.orSearch ? ' OR ' : ' AND '));
-      channel = '+p.channel_id';
     }
     if (tags.length > 0) {
-      where.push('p.rowid IN (SELECT rowid FROM p_posts_tags_fts WHERE p_posts_tags_fts MATCH ?)');
+      if (text.length > 0) where.push('p.rowid IN (SELECT rowid FROM p_posts_tags_fts WHERE p_posts_tags_fts MATCH ?)');
+      else {
+        from = 'p_posts_tags_fts f JOIN p_posts p ON p.rowid = f.rowid';
+        where.push('f.p_posts_tags_fts MATCH ?');
+      }
       params.push(tags.join(query.orSearch ? ' OR ' : ' AND '));
-      channel = '+p.channel_id';
     }
-    if (text.length === 0 && tags.length === 0) where.push("json_extract(p.doc, '$.type') NOT LIKE 'system\\_%' ESCAPE '\\'");
-    where.push(`${channel} IN (SELECT value FROM json_each(?))`, 'p.delete_at = 0');
-    params.push(jsonList(query.channelIds));
+    if (!matched) {
+      where.push("json_extract(p.doc, '$.type') NOT LIKE 'system\\_%' ESCAPE '\\'", 'p.channel_id IN (SELECT value FROM json_each(?))');
+      params.push(jsonList(query.channelIds));
+    }
+    where.push('p.delete_at = 0');
     const excludedText = [...query.excludedWords.map(wordExpr), ...query.excludedPhrases.map(phraseExpr)];
     if (excludedText.length > 0) {
       where.push('p.rowid NOT IN (SELECT rowid FROM p_posts_fts WHERE p_posts_fts MATCH ?)');
@@ -68,8 +88,33 @@ export class SqlitePostSearch implements PostSearchIndex {
       where.push('p.create_at NOT BETWEEN ? AND ?');
       params.push(day.from, day.to);
     }
-    const sql = `SELECT p.doc, p.events FROM p_posts p WHERE ${where.join(' AND ')} ORDER BY p.create_at DESC, p.id DESC LIMIT ?`;
-    return this.statement(sql).all(...params, query.limit).map(toPost);
+    // The newest `limit` rows are chosen on the row's columns only; the documents are read for those alone.
+    if (!matched) {
+      const sql = `SELECT doc, events FROM p_posts WHERE rowid IN (SELECT p.rowid FROM ${from} WHERE ${where.join(' AND ')} ORDER BY p.create_at DESC, p.id DESC LIMIT ?) ORDER BY create_at DESC, id DESC`;
+      return this.statement(sql).all(...params, query.limit).map(toPost);
+    }
+    const channels = new Set(query.channelIds);
+    const rowids: number[] = [];
+    const candidates = this.candidates(`SELECT f.rowid AS r, p.channel_id AS c FROM ${from} WHERE ${where.join(' AND ')} ORDER BY f.rowid DESC`);
+    let read = 0;
+    for (const row of candidates.iterate(...params)) {
+      read += 1;
+      if (read > MAX_CANDIDATES) break;
+      if (!channels.has(row.c)) continue;
+      rowids.push(row.r);
+      if (rowids.length >= query.limit) break;
+    }
+    if (rowids.length === 0) return [];
+    return this.byRowids.all(JSON.stringify(rowids)).map(toPost);
+  }
+
+  private candidates(sql: string): SqliteStatement<unknown[], Candidate> {
+    let statement = this.candidateStatements.get(sql);
+    if (!statement) {
+      statement = this.store.db.prepare<unknown[], Candidate>(sql);
+      if (this.candidateStatements.size < 256) this.candidateStatements.set(sql, statement);
+    }
+    return statement;
   }
 
   private statement(sql: string): SqliteStatement<unknown[], Row> {
