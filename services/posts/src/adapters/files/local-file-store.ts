@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { access, mkdir, open, readFile, rename, rm, unlink } from 'node:fs/promises';
+import { access, mkdir, open, readdir, readFile, rename, rm, stat, unlink } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -92,12 +92,23 @@ export class LocalFileStore implements FileStore {
     await rm(this.pathOf(key), { force: true });
   }
 
-  public async check(): Promise<void> {
+  /**
+   * Checks the root is writable and removes temporary files older than `staleMs` (writes a crash cut short;
+   * younger ones may belong to another process writing now).
+   */
+  public async check(staleMs = 60 * 60 * 1000): Promise<void> {
+    const tmpDir = join(this.root, TMP_DIR);
     try {
-      await mkdir(join(this.root, TMP_DIR), { recursive: true });
+      await mkdir(tmpDir, { recursive: true });
       await access(this.root, 2 /* W_OK */);
     } catch (error) {
       throw new Error(`file store: the directory ${this.root} is not writable (FileSettings.Directory): ${(error as Error).message}`);
+    }
+    const now = Date.now();
+    for (const name of await readdir(tmpDir)) {
+      const path = join(tmpDir, name);
+      const info = await stat(path).catch(() => undefined);
+      if (info && now - info.mtimeMs >= staleMs) await rm(path, { force: true });
     }
   }
 }
