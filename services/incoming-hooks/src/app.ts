@@ -22,6 +22,8 @@ import { Errors } from './domain/errors';
 import { IDEMPOTENCY_WINDOW_MS } from './domain/ingest/idempotency';
 import type { ChannelDirectory, Clock, Deps, HookRateLimiter, IdGenerator, PostCommands, Repositories, UserDirectory } from './domain/ports';
 import { hooksRoutes } from './entry-points/http/hooks.routes';
+import { hookPostsRoutes } from './entry-points/http/hook-posts.routes';
+import { PostsHookPosts } from './adapters/http/posts-hook-posts';
 import type { HttpContext } from './entry-points/http/http-context';
 import { transformTestRoutes } from './entry-points/http/transform-test.routes';
 import { WEBHOOK_PATH, webhookRoute } from './entry-points/http/webhook.routes';
@@ -102,6 +104,7 @@ export function createIncomingHooksApp(config: Readonly<IncomingHooksConfig>, de
   // `POST /hooks/{key}` needs no identity (the key is the credential): on the app itself, before the
   // identity middleware, so a hook goes through one router instead of two.
   http.app.post(WEBHOOK_PATH, webhookRoute(context));
+  http.app.use(hookPostsRoutes(context, new PostsHookPosts(deps.transport, keys)));
   http.app.use(identityMiddleware(() => keys));
   http.app.use(hooksRoutes(context));
   http.app.use(transformTestRoutes(context));

@@ -18,6 +18,7 @@ import type { HttpContext } from './entry-points/http/http-context';
 import { internalRoutes } from './entry-points/http/internal.routes';
 import { channelViewsRoutes } from './entry-points/http/channel-views.routes';
 import { emojiRoutes } from './entry-points/http/emoji.routes';
+import { hookPostsRoutes } from './entry-points/http/hook-posts.routes';
 import { groupChannelsRoutes } from './entry-points/http/group-channels.routes';
 import { pinsRoutes } from './entry-points/http/pins.routes';
 import { postsRoutes } from './entry-points/http/posts.routes';
@@ -102,7 +103,7 @@ export function createPostsApp(config: Readonly<PostsConfig>, deps: PostsDeps): 
   const filesDeps: FilesDeps = { ...domain, fileStore: () => fileStores.current(), images: new SharpImageProcessor(), metrics: fileMetrics };
   // Before the posts routes: GET /posts/{id}/files/info is more specific than their /posts/{id}/... routes.
   http.app.use(filesRoutes(filesDeps));
-  for (const routes of [internalRoutes, groupChannelsRoutes, channelViewsRoutes, channelsRoutes, postsRoutes, reactionsRoutes, pinsRoutes, emojiRoutes]) http.app.use(routes(context));
+  for (const routes of [internalRoutes, hookPostsRoutes, groupChannelsRoutes, channelViewsRoutes, channelsRoutes, postsRoutes, reactionsRoutes, pinsRoutes, emojiRoutes]) http.app.use(routes(context));
   const app = http.finalize();
 
   const sweep = async (): Promise<void> => {

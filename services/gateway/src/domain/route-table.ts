@@ -27,6 +27,7 @@ export const ROUTE_TABLE: readonly RouteRule[] = [
   // incoming-hooks
   { pattern: '/api/v4/hooks/incoming/**', service: Services.incomingHooks },
   { pattern: '/hooks/*', service: Services.incomingHooks, methods: ['POST'] },
+  { pattern: '/hooks/*/posts/*', service: Services.incomingHooks, methods: ['PUT', 'DELETE'] },
   // outgoing-dispatch
   { pattern: '/api/v4/hooks/outgoing/**', service: Services.outgoingDispatch },
   { pattern: '/api/v4/actions/**', service: Services.outgoingDispatch },
@@ -57,6 +58,8 @@ export const ROUTE_TABLE: readonly RouteRule[] = [
  */
 export const SESSION_OPTIONAL: readonly RouteRule[] = [
   { pattern: '/hooks/*', service: Services.incomingHooks, methods: ['POST'] },
+  // A hook managing its own posts: the key is the credential (README "Hook edits its posts").
+  { pattern: '/hooks/*/posts/*', service: Services.incomingHooks, methods: ['PUT', 'DELETE'] },
   // A command's response_url: the unguessable id is the credential (mattermost-wire-2.md §2.2).
   { pattern: '/hooks/commands/*', service: Services.outgoingDispatch, methods: ['POST'] },
   // The trigger id authorises it (mattermost-wire.md §8), so integrations call it without a session.
