@@ -36,5 +36,11 @@ if [ -z "$readme_node" ] || [ "$readme_node" != "$engines_node" ] && [ "$readme_
 fi
 grep -q -- '--engine-strict' .ci/run || problem ".ci/run installs without --engine-strict: a dependency dropping the README's oldest Node would only warn (EBADENGINE)"
 
+# The production overlay pins every service's image (a service left out runs the base's tag).
+for svc in $(ls services); do
+  grep -q "name: switchyard/$svc\$" k8s/overlays/production/kustomization.yaml || problem "k8s/overlays/production sets no image tag for switchyard/$svc"
+  [ -f .github/workflows/images.yml ] && ! grep -q "\b$svc\b" .github/workflows/images.yml && problem ".github/workflows/images.yml does not build $svc"
+done
+
 if [ "$problems" -gt 0 ]; then exit 1; fi
 echo "docs-check: deploy docs agree with docker-compose.yml and the overlays"
