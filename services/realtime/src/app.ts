@@ -110,6 +110,8 @@ export function createRealtimeApp(config: Readonly<RealtimeConfig>, deps: Realti
   // Event cursors need the bus's partition ends to know where the stream starts (both runtimes' buses have them).
   const stream = new EventStream(CONSUMED_TOPICS, { clock, maxRecords: config.EVENT_BUFFER_RECORDS, maxAgeMs: () => liveConfig.current().EventSettings.RetentionHours * 3_600_000 });
   const cursors = deps.bus.endOffsets ? new EventCursors(new CursorCodec(keys), stream, { membership, users: directory }) : undefined;
+  // A bus (or a wrapper of one) without endOffsets turns cursors off: frames carry none, hello has no `resume`.
+  if (!cursors) deps.logger.warn('event cursors are off: the event bus does not give partition ends (endOffsets)');
   const hub = new Hub({
     membership,
     clock,
