@@ -1,8 +1,7 @@
 import { it } from 'node:test';
 import assert from 'node:assert/strict';
 import { deadLetterTopic, type BusMessage } from './ports';
-import type { ContractHarness } from './contract';
-import { waitFor } from './contract-support';
+import { waitFor, type ContractHarness } from './contract-support';
 
 const n = (m: BusMessage): number => (m.value as { n: number }).n;
 const numbered = (from: number, count: number, headers?: Record<string, string>) =>

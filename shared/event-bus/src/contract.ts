@@ -2,27 +2,11 @@ import { describe, it, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { setTimeout as delay } from 'node:timers/promises';
 import { randomUUID } from 'node:crypto';
-import { deadLetterTopic, type BusMessage, type EventBus } from './ports';
+import { deadLetterTopic, type BusMessage } from './ports';
 import { batchHandlerContract } from './contract-batch';
-import { waitFor } from './contract-support';
+import { waitFor, type ContractHarness } from './contract-support';
 
-export { waitFor } from './contract-support';
-
-export interface ContractHarness {
-  readonly bus: EventBus;
-  /** Makes sure topics exist with the given partition count (no-op for adapters that create them). */
-  ensureTopics(topics: readonly string[], partitions: number): Promise<void>;
-  /** A second, independent client of the same broker, to act as another process. */
-  newClient(): Promise<EventBus>;
-  /**
-   * Resolves once `members` members of the group hold partitions: an observable state of a broker (Kafka:
-   * the group is Stable with every member assigned). Leave it out when members are assigned at subscribe.
-   */
-  groupJoined?(groupId: string, members: number): Promise<void>;
-  /** Resolves once the group has committed `count` messages of `topic`. Leave it out when handling commits. */
-  committed?(groupId: string, topic: string, count: number): Promise<void>;
-  cleanup(): Promise<void>;
-}
+export { waitFor, type ContractHarness } from './contract-support';
 
 /**
  * The behaviour every EventBus adapter must show. Run it with each adapter's harness:
