@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { hostname } from 'node:os';
 import type { RequestListener } from 'node:http';
 import type { EventBus, Subscription } from '@switchyard/event-bus';
 import { envelope, Topics, type StatusChangedEvent } from '@switchyard/contracts';
@@ -114,6 +115,7 @@ export function createRealtimeApp(config: Readonly<RealtimeConfig>, deps: Realti
   if (!cursors) deps.logger.warn('event cursors are off: the event bus does not give partition ends (endOffsets)');
   const hub = new Hub({
     membership,
+    hostname: hostname(),
     clock,
     limits: { sendQueue: config.WS_SEND_QUEUE, replayBuffer: config.WS_REPLAY_BUFFER },
     reconnectWindowMs: config.WS_RECONNECT_WINDOW_MS,

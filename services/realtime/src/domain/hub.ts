@@ -1,4 +1,3 @@
-import { hostname } from 'node:os';
 import { newId } from '@switchyard/ids';
 import { Connection, type ConnectionLimits, type ConnectionSession, type SocketPort } from './connection';
 import type { MembershipCache } from './membership-cache';
@@ -9,6 +8,8 @@ import { broadcast, eventPrefix, type Broadcast, type EventPrefix, type WsEvent 
 
 export interface HubOptions {
   readonly membership: MembershipCache;
+  /** `server_hostname` of the hello event (the composition root gives the machine's host name). */
+  readonly hostname?: string;
   readonly clock: Clock;
   readonly limits: ConnectionLimits;
   /** How long a connection whose socket went away is kept for a reconnect (the reference: about 5 min). */
@@ -63,9 +64,11 @@ export interface OpenRequest {
 export class Hub {
   private readonly byId = new Map<string, Connection>();
   private readonly byUser = new Map<string, Set<Connection>>();
-  private readonly host = hostname();
+  private readonly host: string;
 
-  public constructor(private readonly options: HubOptions) {}
+  public constructor(private readonly options: HubOptions) {
+    this.host = options.hostname ?? '';
+  }
 
   /** Connections that are authenticated (connected or away). */
   public get size(): number {

@@ -1,4 +1,3 @@
-import { setTimeout as delay } from 'node:timers/promises';
 import type { StoredResponse } from '../entities';
 import { Errors } from '../errors';
 import type { Deps } from '../ports';
@@ -36,7 +35,7 @@ export async function withIdempotency(deps: Pick<Deps, 'idempotency' | 'clock' |
 async function waitForFirst(deps: Pick<Deps, 'idempotency'>, hookId: string, key: string): Promise<StoredResponse> {
   const deadline = Date.now() + WAIT_FOR_FIRST_MS;
   while (Date.now() < deadline) {
-    await delay(POLL_MS);
+    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
     const record = await deps.idempotency.find(hookId, key);
     if (!record) break;
     if (record.response) return record.response;
