@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { ResolvedSession } from '@switchyard/contracts';
 import type { TokenCache } from '../../domain/ports';
-import { tokenCacheContract } from '../../test-support/token-cache.contract';
+import { tokenCacheContract } from '../contracts/token-cache.contract';
 import { MemoryTokenCache } from '../memory/token-cache.memory';
 import { TieredTokenCache } from './tiered-token-cache';
 

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, mock, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { rateLimiterContract } from '../../test-support/rate-limiter.contract';
+import { rateLimiterContract } from '../contracts/rate-limiter.contract';
 import { createMemoryRateLimiter } from './rate-limiter.memory';
 
 // The memory limiter keeps its buckets in rate-limiter-flexible's memory store, which reads Date.now and

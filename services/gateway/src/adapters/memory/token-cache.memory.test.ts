@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { ResolvedSession } from '@switchyard/contracts';
-import { tokenCacheContract } from '../../test-support/token-cache.contract';
+import { tokenCacheContract } from '../contracts/token-cache.contract';
 import { MemoryTokenCache } from './token-cache.memory';
 
 tokenCacheContract('MemoryTokenCache', async () => {

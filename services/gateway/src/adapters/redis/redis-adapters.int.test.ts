@@ -3,8 +3,8 @@ import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import type { ResolvedSession } from '@switchyard/contracts';
-import { rateLimiterContract } from '../../test-support/rate-limiter.contract';
-import { tokenCacheContract } from '../../test-support/token-cache.contract';
+import { rateLimiterContract } from '../contracts/rate-limiter.contract';
+import { tokenCacheContract } from '../contracts/token-cache.contract';
 import { RedisRateLimiter, RedisTokenCache } from './index';
 
 const url = process.env.REDIS_URL;

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { ResolvedSession } from '@switchyard/contracts';
-import type { TokenCache } from '../domain/ports';
+import type { TokenCache } from '../../domain/ports';
 
 const sessionOf = (userId: string, sessionId: string): ResolvedSession => ({
   userId,

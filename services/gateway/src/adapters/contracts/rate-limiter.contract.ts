@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { RateLimiter } from '../domain/ports';
+import type { RateLimiter } from '../../domain/ports';
 
 /**
  * A limiter under test and a way to move its clock: the memory adapter runs on node's mock timers; the
