@@ -15,6 +15,7 @@ import { OutboxRelay } from './domain/events/outbox-relay';
 import type { Clock, Deps, EventSink, PostsRepositories, UsersDirectory } from './domain/ports';
 import { channelsRoutes } from './entry-points/http/channels.routes';
 import type { HttpContext } from './entry-points/http/http-context';
+import { internalFilesRoutes } from './entry-points/http/internal-files.routes';
 import { internalRoutes } from './entry-points/http/internal.routes';
 import { channelViewsRoutes } from './entry-points/http/channel-views.routes';
 import { emojiRoutes } from './entry-points/http/emoji.routes';
@@ -103,7 +104,7 @@ export function createPostsApp(config: Readonly<PostsConfig>, deps: PostsDeps): 
   const filesDeps: FilesDeps = { ...domain, fileStore: () => fileStores.current(), images: new SharpImageProcessor(), metrics: fileMetrics };
   // Before the posts routes: GET /posts/{id}/files/info is more specific than their /posts/{id}/... routes.
   http.app.use(filesRoutes(filesDeps));
-  for (const routes of [internalRoutes, hookPostsRoutes, groupChannelsRoutes, channelViewsRoutes, channelsRoutes, postsRoutes, reactionsRoutes, pinsRoutes, emojiRoutes]) http.app.use(routes(context));
+  for (const routes of [internalRoutes, internalFilesRoutes, hookPostsRoutes, groupChannelsRoutes, channelViewsRoutes, channelsRoutes, postsRoutes, reactionsRoutes, pinsRoutes, emojiRoutes]) http.app.use(routes(context));
   const app = http.finalize();
 
   const sweep = async (): Promise<void> => {

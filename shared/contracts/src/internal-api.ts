@@ -151,8 +151,19 @@ export const PostsInternalPaths = {
    * so the channels are there when those answer, as the reference's; the team event does the same again.
    * 404 `app.team.get.find.app_error` style for a team users-bots does not know.
    */
+  /**
+   * POST {file_ids: string[] (at most 100)} → `{files: InternalFileOwner[]}`: who uploaded each known file
+   * (deleted ones included: check delete_at); unknown ids are left out. For a dialog's `file_ids` (11.10).
+   */
+  fileOwners: '/internal/v1/files/owners',
   defaultChannels: (teamId: string, userId: string) => `/internal/v1/teams/${encodeURIComponent(teamId)}/members/${encodeURIComponent(userId)}/default-channels`,
 } as const;
+
+export interface InternalFileOwner {
+  readonly id: string;
+  readonly user_id: string;
+  readonly delete_at: number;
+}
 
 export interface InternalPostView {
   readonly post: import('./posts-model').WirePost;

@@ -200,4 +200,23 @@ describe('interactive dialogs, end to end', { timeout: 300_000 }, () => {
       assert.equal(res.headers.get('retry-after'), retryAfter);
     }
   });
+  it('when a dialog submission carries file_ids (11.10), then the caller\'s own upload reaches the integration and another user\'s file is 403', async () => {
+    const uploadAs = async (token: string, name: string): Promise<string> => {
+      const res = await fetch(`${target.url}/api/v4/files?channel_id=${channel.id}&filename=${name}`, { method: 'POST', headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/octet-stream' }, body: `contents of ${name}` });
+      assert.equal(res.status, 201, await res.clone().text());
+      return ((await res.json()) as { file_infos: { id: string }[] }).file_infos[0]?.id ?? '';
+    };
+    const mine = await uploadAs(member.token, 'mine.txt');
+    const theirs = await uploadAs(admin.token, 'theirs.txt');
+    const opened = await openFromButton({ callback_id: 'files', title: 'Files', state: `files-${randomBytes(4).toString('hex')}`, elements: [{ display_name: 'Logs', name: 'logs', type: 'file' }] }, '/with-files');
+    receiver.respond(() => ({ body: '{}' }));
+    const ok = await raw(target.url, 'POST', '/api/v4/actions/dialogs/submit', { token: member.token, body: { ...submission(opened, { logs: mine }), file_ids: [mine, mine] } });
+    assert.equal(ok.status, 200, ok.text);
+    const request = await receiver.waitFor((r) => r.path === '/with-files');
+    assert.deepEqual((JSON.parse(request.body) as { file_ids: string[] }).file_ids, [mine]);
+    const again = await openFromButton({ callback_id: 'files', title: 'Files', state: `files-${randomBytes(4).toString('hex')}`, elements: [{ display_name: 'Logs', name: 'logs', type: 'file' }] }, '/with-files');
+    const before = receiver.requests.length;
+    assertAppError(await raw(target.url, 'POST', '/api/v4/actions/dialogs/submit', { token: member.token, body: { ...submission(again, {}), file_ids: [theirs] } }), 403, 'app.submit_interactive_dialog.file_not_owned');
+    assert.equal(receiver.requests.length, before);
+  });
 });

@@ -1,4 +1,4 @@
-import type { CreatePostCommandPayload, InternalBot, InternalChannel, InternalTeam, InternalPostView, InternalUser, WirePost } from '@switchyard/contracts';
+import type { CreatePostCommandPayload, InternalBot, InternalChannel, InternalFileOwner, InternalTeam, InternalPostView, InternalUser, WirePost } from '@switchyard/contracts';
 import type { Logger } from '@switchyard/logger';
 import type { ConfigView } from '@switchyard/system-config';
 import type { Command, CommandWebhook } from './commands/command';
@@ -143,6 +143,8 @@ export interface Platform {
   /** The stored post (integrations included) with its channel, or undefined. */
   post(postId: string): Promise<InternalPostView | undefined>;
   updatePost(postId: string, update: { message?: string; props?: Record<string, unknown> }): Promise<WirePost>;
+  /** Who uploaded each known file (deleted ones included); unknown ids are left out. */
+  fileOwners(fileIds: readonly string[]): Promise<InternalFileOwner[]>;
 }
 
 /** posts: replies of outgoing hooks, stored when `createPosts` resolves (idempotent by post id). */

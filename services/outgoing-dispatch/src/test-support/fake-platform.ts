@@ -33,6 +33,8 @@ export class FakeWorld {
   public readonly postUpdates: { postId: string; body: unknown }[] = [];
   /** Every create call posts received (replies of outgoing hooks), in order, repeats included. */
   public readonly createdPosts: CreatePostCommandPayload[] = [];
+  /** Uploaded files: id → uploader and delete_at (dialog file_ids). */
+  public readonly files = new Map<string, { user_id: string; delete_at: number }>();
   /** When set, create calls answer this status with an AppError instead of storing (fault tests). */
   public createFailure: number | undefined;
 
@@ -124,6 +126,10 @@ export class FakeWorld {
     if (req.method === 'GET' && channel) {
       const found = this.channels.get(channel[1] ?? '');
       return found ? send(res, 200, found) : notFound(res, 'app.channel.get.existing.app_error');
+    }
+    if (req.method === 'POST' && url === PostsInternalPaths.fileOwners) {
+      const { file_ids: ids } = (await readBody(req)) as { file_ids: string[] };
+      return send(res, 200, { files: ids.flatMap((id) => { const f = this.files.get(id); return f ? [{ id, ...f }] : []; }) });
     }
     if (req.method === 'POST' && url === PostsInternalPaths.createPost) {
       const command = (await readBody(req)) as CreatePostCommandPayload;

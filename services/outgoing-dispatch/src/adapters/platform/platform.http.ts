@@ -1,4 +1,4 @@
-import { InternalPaths, PostsInternalPaths, Services, type CreatePostCommandPayload, type InternalBot, type InternalChannel, type InternalTeam, type InternalPostView, type InternalUser, type WirePost } from '@switchyard/contracts';
+import { InternalPaths, PostsInternalPaths, Services, type CreatePostCommandPayload, type InternalBot, type InternalChannel, type InternalFileOwner, type InternalTeam, type InternalPostView, type InternalUser, type WirePost } from '@switchyard/contracts';
 import { isAppError } from '@switchyard/errors';
 import { callJson, serviceCredential, type Keys, type ServiceCredential, type ServiceTransport } from '@switchyard/http-kit';
 import { isValidId } from '@switchyard/ids';
@@ -53,6 +53,12 @@ export class TransportPlatform implements Platform {
 
   public async directChannel(userA: string, userB: string): Promise<InternalChannel> {
     return callJson<InternalChannel>(this.transport, Services.posts, { method: 'POST', path: PostsInternalPaths.directChannel, as: this.as, body: { user_ids: [userA, userB] } });
+  }
+
+  public async fileOwners(fileIds: readonly string[]): Promise<InternalFileOwner[]> {
+    if (fileIds.length === 0) return [];
+    const answer = await callJson<{ files: InternalFileOwner[] }>(this.transport, Services.posts, { method: 'POST', path: PostsInternalPaths.fileOwners, as: this.as, body: { file_ids: fileIds } });
+    return answer.files;
   }
 
   public async bot(botUserId: string): Promise<InternalBot | undefined> {

@@ -4,6 +4,7 @@ import { callIntegration } from '../actions/integration-call';
 import type { Actor } from '../hooks/hook-access';
 import type { Deps } from '../ports';
 import { dialogTeamOf } from './dialog-access';
+import { checkDialogFileIds } from './dialog-file-ids';
 import { readDialogAnswer, type DialogAnswer } from './dialog-answer';
 import { dialogUrls } from './dialog-urls';
 import { dialogErrors } from './dialog-errors';
@@ -17,6 +18,8 @@ export interface SubmitDialogInput {
   readonly state: string;
   readonly channelId: string;
   readonly submission: Readonly<Record<string, unknown>> | null;
+  /** 11.10: files of the dialog's `file` elements, uploaded by the caller through `POST /files`. */
+  readonly fileIds: readonly string[];
   readonly cancelled: boolean;
 }
 
@@ -50,6 +53,7 @@ export async function submitDialog(deps: Deps, actor: Actor, input: SubmitDialog
     await deps.dialogs.remove(open.id);
     return {};
   }
+  const fileIds = refresh || input.cancelled ? [] : await checkDialogFileIds(deps, actor, input.fileIds, input.submission);
   const answerBody = await callIntegration(deps, url, {
     type: refresh ? 'refresh' : 'dialog_submission',
     callback_id: input.callbackId,
@@ -58,6 +62,7 @@ export async function submitDialog(deps: Deps, actor: Actor, input: SubmitDialog
     channel_id: input.channelId,
     team_id: teamId,
     submission: input.submission,
+    ...(fileIds.length > 0 ? { file_ids: fileIds } : {}),
     cancelled: input.cancelled,
   }, now);
   const answer = readDialogAnswer(answerBody);

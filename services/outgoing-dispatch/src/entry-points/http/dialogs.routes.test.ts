@@ -325,6 +325,33 @@ describe('interactive dialogs: open and submit', () => {
     assert.equal(receiver.requests.length, 0);
   });
 
+  it('when a submission carries file_ids (11.10), then only the caller\'s own live files pass, duplicates removed, and they reach the integration', async () => {
+    const mine = newId();
+    const theirs = newId();
+    const gone = newId();
+    h.world.files.set(mine, { user_id: user.id, delete_at: 0 });
+    h.world.files.set(theirs, { user_id: outsider.id, delete_at: 0 });
+    h.world.files.set(gone, { user_id: user.id, delete_at: 1 });
+    const opened = await open();
+    const ok = await h.request('POST', SUBMIT, { as: user, body: submitOf(opened, { file_ids: [mine, mine] }) });
+    assert.equal(ok.statusCode, 200, ok.body);
+    assert.deepEqual((JSON.parse(receiver.requests.at(-1)?.body ?? '{}') as { file_ids?: string[] }).file_ids, [mine]);
+    const before = receiver.requests.length;
+    const cases: [Record<string, unknown>, number, string][] = [
+      [{ file_ids: [theirs] }, 403, 'app.submit_interactive_dialog.file_not_owned'],
+      [{ file_ids: [gone] }, 400, 'app.submit_interactive_dialog.invalid_file_id'],
+      [{ file_ids: [newId()] }, 400, 'app.submit_interactive_dialog.invalid_file_id'],
+      [{ file_ids: Array.from({ length: 11 }, () => newId()) }, 400, 'app.submit_interactive_dialog.too_many_file_ids'],
+      [{ submission: { logs: `${mine},${theirs}` } }, 403, 'app.submit_interactive_dialog.file_not_owned'],
+      [{ submission: { ids: Array.from({ length: 51 }, () => newId()) } }, 400, 'app.submit_interactive_dialog.too_many_submission_ids'],
+    ];
+    for (const [change, status, id] of cases) {
+      const opened2 = await open();
+      assertError(await h.request('POST', SUBMIT, { as: user, body: submitOf(opened2, change) }), status, id);
+    }
+    assert.equal(receiver.requests.length, before, 'nothing was sent for a refused submission');
+  });
+
   it('when the dialog url is internal and not allow-listed, then the submit is refused without a request', async () => {
     const opened = await open();
     h.setConfig((c) => {

@@ -48,6 +48,7 @@ export function dialogsRoutes(ctx: HttpContext): Router {
       state: body.state ?? '',
       channelId: body.channel_id ?? '',
       submission: body.submission ?? null,
+      fileIds: body.file_ids ?? [],
       cancelled: body.cancelled === true,
     });
     sendJson(res, 200, answer);

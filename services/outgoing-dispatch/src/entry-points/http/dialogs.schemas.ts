@@ -56,6 +56,7 @@ export const submitDialogBody = Joi.object({
   channel_id: text,
   team_id: text,
   submission: Joi.object().unknown(true).allow(null),
+  file_ids: Joi.array().items(Joi.string().max(64)).max(1000).allow(null),
   cancelled: flag,
 })
   .unknown(true)
@@ -69,5 +70,6 @@ export interface SubmitDialogBody {
   readonly channel_id?: string | null;
   readonly team_id?: string | null;
   readonly submission?: Record<string, unknown> | null;
+  readonly file_ids?: string[] | null;
   readonly cancelled?: boolean | null;
 }
