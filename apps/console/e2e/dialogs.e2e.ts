@@ -36,6 +36,7 @@ const ticketDialog = {
     { display_name: 'Start', name: 'start', type: 'date', min_date: '2026-01-01', max_date: '2030-12-31' },
     { display_name: 'Due', name: 'due', type: 'datetime', optional: true, datetime_config: { time_interval: 30 } },
     { display_name: 'Kind', name: 'kind', type: 'select', refresh: true, optional: true, options: [{ text: 'Bug', value: 'bug' }, { text: 'Outage', value: 'outage' }] },
+    { display_name: 'Logs', name: 'logs', type: 'file', optional: true, allow_multiple: true },
   ],
 };
 const withReceiver = (dialog: object): object => JSON.parse(JSON.stringify(dialog).replace(/RECEIVER/g, receiver.url)) as object;
@@ -205,6 +206,8 @@ test('when a dialog uses the 11.x elements, then multiselect, dynamic select (lo
     assert.deepEqual(await seriousViolations(page), []);
     await screenshot(page, '33-interactive-dialog-11x-elements');
     await dialog.getByLabel('Customers affected').fill('about 40');
+    await dialog.getByLabel('Logs (optional)').setInputFiles([{ name: 'build.log', mimeType: 'text/plain', buffer: Buffer.from('step 1 ok\nstep 2 failed\n') }]);
+    await dialog.getByText('Attached: build.log').waitFor();
     await dialog.getByRole('button', { name: 'Submit' }).click();
     await dialog.waitFor({ state: 'hidden' });
     const last = receiver.received.filter((r) => r.path === '/submit').map((r) => JSON.parse(r.body) as { callback_id: string; submission: Record<string, unknown> }).at(-1);
@@ -215,6 +218,11 @@ test('when a dialog uses the 11.x elements, then multiselect, dynamic select (lo
     assert.match(String(last?.submission.due), /^2027-03-20T14:30:00[+-]\d{2}:\d{2}$/);
     assert.equal(last?.submission.kind, 'outage');
     assert.equal(last?.submission.affected, 'about 40');
+    const fileIds = (receiver.received.filter((r) => r.path === '/submit').map((r) => JSON.parse(r.body) as { file_ids?: string[] }).at(-1))?.file_ids ?? [];
+    assert.equal(fileIds.length, 1, 'the uploaded log is sent as file_ids');
+    assert.equal(last?.submission.logs, fileIds[0]);
+    const info = await world.api.call<{ name: string; user_id: string }>('GET', `/files/${fileIds[0]}/info`);
+    assert.equal(info.name, 'build.log');
   } finally {
     await context.close();
   }

@@ -4,6 +4,7 @@ import type { DataSources } from '../channel/message-attachments/types';
 import { dateRules } from './dialog-dates';
 import { optionsOf, selectedValues } from './dialog-rules';
 import type { DialogElement as Element } from './dialog-types';
+import { DialogFileField, type UploadFiles } from './dialog-file-field';
 import { DynamicSelect, type Lookup } from './dynamic-select';
 
 const INPUT_TYPES: Readonly<Record<string, string>> = { email: 'email', number: 'number', tel: 'tel', url: 'url', password: 'password' };
@@ -15,11 +16,13 @@ interface Props {
   readonly sources: DataSources;
   /** Options of a dynamic select (`dialogs/lookup`). */
   readonly lookup: Lookup;
+  /** Uploads a `file` element's files to the channel; their ids. */
+  readonly upload: UploadFiles;
   readonly onChange: (value: string | boolean) => void;
 }
 
 /** One dialog element: its label (with "(optional)"), help text as the hint, the problem in words under it. */
-export function DialogElementField({ element, value, problem, sources, lookup, onChange }: Props) {
+export function DialogElementField({ element, value, problem, sources, lookup, upload, onChange }: Props) {
   const label = `${element.display_name || element.name}${element.optional ? ' (optional)' : ''}`;
   const hint = element.help_text || undefined;
   const text = typeof value === 'string' ? value : '';
@@ -32,6 +35,8 @@ export function DialogElementField({ element, value, problem, sources, lookup, o
       return <TextArea label={label} hint={hint} problem={problem} value={text} placeholder={element.placeholder} required={!element.optional} rows={4} onChange={(e) => onChange(e.target.value)} {...lengths} />;
     case 'bool':
       return <CheckboxField label={element.placeholder ? `${label}: ${element.placeholder}` : label} hint={problem ?? hint} checked={value === true} onChange={(e) => onChange(e.target.checked)} />;
+    case 'file':
+      return <DialogFileField element={element} label={label} hint={hint} problem={problem} upload={upload} onChange={onChange} />;
     case 'date':
     case 'datetime': {
       const rules = dateRules(element);

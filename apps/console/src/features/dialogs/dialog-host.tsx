@@ -1,12 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useDataSources } from '../channel/use-data-sources';
-import { supportedElements, submissionOf } from './dialog-rules';
+import { fileIdsOf, supportedElements, submissionOf } from './dialog-rules';
 import type { DialogAnswer, DialogValues, OpenDialog } from './dialog-types';
 import { InteractiveDialog } from './interactive-dialog';
 import { closeDialog, showDialog, useOpenDialog } from './open-dialog-store';
 import type { Lookup } from './dynamic-select';
-import { lookupOptions, useDialogSubmit } from './use-dialog-submit';
+import { lookupOptions, uploadToChannel, useDialogSubmit } from './use-dialog-submit';
 
 /**
  * Draws the dialog an integration opened, for the channel on screen (submissions name it and its team, as
@@ -29,7 +29,7 @@ function DialogForChannel({ open, channelId, teamId }: { open: OpenDialog; chann
 
   const onSubmit = (values: DialogValues) => {
     submit.mutate(
-      { ...base, submission: submissionOf(elements, values), cancelled: false },
+      { ...base, submission: submissionOf(elements, values), file_ids: fileIdsOf(elements, values), cancelled: false },
       {
         onSuccess: (result) => {
           if (result.errors || result.error) setAnswer(result);
@@ -67,6 +67,7 @@ function DialogForChannel({ open, channelId, teamId }: { open: OpenDialog; chann
       onSubmit={onSubmit}
       onCancel={onCancel}
       lookup={lookup}
+      upload={(files) => uploadToChannel(channelId, files)}
       onRefresh={onRefresh}
       {...(open.values ? { startValues: open.values } : {})}
     />

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { dialogProblems, elementProblem, initialValues, submissionOf, supportedElements } from './dialog-rules';
+import { dialogProblems, elementProblem, fileIdsOf, initialValues, submissionOf, supportedElements } from './dialog-rules';
 import { parseOpenDialog, type DialogElement } from './dialog-types';
 
 const text = (over: Partial<DialogElement> = {}): DialogElement => ({ display_name: 'Name', name: 'name', type: 'text', ...over });
@@ -71,4 +71,11 @@ test('when a dialog has date and datetime elements, then they are drawn, checked
   const sent = submissionOf([day, at], { day: '2020-06-01', at: '2020-06-01T09:00' });
   assert.equal(sent.day, '2020-06-01');
   assert.match(String(sent.at), /^2020-06-01T09:00:00[+-]\d{2}:\d{2}$/);
+});
+
+test('when a dialog has file elements, then their ids (comma lists) are the submission file_ids, each once', () => {
+  const logs: DialogElement = { display_name: 'Logs', name: 'logs', type: 'file' };
+  const shots: DialogElement = { display_name: 'Shots', name: 'shots', type: 'file' };
+  assert.deepEqual(fileIdsOf([logs, shots, text()], { logs: 'a1,b2', shots: 'b2', name: 'c3' }), ['a1', 'b2']);
+  assert.deepEqual(supportedElements([logs]).map((e) => e.type), ['file']);
 });

@@ -2,7 +2,12 @@ import { dateProblem, resolveDay, toLocalInput, toRfc3339 } from './dialog-dates
 import type { DialogElement, DialogOption, DialogValues } from './dialog-types';
 
 /** The element types the console draws (others are skipped, as the reference's web app does). */
-export const SUPPORTED_TYPES = new Set(['text', 'textarea', 'select', 'bool', 'radio', 'date', 'datetime']);
+export const SUPPORTED_TYPES = new Set(['text', 'textarea', 'select', 'bool', 'radio', 'date', 'datetime', 'file']);
+
+/** The ids of the dialog's `file` elements (sent as the submission's `file_ids`, 11.10). */
+export function fileIdsOf(elements: readonly DialogElement[], values: DialogValues): string[] {
+  return [...new Set(elements.filter((e) => e.type === 'file').flatMap((e) => selectedValues(values[e.name])))];
+}
 
 /** A multiselect's value: the chosen option values, comma-separated (as the reference writes its `default`). */
 export const selectedValues = (value: string | boolean | undefined): string[] =>

@@ -3,6 +3,7 @@ import { ErrorText } from '../../ui/feedback';
 import { Markdown } from '../../ui/markdown/markdown';
 import type { DataSources } from '../channel/message-attachments/types';
 import { DialogElementField } from './dialog-element';
+import type { UploadFiles } from './dialog-file-field';
 import type { Lookup } from './dynamic-select';
 import { dialogProblems, initialValues, supportedElements } from './dialog-rules';
 import type { Dialog, DialogValues } from './dialog-types';
@@ -19,6 +20,8 @@ interface Props {
   readonly onCancel: () => void;
   /** Options of a dynamic select, for what the user typed (`dialogs/lookup`). */
   readonly lookup?: Lookup;
+  /** Uploads the files of a `file` element (to the dialog's channel). */
+  readonly upload?: UploadFiles;
   /** A field with `refresh` changed (11.1): the values so far and that field's name. */
   readonly onRefresh?: (values: DialogValues, field: string) => void;
   /** Values to start from instead of the defaults (a refreshed or next form keeps those of fields with the same name). */
@@ -26,13 +29,14 @@ interface Props {
 }
 
 const noOptions: Lookup = async () => [];
+const noUpload: UploadFiles = async () => [];
 
 /**
  * An interactive dialog as a modal (the browser's own `<dialog>`: focus is kept inside, Escape cancels):
  * title, icon, introduction (Markdown), one field per element, Cancel and the submit label. Values are
  * checked here first (required, lengths, subtypes, options); the integration's own errors show inline too.
  */
-export function InteractiveDialog({ dialog, sources, pending, serverErrors, error, onSubmit, onCancel, lookup = noOptions, onRefresh, startValues }: Props) {
+export function InteractiveDialog({ dialog, sources, pending, serverErrors, error, onSubmit, onCancel, lookup = noOptions, upload = noUpload, onRefresh, startValues }: Props) {
   const titleId = useId();
   const ref = useRef<HTMLDialogElement>(null);
   const elements = supportedElements(dialog.elements);
@@ -76,6 +80,7 @@ export function InteractiveDialog({ dialog, sources, pending, serverErrors, erro
             problem={problems[element.name] ?? serverErrors[element.name]}
             sources={sources}
             lookup={lookup}
+            upload={upload}
             onChange={(value) => {
               const next = { ...values, [element.name]: value };
               setValues(next);
