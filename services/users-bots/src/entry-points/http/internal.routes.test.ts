@@ -121,4 +121,8 @@ describe('internal API', () => {
     assert.equal(res.statusCode, 200);
     assert.match(res.json().ServiceSettings.IntegrationSigningSecret, /^whsec_/);
   });
+
+  it('when realtime (which follows EventSettings and the status settings) calls the config route, then it gets the config', async () => {
+    assert.equal((await h.request('GET', '/internal/v1/config', { service: 'realtime' })).statusCode, 200);
+  });
 });

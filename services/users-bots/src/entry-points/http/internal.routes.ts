@@ -30,7 +30,7 @@ export function internalRoutes(ctx: HttpContext): Router {
     sendJson(res, 200, await resolveToken(deps, token));
   });
 
-  router.get(InternalPaths.config, only(gateway, posts, incomingHooks, outgoingDispatch), (_req, res) => {
+  router.get(InternalPaths.config, only(gateway, posts, incomingHooks, outgoingDispatch, realtime), (_req, res) => {
     sendJson(res, 200, deps.liveConfig.current());
   });
 
