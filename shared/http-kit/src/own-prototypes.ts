@@ -10,7 +10,7 @@ function detached(shared: object, base: object): object {
  * node's IncomingMessage/ServerResponse. Applied by createHttpApp to every app.
  *
  * Why: light-my-request, with which tests inject requests (no runtime code uses it since the in-process
- * transport became in-process-dispatch.ts, ADR 0024), re-parents express's *shared* prototypes onto its own
+ * transport became in-process-dispatch.ts, ADR 0028), re-parents express's *shared* prototypes onto its own
  * fake classes the first time it injects into an express app; an app in the same process that serves real
  * sockets would then crash (`_lightMyRequest` is undefined). `listen` gives each request its app's
  * prototypes at birth (serverClasses below), and those must stay node's.
