@@ -131,6 +131,9 @@ describe('hook transforms: built-in templates with the vendors\' sample payloads
       const bot = await raw(target.url, 'GET', `/api/v4/bots/${post.user_id}?include_deleted=true`, { token: admin.token });
       assert.equal(bot.status, 200, bot.text);
       assert.notEqual((bot.json as { owner_id: string }).owner_id, admin.user.id);
+      const icon = await raw(target.url, 'GET', `/api/v4/bots/${post.user_id}/icon`, { token: admin.token });
+      assert.equal(icon.status, 200, `the integration bot has its icon: ${icon.text.slice(0, 200)}`);
+      assert.match(icon.headers.get('content-type') ?? '', /image\/svg\+xml/);
       assert.equal(post.props.from_webhook, 'true');
       assert.equal(post.props.webhook_display_name, `${c.template} hook`);
       for (const [key, value] of Object.entries(c.props ?? {})) assert.deepEqual(post.props[key], value, key);

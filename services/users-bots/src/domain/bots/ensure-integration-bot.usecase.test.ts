@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { isAppError } from '@switchyard/errors';
 import { domainHarness } from '../../test-support/domain-harness';
 import { collisionMessage, ensureIntegrationBot } from './ensure-integration-bot.usecase';
+import { botIconKey as botIconKeyOf } from '../pictures/picture-keys';
 import { insertBot } from './create-bot.usecase';
 
 test('when an integration is first used, then one system-owned bot of its name exists, and later (or racing) uses get the same', async () => {
@@ -15,6 +16,9 @@ test('when an integration is first used, then one system-owned bot of its name e
   assert.equal(bot?.ownerId, 'system');
   assert.equal(bot?.displayName, 'GitHub');
   assert.equal((await h.deps.users.findByUsername('github'))?.isBot, true);
+  assert.ok((bot?.lastIconUpdate ?? 0) > 0, 'the bot has its icon');
+  const icon = await h.deps.images.get(botIconKeyOf(a.userId));
+  assert.match(String(icon?.data), /<svg[^>]*>.*GH/s);
 });
 
 test('when an ordinary user holds the name, then that user is returned (no bot made), and the log text names both fixes', async () => {

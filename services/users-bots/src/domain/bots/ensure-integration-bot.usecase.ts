@@ -3,7 +3,9 @@ import { commonErrors } from '@switchyard/errors';
 import { SYSTEM_BOT_OWNER } from '../entities';
 import { isDuplicateKeyError } from '../errors';
 import type { Deps } from '../ports';
+import { botIconKey, SVG } from '../pictures/picture-keys';
 import { insertBot } from './create-bot.usecase';
+import { integrationBotIcon } from './integration-bot-icons';
 
 /** Who an integration posts as: its bot, or (name taken by an ordinary user) that user. */
 export type IntegrationSenderResult =
@@ -15,6 +17,15 @@ export function collisionMessage(username: string, integration: string): string 
   return `the ${integration} integration's bot username "${username}" belongs to an ordinary user, so the integration posts as that user without the BOT label. `
     + `Fix: convert the user to a bot (switchyardctl user convert ${username} --bot), or rename the user and re-enable the integration `
     + `(its next post creates the bot).`;
+}
+
+/** The integration's badge (integration-bot-icons.ts) as the new bot's icon, through the uploads' SVG sanitiser. */
+async function giveIcon(deps: Deps, botId: string, username: string): Promise<void> {
+  const svg = await deps.pictures.sanitizeSvg(Buffer.from(integrationBotIcon(username) ?? '', 'utf8'));
+  if (!svg) return;
+  const now = deps.clock.now();
+  await deps.images.put(botIconKey(botId), { contentType: SVG, data: svg, updateAt: now });
+  await deps.bots.update(botId, { lastIconUpdate: now, updateAt: now });
 }
 
 /**
@@ -34,6 +45,7 @@ export async function ensureIntegrationBot(deps: Deps, username: string): Promis
   if (existing) return existing;
   try {
     const view = await insertBot(deps, { username, displayName, description: `Posts what ${displayName} sends to incoming webhooks (built-in template).`, ownerId: SYSTEM_BOT_OWNER });
+    await giveIcon(deps, view.bot.id, username);
     return { kind: 'bot', userId: view.bot.id };
   } catch (error) {
     if (isDuplicateKeyError(error) || (error as { id?: string }).id === 'app.user.save.username_exists.app_error') {
