@@ -352,6 +352,20 @@ describe('interactive dialogs: open and submit', () => {
     assert.equal(receiver.requests.length, before, 'nothing was sent for a refused submission');
   });
 
+  it('when a dynamic select\'s data_source_url is internal and not allow-listed, then the lookup is refused by the SSRF guard without a request', async () => {
+    const lookupUrl = `${receiver.url}/lookup-internal`;
+    const opened = await open(dialogOf({ elements: [{ display_name: 'C', name: 'c', type: 'select', data_source: 'dynamic', data_source_url: lookupUrl }] }));
+    h.setConfig((c) => {
+      c.ServiceSettings.AllowedUntrustedInternalConnections = '';
+    });
+    try {
+      assertError(await h.request('POST', LOOKUP, { as: user, body: submitOf(opened, { url: lookupUrl }) }), 400, 'api.post.do_action.action_integration.app_error');
+      assert.equal(receiver.requests.length, 0);
+    } finally {
+      h.setConfig(fastDelivery);
+    }
+  });
+
   it('when the dialog url is internal and not allow-listed, then the submit is refused without a request', async () => {
     const opened = await open();
     h.setConfig((c) => {
