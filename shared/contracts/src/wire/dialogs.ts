@@ -29,6 +29,8 @@ export interface DialogElement {
   readonly time_interval?: number;
   /** 11.6/11.8: wins over the legacy top-level date keys. */
   readonly datetime_config?: DialogDatetimeConfig;
+  /** 11.10 `file` elements: several files may be chosen. */
+  readonly allow_multiple?: boolean;
 }
 
 export interface DialogDatetimeConfig {

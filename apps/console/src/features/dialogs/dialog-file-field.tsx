@@ -5,7 +5,7 @@ import type { DialogElement } from './dialog-types';
 export type UploadFiles = (files: readonly File[]) => Promise<string[]>;
 
 interface Props {
-  readonly element: DialogElement & { readonly allow_multiple?: boolean };
+  readonly element: DialogElement;
   readonly label: string;
   readonly hint: string | undefined;
   readonly problem: string | undefined;

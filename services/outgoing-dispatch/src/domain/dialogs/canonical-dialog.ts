@@ -55,6 +55,7 @@ const ELEMENT: readonly Field[] = [
   ['max_date', 'string', 'omitempty'],
   ['time_interval', 'int', 'omitempty'],
   ['datetime_config', 'datetimeConfig', 'omitempty'],
+  ['allow_multiple', 'bool', 'omitempty'],
 ];
 
 /** The reference's Dialog, in struct order. */

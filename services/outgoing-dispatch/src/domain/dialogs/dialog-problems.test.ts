@@ -63,3 +63,12 @@ test('when types, subtypes, lengths, defaults, options or data sources are wrong
   ];
   for (const [raw, expected] of cases) assert.match(problemsOf({ title: 'T', elements: [raw] }).join('\n'), expected, JSON.stringify(raw));
 });
+
+test('when a file element (11.10) has a short default, then it is valid; too many default files or a long placeholder are problems; allow_multiple reaches the client', () => {
+  const file = (over: Record<string, unknown>) => ({ title: 'Files', elements: [{ display_name: 'Logs', name: 'logs', type: 'file', ...over }] });
+  assert.deepEqual(problemsOf(file({})), []);
+  assert.deepEqual(problemsOf(file({ allow_multiple: true, default: 'a,b,c' })), []);
+  assert.equal(problemsOf(file({ default: 'a,b' })).length, 1);
+  assert.equal(problemsOf(file({ placeholder: 'x'.repeat(301) })).length, 1);
+  assert.equal((canonicalDialog(file({ allow_multiple: true })).elements ?? [])[0]?.allow_multiple, true);
+});

@@ -13,6 +13,7 @@ export const DialogLimits = {
   textarea: 3000,
   select: 3000,
   bool: 150,
+  file: 300,
 } as const;
 
 const TEXT_SUBTYPES = new Set(['', 'text', 'email', 'number', 'tel', 'url', 'password']);
@@ -84,6 +85,13 @@ function typeProblems(e: DialogElement): string[] {
         problems.push(`time_interval must be a divisor of 1440, got ${e.time_interval}`);
       }
       break;
+    case 'file': {
+      // 11.10: `default` is a comma-separated list of earlier uploads (one unless allow_multiple, at most 10).
+      problems.push(...tooLong('Default', e.default, DialogLimits.file), ...tooLong('Placeholder', e.placeholder, DialogLimits.file));
+      const ids = e.default.split(',').filter((id) => id.trim() !== '');
+      if (ids.length > (e.allow_multiple ? 10 : 1)) problems.push(`too many default files: ${ids.length}`);
+      break;
+    }
     default:
       problems.push(`invalid element type: "${e.type}"`);
   }
