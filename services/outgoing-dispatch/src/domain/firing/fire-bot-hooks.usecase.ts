@@ -1,4 +1,5 @@
 import type { InternalBot, InternalUser, PostEventPayload } from '@switchyard/contracts';
+import { pendingDelivery } from '../delivery/pending-delivery';
 import type { Delivery, OutgoingHook } from '../entities';
 import { creatorMayManage } from '../hooks/bot-hook';
 import { firstWordOf, TRIGGER_EXACT, TRIGGER_STARTS_WITH } from '../hooks/hook-rules';
@@ -92,7 +93,7 @@ export async function fireBotHooks(deps: Deps, event: PostEventPayload): Promise
     for (const url of new Set(hook.callbackUrls)) {
       planned.push({
         hook,
-        delivery: {
+        delivery: pendingDelivery({
           id: derivedId('delivery', event.post.id, hook.id, url),
           hookId: hook.id,
           postId: event.post.id,
@@ -101,18 +102,7 @@ export async function fireBotHooks(deps: Deps, event: PostEventPayload): Promise
           url,
           contentType: requestContentType(hook),
           body,
-          status: 'pending',
-          attempts: 0,
-          tries: 0,
-          lastStatusCode: 0,
-          lastError: '',
-          lastLatencyMs: 0,
-          createAt: now,
-          updateAt: now,
-          nextAttemptAt: now,
-          claimedBy: '',
-          claimUntil: 0,
-        },
+        }, now),
       });
     }
   }

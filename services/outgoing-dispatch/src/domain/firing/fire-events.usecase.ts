@@ -1,4 +1,5 @@
 import type { Delivery, OutgoingHook } from '../entities';
+import { pendingDelivery } from '../delivery/pending-delivery';
 import type { Deps } from '../ports';
 import { derivedId } from '../secrets';
 import { eventEnvelopeBody, type HookEvent } from './hook-event';
@@ -43,7 +44,7 @@ export function eventDeliveries(hook: OutgoingHook, event: HookEvent, now: numbe
   const body = eventEnvelopeBody(event, hook.token);
   return [...new Set(hook.callbackUrls)].map((url) => ({
     hook,
-    delivery: {
+    delivery: pendingDelivery({
       id: derivedId('event', event.key, hook.id, url),
       hookId: hook.id,
       postId: event.postId,
@@ -52,18 +53,7 @@ export function eventDeliveries(hook: OutgoingHook, event: HookEvent, now: numbe
       url,
       contentType: JSON_CONTENT_TYPE,
       body,
-      status: 'pending',
-      attempts: 0,
-      tries: 0,
-      lastStatusCode: 0,
-      lastError: '',
-      lastLatencyMs: 0,
-      createAt: now,
-      updateAt: now,
-      nextAttemptAt: now,
-      claimedBy: '',
-      claimUntil: 0,
       eventType: event.type,
-    },
+    }, now),
   }));
 }

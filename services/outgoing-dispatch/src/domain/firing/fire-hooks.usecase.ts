@@ -1,4 +1,5 @@
 import type { PostEventPayload } from '@switchyard/contracts';
+import { pendingDelivery } from '../delivery/pending-delivery';
 import type { Delivery } from '../entities';
 import { firstWordOf } from '../hooks/hook-rules';
 import { matchingPostedHooks } from './posted-index';
@@ -39,7 +40,7 @@ async function plan(deps: Deps, event: PostEventPayload): Promise<Planned[]> {
   for (const { hook, triggerWord } of matchingPostedHooks(hooks, event.channel.id, firstWord)) {
     const body = outgoingPayloadBody(hook, event, triggerWord);
     for (const url of new Set(hook.callbackUrls)) {
-      const delivery: Delivery = {
+      const delivery: Delivery = pendingDelivery({
         id: derivedId('delivery', event.post.id, hook.id, url),
         hookId: hook.id,
         postId: event.post.id,
@@ -48,18 +49,7 @@ async function plan(deps: Deps, event: PostEventPayload): Promise<Planned[]> {
         url,
         contentType: requestContentType(hook),
         body,
-        status: 'pending',
-        attempts: 0,
-        tries: 0,
-        lastStatusCode: 0,
-        lastError: '',
-        lastLatencyMs: 0,
-        createAt: now,
-        updateAt: now,
-        nextAttemptAt: now,
-        claimedBy: '',
-        claimUntil: 0,
-      };
+      }, now);
       planned.push({ delivery, hook });
     }
   }
