@@ -184,6 +184,8 @@ export type OutboundResult =
   | {
       readonly kind: 'response';
       readonly status: number;
+      /** The reason phrase of the answer's status line as received (Go's `resp.Status` shows it); may be empty. */
+      readonly statusText?: string;
       /** The answer's Content-Type header (`""` when absent). */
       readonly contentType?: string;
       /** Seconds or an HTTP date, as the receiver sent it. */

@@ -117,6 +117,7 @@ export class AxiosIntegrationClient implements IntegrationClient {
       return {
         kind: 'response',
         status: response.status,
+        statusText: response.statusText,
         contentType: contentType === undefined ? '' : String(contentType),
         ...(retryAfter !== undefined ? { retryAfter: String(retryAfter) } : {}),
         body: Buffer.from(response.data ?? new ArrayBuffer(0)).toString('utf8'),

@@ -1,4 +1,3 @@
-import { STATUS_CODES } from 'node:http';
 import { commonErrors } from '@switchyard/errors';
 import { isValidId, newId } from '@switchyard/ids';
 import { hasPermission, Permissions } from '@switchyard/permissions';
@@ -99,7 +98,7 @@ async function callIntegration(deps: Deps, command: Command, fields: CommandFiel
   }
   if (result.status !== 200) {
     logFailure(deps, command, `status=${result.status}`);
-    throw executeErrors.failedResp(command.trigger, `${result.status} ${STATUS_CODES[result.status] ?? ''}`.trim(), result.body);
+    throw executeErrors.failedResp(command.trigger, `${result.status} ${result.statusText ?? ''}`.trim(), result.body);
   }
   const parsed = parseCommandResponse(result.contentType ?? '', result.body);
   if ('error' in parsed) {
