@@ -32,10 +32,22 @@ export default tseslint.config(
     },
   },
   {
+    // Tests in domain/ use node:test and node:assert.
+    files: ['services/*/src/domain/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      // node's built-ins are infrastructure too (sockets, timers, the host, files), except node:crypto's pure
+      // functions (hashes, HMACs, signatures); a type from one (a Readable in a port) is allowed.
+      '@typescript-eslint/no-restricted-imports': ['error', { patterns: [
+        { group: ['node:*', '!node:crypto'], allowTypeImports: true, message: 'domain/ depends on ports, not node built-ins (node:crypto excepted): take it through a port or from the composition root.' },
+      ] }],
+    },
+  },
+  {
     files: ['services/*/src/domain/**/*.ts'],
     rules: {
       'no-restricted-imports': ['error', { patterns: [
-        { group: infrastructure, message: 'domain/ depends on ports, not infrastructure.' },
+        { group: [...infrastructure, 'ws', 'better-sqlite3'], message: 'domain/ depends on ports, not infrastructure.' },
         { group: ['@switchyard/*/*', '!@switchyard/contracts/wire'], message: 'Import packages through their entry point.' },
         { group: ['**/adapters/**', '**/entry-points/**'], message: 'domain/ must not import adapters or entry points.' },
       ] }],
