@@ -1,6 +1,6 @@
 import { it } from 'node:test';
 import assert from 'node:assert/strict';
-import { eventBusContract } from './contract';
+import { eventBusContract } from './contracts/event-bus.contract';
 import { MemoryEventBus } from './memory-event-bus';
 
 eventBusContract('memory', async () => {

@@ -17,7 +17,7 @@ import type {
  * Repository ports. Shaped for a document store: single-document writes, no transactions, plain
  * objects in and out (adapters return copies), unique constraints enforced by the adapter, which throws
  * `DuplicateKeyError` (domain/errors.ts) naming the violated key. Every adapter runs the contract suites
- * in adapters/repository-contracts.ts.
+ * in adapters/contracts/ (index.ts lists them).
  */
 export interface Page {
   readonly page: number;

@@ -7,7 +7,7 @@ import {
   teamMemberRepositoryContract,
   teamRepositoryContract,
   userRepositoryContract,
-} from '../repository-contracts';
+} from '../contracts';
 import {
   MemoryAccessTokenRepository,
   MemoryBotRepository,

@@ -17,7 +17,7 @@ import {
   teamMemberRepositoryContract,
   teamRepositoryContract,
   userRepositoryContract,
-} from '../repository-contracts';
+} from '../contracts';
 import { createMongoRepositories, USERS_BOTS_COLLECTIONS } from './index';
 
 const url = process.env.MONGO_URL;

@@ -9,7 +9,7 @@ import {
   teamMemberRepositoryContract,
   teamRepositoryContract,
   userRepositoryContract,
-} from '../repository-contracts';
+} from '../contracts';
 import { createSqliteRepositories } from './index';
 
 // Each contract test gets its own store in a fresh temporary directory (no server needed).

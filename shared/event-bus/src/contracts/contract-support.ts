@@ -1,5 +1,5 @@
 import { setTimeout as delay } from 'node:timers/promises';
-import type { EventBus } from './ports';
+import type { EventBus } from '../ports';
 
 /** What the event-bus contract suites run against: one adapter and the means to observe its broker. */
 export interface ContractHarness {

@@ -2,8 +2,8 @@ import { describe, it, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { setTimeout as delay } from 'node:timers/promises';
 import { randomUUID } from 'node:crypto';
-import { deadLetterTopic, type BusMessage } from './ports';
-import { batchHandlerContract } from './contract-batch';
+import { deadLetterTopic, type BusMessage } from '../ports';
+import { batchHandlerContract } from './event-bus-batch.contract';
 import { waitFor, type ContractHarness } from './contract-support';
 
 export { waitFor, type ContractHarness } from './contract-support';

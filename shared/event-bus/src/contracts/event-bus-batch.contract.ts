@@ -1,6 +1,6 @@
 import { it } from 'node:test';
 import assert from 'node:assert/strict';
-import { deadLetterTopic, type BusMessage } from './ports';
+import { deadLetterTopic, type BusMessage } from '../ports';
 import { waitFor, type ContractHarness } from './contract-support';
 
 const n = (m: BusMessage): number => (m.value as { n: number }).n;
