@@ -4,6 +4,7 @@ import type { FileInfoRepository } from './files/file-ports';
 import type { Channel, ChannelChanges, ChannelMember, ChannelType, PendingEvent, PostChanges, Reaction, StoredPost } from './entities';
 import type { Clock } from '@switchyard/ids';
 import type { PostSearchIndex } from './search/post-search.port';
+import type { ThreadMembershipRepository } from './threads/thread-ports';
 
 /**
  * Repository ports. Shaped for a document store: single-document writes, no transactions, plain
@@ -159,6 +160,8 @@ export interface PostsRepositories {
   readonly files: FileInfoRepository;
   /** Post search (kept true by the post writes of the same store). */
   readonly search: PostSearchIndex;
+  /** Thread memberships (collapsed reply threads). */
+  readonly threads: ThreadMembershipRepository;
 }
 
 export type { Clock };

@@ -7,4 +7,5 @@ export { channelMemberRepositoryContract } from './channel-member-repository.con
 export { postRepositoryContract } from './post-repository.contract';
 export { reactionRepositoryContract } from './reaction-repository.contract';
 export { fileInfoRepositoryContract, aFileInfo } from './file-info-repository.contract';
+export { threadMembershipRepositoryContract, aThreadKey } from './thread-membership-repository.contract';
 export { aChannel, aChannelMember, aPost, aReaction, anEvent, rejectsDuplicate, type Factory } from './fixtures';

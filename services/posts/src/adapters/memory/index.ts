@@ -5,8 +5,9 @@ import { MemoryPostRepository } from './post.repository.memory';
 import { ScanningPostSearch } from './post-search.memory';
 import { MemoryReactionRepository } from './reaction.repository.memory';
 import { MemoryFileInfoRepository } from './file-info.repository.memory';
+import { MemoryThreadMembershipRepository } from './thread-membership.repository.memory';
 
-export { MemoryFileInfoRepository, MemoryChannelMemberRepository, MemoryChannelRepository, MemoryPostRepository, MemoryReactionRepository, ScanningPostSearch };
+export { MemoryThreadMembershipRepository, MemoryFileInfoRepository, MemoryChannelMemberRepository, MemoryChannelRepository, MemoryPostRepository, MemoryReactionRepository, ScanningPostSearch };
 
 /** A fresh, empty set of in-process repositories (embedded runtime and unit tests). */
 export function memoryRepositories(): PostsRepositories {
@@ -18,5 +19,6 @@ export function memoryRepositories(): PostsRepositories {
     reactions: new MemoryReactionRepository(),
     files: new MemoryFileInfoRepository(),
     search: new ScanningPostSearch(posts),
+    threads: new MemoryThreadMembershipRepository(),
   };
 }

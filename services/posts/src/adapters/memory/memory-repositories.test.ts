@@ -1,8 +1,9 @@
-import { channelMemberRepositoryContract, channelRepositoryContract, postRepositoryContract, reactionRepositoryContract, fileInfoRepositoryContract } from '../contracts';
-import { MemoryFileInfoRepository, MemoryChannelMemberRepository, MemoryChannelRepository, MemoryPostRepository, MemoryReactionRepository } from './index';
+import { channelMemberRepositoryContract, channelRepositoryContract, postRepositoryContract, reactionRepositoryContract, fileInfoRepositoryContract, threadMembershipRepositoryContract } from '../contracts';
+import { MemoryThreadMembershipRepository, MemoryFileInfoRepository, MemoryChannelMemberRepository, MemoryChannelRepository, MemoryPostRepository, MemoryReactionRepository } from './index';
 
 channelRepositoryContract('memory', () => new MemoryChannelRepository());
 channelMemberRepositoryContract('memory', () => new MemoryChannelMemberRepository());
 postRepositoryContract('memory', () => new MemoryPostRepository());
 reactionRepositoryContract('memory', () => new MemoryReactionRepository());
 fileInfoRepositoryContract('memory', () => new MemoryFileInfoRepository());
+threadMembershipRepositoryContract('memory', () => new MemoryThreadMembershipRepository());

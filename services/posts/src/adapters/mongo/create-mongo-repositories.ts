@@ -11,6 +11,8 @@ import { MongoReactionRepository } from './reaction.repository.mongo';
 import { reactionModel, REACTIONS_COLLECTION } from './reaction.schema.mongo';
 import { MongoFileInfoRepository } from './file-info.repository.mongo';
 import { fileInfoModel, FILE_INFOS_COLLECTION } from './file-info.schema.mongo';
+import { MongoThreadMembershipRepository } from './thread-membership.repository.mongo';
+import { threadMembershipModel, THREAD_MEMBERSHIPS_COLLECTION } from './thread-membership.schema.mongo';
 
 /** The collection behind each repository of the service's database. */
 export const POSTS_COLLECTIONS = {
@@ -19,6 +21,7 @@ export const POSTS_COLLECTIONS = {
   posts: POSTS_COLLECTION,
   reactions: REACTIONS_COLLECTION,
   files: FILE_INFOS_COLLECTION,
+  threads: THREAD_MEMBERSHIPS_COLLECTION,
 } as const;
 
 export interface PostsMongoOptions {
@@ -37,6 +40,7 @@ export async function createPostsMongoRepositories(connection: Connection, optio
     posts: postModel(connection),
     reactions: reactionModel(connection),
     files: fileInfoModel(connection),
+    threads: threadMembershipModel(connection),
   };
   const mode = options.indexes ?? 'create';
   if (mode !== 'none') {
@@ -52,5 +56,6 @@ export async function createPostsMongoRepositories(connection: Connection, optio
     reactions: new MongoReactionRepository(models.reactions),
     files: new MongoFileInfoRepository(models.files),
     search: new MongoPostSearch(models.posts),
+    threads: new MongoThreadMembershipRepository(models.threads),
   };
 }

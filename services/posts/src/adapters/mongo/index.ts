@@ -4,3 +4,4 @@ export { MongoChannelMemberRepository } from './channel-member.repository.mongo'
 export { MongoPostRepository } from './post.repository.mongo';
 export { MongoReactionRepository } from './reaction.repository.mongo';
 export { MongoFileInfoRepository } from './file-info.repository.mongo';
+export { MongoThreadMembershipRepository } from './thread-membership.repository.mongo';

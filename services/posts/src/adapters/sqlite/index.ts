@@ -6,9 +6,10 @@ import { SqlitePostRepository } from './post.repository.sqlite';
 import { SqlitePostSearch } from './post-search.sqlite';
 import { SqliteReactionRepository } from './reaction.repository.sqlite';
 import { SqliteFileInfoRepository } from './file-info.repository.sqlite';
+import { SqliteThreadMembershipRepository } from './thread-membership.repository.sqlite';
 import { POSTS_COMPONENT, POSTS_MIGRATIONS } from './schema.sqlite';
 
-export { SqliteFileInfoRepository, SqliteChannelMemberRepository, SqliteChannelRepository, SqlitePostRepository, SqliteReactionRepository, POSTS_COMPONENT, POSTS_MIGRATIONS };
+export { SqliteThreadMembershipRepository, SqliteFileInfoRepository, SqliteChannelMemberRepository, SqliteChannelRepository, SqlitePostRepository, SqliteReactionRepository, POSTS_COMPONENT, POSTS_MIGRATIONS };
 
 /** posts' repositories on the embedded SQLite store (its tables created or migrated first). */
 export function createSqliteRepositories(store: SqliteStore): PostsRepositories {
@@ -20,5 +21,6 @@ export function createSqliteRepositories(store: SqliteStore): PostsRepositories 
     reactions: new SqliteReactionRepository(store),
     files: new SqliteFileInfoRepository(store),
     search: new SqlitePostSearch(store),
+    threads: new SqliteThreadMembershipRepository(store),
   };
 }

@@ -105,4 +105,17 @@ export const POSTS_MIGRATIONS: readonly Migration[] = [
   INSERT INTO p_posts_tags_fts (rowid, tags) SELECT rowid, json_extract(doc, '$.hashtags') FROM p_posts
     WHERE delete_at = 0 AND coalesce(json_extract(doc, '$.type'), '') NOT LIKE 'system\\_%' ESCAPE '\\' AND coalesce(json_extract(doc, '$.hashtags'), '') <> '';
   `,
+  // 5: thread memberships (collapsed reply threads): who follows which thread, last viewed, unread mentions.
+  `
+  CREATE TABLE p_thread_memberships (
+    post_id TEXT NOT NULL,
+    user_id TEXT NOT NULL,
+    team_id TEXT NOT NULL,
+    following INTEGER NOT NULL,
+    doc TEXT NOT NULL,
+    PRIMARY KEY (post_id, user_id)
+  ) STRICT;
+  CREATE INDEX p_thread_memberships_user ON p_thread_memberships (user_id, team_id);
+  CREATE INDEX p_thread_memberships_followers ON p_thread_memberships (post_id) WHERE following = 1;
+  `,
 ];

@@ -1,6 +1,6 @@
 import { after } from 'node:test';
 import { freshRepositories } from '@switchyard/sqlite-kit';
-import { channelMemberRepositoryContract, channelRepositoryContract, postRepositoryContract, reactionRepositoryContract, fileInfoRepositoryContract } from '../contracts';
+import { channelMemberRepositoryContract, channelRepositoryContract, postRepositoryContract, reactionRepositoryContract, fileInfoRepositoryContract, threadMembershipRepositoryContract } from '../contracts';
 import { createSqliteRepositories } from './index';
 
 // Each contract test gets its own store in a fresh temporary directory (no server needed).
@@ -12,3 +12,4 @@ channelMemberRepositoryContract('sqlite', fresh('channelMembers'));
 postRepositoryContract('sqlite', fresh('posts'));
 reactionRepositoryContract('sqlite', fresh('reactions'));
 fileInfoRepositoryContract('sqlite', fresh('files'));
+threadMembershipRepositoryContract('sqlite', fresh('threads'));
