@@ -62,6 +62,8 @@ COPY --from=deps /app/package.json ./package.json
 COPY --from=deps /app/shared ./shared
 COPY --from=deps /app/services/${SERVICE}/package.json ./services/${SERVICE}/package.json
 COPY --from=build /out/ ./
+# posts' files on the local driver (compose's volume posts-files is mounted here and takes this owner).
+RUN mkdir -p /var/lib/switchyard/files && chown 1000:1000 /var/lib/switchyard/files
 # The image's "node" user, by number so that Kubernetes' runAsNonRoot can check it.
 USER 1000:1000
 EXPOSE ${PORT}

@@ -110,6 +110,7 @@ func checkProject(p *types.Project) []string {
 			}
 		}
 		problems = append(problems, checkShutdown(name, svc)...)
+		problems = append(problems, checkFiles(name, svc)...)
 		if svc.Image == "" && svc.Build == nil {
 			problems = append(problems, fmt.Sprintf("service %q has neither image nor build", name))
 		}

@@ -33,6 +33,8 @@ func (c *checker) checkOperations() {
 	}
 	c.checkTopicsConfig()
 	c.checkTraceEgress()
+	c.checkCredentialsNotInConfigMaps()
+	c.checkFileStore()
 }
 
 // checkJob: a Job's pod template is immutable. A reference to a generated (hashed) ConfigMap or Secret

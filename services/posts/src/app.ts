@@ -27,6 +27,8 @@ import { reactionsRoutes } from './entry-points/http/reactions.routes';
 import { searchRoutes } from './entry-points/http/search.routes';
 import { channelsSearchRoutes } from './entry-points/http/channels-search.routes';
 import { FileStoreFromSettings } from './adapters/files/file-store-from-settings';
+import { S3FileStore } from './adapters/files/s3-file-store';
+import { describeOverrides, fileSettingsOverrides } from './file-settings-env';
 import { SharpImageProcessor } from './adapters/images/sharp-image-processor';
 import type { FilesDeps } from './domain/files/files-deps';
 import { filesRoutes } from './entry-points/http/files.routes';
@@ -100,7 +102,9 @@ export function createPostsApp(config: Readonly<PostsConfig>, deps: PostsDeps): 
   };
   http.app.use(searchRoutes(context, { search: stored.search, userNames: new HttpUserNames(deps.transport, keys) }));
   http.app.use(channelsSearchRoutes(context));
-  const fileStores = new FileStoreFromSettings(() => liveConfig.current().FileSettings, config.DATA_DIR);
+  // The storage keys the environment fixes (MM_FILESETTINGS_*: a deployment's object store) win over the document's.
+  const fileOverrides = fileSettingsOverrides(config);
+  const fileStores = new FileStoreFromSettings(() => ({ ...liveConfig.current().FileSettings, ...fileOverrides }), config.DATA_DIR);
   const filesDeps: FilesDeps = { ...domain, fileStore: () => fileStores.current(), images: new SharpImageProcessor(), metrics: fileMetrics };
   // Before the posts routes: GET /posts/{id}/files/info is more specific than their /posts/{id}/... routes.
   http.app.use(filesRoutes(filesDeps));
@@ -132,9 +136,17 @@ export function createPostsApp(config: Readonly<PostsConfig>, deps: PostsDeps): 
         await subscribeTeamEvents(deps.bus, domain, deps.logger),
       ];
       await sweep();
-      // The file store is checked once at start: a missing bucket or an unwritable directory is logged clearly.
+      // The file store is checked once at start (the bucket created when FILES_CREATE_BUCKET allows it): a missing
+      // bucket, refused keys or an unwritable directory are logged clearly; posts keeps serving everything else.
       if (liveConfig.current().FileSettings.EnableFileAttachments) {
-        await fileStores.current().check().catch((error: unknown) => deps.logger.error('file store unusable: uploads will fail', { error }));
+        const store = fileStores.current();
+        if (Object.keys(fileOverrides).length > 0) deps.logger.info('file store: FileSettings from the environment', describeOverrides(fileOverrides));
+        try {
+          await (store instanceof S3FileStore ? store.check(config.FILES_CREATE_BUCKET === true) : store.check());
+        } catch (error) {
+          const hint = store instanceof S3FileStore && config.FILES_CREATE_BUCKET !== true ? ' (create the bucket, or set FILES_CREATE_BUCKET=true to let posts create it)' : '';
+          deps.logger.error(`file store unusable: uploads will fail${hint}`, { error });
+        }
       }
       const interval = config.OUTBOX_SWEEP_INTERVAL_MS ?? 15_000;
       if (interval > 0) {

@@ -2,7 +2,8 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Kafka, logLevel } from 'kafkajs';
 import { parse } from 'yaml';
@@ -32,6 +33,7 @@ interface ComposeService {
   readonly ports?: string[];
   readonly command?: string[];
   readonly stop_grace_period?: string;
+  readonly volumes?: string[];
 }
 
 /** Compose's variable interpolation: ${VAR}, ${VAR:-default}, ${VAR:?error}; `$$` is a literal `$`. */
@@ -138,6 +140,8 @@ describe('docker-compose.yml: the services as real processes with compose\'s env
   const run = isolation();
   const processes = new Map<string, ServiceProcess>();
   const ports = new Map<string, number>();
+  /** Compose's named volumes are directories of this run (a volume's mount path in the env points there). */
+  const volumes = mkdtempSync(join(tmpdir(), 'compose-smoke-volumes-'));
 
   /** Compose's env of `name`, its host names mapped to the local servers and the processes' ports. */
   function localEnv(name: string): Record<string, string> {
@@ -149,6 +153,10 @@ describe('docker-compose.yml: the services as real processes with compose\'s env
       let v = value.replace(/\bkafka:9092\b/g, real.KAFKA_BROKERS).replace(/redis:\/\/redis:6379/g, real.REDIS_URL);
       v = v.replace(/mongodb:\/\/mongo:27017(\/[A-Za-z0-9_]*)?/g, real.MONGO_URL);
       for (const [svc, port] of ports) v = v.replace(new RegExp(`http://${svc}:\\d+`, 'g'), `http://127.0.0.1:${port}`);
+      for (const volume of compose[name]?.volumes ?? []) {
+        const [source, target] = volume.split(':');
+        if (source && target && v === target) v = join(volumes, source);
+      }
       mapped[key] = v;
     }
     // The run's prefixes keep its topics, databases and keys apart (nothing else of compose's env changes).
@@ -195,6 +203,7 @@ describe('docker-compose.yml: the services as real processes with compose\'s env
   after(async () => {
     await Promise.all([...processes.values()].map((p) => p.stop()));
     await cleanupRun(run.RUN_ID ?? '');
+    rmSync(volumes, { recursive: true, force: true });
   });
 
   it('when started in depends_on order with compose\'s env, then every healthcheck passes and the gateway serves', async () => {
@@ -215,7 +224,18 @@ describe('docker-compose.yml: the services as real processes with compose\'s env
     const token = await bootstrapAdmin(base);
     const team = await call(base, 'POST', '/api/v4/teams', { token, body: { name: `smoke${randomBytes(3).toString('hex')}`, display_name: 'Smoke', type: 'O' } });
     assert.equal(team.status, 201, JSON.stringify(team.body));
+    // A file through compose's FileSettings (local driver in volume posts-files): uploaded, read back equal.
+    const channel = await call(base, 'POST', '/api/v4/channels', { token, body: { team_id: team.body.id, name: 'smoke-files', display_name: 'Smoke files', type: 'O' } });
+    assert.equal(channel.status, 201, JSON.stringify(channel.body));
+    const bytes = randomBytes(4096);
+    const upload = await fetch(`${base}/api/v4/files?channel_id=${String(channel.body.id)}&filename=smoke.bin`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/octet-stream' }, body: bytes });
+    const uploaded = (await upload.json()) as { file_infos?: { id: string }[] };
+    assert.equal(upload.status, 201, JSON.stringify(uploaded));
+    const fileId = uploaded.file_infos?.[0]?.id ?? '';
+    const download = await fetch(`${base}/api/v4/files/${fileId}`, { headers: { authorization: `Bearer ${token}` } });
+    assert.equal(download.status, 200);
+    assert.ok(Buffer.from(await download.arrayBuffer()).equals(bytes), 'the downloaded bytes equal the uploaded ones');
     for (const [name, p] of processes) assert.equal(p.lines.filter((l) => l.level === 'error').length, 0, `${name} logged errors: ${JSON.stringify(p.lines.filter((l) => l.level === 'error').slice(0, 3))}`);
-    console.log(`compose-smoke: ${processes.size} services healthy by compose's healthchecks; ping ${ping.status}; team ${team.status}; NODE_ENV=${localEnv('gateway').NODE_ENV}`);
+    console.log(`compose-smoke: ${processes.size} services healthy by compose's healthchecks; ping ${ping.status}; team ${team.status}; file ${upload.status}/${download.status} (${localEnv('posts').MM_FILESETTINGS_DRIVERNAME}); NODE_ENV=${localEnv('gateway').NODE_ENV}`);
   });
 });
