@@ -4,16 +4,17 @@ import { onUnauthorized } from './api/client';
 import { LiveEvents } from './features/channel/live-events';
 import { AppShell } from './features/layout/app-shell';
 import { SignInPage } from './features/session/sign-in-page';
-import { meKey, useMe } from './features/session/use-session';
+import { useMe } from './features/session/use-session';
 import { ErrorText, Loading } from './ui/feedback';
 import { matchPath, useRouter } from './ui/router';
 import { pages } from './pages';
+import { keys } from './api/query-keys';
 
 /** Signed out: the sign-in page. Signed in: the shell around the page the path names. */
 export function App() {
   const me = useMe();
   const client = useQueryClient();
-  useEffect(() => onUnauthorized(() => client.setQueryData(meKey, null)), [client]);
+  useEffect(() => onUnauthorized(() => client.setQueryData(keys.me, null)), [client]);
   if (me.isPending) return <Loading label="Loading Switchyard…" />;
   if (me.error) return <ErrorText error={me.error} />;
   if (!me.data) return <SignInPage />;

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/client';
 import type { Bot, User, UserAccessToken } from '../../api/types';
-import { botsKey } from './use-bots';
+import { keys } from '../../api/query-keys';
 
 export interface NewBot {
   readonly username: string;
@@ -12,7 +12,7 @@ export interface NewBot {
 /** Writes on bots; each refreshes the bot list. */
 export function useBotActions() {
   const client = useQueryClient();
-  const refresh = () => client.invalidateQueries({ queryKey: botsKey });
+  const refresh = () => client.invalidateQueries({ queryKey: keys.bots });
   /** Creates the bot and its first token, as the reference's web app does on its creation screen. */
   const create = useMutation({
     mutationFn: async (input: NewBot) => {

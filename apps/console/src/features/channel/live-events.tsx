@@ -4,6 +4,7 @@ import type { Post } from '../../api/types';
 import { parseOpenDialog } from '../dialogs/dialog-types';
 import { onDialogEvent } from '../dialogs/open-dialog-store';
 import { addEphemeral } from './use-ephemeral';
+import { keys } from '../../api/query-keys';
 
 /** `live`: the WebSocket is open and pushes changes; `polling`: it is not (yet), so channel data is polled. */
 export type LiveMode = 'connecting' | 'live' | 'polling';
@@ -49,7 +50,7 @@ export function LiveEvents({ children }: { children: ReactNode }) {
         failures = 0;
         setMode('live');
         // Anything missed while not connected.
-        void client.invalidateQueries({ queryKey: ['channels'] });
+        void client.invalidateQueries({ queryKey: keys.channels });
       };
       socket.onmessage = (message: MessageEvent) => {
         let parsed: WsMessage;
@@ -64,12 +65,12 @@ export function LiveEvents({ children }: { children: ReactNode }) {
           case 'posted':
           case 'post_edited':
           case 'post_deleted':
-            if (channelId) void client.invalidateQueries({ queryKey: ['channels', channelId, 'posts'] });
+            if (channelId) void client.invalidateQueries({ queryKey: keys.channelPosts(channelId) });
             break;
           case 'reaction_added':
           case 'reaction_removed':
-            if (channelId) void client.invalidateQueries({ queryKey: ['channels', channelId, 'posts'] });
-            void client.invalidateQueries({ queryKey: ['reactions'] });
+            if (channelId) void client.invalidateQueries({ queryKey: keys.channelPosts(channelId) });
+            void client.invalidateQueries({ queryKey: keys.reactions });
             break;
           case 'ephemeral_message':
             if (post) addEphemeral(client, post);

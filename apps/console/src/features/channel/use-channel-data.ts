@@ -2,6 +2,7 @@ import { keepPreviousData, useQueries, useQuery } from '@tanstack/react-query';
 import { api } from '../../api/client';
 import type { PostList, Reaction, User } from '../../api/types';
 import { useLiveMode } from './live-events';
+import { keys } from '../../api/query-keys';
 
 const POLL_MS = 2_000;
 
@@ -9,7 +10,7 @@ const POLL_MS = 2_000;
 export function useChannelPosts(channelId: string | undefined) {
   const mode = useLiveMode();
   return useQuery({
-    queryKey: ['channels', channelId, 'posts'],
+    queryKey: keys.channelPosts(channelId),
     queryFn: () => api.get<PostList>(`/channels/${channelId}/posts`, { query: { per_page: 60 } }),
     enabled: !!channelId,
     refetchInterval: mode === 'live' ? false : POLL_MS,
@@ -21,7 +22,7 @@ export function useChannelPosts(channelId: string | undefined) {
 export function useUsers(ids: readonly string[]) {
   const unique = [...new Set(ids)].sort();
   const query = useQuery({
-    queryKey: ['users', 'ids', unique.join(',')],
+    queryKey: keys.usersByIds(unique.join(',')),
     queryFn: () => api.post<User[]>('/users/ids', unique),
     enabled: unique.length > 0,
     staleTime: 60_000,
@@ -37,7 +38,7 @@ export function useReactions(postIds: readonly string[]) {
   const mode = useLiveMode();
   const results = useQueries({
     queries: postIds.map((id) => ({
-      queryKey: ['reactions', id],
+      queryKey: keys.reactionsOf(id),
       queryFn: () => api.get<Reaction[]>(`/posts/${id}/reactions`),
       staleTime: mode === 'live' ? 60_000 : POLL_MS,
     })),

@@ -2,11 +2,12 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/client';
 import type { Post } from '../../api/types';
 import { onOwnTrigger } from '../dialogs/open-dialog-store';
+import { keys } from '../../api/query-keys';
 
 /** Writes in a channel; each refreshes the channel's posts (the WebSocket would too, but not everyone has it). */
 export function usePostActions(channelId: string) {
   const client = useQueryClient();
-  const refresh = () => client.invalidateQueries({ queryKey: ['channels', channelId, 'posts'] });
+  const refresh = () => client.invalidateQueries({ queryKey: keys.channelPosts(channelId) });
   const createPost = useMutation({
     mutationFn: (input: { message: string; rootId?: string }) => api.post<Post>('/posts', { channel_id: channelId, message: input.message, ...(input.rootId ? { root_id: input.rootId } : {}) }),
     onSuccess: refresh,
@@ -16,7 +17,7 @@ export function usePostActions(channelId: string) {
       input.remove
         ? api.delete<unknown>(`/users/${input.userId}/posts/${input.postId}/reactions/${encodeURIComponent(input.emoji)}`)
         : api.post<unknown>('/reactions', { user_id: input.userId, post_id: input.postId, emoji_name: input.emoji }),
-    onSuccess: (_r, input) => client.invalidateQueries({ queryKey: ['reactions', input.postId] }),
+    onSuccess: (_r, input) => client.invalidateQueries({ queryKey: keys.reactionsOf(input.postId) }),
   });
   /** Presses a button or picks a menu option: the integration's `update` changes the post, its `ephemeral_text` arrives on the WebSocket. */
   const doAction = useMutation({

@@ -1,22 +1,20 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { dialogArrived, noTriggers, triggerReceived, type TriggerState } from './dialog-triggers';
 import type { OpenDialog } from './dialog-types';
-
-const key = ['open-dialog'] as const;
-const triggersKey = ['open-dialog', 'triggers'] as const;
+import { keys } from '../../api/query-keys';
 
 /** Shows a dialog (a newer one replaces it). */
 export function showDialog(client: QueryClient, dialog: OpenDialog): void {
-  client.setQueryData<OpenDialog | null>(key, dialog);
+  client.setQueryData<OpenDialog | null>(keys.openDialog, dialog);
 }
 
 export function closeDialog(client: QueryClient): void {
-  client.setQueryData<OpenDialog | null>(key, null);
+  client.setQueryData<OpenDialog | null>(keys.openDialog, null);
 }
 
 function step(client: QueryClient, change: (state: TriggerState) => { state: TriggerState; show?: OpenDialog }): void {
-  const { state, show } = change(client.getQueryData<TriggerState>(triggersKey) ?? noTriggers);
-  client.setQueryData<TriggerState>(triggersKey, state);
+  const { state, show } = change(client.getQueryData<TriggerState>(keys.dialogTriggers) ?? noTriggers);
+  client.setQueryData<TriggerState>(keys.dialogTriggers, state);
   if (show) showDialog(client, show);
 }
 
@@ -32,5 +30,5 @@ export function onOwnTrigger(client: QueryClient, triggerId: string | undefined)
 
 /** The dialog on screen, if any (it lives only in this page). */
 export function useOpenDialog(): OpenDialog | null {
-  return useQuery<OpenDialog | null>({ queryKey: key, queryFn: () => null, staleTime: Infinity, gcTime: Infinity }).data ?? null;
+  return useQuery<OpenDialog | null>({ queryKey: keys.openDialog, queryFn: () => null, staleTime: Infinity, gcTime: Infinity }).data ?? null;
 }

@@ -6,6 +6,7 @@ import { ErrorText } from '../../ui/feedback';
 import { SelectField, TextArea, TextField } from '../../ui/field';
 import { Markdown } from '../../ui/markdown/markdown';
 import { BlockKit } from '../channel/block-kit';
+import { keys } from '../../api/query-keys';
 
 const TEMPLATES = ['github', 'gitlab', 'alertmanager', 'grafana', 'sentry', 'json'] as const;
 const MASK = '********************************';
@@ -53,7 +54,7 @@ export function HookTransformPanel({ hook }: { hook: IncomingHook }) {
   });
   const save = useMutation({
     mutationFn: () => api.put<IncomingHook>(`/hooks/incoming/${hook.id}`, { ...hook, transform, only_events: words(only), exclude_events: words(exclude), transform_secret: secret }),
-    onSuccess: () => client.invalidateQueries({ queryKey: ['hooks', 'incoming'] }),
+    onSuccess: () => client.invalidateQueries({ queryKey: keys.incomingHooks.all }),
   });
 
   const onTry = (event: FormEvent) => {

@@ -1,13 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/client';
 import type { IncomingHook } from '../../api/types';
-
-const key = (teamId: string | undefined) => ['hooks', 'incoming', teamId] as const;
+import { keys } from '../../api/query-keys';
 
 /** The team's incoming webhooks the user may manage. */
 export function useIncomingHooks(teamId: string | undefined) {
   return useQuery({
-    queryKey: key(teamId),
+    queryKey: keys.incomingHooks.ofTeam(teamId),
     queryFn: () => api.get<IncomingHook[]>('/hooks/incoming', { query: { team_id: teamId, per_page: 200 } }),
     enabled: !!teamId,
   });
@@ -22,7 +21,7 @@ export function hookUrl(hook: Pick<IncomingHook, 'id'>): string {
 
 export function useIncomingHookActions() {
   const client = useQueryClient();
-  const refresh = () => client.invalidateQueries({ queryKey: ['hooks', 'incoming'] });
+  const refresh = () => client.invalidateQueries({ queryKey: keys.incomingHooks.all });
   const create = useMutation({ mutationFn: (input: IncomingHookInput) => api.post<IncomingHook>('/hooks/incoming', input), onSuccess: refresh });
   const update = useMutation({
     mutationFn: (input: { hook: IncomingHook; changes: IncomingHookInput }) => api.put<IncomingHook>(`/hooks/incoming/${input.hook.id}`, { ...input.hook, ...input.changes }),

@@ -5,6 +5,7 @@ import { pictureUrl } from '../../api/pictures';
 import type { User } from '../../api/types';
 import { Avatar, initialsOf } from '../../ui/avatar';
 import { BotLabel, EmptyState, ErrorText, Loading } from '../../ui/feedback';
+import { keys } from '../../api/query-keys';
 
 const PER_PAGE = 60;
 
@@ -12,7 +13,7 @@ const PER_PAGE = 60;
 export function PeoplePage() {
   const [page, setPage] = useState(0);
   const users = useQuery({
-    queryKey: ['users', 'list', page],
+    queryKey: keys.peoplePage(page),
     queryFn: () => api.get<User[]>('/users', { query: { page, per_page: PER_PAGE } }),
     placeholderData: keepPreviousData,
   });

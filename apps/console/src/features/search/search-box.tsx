@@ -5,6 +5,7 @@ import type { Channel, Post } from '../../api/types';
 import { EmptyState, ErrorText, Loading } from '../../ui/feedback';
 import { Link } from '../../ui/router';
 import { highlightParts } from './highlight';
+import { keys } from '../../api/query-keys';
 
 interface SearchResults {
   readonly order: readonly string[];
@@ -17,7 +18,7 @@ export function SearchBox({ teamId, teamName, channels }: { teamId: string; team
   const [draft, setDraft] = useState('');
   const [terms, setTerms] = useState('');
   const results = useQuery({
-    queryKey: ['search', teamId, terms],
+    queryKey: keys.search(teamId, terms),
     queryFn: () =>
       api.post<SearchResults>(`/teams/${teamId}/posts/search`, { terms, is_or_search: false, page: 0, per_page: 20, include_deleted_channels: false, time_zone_offset: -new Date().getTimezoneOffset() * 60 }),
     enabled: terms !== '',

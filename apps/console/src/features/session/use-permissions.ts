@@ -2,6 +2,7 @@ import { hasPermission, hasTeamPermission, isSystemAdmin } from '@switchyard/per
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../api/client';
 import { useMe } from './use-session';
+import { keys } from '../../api/query-keys';
 
 interface TeamMember {
   readonly team_id: string;
@@ -12,7 +13,7 @@ interface TeamMember {
 export function useMyTeamMembers() {
   const me = useMe().data;
   return useQuery({
-    queryKey: ['users', 'me', 'teams', 'members'],
+    queryKey: keys.myTeamMembers,
     queryFn: () => api.get<TeamMember[]>('/users/me/teams/members'),
     enabled: !!me,
     staleTime: 30_000,

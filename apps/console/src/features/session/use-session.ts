@@ -1,13 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, ApiError } from '../../api/client';
 import type { User } from '../../api/types';
-
-export const meKey = ['users', 'me'] as const;
+import { keys } from '../../api/query-keys';
 
 /** The signed-in user, or null when there is no session (401). */
 export function useMe() {
   return useQuery({
-    queryKey: meKey,
+    queryKey: keys.me,
     queryFn: async (): Promise<User | null> => {
       try {
         return await api.get<User>('/users/me');
@@ -21,7 +20,7 @@ export function useMe() {
   });
 }
 
-const isMe = (key: readonly unknown[]) => key.length === meKey.length && key.every((part, i) => part === meKey[i]);
+const isMe = (key: readonly unknown[]) => key.length === keys.me.length && key.every((part, i) => part === keys.me[i]);
 
 /** Sign-in and sign-out: the server sets and clears the MMAUTHTOKEN session cookie and the MMCSRF cookie. */
 export function useSessionActions() {
@@ -29,7 +28,7 @@ export function useSessionActions() {
   /** A new identity: the user query changes in place (its observers stay), everything read as someone else is dropped. */
   const become = (user: User | null) => {
     client.removeQueries({ predicate: (query) => !isMe(query.queryKey) });
-    client.setQueryData(meKey, user);
+    client.setQueryData(keys.me, user);
   };
   const signIn = useMutation({
     mutationFn: (input: { loginId: string; password: string }) => api.post<User>('/users/login', { login_id: input.loginId, password: input.password }),

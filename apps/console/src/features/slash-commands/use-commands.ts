@@ -1,13 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/client';
 import type { Command, CommandDraft } from './command-rules';
-
-const listKey = (teamId: string | undefined) => ['commands', teamId] as const;
+import { keys } from '../../api/query-keys';
 
 /** The team's custom slash commands (`GET /api/v4/commands?team_id=&custom_only=true`). */
 export function useCommands(teamId: string | undefined) {
   return useQuery({
-    queryKey: listKey(teamId),
+    queryKey: keys.commands(teamId),
     queryFn: () => api.get<Command[]>('/commands', { query: { team_id: teamId, custom_only: true } }),
     enabled: !!teamId,
   });
@@ -16,7 +15,7 @@ export function useCommands(teamId: string | undefined) {
 /** Create, edit, delete and regenerate the token of a team's commands; each refreshes the list. */
 export function useCommandActions(teamId: string | undefined) {
   const client = useQueryClient();
-  const refresh = () => client.invalidateQueries({ queryKey: listKey(teamId) });
+  const refresh = () => client.invalidateQueries({ queryKey: keys.commands(teamId) });
   const create = useMutation({ mutationFn: (draft: CommandDraft) => api.post<Command>('/commands', { ...draft, team_id: teamId }), onSuccess: refresh });
   const update = useMutation({
     mutationFn: (input: { command: Command; changes: CommandDraft }) => api.put<Command>(`/commands/${input.command.id}`, { ...input.command, ...input.changes, id: input.command.id }),
