@@ -4,7 +4,8 @@ import { BotLabel } from '../../ui/feedback';
 import { Markdown } from '../../ui/markdown/markdown';
 import { BlockKit } from './block-kit';
 import { MessageAttachments } from './message-attachments/message-attachment';
-import { attachmentsOf, type DataSources, type OnAction } from './message-attachments/types';
+import type { DataSources } from '../data-sources/data-sources';
+import { attachmentsOf, type OnAction } from './message-attachments/types';
 import { emojiOf, senderOf } from './post-view';
 
 export interface PostItemProps {

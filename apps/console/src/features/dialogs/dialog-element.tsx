@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { CheckboxField, describedBy, FieldNotes, SelectField, TextArea, TextField } from '../../ui/field';
-import type { DataSources } from '../channel/message-attachments/types';
+import type { DataSources } from '../data-sources/data-sources';
 import { dateRules } from './dialog-dates';
 import { optionsOf, selectedValues } from './dialog-rules';
 import type { DialogElement as Element } from './dialog-types';

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useDataSources } from '../channel/use-data-sources';
+import { useDataSources } from '../data-sources/use-data-sources';
 import { fileIdsOf, supportedElements, submissionOf } from './dialog-rules';
 import type { DialogAnswer, DialogValues, OpenDialog } from './dialog-types';
 import { InteractiveDialog } from './interactive-dialog';

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { ErrorText } from '../../ui/feedback';
 import { Markdown } from '../../ui/markdown/markdown';
-import type { DataSources } from '../channel/message-attachments/types';
+import type { DataSources } from '../data-sources/data-sources';
 import { DialogElementField } from './dialog-element';
 import type { UploadFiles } from './dialog-file-field';
 import type { Lookup } from './dynamic-select';

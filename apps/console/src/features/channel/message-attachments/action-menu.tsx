@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
-import type { ActionOption, AttachmentAction, DataSources, OnAction } from './types';
+import type { ActionOption, DataSources } from '../../data-sources/data-sources';
+import type { AttachmentAction, OnAction } from './types';
 
 /** An interactive menu: fixed options, or users/channels from `data_source`; the default option preselected; a pick calls the action. */
 export function ActionMenu({ action, onAction, busy, sources }: { action: AttachmentAction; onAction: OnAction; busy: boolean; sources: DataSources }) {

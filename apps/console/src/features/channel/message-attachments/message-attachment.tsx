@@ -4,7 +4,8 @@ import { ActionMenu } from './action-menu';
 import { AttachmentFields } from './attachment-fields';
 import { barColor, isLongText, safeUrl, truncateFooter } from './attachment-rules';
 import { ShowMore } from './show-more';
-import type { Attachment, DataSources, OnAction } from './types';
+import type { DataSources } from '../../data-sources/data-sources';
+import type { Attachment, OnAction } from './types';
 
 export interface AttachmentProps {
   readonly attachment: Attachment;

@@ -1,13 +1,10 @@
+import type { ActionOption } from '../../data-sources/data-sources';
+
 /** A message attachment as stored in `props.attachments` (Slack-compatible; requirements § Attachment). */
 export interface AttachmentField {
   readonly title?: string;
   readonly value?: unknown;
   readonly short?: boolean;
-}
-
-export interface ActionOption {
-  readonly text: string;
-  readonly value: string;
 }
 
 export interface AttachmentAction {
@@ -38,12 +35,6 @@ export interface Attachment {
   readonly footer_icon?: string;
   readonly actions?: readonly AttachmentAction[] | null;
   readonly ts?: unknown;
-}
-
-/** Options a menu with `data_source` fills itself from. */
-export interface DataSources {
-  readonly users: readonly ActionOption[];
-  readonly channels: readonly ActionOption[];
 }
 
 export type OnAction = (actionId: string, selectedOption?: string) => void;

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { api } from '../../api/client';
 import type { User } from '../../api/types';
 import { useMyChannels } from '../teams/use-teams';
-import type { DataSources } from './message-attachments/types';
+import type { DataSources } from './data-sources';
 import { keys } from '../../api/query-keys';
 
 /** Options of menus with `data_source`: users, and the channels of this team. Only fetched when a post has such a menu. */
