@@ -1,22 +1,13 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { api } from '../../api/client';
 import { pictureUrl } from '../../api/pictures';
-import type { User } from '../../api/types';
 import { Avatar, initialsOf } from '../../ui/avatar';
 import { BotLabel, EmptyState, ErrorText, Loading } from '../../ui/feedback';
-import { keys } from '../../api/query-keys';
-
-const PER_PAGE = 60;
+import { usePeople } from './use-people';
 
 /** Everyone the user may see, a page at a time; bots carry the BOT label here too. */
 export function PeoplePage() {
   const [page, setPage] = useState(0);
-  const users = useQuery({
-    queryKey: keys.peoplePage(page),
-    queryFn: () => api.get<User[]>('/users', { query: { page, per_page: PER_PAGE } }),
-    placeholderData: keepPreviousData,
-  });
+  const users = usePeople(page);
   return (
     <>
       <h1>People</h1>
@@ -40,7 +31,7 @@ export function PeoplePage() {
         <button type="button" onClick={() => setPage((p) => Math.max(0, p - 1))} disabled={page === 0}>
           Previous page
         </button>
-        <button type="button" onClick={() => setPage((p) => p + 1)} disabled={(users.data?.length ?? 0) < PER_PAGE}>
+        <button type="button" onClick={() => setPage((p) => p + 1)} disabled={!users.hasNextPage}>
           Next page
         </button>
       </div>
