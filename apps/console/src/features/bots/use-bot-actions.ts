@@ -9,19 +9,24 @@ export interface NewBot {
   readonly description: string;
 }
 
+/** Creates the bot and its first token, as the reference's web app does on its creation screen. */
+export async function createBotWithToken(input: NewBot): Promise<{ bot: Bot; token: UserAccessToken }> {
+  const bot = await api.post<Bot>('/bots', input);
+  const token = await api.post<UserAccessToken>(`/users/${bot.user_id}/tokens`, { description: 'Created with the bot' });
+  return { bot, token };
+}
+
+/** Admins only: finds the user by username (a leading @ is dropped) and turns the account into a bot. */
+export async function convertUserToBot(username: string): Promise<Bot> {
+  const user = await api.get<User>(`/users/username/${encodeURIComponent(username.replace(/^@/, ''))}`);
+  return api.post<Bot>(`/users/${user.id}/convert_to_bot`);
+}
+
 /** Writes on bots; each refreshes the bot list. */
 export function useBotActions() {
   const client = useQueryClient();
   const refresh = () => client.invalidateQueries({ queryKey: keys.bots });
-  /** Creates the bot and its first token, as the reference's web app does on its creation screen. */
-  const create = useMutation({
-    mutationFn: async (input: NewBot) => {
-      const bot = await api.post<Bot>('/bots', input);
-      const token = await api.post<UserAccessToken>(`/users/${bot.user_id}/tokens`, { description: 'Created with the bot' });
-      return { bot, token };
-    },
-    onSuccess: refresh,
-  });
+  const create = useMutation({ mutationFn: createBotWithToken, onSuccess: refresh });
   const disable = useMutation({ mutationFn: (botId: string) => api.post<Bot>(`/bots/${botId}/disable`), onSuccess: refresh });
   const enable = useMutation({ mutationFn: (botId: string) => api.post<Bot>(`/bots/${botId}/enable`), onSuccess: refresh });
   const newToken = useMutation({
@@ -37,13 +42,6 @@ export function useBotActions() {
     onSuccess: refresh,
   });
   const removeIcon = useMutation({ mutationFn: (botId: string) => api.delete<{ status: string }>(`/bots/${botId}/icon`), onSuccess: refresh });
-  /** Admins only: finds the user by username and turns the account into a bot. */
-  const convertUser = useMutation({
-    mutationFn: async (username: string) => {
-      const user = await api.get<User>(`/users/username/${encodeURIComponent(username.replace(/^@/, ''))}`);
-      return api.post<Bot>(`/users/${user.id}/convert_to_bot`);
-    },
-    onSuccess: refresh,
-  });
+  const convertUser = useMutation({ mutationFn: convertUserToBot, onSuccess: refresh });
   return { create, disable, enable, newToken, convertUser, setIcon, removeIcon };
 }
