@@ -7,6 +7,9 @@ export type { WirePost, WirePostPriority, InternalChannel, InternalChannelMember
 export {
   postEventPayloadSchema,
   reactionEventPayloadSchema,
+  fileAttachedPayloadSchema,
+  type FileAttachedPayload,
+  type FileAttachedEvent,
   type PostsEventType,
   type PostEventPayload,
   type ReactionEventPayload,

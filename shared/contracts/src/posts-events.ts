@@ -6,7 +6,7 @@ import type { InternalChannel, PostAuthor, PostSource, WirePost } from './posts-
  * posts.events (posts → others), keyed by channel id so per-channel order is kept. Each event carries
  * what consumers need (team, channel, author) so nobody has to call posts back.
  */
-export type PostsEventType = 'post.created' | 'post.updated' | 'post.deleted' | 'reaction.added' | 'reaction.removed' | 'post.refused';
+export type PostsEventType = 'post.created' | 'post.updated' | 'post.deleted' | 'reaction.added' | 'reaction.removed' | 'post.refused' | 'file.attached';
 
 export interface PostEventPayload {
   /** As stored, action integrations included: never hand it to a client unstripped. */
@@ -50,9 +50,28 @@ export interface PostRefusedPayload {
 
 export type PostRefusedEvent = Envelope<'post.refused', PostRefusedPayload>;
 
+/**
+ * `file.attached`: a file became part of a post (created with it, or added by an edit), so whoever may read
+ * the channel may now read it. One event per file, published after its post's `post.created` /
+ * `post.updated` (the post's outbox, keyed by channel id). An upload alone publishes nothing: an unattached
+ * file is its uploader's only (docs/adr "file events fire on attach").
+ */
+export interface FileAttachedPayload {
+  /** The reference's FileInfo JSON (mattermost-wire-3.md §1.1, no storage keys), `post_id` set. */
+  readonly file_info: Readonly<Record<string, unknown>> & { readonly id: string; readonly post_id: string; readonly user_id: string };
+  readonly channel: InternalChannel;
+  /** `null` for DMs and GMs. */
+  readonly team: { readonly id: string; readonly name: string } | null;
+  /** The uploader (the post's author). */
+  readonly uploader: PostAuthor;
+  readonly source: PostSource;
+}
+
+export type FileAttachedEvent = Envelope<'file.attached', FileAttachedPayload>;
+
 export type PostCreatedEvent = Envelope<'post.created' | 'post.updated' | 'post.deleted', PostEventPayload>;
 export type ReactionEvent = Envelope<'reaction.added' | 'reaction.removed', ReactionEventPayload>;
-export type PostsEvent = PostCreatedEvent | ReactionEvent | PostRefusedEvent;
+export type PostsEvent = PostCreatedEvent | ReactionEvent | PostRefusedEvent | FileAttachedEvent;
 
 const channelSchema = Joi.object({
   id: Joi.string().required(),
@@ -86,4 +105,12 @@ export const reactionEventPayloadSchema = Joi.object<ReactionEventPayload>({
   team: teamSchema.required(),
   reactor: authorSchema.required(),
   incoming_hook_id: Joi.string(),
+}).unknown(true);
+
+export const fileAttachedPayloadSchema = Joi.object<FileAttachedPayload>({
+  file_info: Joi.object({ id: Joi.string().required(), post_id: Joi.string().required(), user_id: Joi.string().required(), channel_id: Joi.string().required(), name: Joi.string().allow('').required() }).unknown(true).required(),
+  channel: channelSchema.required(),
+  team: teamSchema.required(),
+  uploader: authorSchema.required(),
+  source: Joi.string().valid('api', 'incoming_webhook', 'outgoing_webhook', 'action', 'system', 'command').required(),
 }).unknown(true);

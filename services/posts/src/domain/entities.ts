@@ -64,6 +64,8 @@ export interface PendingEvent {
   readonly source: PostSource;
   /** reaction.* events: the reaction and who made it. */
   readonly reaction?: Reaction;
+  /** file.attached: the file (its info is read from the post's `metadata.files` when published). */
+  readonly file_id?: string;
   /**
    * The trace context (W3C `traceparent`/`tracestate`) of the message that asked for the event, when it
    * is not the context the relay publishes in (commands handled in a batch): sent as the event's headers,

@@ -1,4 +1,4 @@
-import { clientPost, type ChannelsEventPayload, type InternalChannel, type PostEventPayload, type ReactionEventPayload } from '@switchyard/contracts';
+import { clientPost, type ChannelsEventPayload, type FileAttachedPayload, type InternalChannel, type PostEventPayload, type ReactionEventPayload } from '@switchyard/contracts';
 
 /** A bus event an outgoing hook may subscribe to, other than `posted` (README "Event types"). */
 export interface HookEvent {
@@ -47,6 +47,24 @@ export function reactionHookEvent(id: string, time: number, kind: 'reaction.adde
     actorId: r.user_id,
     message: '',
     data: { reaction: { user_id: r.user_id, post_id: r.post_id, emoji_name: r.emoji_name, create_at: r.create_at }, channel_id: p.channel.id, team_id: teamOf(p.channel) },
+  };
+}
+
+/**
+ * posts.events `file.attached` → `file_uploaded`: a file that became part of a post, so readable by whoever
+ * may read the channel (an upload alone is its uploader's only and fires nothing). `data.file_info` is the
+ * reference's FileInfo JSON as the post shows it.
+ */
+export function fileHookEvent(id: string, time: number, p: FileAttachedPayload): HookEvent {
+  return {
+    type: 'file_uploaded',
+    key: id,
+    time,
+    channel: p.channel,
+    postId: p.file_info.post_id,
+    actorId: p.uploader.id,
+    message: '',
+    data: { file_info: p.file_info, channel_id: p.channel.id, team_id: teamOf(p.channel) },
   };
 }
 

@@ -1,7 +1,7 @@
-import { postEventPayloadSchema, reactionEventPayloadSchema, Topics, type ChannelsEventPayload, type PostEventPayload, type ReactionEventPayload } from '@switchyard/contracts';
+import { fileAttachedPayloadSchema, postEventPayloadSchema, reactionEventPayloadSchema, Topics, type ChannelsEventPayload, type FileAttachedPayload, type PostEventPayload, type ReactionEventPayload } from '@switchyard/contracts';
 import type { EventBus, MessageHandler, Subscription } from '@switchyard/event-bus';
 import { fireEvent, hooksHearing } from '../../domain/firing/fire-events.usecase';
-import { channelHookEvent, postHookEvent, reactionHookEvent, type HookEvent } from '../../domain/firing/hook-event';
+import { channelHookEvent, fileHookEvent, postHookEvent, reactionHookEvent, type HookEvent } from '../../domain/firing/hook-event';
 import type { Deps } from '../../domain/ports';
 
 /** channels.events: channel created, members added and removed (hooks' `event_types`). */
@@ -12,6 +12,7 @@ const POST_EVENT_TYPES: Readonly<Record<string, string>> = {
   'post.deleted': 'post_deleted',
   'reaction.added': 'reaction_added',
   'reaction.removed': 'reaction_removed',
+  'file.attached': 'file_uploaded',
   'channel.created': 'channel_created',
   'channel.member_added': 'channel_member_added',
   'channel.member_removed': 'channel_member_removed',
@@ -50,6 +51,12 @@ function hookEventOf(deps: Deps, value: BusValue, offset: string): HookEvent | u
     const { error, value: p } = reactionEventPayloadSchema.validate(value.payload);
     if (!error) return reactionHookEvent(id, time, type, p as ReactionEventPayload);
     deps.logger.warn('invalid reaction event skipped', { type, error: error.message, offset });
+    return undefined;
+  }
+  if (type === 'file.attached') {
+    const { error, value: p } = fileAttachedPayloadSchema.validate(value.payload);
+    if (!error) return fileHookEvent(id, time, p as FileAttachedPayload);
+    deps.logger.warn('invalid file event skipped', { type, error: error.message, offset });
     return undefined;
   }
   const p = value.payload as ChannelsEventPayload | null;

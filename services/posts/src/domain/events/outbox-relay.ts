@@ -1,4 +1,4 @@
-import { Topics, type Envelope, type PostAuthor, type PostEventPayload, type ReactionEventPayload, type WirePost } from '@switchyard/contracts';
+import { Topics, type Envelope, type FileAttachedPayload, type PostAuthor, type PostEventPayload, type ReactionEventPayload, type WirePost } from '@switchyard/contracts';
 import { toInternalChannel } from '../channels/channel-events';
 import type { Channel, PendingEvent, StoredPost } from '../entities';
 import type { ClearedEvent, Deps, FreshPost, RelayedPost } from '../ports';
@@ -37,6 +37,14 @@ async function envelopeFor(deps: Pick<Deps, 'users'>, counted: StoredPost, event
       reactor: await authorOf(deps, r.user_id, false),
       ...(hookId ? { incoming_hook_id: hookId } : {}),
     };
+    return { id: event.id, type: event.type, version: 1, time: event.time, payload };
+  }
+  if (event.type === 'file.attached') {
+    // The info as the post shows it; a file no longer on the post (deleted since) is not announced.
+    const files = Array.isArray(counted.metadata?.files) ? (counted.metadata.files as FileAttachedPayload['file_info'][]) : [];
+    const info = files.find((f) => f.id === event.file_id);
+    if (!info || counted.delete_at !== 0) return undefined;
+    const payload: FileAttachedPayload = { file_info: info, channel: internal, team, uploader: await authorOf(deps, info.user_id, counted.props.from_bot === 'true'), source: event.source };
     return { id: event.id, type: event.type, version: 1, time: event.time, payload };
   }
   const payload: PostEventPayload = {

@@ -10,6 +10,7 @@ import { normaliseAttachments } from '../rules/attachments';
 import { LEGACY_HOOK_KEY_PROP } from '../rules/hook-origin';
 import { checkClientType, checkFileIds, checkMessage, checkProps, PENDING_POST_WINDOW_MS } from '../rules/post-rules';
 import { checkReplyRoot } from './reply-root';
+import { fileAttachedEvents } from './post-events';
 import { buildStoredPost, storeNewPost } from './store-post';
 import { attachFiles } from '../files/attach-files';
 
@@ -88,6 +89,7 @@ export async function createPost(deps: Deps, actor: Actor, command: CreatePostCo
     },
     'api',
   );
+  post.pending_events.push(...fileAttachedEvents(post.id, attached.fileIds, now, 'api'));
   const stored = await storeNewPost(deps, post, channel);
   // The answer waits for the channel's counters too (total_msg_count, last_post_at read right after).
   await stored?.counted;

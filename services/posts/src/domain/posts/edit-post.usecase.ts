@@ -7,7 +7,7 @@ import { Errors } from '../errors';
 import type { Deps } from '../ports';
 import { normaliseAttachments } from '../rules/attachments';
 import { checkFileIds, checkMessage, checkProps, hashtagsOf, isSystemType, keepProtectedProps } from '../rules/post-rules';
-import { updatedEvent } from './post-events';
+import { fileAttachedEvents, updatedEvent } from './post-events';
 import { presentFileInfo } from '../files/file-info';
 import { loadPostFor } from './load-post';
 import { attachFiles } from '../files/attach-files';
@@ -39,6 +39,7 @@ export async function editPost(deps: Deps, actor: Actor, postId: string, edit: P
 
   const changes: { -readonly [K in keyof PostChanges]: PostChanges[K] } = { update_at: now };
   let edited = false;
+  let newFiles: string[] = [];
   if (edit.message !== undefined && edit.message !== post.message) {
     checkMessage(edit.message);
     changes.message = edit.message;
@@ -52,6 +53,7 @@ export async function editPost(deps: Deps, actor: Actor, postId: string, edit: P
     const added = edit.file_ids.filter((id) => !post.file_ids.includes(id));
     const attached = await attachFiles(deps, post, added, now);
     if (attached.fileIds.length > 0) {
+      newFiles = attached.fileIds;
       changes.file_ids = [...post.file_ids, ...attached.fileIds];
       changes.metadata = { ...(post.metadata ?? {}), files: (await deps.files.listByPost(post.id)).map((f) => presentFileInfo(f)) };
       edited = true;
@@ -67,6 +69,8 @@ export async function editPost(deps: Deps, actor: Actor, postId: string, edit: P
   if (edited) changes.edit_at = now;
   const updated = await deps.posts.update(post.id, changes, updatedEvent(post.id, now, 'api'));
   if (!updated) throw Errors.postNotFound();
+  // After post.updated in the outbox: the files' events (a rare write: one each).
+  for (const event of fileAttachedEvents(post.id, newFiles, now, 'api')) await deps.posts.addEvent(post.id, event);
   void deps.relay(post);
   return updated;
 }
