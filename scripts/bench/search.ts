@@ -8,8 +8,11 @@
  * (default 10) after a warm-up: a two-term search and a `from:` + term search, rotating over 64 queries of
  * mid-frequency words, by the admin (a member of every channel: the whole team is searched).
  * Target (issue 26): p99 ≤ 50 ms embedded.
+ *
+ * `BENCH_SEARCH_DATA_DIR=<dir>`: generate into that directory and keep it; a later run with the same sizes reuses
+ * it (world.json records what was generated) instead of generating again.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -125,17 +128,11 @@ export async function run(): Promise<void> {
     process.stdout.write('search: skipped (BENCH_ONLY=search runs it; generating 1,000,000 posts takes minutes)\n');
     return;
   }
-  const dataDir = mkdtempSync(join(tmpdir(), 'switchyard-bench-search-'));
+  const kept = process.env.BENCH_SEARCH_DATA_DIR;
+  const dataDir = kept ?? mkdtempSync(join(tmpdir(), 'switchyard-bench-search-'));
   try {
-    let embedded = await startEmbeddedProcess({ dataDir });
-    let world: Awaited<ReturnType<typeof setUp>>;
-    try {
-      world = await setUp(embedded.url);
-    } finally {
-      await embedded.stop();
-    }
-    await generate(dataDir, world.channelIds, [world.adminId, world.authorId]);
-    embedded = await startEmbeddedProcess({ dataDir });
+    const world = await generatedWorld(dataDir);
+    const embedded = await startEmbeddedProcess({ dataDir });
     try {
       const token = await adminToken(embedded.url);
       const path = `${embedded.url}/api/v4/teams/${world.teamId}/posts/search`;
@@ -152,6 +149,33 @@ export async function run(): Promise<void> {
       await embedded.stop();
     }
   } finally {
-    rmSync(dataDir, { recursive: true, force: true });
+    if (kept === undefined) rmSync(dataDir, { recursive: true, force: true });
   }
+}
+
+type World = Awaited<ReturnType<typeof setUp>> & { readonly posts: number };
+
+/** The world of a kept data directory generated with the same sizes, or a newly generated one (recorded in world.json). */
+async function generatedWorld(dataDir: string): Promise<World> {
+  const record = join(dataDir, 'world.json');
+  if (existsSync(record)) {
+    const world = JSON.parse(readFileSync(record, 'utf8')) as World;
+    if (world.posts === POSTS && world.channelIds.length === CHANNELS) {
+      process.stdout.write(`search: reusing ${POSTS} posts over ${CHANNELS} channels in ${dataDir}\n`);
+      return world;
+    }
+    throw new Error(`${dataDir} holds ${world.posts} posts over ${world.channelIds.length} channels, not the ${POSTS}/${CHANNELS} asked for`);
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const embedded = await startEmbeddedProcess({ dataDir });
+  let made: Awaited<ReturnType<typeof setUp>>;
+  try {
+    made = await setUp(embedded.url);
+  } finally {
+    await embedded.stop();
+  }
+  await generate(dataDir, made.channelIds, [made.adminId, made.authorId]);
+  const world: World = { ...made, posts: POSTS };
+  writeFileSync(record, JSON.stringify(world));
+  return world;
 }

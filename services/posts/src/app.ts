@@ -25,6 +25,7 @@ import { pinsRoutes } from './entry-points/http/pins.routes';
 import { postsRoutes } from './entry-points/http/posts.routes';
 import { reactionsRoutes } from './entry-points/http/reactions.routes';
 import { searchRoutes } from './entry-points/http/search.routes';
+import { repositorySearchScope } from './domain/search/search-scope.port';
 import { channelsSearchRoutes } from './entry-points/http/channels-search.routes';
 import { FileStoreFromSettings } from './adapters/files/file-store-from-settings';
 import { S3FileStore } from './adapters/files/s3-file-store';
@@ -100,7 +101,8 @@ export function createPostsApp(config: Readonly<PostsConfig>, deps: PostsDeps): 
     withBody: setup.withBody,
     internalSecret: keys,
   };
-  http.app.use(searchRoutes(context, { search: stored.search, userNames: new HttpUserNames(deps.transport, keys) }));
+  const scope = stored.searchScope ?? repositorySearchScope(channels, members);
+  http.app.use(searchRoutes(context, { search: stored.search, scope, userNames: new HttpUserNames(deps.transport, keys) }));
   http.app.use(channelsSearchRoutes(context));
   // The storage keys the environment fixes (MM_FILESETTINGS_*: a deployment's object store) win over the document's.
   const fileOverrides = fileSettingsOverrides(config);

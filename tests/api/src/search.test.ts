@@ -114,6 +114,33 @@ describe('post search', { timeout: 300_000 }, () => {
     assert.deepEqual(await found(alice, `on:${today(offset)} ${w}`, { time_zone_offset: offset }), [elsewhere.id, byBob.id, byAlice.id]);
   });
 
+  it('when in:@user or in:@a,b,c is given, then the DM (created by the search when missing, as the reference) or that exact group is searched', async () => {
+    const w = unique('dmgm');
+    const carol = await teamMember(target.url, admin, team, 'sc');
+    const dmName = [alice.id, carol.id].sort().join('__');
+    const hasDm = async (): Promise<boolean> => (await alice.client.getMyChannels(team.id)).some((c) => c.name === dmName);
+    assert.equal(await hasDm(), false);
+    assert.deepEqual(await found(alice, `in:@${carol.username} ${w}`), []);
+    assert.equal(await hasDm(), true, 'in:@user created the DM');
+    const direct = (await alice.client.getMyChannels(team.id)).find((c) => c.name === dmName);
+    const inDm = await postIn(carol, direct?.id ?? '', `${w} direct`);
+    const group = await alice.client.createGroupChannel([alice.id, bob.id, carol.id]);
+    const inGroup = await postIn(bob, group.id, `${w} group`);
+    const inTeam = await postIn(alice, channelId, `${w} team`);
+    assert.deepEqual(await found(alice, `in:@${carol.username} ${w}`), [inDm.id]);
+    assert.deepEqual(await found(alice, `in:~@${carol.username} ${w}`), [inDm.id]);
+    const members = [alice.username, bob.username, carol.username];
+    assert.deepEqual(await found(alice, `in:@${members.join(',')} ${w}`), [inGroup.id]);
+    assert.deepEqual(await found(alice, `in:@${[...members].reverse().join(',')} ${w}`), [inGroup.id]);
+    assert.deepEqual(await found(alice, `in:@${bob.username},${carol.username} ${w}`), [], 'not exactly the group\'s users');
+    assert.deepEqual(await found(alice, `in:@${members.join(',')},nosuchuser${w} ${w}`), []);
+    assert.deepEqual(await found(alice, `-in:@${members.join(',')} -in:@${carol.username} ${w}`), [inTeam.id]);
+    // An outsider names the group: it is not theirs, so nothing (and no channel is made for them).
+    const eve = await teamMember(target.url, admin, team, 'se');
+    assert.deepEqual(await found(eve, `in:@${members.join(',')} ${w}`), []);
+    assert.deepEqual(await found(eve, `${w}`), []);
+  });
+
   it('when a post is edited or deleted, then search follows at once', async () => {
     const w = unique('edit');
     const v = unique('edited');

@@ -5,6 +5,7 @@ import type { Channel, ChannelChanges, ChannelMember, ChannelType, PendingEvent,
 import type { Clock } from '@switchyard/ids';
 import type { PostSearchIndex } from './search/post-search.port';
 import type { ThreadMembershipRepository } from './threads/thread-ports';
+import type { SearchScope } from './search/search-scope.port';
 
 /**
  * Repository ports. Shaped for a document store: single-document writes, no transactions, plain
@@ -16,11 +17,16 @@ export interface Page {
   readonly perPage: number;
 }
 
+/** A channel's identity, kind and archive state: what deciding a search's scope reads. */
+export type ChannelScope = Pick<Channel, 'id' | 'team_id' | 'name' | 'type' | 'delete_at'>;
+
 export interface ChannelRepository {
   /** Unique: id → DuplicateKeyError('id'); (team_id, name) → DuplicateKeyError('name'). */
   insert(channel: Channel): Promise<void>;
   findById(id: string): Promise<Channel | undefined>;
   findByIds(ids: readonly string[]): Promise<Channel[]>;
+  /** What search scoping needs of these channels (indexed columns only, no document read); any order, unknown ids skipped. */
+  findScopes(ids: readonly string[]): Promise<ChannelScope[]>;
   /** Archived channels included. */
   findByName(teamId: string, name: string): Promise<Channel | undefined>;
   update(id: string, changes: ChannelChanges): Promise<Channel | undefined>;
@@ -76,6 +82,8 @@ export interface ChannelMemberRepository {
   /** Oldest first (create_at, then user_id). */
   listByChannel(channelId: string, page: Page): Promise<ChannelMember[]>;
   listByUser(userId: string): Promise<ChannelMember[]>;
+  /** The ids of the user's channels (no membership document read); any order. */
+  channelIdsOfUser(userId: string): Promise<string[]>;
 }
 
 export interface PostQuery {
@@ -162,6 +170,8 @@ export interface PostsRepositories {
   readonly search: PostSearchIndex;
   /** Thread memberships (collapsed reply threads). */
   readonly threads: ThreadMembershipRepository;
+  /** Which channels a search reads, when the store decides it in one query (else read through channelMembers + channels). */
+  readonly searchScope?: SearchScope;
 }
 
 export type { Clock };

@@ -77,4 +77,8 @@ export class CachingChannelMemberRepository implements ChannelMemberRepository, 
   public listByUser(userId: string): Promise<ChannelMember[]> {
     return this.store.listByUser(userId);
   }
+
+  public channelIdsOfUser(userId: string): Promise<string[]> {
+    return this.store.channelIdsOfUser(userId);
+  }
 }

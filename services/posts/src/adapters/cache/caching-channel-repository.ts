@@ -1,6 +1,6 @@
 import { ReadThroughCache } from '@switchyard/read-cache';
 import type { Channel, ChannelChanges, ChannelType } from '../../domain/entities';
-import type { CachedChannels, ChannelRepository, Page, PostCounts } from '../../domain/ports';
+import type { CachedChannels, ChannelRepository, ChannelScope, Page, PostCounts } from '../../domain/ports';
 import { PostCountBatcher } from './post-count-batcher';
 
 /** How long a channel read through `cached` is reused when no change was seen (changes evict sooner). */
@@ -61,6 +61,10 @@ export class CachingChannelRepository implements ChannelRepository, CachedChanne
 
   public findByIds(ids: readonly string[]): Promise<Channel[]> {
     return this.store.findByIds(ids);
+  }
+
+  public findScopes(ids: readonly string[]): Promise<ChannelScope[]> {
+    return this.store.findScopes(ids);
   }
 
   public findByName(teamId: string, name: string): Promise<Channel | undefined> {

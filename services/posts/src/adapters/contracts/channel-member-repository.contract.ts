@@ -28,6 +28,8 @@ export function channelMemberRepositoryContract(name: string, make: Factory<Chan
       assert.deepEqual(await repo.listByChannel(channelId, { page: 0, perPage: 10 }), [first, second]);
       assert.deepEqual(await repo.listByChannel(channelId, { page: 1, perPage: 1 }), [second]);
       assert.deepEqual(await repo.listByUser(userId), [second, elsewhere]);
+      assert.deepEqual((await repo.channelIdsOfUser(userId)).sort(), [second.channel_id, elsewhere.channel_id].sort());
+      assert.deepEqual(await repo.channelIdsOfUser(newId()), []);
     });
 
     it('when a membership is updated, then only the view counters change; an unknown pair is undefined', async () => {

@@ -19,6 +19,19 @@ export function channelRepositoryContract(name: string, make: Factory<ChannelRep
       await repo.insert(aChannel({ name: channel.name }));
     });
 
+    it('when scopes are read, then each known channel\'s id, team, name, type and archive state, unknown ids skipped', async () => {
+      const repo = await make();
+      const open = aChannel({ type: 'O' });
+      const archived = aChannel({ type: 'P', delete_at: 5 });
+      const direct = aChannel({ type: 'D', team_id: '' });
+      for (const c of [open, archived, direct]) await repo.insert(c);
+      const scopeOf = (c: typeof open) => ({ id: c.id, team_id: c.team_id, name: c.name, type: c.type, delete_at: c.delete_at });
+      const byId = (a: { id: string }, b: { id: string }) => (a.id < b.id ? -1 : 1);
+      const found = await repo.findScopes([direct.id, newId(), open.id, archived.id]);
+      assert.deepEqual([...found].sort(byId), [open, archived, direct].map(scopeOf).sort(byId));
+      assert.deepEqual(await repo.findScopes([]), []);
+    });
+
     it('when direct channels share the empty team id, then their names are still unique', async () => {
       const repo = await make();
       const dm = aChannel({ team_id: '', type: 'D', name: `${newId()}__${newId()}` });

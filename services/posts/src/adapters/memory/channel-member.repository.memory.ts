@@ -40,4 +40,8 @@ export class MemoryChannelMemberRepository implements ChannelMemberRepository {
   public async listByUser(userId: string): Promise<ChannelMember[]> {
     return [...this.byKey.values()].filter((m) => m.user_id === userId).sort(oldestFirst).map(copy);
   }
+
+  public async channelIdsOfUser(userId: string): Promise<string[]> {
+    return [...this.byKey.values()].filter((m) => m.user_id === userId).map((m) => m.channel_id);
+  }
 }

@@ -1,6 +1,6 @@
 import type { Channel, ChannelChanges, ChannelType } from '../../domain/entities';
 import { DuplicateKeyError } from '../../domain/errors';
-import { onePost, type ChannelRepository, type Page, type PostCounts } from '../../domain/ports';
+import { onePost, type ChannelRepository, type ChannelScope, type Page, type PostCounts } from '../../domain/ports';
 import { compareIds, copy, paginate } from './memory-utils';
 
 const nameKey = (teamId: string, name: string): string => `${teamId}\u0000${name}`;
@@ -26,6 +26,13 @@ export class MemoryChannelRepository implements ChannelRepository {
     return ids.flatMap((id) => {
       const channel = this.byId.get(id);
       return channel ? [copy(channel)] : [];
+    });
+  }
+
+  public async findScopes(ids: readonly string[]): Promise<ChannelScope[]> {
+    return ids.flatMap((id) => {
+      const c = this.byId.get(id);
+      return c ? [{ id: c.id, team_id: c.team_id, name: c.name, type: c.type, delete_at: c.delete_at }] : [];
     });
   }
 

@@ -45,4 +45,9 @@ export class MongoChannelMemberRepository implements ChannelMemberRepository {
     const docs = await this.model.find({ user_id: userId }).sort({ create_at: 1, channel_id: 1 }).lean<ChannelMemberDocument[]>();
     return docs.map(fromChannelMemberDocument);
   }
+
+  public async channelIdsOfUser(userId: string): Promise<string[]> {
+    const docs = await this.model.find({ user_id: userId }, { channel_id: 1, _id: 0 }).lean<{ channel_id: string }[]>();
+    return docs.map((d) => d.channel_id);
+  }
 }

@@ -1,6 +1,6 @@
 import type { Model } from '@switchyard/mongo-kit';
 import type { Channel, ChannelChanges, ChannelType } from '../../domain/entities';
-import { onePost, type ChannelRepository, type Page, type PostCounts } from '../../domain/ports';
+import { onePost, type ChannelRepository, type ChannelScope, type Page, type PostCounts } from '../../domain/ports';
 import { fromChannelDocument, toChannelDocument, type ChannelDocument } from './channel.schema.mongo';
 import { asDomainError, byId, pageWindow, setOf } from './mongo-support';
 
@@ -31,6 +31,12 @@ export class MongoChannelRepository implements ChannelRepository {
       const channel = byId.get(id);
       return channel ? [channel] : [];
     });
+  }
+
+  public async findScopes(ids: readonly string[]): Promise<ChannelScope[]> {
+    if (ids.length === 0) return [];
+    const docs = await this.model.find({ _id: { $in: [...ids] } }, { team_id: 1, name: 1, type: 1, delete_at: 1 }).lean<(Omit<ChannelScope, 'id'> & { _id: string })[]>();
+    return docs.map((d) => ({ id: d._id, team_id: d.team_id, name: d.name, type: d.type, delete_at: d.delete_at }));
   }
 
   public async findByName(teamId: string, name: string): Promise<Channel | undefined> {

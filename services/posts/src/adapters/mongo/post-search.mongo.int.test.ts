@@ -3,6 +3,8 @@ import { randomBytes } from 'node:crypto';
 import { connectMongo, type Connection } from '@switchyard/mongo-kit';
 import type { PostsRepositories } from '../../domain/ports';
 import { postSearchContract } from '../contracts/post-search.contract';
+import { searchScopeContract } from '../contracts/search-scope.contract';
+import { repositorySearchScope } from '../../domain/search/search-scope.port';
 import { createPostsMongoRepositories, POSTS_COLLECTIONS } from './index';
 
 const url = process.env.MONGO_URL;
@@ -27,5 +29,10 @@ describe('post search on MongoDB', { skip: !url && 'MONGO_URL not set: run deplo
     if (!connection || !repositories) throw new Error('MongoDB not connected (see the before hook)');
     await connection.collection(POSTS_COLLECTIONS.posts).deleteMany({});
     return { posts: repositories.posts, search: repositories.search };
+  });
+
+  searchScopeContract('mongo repositories', () => {
+    if (!repositories) throw new Error('MongoDB not connected (see the before hook)');
+    return { channels: repositories.channels, channelMembers: repositories.channelMembers, scope: repositorySearchScope(repositories.channels, repositories.channelMembers) };
   });
 });

@@ -12,6 +12,7 @@ export class SqliteChannelMemberRepository implements ChannelMemberRepository {
   private readonly replaceDoc;
   private readonly byChannel;
   private readonly byUser;
+  private readonly idsByUser;
 
   public constructor(private readonly store: SqliteStore) {
     const db = store.db;
@@ -21,6 +22,7 @@ export class SqliteChannelMemberRepository implements ChannelMemberRepository {
     this.deleteRow = db.prepare('DELETE FROM p_channel_members WHERE channel_id = ? AND user_id = ?');
     this.byChannel = db.prepare<[string, number, number], DocRow>('SELECT doc FROM p_channel_members WHERE channel_id = ? ORDER BY create_at, user_id LIMIT ? OFFSET ?');
     this.byUser = db.prepare<[string], DocRow>('SELECT doc FROM p_channel_members WHERE user_id = ? ORDER BY create_at, user_id');
+    this.idsByUser = db.prepare<[string], string>('SELECT channel_id FROM p_channel_members WHERE user_id = ?').pluck();
   }
 
   public async insert(member: ChannelMember): Promise<void> {
@@ -54,5 +56,9 @@ export class SqliteChannelMemberRepository implements ChannelMemberRepository {
 
   public async listByUser(userId: string): Promise<ChannelMember[]> {
     return fromDocs<ChannelMember>(this.byUser.all(userId));
+  }
+
+  public async channelIdsOfUser(userId: string): Promise<string[]> {
+    return this.idsByUser.all(userId);
   }
 }

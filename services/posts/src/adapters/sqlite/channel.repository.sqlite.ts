@@ -1,6 +1,6 @@
 import { definedChanges, fromDoc, fromDocs, inKeyOrder, jsonList, pageWindow, type DocRow, type SqliteStore } from '@switchyard/sqlite-kit';
 import type { Channel, ChannelChanges, ChannelType } from '../../domain/entities';
-import { onePost, type ChannelRepository, type Page, type PostCounts } from '../../domain/ports';
+import { onePost, type ChannelRepository, type ChannelScope, type Page, type PostCounts } from '../../domain/ports';
 import { mapDuplicates } from './sqlite-support';
 
 const UNIQUE_KEYS = { id: 'id', 'team_id,name': 'name' };
@@ -16,6 +16,7 @@ export class SqliteChannelRepository implements ChannelRepository {
   private readonly countRootPost;
   private readonly byId;
   private readonly byIds;
+  private readonly scopes;
   private readonly byName;
   private readonly byTeam;
   private readonly byTeamLive;
@@ -34,6 +35,7 @@ export class SqliteChannelRepository implements ChannelRepository {
     );
     this.byId = db.prepare<[string], DocRow>('SELECT doc FROM p_channels WHERE id = ?');
     this.byIds = db.prepare<[string], DocRow & { k: string }>('SELECT id AS k, doc FROM p_channels WHERE id IN (SELECT value FROM json_each(?))');
+    this.scopes = db.prepare<[string], ChannelScope>('SELECT id, team_id, name, type, delete_at FROM p_channels WHERE id IN (SELECT value FROM json_each(?))');
     this.byName = db.prepare<[string, string], DocRow>('SELECT doc FROM p_channels WHERE team_id = ? AND name = ?');
     this.byTeam = db.prepare<[string, string, number, number], DocRow>(
       'SELECT doc FROM p_channels WHERE team_id = ? AND type IN (SELECT value FROM json_each(?)) ORDER BY display_name, id LIMIT ? OFFSET ?',
@@ -54,6 +56,10 @@ export class SqliteChannelRepository implements ChannelRepository {
   public async findByIds(ids: readonly string[]): Promise<Channel[]> {
     if (ids.length === 0) return [];
     return inKeyOrder<Channel>(ids, this.byIds.all(jsonList(ids)));
+  }
+
+  public async findScopes(ids: readonly string[]): Promise<ChannelScope[]> {
+    return ids.length === 0 ? [] : this.scopes.all(jsonList(ids));
   }
 
   public async findByName(teamId: string, name: string): Promise<Channel | undefined> {

@@ -4,6 +4,7 @@ import { SqliteChannelMemberRepository } from './channel-member.repository.sqlit
 import { SqliteChannelRepository } from './channel.repository.sqlite';
 import { SqlitePostRepository } from './post.repository.sqlite';
 import { SqlitePostSearch } from './post-search.sqlite';
+import { SqliteSearchScope } from './search-scope.sqlite';
 import { SqliteReactionRepository } from './reaction.repository.sqlite';
 import { SqliteFileInfoRepository } from './file-info.repository.sqlite';
 import { SqliteThreadMembershipRepository } from './thread-membership.repository.sqlite';
@@ -22,5 +23,6 @@ export function createSqliteRepositories(store: SqliteStore): PostsRepositories 
     files: new SqliteFileInfoRepository(store),
     search: new SqlitePostSearch(store),
     threads: new SqliteThreadMembershipRepository(store),
+    searchScope: new SqliteSearchScope(store),
   };
 }

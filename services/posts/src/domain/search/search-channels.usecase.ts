@@ -34,6 +34,6 @@ export async function searchTeamChannels(deps: Deps, actor: Actor, teamId: strin
   const channels = await deps.channels.listByTeam(teamId, ['O'], false, { page: 0, perPage: SCAN_LIMIT });
   const matching = channels.filter((c) => channelMatches(c, term));
   if (!onlyMine) return matching.slice(0, CHANNEL_SEARCH_LIMIT);
-  const mine = new Set((await deps.channelMembers.listByUser(actor.userId)).map((m) => m.channel_id));
+  const mine = new Set(await deps.channelMembers.channelIdsOfUser(actor.userId));
   return matching.filter((c) => mine.has(c.id)).slice(0, CHANNEL_SEARCH_LIMIT);
 }

@@ -1,8 +1,11 @@
 import { commonErrors } from '@switchyard/errors';
 import { hasPermission, Permissions } from '@switchyard/permissions';
 import type { Actor } from '../actor';
-import type { Channel, StoredPost } from '../entities';
+import type { StoredPost } from '../entities';
+import { getOrCreateDirectChannel } from '../channels/direct-channel.usecase';
+import { groupChannelName } from '../channels/group-channel.usecase';
 import type { Deps } from '../ports';
+import type { SearchScope } from './search-scope.port';
 import type { PostSearchIndex, PostSearchQuery } from './post-search.port';
 import { timeBounds } from './search-dates';
 import { matchedWords } from './search-matches';
@@ -30,8 +33,9 @@ export interface SearchResult {
   readonly matches: Readonly<Record<string, string[]>>;
 }
 
-export type SearchDeps = Pick<Deps, 'users' | 'channels' | 'channelMembers' | 'clock' | 'liveConfig'> & {
+export type SearchDeps = Deps & {
   readonly search: PostSearchIndex;
+  readonly scope: SearchScope;
   readonly userNames: UserNames;
 };
 
@@ -49,7 +53,8 @@ export async function searchPosts(deps: SearchDeps, actor: Actor, command: Searc
   if (searchesNothing(parsed)) return EMPTY;
 
   const readable = await readableChannels(deps, actor, command);
-  const channelIds = await narrowByIn(deps, actor, readable, parsed);
+  if (readable.length === 0) return EMPTY;
+  const channelIds = await narrowByIn(deps, actor, readable, parsed, command.teamId);
   if (channelIds.length === 0) return EMPTY;
   const authors = await authorIds(deps, parsed);
 
@@ -80,29 +85,55 @@ async function requireViewTeam(deps: SearchDeps, actor: Actor, teamId: string): 
 }
 
 /** The caller's channels in scope: members only (system admins too, as the reference); archived ones only when asked and allowed. */
-async function readableChannels(deps: SearchDeps, actor: Actor, command: SearchPostsCommand): Promise<Channel[]> {
-  const memberships = await deps.channelMembers.listByUser(actor.userId);
-  if (memberships.length === 0) return [];
-  const channels = await deps.channels.findByIds(memberships.map((m) => m.channel_id));
+async function readableChannels(deps: SearchDeps, actor: Actor, command: SearchPostsCommand): Promise<string[]> {
   const team = deps.liveConfig.current().TeamSettings as { ExperimentalViewArchivedChannels?: unknown };
   const archivedToo = command.includeDeletedChannels && team.ExperimentalViewArchivedChannels === true;
-  return channels.filter((c) => (command.teamId === undefined || c.team_id === command.teamId || c.team_id === '') && (c.delete_at === 0 || archivedToo));
+  return deps.scope.readableChannelIds(actor.userId, command.teamId, archivedToo);
 }
 
-/** `in:name`, `in:@user` (the DM with them) and `-in:` among the readable channels; an unknown or unreadable one matches nothing. */
-async function narrowByIn(deps: SearchDeps, actor: Actor, readable: readonly Channel[], parsed: ParsedSearch): Promise<string[]> {
-  const dmNames = [...parsed.inChannels, ...parsed.excludedInChannels].filter((n) => n.startsWith('@')).map((n) => n.slice(1));
-  const ids = dmNames.length > 0 ? await deps.userNames.idsByUsernames(dmNames) : new Map<string, string>();
-  const matches = (value: string, channel: Channel): boolean => {
-    if (!value.startsWith('@')) return channel.name.toLowerCase() === value;
-    const other = ids.get(value.slice(1));
-    if (other === undefined || channel.type !== 'D') return false;
-    return channel.name === [actor.userId, other].sort().join('__');
-  };
-  let channels = readable;
-  if (parsed.inChannels.length > 0) channels = channels.filter((c) => parsed.inChannels.some((v) => matches(v, c)));
-  if (parsed.excludedInChannels.length > 0) channels = channels.filter((c) => !parsed.excludedInChannels.some((v) => matches(v, c)));
-  return channels.map((c) => c.id);
+/**
+ * `in:name`, `in:@user` (the DM with them, created when missing as the reference does), `in:@a,b,c` (the
+ * existing group channel of exactly those users) and `-in:`, all among the readable channels: an unknown or
+ * unreadable one matches nothing. A leading `~` is ignored. Only the named channels are read.
+ */
+async function narrowByIn(deps: SearchDeps, actor: Actor, readable: readonly string[], parsed: ParsedSearch, teamId: string | undefined): Promise<string[]> {
+  if (parsed.inChannels.length + parsed.excludedInChannels.length === 0) return [...readable];
+  const values = [...new Set([...parsed.inChannels, ...parsed.excludedInChannels].map(cleanIn))];
+  const names = values.filter((v) => v.startsWith('@')).flatMap((v) => v.slice(1).split(','));
+  const userIds = names.length > 0 ? await deps.userNames.idsByUsernames(names) : new Map<string, string>();
+  const readableSet = new Set(readable);
+  const idsOf = new Map<string, Set<string>>();
+  for (const value of values) idsOf.set(value, await channelIdsNamed(deps, actor, value, userIds, teamId, readable));
+  const named = (raw: string): Set<string> => idsOf.get(cleanIn(raw)) ?? new Set();
+  let channels = parsed.inChannels.length > 0 ? [...new Set(parsed.inChannels.flatMap((v) => [...named(v)]))].filter((id) => readableSet.has(id)) : [...readable];
+  const excluded = new Set(parsed.excludedInChannels.flatMap((v) => [...named(v)]));
+  if (excluded.size > 0) channels = channels.filter((id) => !excluded.has(id));
+  return channels;
+}
+
+const cleanIn = (value: string): string => value.replace(/^~+/, '');
+
+/** The ids an `in:` value names (unknown: none). In a team search a name is that team's channel; across teams, any readable channel of that name. */
+async function channelIdsNamed(deps: SearchDeps, actor: Actor, value: string, userIds: ReadonlyMap<string, string>, teamId: string | undefined, readable: readonly string[]): Promise<Set<string>> {
+  if (!value.startsWith('@')) {
+    if (teamId !== undefined) {
+      const channel = await deps.channels.findByName(teamId, value);
+      return new Set(channel ? [channel.id] : []);
+    }
+    const scopes = await deps.channels.findScopes(readable);
+    return new Set(scopes.filter((c) => c.type !== 'D' && c.type !== 'G' && c.name.toLowerCase() === value).map((c) => c.id));
+  }
+  const users = value.slice(1).split(',').filter((u) => u !== '');
+  const found = users.map((u) => userIds.get(u));
+  if (users.length === 0 || found.some((id) => id === undefined)) return new Set();
+  const ids = [...new Set(found as string[])];
+  if (users.length === 1) {
+    // The reference creates the DM named by `in:@user` when it does not exist (a side effect of searching).
+    const direct = await getOrCreateDirectChannel(deps, actor.userId, ids[0] as string);
+    return new Set([direct.id]);
+  }
+  const group = await deps.channels.findByName('', groupChannelName(ids));
+  return new Set(group && group.type === 'G' ? [group.id] : []);
 }
 
 /** `from:` names as ids; an unknown name stays as it is and so matches nothing. */

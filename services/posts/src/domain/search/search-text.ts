@@ -24,8 +24,19 @@ export function wordsOf(text: string): string[] {
   return foldCase(text).split(SEPARATORS).filter((w) => w !== '');
 }
 
+/** Stems of recently seen words (a vocabulary repeats: highlighting 100 posts stems the same words again and again). */
+const stems = new Map<string, string>();
+const MAX_REMEMBERED_STEMS = 20_000;
+
 export function stem(word: string): string {
-  return word.length > MAX_STEMMED_LENGTH ? word : stemmer(word);
+  if (word.length > MAX_STEMMED_LENGTH) return word;
+  let stemmed = stems.get(word);
+  if (stemmed === undefined) {
+    stemmed = stemmer(word);
+    if (stems.size >= MAX_REMEMBERED_STEMS) stems.clear();
+    stems.set(word, stemmed);
+  }
+  return stemmed;
 }
 
 /**

@@ -6,6 +6,7 @@ import { parseJsonBody, validate } from '@switchyard/validation';
 import { withReplyCounts } from '../../domain/posts/reply-counts';
 import type { PostSearchIndex } from '../../domain/search/post-search.port';
 import { searchPosts, type SearchDeps, type SearchResult } from '../../domain/search/search-posts.usecase';
+import type { SearchScope } from '../../domain/search/search-scope.port';
 import type { UserNames } from '../../domain/search/user-names.port';
 import { actorOf, idParam, type HttpContext } from './http-context';
 import { presentPostList } from './presenters';
@@ -13,6 +14,7 @@ import { searchPostsBody, type SearchPostsBody } from './search.schemas';
 
 export interface SearchRouteDeps {
   readonly search: PostSearchIndex;
+  readonly scope: SearchScope;
   readonly userNames: UserNames;
 }
 
