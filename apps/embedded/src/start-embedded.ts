@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Services } from '@switchyard/contracts';
+import { EVENT_STREAM_TOPICS, Services } from '@switchyard/contracts';
 import { MemoryEventBus } from '@switchyard/event-bus';
 import { InProcessTransport, listen, requestPrototypes, type ListenLimits } from '@switchyard/http-kit';
 import { createLogger } from '@switchyard/logger';
@@ -87,13 +87,19 @@ export async function startEmbedded(options: EmbeddedOptions): Promise<RunningEm
   }
 }
 
+/** EventSettings.RetentionHours' default, until the system config is read. */
+const DEFAULT_EVENT_RETENTION_MS = 24 * 3_600_000;
+
 async function startOn(store: SqliteStore, options: EmbeddedOptions, closeStore: () => Promise<void>): Promise<RunningEmbedded> {
   const internalSecret = randomBytes(32).toString('base64url');
   const env = { INTERNAL_SECRET: internalSecret, LOG_LEVEL: options.logLevel ?? 'info', LOG_FORMAT: options.logFormat ?? 'json' };
   const loggerFor = (service: string) => createLogger({ service, level: env.LOG_LEVEL, format: env.LOG_FORMAT });
   // The bus's log and consumer positions live in the store: publish resolves once durable, and after a
   // restart every group resumes where it stopped (the outbox of posts covers what was never published).
-  const journal = new SqliteEventJournal(store, (error) => loggerFor('embedded').error('event journal write failed', { error }));
+  // realtime's event topics are kept EventSettings.RetentionHours whatever the groups handled: event cursors
+  // older than what realtime holds in memory resume from there (also after a restart).
+  let retentionMs = (): number => DEFAULT_EVENT_RETENTION_MS;
+  const journal = new SqliteEventJournal(store, (error) => loggerFor('embedded').error('event journal write failed', { error }), { topics: EVENT_STREAM_TOPICS, retentionMs: () => retentionMs() });
   const bus = new MemoryEventBus({ journal });
   const transport = new InProcessTransport();
   const started: StartedService[] = [];
@@ -108,6 +114,7 @@ async function startOn(store: SqliteStore, options: EmbeddedOptions, closeStore:
   transport.register(Services.usersBots, usersBots.handler);
   await usersBots.start();
   started.push(usersBots);
+  retentionMs = () => usersBots.liveConfig.current().EventSettings.RetentionHours * 3_600_000;
 
   // Files on the local driver: a relative FileSettings.Directory (default ./data/) is under the data directory.
   const posts = createPostsApp(loadPostsConfig({ ...env, DATA_DIR: store.dir }), { logger: loggerFor(Services.posts), bus, transport, repositories: createPostsSqliteRepositories(store) });

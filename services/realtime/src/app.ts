@@ -110,7 +110,10 @@ export function createRealtimeApp(config: Readonly<RealtimeConfig>, deps: Realti
   });
   // Event cursors need the bus's partition ends to know where the stream starts (both runtimes' buses have them).
   const stream = new EventStream(CONSUMED_TOPICS, { clock, maxRecords: config.EVENT_BUFFER_RECORDS, maxAgeMs: () => liveConfig.current().EventSettings.RetentionHours * 3_600_000 });
-  const cursors = deps.bus.endOffsets ? new EventCursors(new CursorCodec(keys), stream, { membership, users: directory }) : undefined;
+  // Cursors older than what this replica holds (within EventSettings.RetentionHours) are read from the log.
+  const bus = deps.bus;
+  const log = bus.readLog ? (ranges: Parameters<NonNullable<EventBus['readLog']>>[0], max: number) => (bus.readLog as NonNullable<EventBus['readLog']>).call(bus, ranges, max) : undefined;
+  const cursors = deps.bus.endOffsets ? new EventCursors(new CursorCodec(keys), stream, { membership, users: directory }, log) : undefined;
   // A bus (or a wrapper of one) without endOffsets turns cursors off: frames carry none, hello has no `resume`.
   if (!cursors) deps.logger.warn('event cursors are off: the event bus does not give partition ends (endOffsets)');
   const hub = new Hub({

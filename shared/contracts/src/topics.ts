@@ -21,6 +21,17 @@ export type TopicName = (typeof Topics)[keyof typeof Topics];
 export const ALL_TOPICS: readonly TopicName[] = Object.values(Topics);
 
 /**
+ * The topics of the WebSocket event stream (realtime consumes them; event cursors are positions in them).
+ * A cursor resumes from their retained log for `EventSettings.RetentionHours` (default 24, at most 8760):
+ * their retention (Kafka `retention.ms`; the embedded journal keeps them for exactly that) must be at least
+ * as long, else an older cursor is answered expired. Deployments keep them EVENT_STREAM_MIN_RETENTION_MS.
+ */
+export const EVENT_STREAM_TOPICS = [Topics.postsEvents, Topics.channelsEvents, Topics.usersEvents, Topics.realtimeEvents] as const;
+
+/** The event stream topics' retention in the deployments (7 days: `EventSettings.RetentionHours` up to 168). */
+export const EVENT_STREAM_MIN_RETENTION_MS = 7 * 86_400_000;
+
+/**
  * Partitions of each topic; every topic also has a one-partition dead-letter topic `<topic>.dlq`. The one
  * list the deployments' topic sets are checked against by scripts/validate-deploy.sh: docker-compose.yml
  * (kafka-init's TOPICS), k8s/base/kafka-topics.env (the kafka-topics Job) and deploy/local/topics.txt.

@@ -1,5 +1,5 @@
 import { Kafka, Partitioners, type Admin, type Message, type Producer, type SASLOptions } from 'kafkajs';
-import type { EventBus, OutgoingMessage, PartitionEnd, SubscribeOptions, Subscription } from '@switchyard/event-bus';
+import type { EventBus, LogRange, LogRead, OutgoingMessage, PartitionEnd, SubscribeOptions, Subscription } from '@switchyard/event-bus';
 import { kafkaMetrics } from '@switchyard/metrics';
 import { encodeValue, errorMessage } from './codec';
 import { kafkaLogCreator, silentLogger, toKafkaLogLevel, type KafkaEventBusLogger } from './kafka-log';
@@ -8,10 +8,15 @@ import type { KafkaEventBusOptions, TopicSpec } from './kafka-options';
 import type { RawRecord } from './dead-letters';
 import { KafkaSubscription } from './kafka-subscription';
 import { endOffsetsOf, endsOfUncommitted } from './start-offsets';
+import { readKafkaLog } from './log-reader';
 import { createMissingTopics, waitForLeaders } from './topic-admin';
 import { publishSpan, withTraceContext } from './tracing';
 
 const HEALTH_TIMEOUT_MS = 5000;
+/** Log readers (resumes of old event cursors) at once; more wait for one to end. */
+const MAX_LOG_READERS = 4;
+/** One log read answers what it has after this. */
+const LOG_READ_TIMEOUT_MS = 10_000;
 /** Publish calls combined into one produce request at most (bounds the request size). */
 const MAX_SENDS_PER_REQUEST = 500;
 
@@ -39,6 +44,8 @@ export class KafkaEventBus implements EventBus {
   private readonly pending: PendingSend[] = [];
   private flushing = false;
   private closing: Promise<void> | undefined;
+  private logReaders = 0;
+  private readonly readerQueue: (() => void)[] = [];
 
   public constructor(private readonly options: KafkaEventBusOptions) {
     if (options.brokers.length === 0) throw new Error('KafkaEventBus: at least one broker is required');
@@ -114,6 +121,19 @@ export class KafkaEventBus implements EventBus {
 
   public async endOffsets(topics: readonly string[]): Promise<PartitionEnd[]> {
     return endOffsetsOf(await this.connectedAdmin(), topics);
+  }
+
+  /** A short-lived reader per call (log-reader.ts); at most MAX_LOG_READERS at once, the others wait. */
+  public async readLog(ranges: readonly LogRange[], maxMessages: number): Promise<LogRead> {
+    this.assertOpen();
+    while (this.logReaders >= MAX_LOG_READERS) await new Promise<void>((resolve) => this.readerQueue.push(resolve));
+    this.logReaders += 1;
+    try {
+      return await readKafkaLog(this.kafka, await this.connectedAdmin(), ranges, maxMessages, { timeoutMs: LOG_READ_TIMEOUT_MS, groupPrefix: `${this.options.clientId}-log-read`, logger: this.logger });
+    } finally {
+      this.logReaders -= 1;
+      this.readerQueue.shift()?.();
+    }
   }
 
   /**

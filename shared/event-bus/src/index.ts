@@ -7,6 +7,8 @@ export {
   type BusMessage,
   type EventBus,
   type EventPublisher,
+  type LogRange,
+  type LogRead,
   type MessageHandler,
   type OutgoingMessage,
   type PartitionEnd,
@@ -16,4 +18,4 @@ export {
 } from './ports';
 export { MemoryEventBus, type MemoryEventBusOptions } from './memory-event-bus';
 export { partitionFor } from './partitioner';
-export type { EventJournal, JournalEntry, JournalState } from './journal';
+export type { EventJournal, JournalEntry, JournalState, JournalHistory } from './journal';

@@ -24,6 +24,14 @@ export interface JournalState {
   readonly offsets: readonly { readonly groupId: string; readonly topic: string; readonly partition: number; readonly next: number }[];
 }
 
+/** Retained history of one partition (`history`): what is kept of it from an offset on. */
+export interface JournalHistory {
+  /** The first offset of the partition still kept (undefined: nothing kept). */
+  readonly first: number | undefined;
+  /** Consecutive messages from the offset asked for (none when it is below `first`). */
+  readonly entries: readonly Omit<JournalEntry, 'topic' | 'partition'>[];
+}
+
 export interface EventJournal {
   load(): JournalState;
   /**
@@ -38,4 +46,9 @@ export interface EventJournal {
   trim(topic: string, partition: number, base: number): void;
   /** Drops the positions of groups that no longer exist. */
   forget(groupIds: readonly string[]): void;
+  /**
+   * Optional: what the journal keeps of a partition's messages whatever the groups handled (its history
+   * topics, for a retention time), from offset `from` to `to` (excluded), at most `max` of them.
+   */
+  history?(topic: string, partition: number, from: number, to: number, max: number): JournalHistory;
 }

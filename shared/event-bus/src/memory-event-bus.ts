@@ -1,4 +1,5 @@
-import { maxBatchSizeOf, type BusMessage, type EventBus, type OutgoingMessage, type PartitionEnd, type SubscribeOptions, type Subscription } from './ports';
+import { maxBatchSizeOf, type BusMessage, type EventBus, type LogRange, type LogRead, type OutgoingMessage, type PartitionEnd, type SubscribeOptions, type Subscription } from './ports';
+import { readPartition } from './memory-read';
 import type { EventJournal, JournalEntry } from './journal';
 import { deliverWithRetries } from './memory-delivery';
 import { firstDelivery, parsedValue, type Partition } from './memory-log';
@@ -137,6 +138,24 @@ export class MemoryEventBus implements EventBus {
 
   public async endOffsets(topics: readonly string[]): Promise<PartitionEnd[]> {
     return topics.flatMap((topic) => this.partitionsOf(topic).map((p, partition) => ({ topic, partition, offset: String(p.base + p.log.length) })));
+  }
+
+  /**
+   * Reads what the log still has of each range: the partition's messages in memory, and before them what
+   * the journal keeps as history (the embedded runtime's event topics, for their retention).
+   */
+  public async readLog(ranges: readonly LogRange[], maxMessages: number): Promise<LogRead> {
+    const share = Math.max(1, Math.floor(maxMessages / Math.max(1, ranges.length)));
+    const messages: BusMessage[] = [];
+    const next: { topic: string; partition: number; offset: string }[] = [];
+    for (const range of ranges) {
+      const partition = this.partitionsOf(range.topic)[range.partition];
+      const read = partition ? readPartition(range, partition, share, this.options.journal) : undefined;
+      if (!read) return { messages: [], next: [], gone: true };
+      messages.push(...read.messages);
+      next.push({ topic: range.topic, partition: range.partition, offset: String(read.next) });
+    }
+    return { messages, next, gone: false };
   }
 
   public async health(): Promise<boolean> {

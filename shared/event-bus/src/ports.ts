@@ -86,6 +86,24 @@ export interface PartitionEnd {
   readonly offset: string;
 }
 
+/** A stretch of one partition's log to read: offsets `from` (included) to `to` (excluded). */
+export interface LogRange {
+  readonly topic: string;
+  readonly partition: number;
+  readonly from: string;
+  readonly to: string;
+}
+
+/** What `readLog` read. */
+export interface LogRead {
+  /** The messages read, in offset order per partition (attempt 1). */
+  readonly messages: readonly BusMessage[];
+  /** Per range asked, the next offset to read (its `to` when read to the end; less when cut by the bound). */
+  readonly next: readonly { readonly topic: string; readonly partition: number; readonly offset: string }[];
+  /** A range starts below what the log still retains (retention removed it): nothing was read. */
+  readonly gone: boolean;
+}
+
 export interface EventBus extends EventPublisher {
   subscribe(options: SubscribeOptions): Promise<Subscription>;
   /**
@@ -93,6 +111,11 @@ export interface EventBus extends EventPublisher {
    * keeps its own position (realtime's event cursors) starts from it.
    */
   endOffsets?(topics: readonly string[]): Promise<PartitionEnd[]>;
+  /**
+   * Reads retained messages of partitions (no consumer group, no commit): each range from its `from` on, at
+   * most `maxMessages` in all. Optional: realtime resumes event cursors older than what it holds from it.
+   */
+  readLog?(ranges: readonly LogRange[], maxMessages: number): Promise<LogRead>;
   health(): Promise<boolean>;
   close(): Promise<void>;
 }

@@ -1,4 +1,4 @@
-import type { BatchHandler, BusMessage, EventBus, OutgoingMessage, PartitionEnd, SubscribeOptions, Subscription } from '@switchyard/event-bus';
+import type { BatchHandler, BusMessage, EventBus, LogRange, LogRead, OutgoingMessage, PartitionEnd, SubscribeOptions, Subscription } from '@switchyard/event-bus';
 
 /**
  * Puts one deployment's topics and consumer groups under a prefix (`KAFKA_NAMESPACE`), so several
@@ -33,6 +33,16 @@ export class NamespacedEventBus implements EventBus {
     if (!this.inner.endOffsets) throw new Error('endOffsets: not supported by the inner bus');
     const ends = await this.inner.endOffsets(topics.map((t) => this.prefix + t));
     return ends.map((end) => ({ ...end, topic: end.topic.slice(this.prefix.length) }));
+  }
+
+  public async readLog(ranges: readonly LogRange[], maxMessages: number): Promise<LogRead> {
+    if (!this.inner.readLog) throw new Error('readLog: not supported by the inner bus');
+    const read = await this.inner.readLog(
+      ranges.map((r) => ({ ...r, topic: this.prefix + r.topic })),
+      maxMessages,
+    );
+    const strip = (topic: string): string => topic.slice(this.prefix.length);
+    return { gone: read.gone, messages: read.messages.map((m) => ({ ...m, topic: strip(m.topic) })), next: read.next.map((n) => ({ ...n, topic: strip(n.topic) })) };
   }
 
   public health(): Promise<boolean> {

@@ -1,4 +1,4 @@
-import type { EventBus, OutgoingMessage, PartitionEnd, SubscribeOptions, Subscription } from '@switchyard/event-bus';
+import type { EventBus, LogRange, LogRead, OutgoingMessage, PartitionEnd, SubscribeOptions, Subscription } from '@switchyard/event-bus';
 import { boundedCheck } from './bounded-check';
 
 /**
@@ -29,6 +29,12 @@ export class ReadinessGraceBus implements EventBus {
   public endOffsets(topics: readonly string[]): Promise<PartitionEnd[]> {
     if (!this.inner.endOffsets) return Promise.reject(new Error('endOffsets: not supported by the inner bus'));
     return this.inner.endOffsets(topics);
+  }
+
+  /** Forwarded like endOffsets: a wrapper that dropped it would turn resumes of older cursors off. */
+  public readLog(ranges: readonly LogRange[], maxMessages: number): Promise<LogRead> {
+    if (!this.inner.readLog) return Promise.reject(new Error('readLog: not supported by the inner bus'));
+    return this.inner.readLog(ranges, maxMessages);
   }
 
   public async health(): Promise<boolean> {

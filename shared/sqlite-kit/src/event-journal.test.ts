@@ -161,3 +161,33 @@ describe('in-process bus on the SQLite journal across restarts', () => {
     await shutdown(second);
   });
 });
+
+describe('event journal: history of the event topics (event cursors)', () => {
+  it('when every group handled and trimmed a history topic, then readLog still reads it from the journal within the retention; older is gone, other topics are not kept', async () => {
+    const store = openTestStore('bus-history-');
+    let now = 1_000_000;
+    const journal = new SqliteEventJournal(store, undefined, { topics: ['events'], retentionMs: () => 3_600_000, now: () => now });
+    const bus = new MemoryEventBus({ retryDelayMs: 1, journal, defaultPartitions: 1 });
+    let handled = 0;
+    const sub = await bus.subscribe({ groupId: 'g', topics: ['events', 'other'], handler: async () => void (handled += 1) });
+    for (let i = 0; i < 3000; i += 1) await store.write(() => bus.publish(i % 2 === 0 ? 'events' : 'other', [{ key: 'k', value: { i } }]));
+    await until(() => handled === 3000);
+    await store.write(() => bus.publish('events', [{ key: 'k', value: { last: true } }]));
+    await until(() => handled === 3001);
+    await journal.flush();
+    const read = await bus.readLog([{ topic: 'events', partition: 0, from: '0', to: '1501' }], 10_000);
+    assert.equal(read.gone, false);
+    assert.equal(read.messages.length, 1501);
+    assert.deepEqual(read.messages[3]?.value, { i: 6 });
+    assert.deepEqual((await bus.readLog([{ topic: 'other', partition: 0, from: '0', to: '10' }], 100)).gone, true, 'not a history topic: trimmed and gone');
+    // Two hours later, the next write prunes what is older than the retention (an hour).
+    now += 2 * 3_600_000;
+    await store.write(() => bus.publish('events', [{ key: 'k', value: { later: true } }]));
+    await until(() => handled === 3002);
+    await journal.flush();
+    assert.equal((await bus.readLog([{ topic: 'events', partition: 0, from: '0', to: '10' }], 100)).gone, true, 'older than the retention');
+    await sub.stop();
+    await bus.close();
+    await store.dispose();
+  });
+});

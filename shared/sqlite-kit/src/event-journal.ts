@@ -1,4 +1,5 @@
-import type { EventJournal, JournalEntry, JournalState } from '@switchyard/event-bus';
+import type { EventJournal, JournalEntry, JournalHistory, JournalState } from '@switchyard/event-bus';
+import { EVENT_HISTORY_MIGRATION, SqliteEventHistory, type EventHistoryOptions } from './event-history';
 import type { Migration } from './migrations';
 import type { SqliteStore } from './open-store';
 
@@ -30,6 +31,7 @@ export const EVENT_BUS_MIGRATIONS: readonly Migration[] = [
     PRIMARY KEY (group_id, topic, partition)
   ) STRICT;
   `,
+  EVENT_HISTORY_MIGRATION,
 ];
 
 const partitionKey = (topic: string, partition: number): string => `${topic}#${partition}`;
@@ -61,13 +63,17 @@ export class SqliteEventJournal implements EventJournal {
   /** partition key → group id → next offset to handle (loaded, then as committed). */
   private readonly positions = new Map<string, Map<string, number>>();
   private hooked = false;
+  private readonly kept: SqliteEventHistory | undefined;
 
+  /** `history`: topics whose messages are kept for a retention time whatever the groups handled (event cursors). */
   public constructor(
     private readonly store: SqliteStore,
     private readonly onError: (error: unknown) => void = () => undefined,
+    history?: EventHistoryOptions,
   ) {
     store.migrate(EVENT_BUS_COMPONENT, EVENT_BUS_MIGRATIONS);
     const db = store.db;
+    this.kept = history ? new SqliteEventHistory(store, history) : undefined;
     this.insertMessage = db.prepare('INSERT OR REPLACE INTO bus_messages (topic, partition, offset, key, value, headers) VALUES (?, ?, ?, ?, ?, ?)');
     this.upsertOffset = db.prepare(
       'INSERT INTO bus_offsets (group_id, topic, partition, next) VALUES (?, ?, ?, ?) ON CONFLICT (group_id, topic, partition) DO UPDATE SET next = excluded.next',
@@ -145,6 +151,11 @@ export class SqliteEventJournal implements EventJournal {
       .catch((error: unknown) => this.onError(error));
   }
 
+  public history(topic: string, partition: number, from: number, to: number, max: number): JournalHistory {
+    if (!this.kept?.keeps(topic)) return { first: undefined, entries: [] };
+    return this.kept.read(topic, partition, from, to, max, this.pending.get(partitionKey(topic, partition)) ?? []);
+  }
+
   /** Writes what is queued now, in a write of its own (tests, shutdown). */
   public flush(): Promise<void> {
     if (this.pending.size === 0 && this.dirtyOffsets.size === 0 && this.dirtyTrims.size === 0) return Promise.resolve();
@@ -166,6 +177,7 @@ export class SqliteEventJournal implements EventJournal {
 
   /** Runs inside the transaction that commits next, after every write of it. */
   private writeQueued(): void {
+    for (const entries of this.pending.values()) this.kept?.write(entries);
     for (const [key, entries] of this.pending) {
       const low = this.lowestPosition(key);
       let handledUpTo: number | undefined;

@@ -6,3 +6,4 @@ export { restoreDataDir, backupFile } from './backup';
 export { openTestStore, type TestStore } from './test-store';
 export { freshRepositories, type FreshRepositories } from './fresh-repositories';
 export { SqliteEventJournal, EVENT_BUS_COMPONENT, EVENT_BUS_MIGRATIONS } from './event-journal';
+export type { EventHistoryOptions } from './event-history';

@@ -1,5 +1,6 @@
 import { newId } from '@switchyard/ids';
 import { Connection, type ConnectionLimits, type ConnectionSession, type SocketPort } from './connection';
+import { CursorExpiredError } from './stream/history';
 import type { MembershipCache } from './membership-cache';
 import type { Clock, PresenceStore, RealtimeMetrics } from './ports';
 import type { StreamPosition } from './stream/cursor';
@@ -160,7 +161,8 @@ export class Hub {
       conn.write(eventPrefix({ event: 'status_change', data: { status: 'online', user_id: session.userId }, broadcast: broadcast({ user_id: session.userId }) }), true, head);
     }
     // In this turn: live events from now on wait until the replay is written.
-    if (cursors && resume?.position) void cursors.replay(conn, resume.position).catch(() => conn.socket?.close(1011, 'resume failed'));
+    // A cursor the log no longer has (its retention shorter than EventSettings.RetentionHours) closes with `cursor expired`.
+    if (cursors && resume?.position) void cursors.replay(conn, resume.position).catch((error: unknown) => conn.socket?.close(1011, error instanceof CursorExpiredError ? 'cursor expired' : 'resume failed'));
   }
 
   /** The socket closed: an authenticated connection stays (away) for a reconnect; others are dropped. */

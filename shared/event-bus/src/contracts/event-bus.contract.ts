@@ -247,6 +247,21 @@ export function eventBusContract(name: string, makeHarness: () => Promise<Contra
       assert.equal(after.reduce((sum, e) => sum + Number(e.offset), 0), 3);
     });
 
+    it('when a range of a partition is read with readLog, then its messages come in order from its start, bounded, with where to go on', async () => {
+      const { bus, ensureTopics } = await h();
+      if (!bus.readLog || !bus.endOffsets) return;
+      const t = topic('readlog');
+      await ensureTopics([t], 1);
+      await bus.publish(t, Array.from({ length: 6 }, (_, n) => ({ key: 'k', value: { n } })));
+      const all = await bus.readLog([{ topic: t, partition: 0, from: '1', to: '5' }], 100);
+      assert.equal(all.gone, false);
+      assert.deepEqual(all.messages.map((m) => [m.offset, m.value]), [1, 2, 3, 4].map((n) => [String(n), { n }]));
+      assert.deepEqual(all.next.map((n) => [n.topic, n.partition, n.offset]), [[t, 0, '5']]);
+      const bounded = await bus.readLog([{ topic: t, partition: 0, from: '0', to: '6' }], 2);
+      assert.deepEqual(bounded.messages.map((m) => m.value), [{ n: 0 }, { n: 1 }]);
+      assert.deepEqual(bounded.next.map((n) => n.offset), ['2']);
+    });
+
     batchHandlerContract(h, topic, timeoutMs);
   });
 }

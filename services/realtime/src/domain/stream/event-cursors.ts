@@ -1,10 +1,12 @@
+import { Topics } from '@switchyard/contracts';
 import type { BusMessage } from '@switchyard/event-bus';
 import type { Connection } from '../connection';
 import type { EventOrigin, HubCursors } from '../hub';
 import { eventPrefix, type WsEvent } from '../ws-event';
 import type { CursorCodec, StreamPosition } from './cursor';
-import { EventStream, type StreamRecord } from './event-stream';
-import { membershipChanges, visibleEvents, type ReplayDeps, type Viewer } from './replay';
+import type { EventStream, StreamRecord, StreamSnapshot } from './event-stream';
+import { recordsAfter, type LogSource } from './history';
+import { membershipChanges, visibleEvents, type MembershipChanges, type ReplayDeps, type Viewer } from './replay';
 
 export type ResumeStatus = 'complete' | 'expired' | 'invalid' | 'none';
 
@@ -18,10 +20,18 @@ export interface CheckedCursor {
 export interface EventBatch {
   readonly events: Record<string, unknown>[];
   readonly cursor: string;
+  /** More is left after `cursor` (older records still to read from the log): ask again at once. */
+  readonly more?: boolean;
 }
 
 /** Records converted per step of a batch (its visible events counted between steps). */
 const STEP = 256;
+/** Messages read from the log per round of a resume older than what the replica holds. */
+const LOG_CHUNK = 5_000;
+/** Messages of the log looked at most by one HTTP batch (it answers with the cursor reached, `more`). */
+const BATCH_LOG_BUDGET = 20_000;
+/** channels.events messages read at most to find a viewer's joins and leaves since a cursor. */
+const MAX_MEMBERSHIP_SCAN = 1_000_000;
 const CURSOR_OPEN = ', "cursor": "';
 
 const copyOffsets = (offsets: readonly (readonly number[])[]): number[][] => offsets.map((p) => [...p]);
@@ -39,6 +49,8 @@ export class EventCursors implements HubCursors {
     private readonly codec: CursorCodec,
     public readonly stream: EventStream,
     private readonly deps: ReplayDeps,
+    /** The log, for cursors older than what this replica holds (within the retention); none: those are expired. */
+    private readonly log?: LogSource,
   ) {}
 
   public now(): Buffer {
@@ -88,7 +100,8 @@ export class EventCursors implements HubCursors {
     const decoded = this.codec.decode(cursor, userId);
     if (!decoded.ok) return { status: 'invalid' };
     const status = this.stream.coverage(decoded.position);
-    return status === 'complete' ? { status, position: decoded.position } : { status };
+    if (status === 'complete' || (status === 'history' && this.log)) return { status: 'complete', position: decoded.position };
+    return { status: status === 'history' ? 'expired' : status };
   }
 
   /** The cursor of the stream's position now, for `userId`. */
@@ -103,21 +116,27 @@ export class EventCursors implements HubCursors {
   public async replay(conn: Connection, from: StreamPosition): Promise<void> {
     conn.hold();
     conn.floor = copyOffsets(from.offsets);
-    const records = this.recordsAfter(from);
+    // In this turn: what the replica holds now; live records after it are held by the connection.
+    const snapshot = this.stream.snapshot();
     try {
       const viewer: Viewer = { userId: conn.userId, isAdmin: conn.isAdmin, username: conn.username };
       const offsets = copyOffsets(from.offsets);
-      const changes = membershipChanges(viewer, records);
-      for (let i = 0; i < records.length && conn.authenticated; i += STEP) {
-        const step = records.slice(i, i + STEP);
-        const events = await visibleEvents(this.deps, viewer, step, changes);
-        let next = 0;
-        for (const record of step) {
-          advance(offsets, record);
-          let head: Buffer | undefined;
-          for (; next < events.length && events[next]?.record === record; next += 1) {
-            head ??= Buffer.from(CURSOR_OPEN + this.codec.head({ time: record.time, offsets }));
-            conn.write(eventPrefix((events[next] as { event: WsEvent }).event), false, head);
+      const changes = await this.viewerChanges(viewer, snapshot, from);
+      for (let complete = false; !complete && conn.authenticated; ) {
+        const round = await this.round(snapshot, { time: from.time, offsets }, LOG_CHUNK);
+        complete = round.complete;
+        const records = round.records;
+        for (let i = 0; i < records.length && conn.authenticated; i += STEP) {
+          const step = records.slice(i, i + STEP);
+          const events = await visibleEvents(this.deps, viewer, step, changes);
+          let next = 0;
+          for (const record of step) {
+            advance(offsets, record);
+            let head: Buffer | undefined;
+            for (; next < events.length && events[next]?.record === record; next += 1) {
+              head ??= Buffer.from(CURSOR_OPEN + this.codec.head({ time: record.time, offsets }));
+              conn.write(eventPrefix((events[next] as { event: WsEvent }).event), false, head);
+            }
           }
         }
       }
@@ -131,28 +150,36 @@ export class EventCursors implements HubCursors {
    * cursor after the last record looked at: the stream's position when every kept record was looked at.
    */
   public async batch(viewer: Viewer, from: StreamPosition, limit: number): Promise<EventBatch> {
-    const records = this.recordsAfter(from);
+    const snapshot = this.stream.snapshot();
     const offsets = copyOffsets(from.offsets);
     const out: Record<string, unknown>[] = [];
     let time = from.time;
-    const changes = membershipChanges(viewer, records);
-    for (let i = 0; i < records.length; i += STEP) {
-      const step = records.slice(i, i + STEP);
-      const events = await visibleEvents(this.deps, viewer, step, changes);
-      let next = 0;
-      for (const record of step) {
-        const own: WsEvent[] = [];
-        for (; next < events.length && events[next]?.record === record; next += 1) own.push((events[next] as { event: WsEvent }).event);
-        if (own.length > 0 && out.length > 0 && out.length + own.length > limit) return { events: out, cursor: this.cursorOf({ time, offsets }, viewer.userId) };
-        advance(offsets, record);
-        time = record.time;
-        if (own.length === 0) continue;
-        const cursor = this.cursorOf({ time, offsets }, viewer.userId);
-        for (const event of own) out.push(frameObject(event, cursor));
+    const changes = await this.viewerChanges(viewer, snapshot, from);
+    let budget = BATCH_LOG_BUDGET;
+    for (let complete = false; !complete; ) {
+      if (budget <= 0) return { events: out, cursor: this.cursorOf({ time, offsets }, viewer.userId), more: true };
+      const round = await this.round(snapshot, { time, offsets }, Math.min(LOG_CHUNK, budget));
+      complete = round.complete;
+      const records = round.records;
+      if (!complete) budget -= records.length;
+      for (let i = 0; i < records.length; i += STEP) {
+        const step = records.slice(i, i + STEP);
+        const events = await visibleEvents(this.deps, viewer, step, changes);
+        let next = 0;
+        for (const record of step) {
+          const own: WsEvent[] = [];
+          for (; next < events.length && events[next]?.record === record; next += 1) own.push((events[next] as { event: WsEvent }).event);
+          if (own.length > 0 && out.length > 0 && out.length + own.length > limit) return { events: out, cursor: this.cursorOf({ time, offsets }, viewer.userId), more: true };
+          advance(offsets, record);
+          time = record.time;
+          if (own.length === 0) continue;
+          const cursor = this.cursorOf({ time, offsets }, viewer.userId);
+          for (const event of own) out.push(frameObject(event, cursor));
+        }
       }
     }
-    // Everything kept was looked at: the cursor is the stream's position (beyond the last record of this user).
-    const position = this.stream.position();
+    // Everything held was looked at: the cursor is the snapshot's position (beyond the last record of this user).
+    const position = snapshot.position;
     for (let t = 0; t < offsets.length; t += 1) {
       const mine = offsets[t] as number[];
       const now = position.offsets[t] ?? [];
@@ -161,13 +188,42 @@ export class EventCursors implements HubCursors {
     return { events: out, cursor: this.cursorOf({ time: position.time, offsets }, viewer.userId) };
   }
 
+  /** One round of records after `from` (log first when needed); a round that makes no progress fails. */
+  private async round(snapshot: StreamSnapshot, from: StreamPosition, max: number): Promise<{ records: StreamRecord[]; complete: boolean }> {
+    const round = await recordsAfter(this.stream, snapshot, this.log, from, max);
+    if (!round.complete && round.records.length === 0) throw new Error('event log read made no progress');
+    return round;
+  }
+
+  /**
+   * The viewer's own joins and leaves from `from` to the snapshot (channel membership at the time of each
+   * event): channels.events read from the log first when the replica no longer holds all of it.
+   */
+  private async viewerChanges(viewer: Viewer, snapshot: StreamSnapshot, from: StreamPosition): Promise<MembershipChanges> {
+    const channels = this.stream.topics.indexOf(Topics.channelsEvents);
+    const offsets = copyOffsets(from.offsets);
+    const records: StreamRecord[] = [];
+    let scanned = 0;
+    for (let complete = false; !complete; ) {
+      if (scanned > MAX_MEMBERSHIP_SCAN) throw new Error('too many membership changes to scan for an event cursor');
+      const round = await recordsAfter(this.stream, snapshot, this.log, { time: from.time, offsets }, LOG_CHUNK, [channels]);
+      if (!round.complete && round.records.length === 0) throw new Error('event log read made no progress');
+      complete = round.complete;
+      scanned += round.records.length;
+      for (const record of round.records) advance(offsets, record);
+      records.push(...membershipRecords(viewer, round.records));
+    }
+    return membershipChanges(viewer, records);
+  }
+
   private cursorOf(position: StreamPosition, userId: string): string {
     return `${this.codec.head(position)}${this.tail(userId).toString('utf8', 0, this.tail(userId).length - 1)}`;
   }
+}
 
-  private recordsAfter(from: StreamPosition): StreamRecord[] {
-    return this.stream.since(this.stream.oldestSerial).filter((r) => EventStream.after(r, from));
-  }
+/** The records among `records` that are the viewer's own joins or leaves (kept small across rounds). */
+function membershipRecords(viewer: Viewer, records: readonly StreamRecord[]): StreamRecord[] {
+  return records.filter((r) => (r.message.value as { payload?: { user_id?: unknown } } | null)?.payload?.user_id === viewer.userId);
 }
 
 function advance(offsets: number[][], record: StreamRecord): void {

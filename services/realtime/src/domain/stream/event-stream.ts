@@ -15,7 +15,15 @@ export interface StreamRecord {
   readonly message: BusMessage;
 }
 
-export type Coverage = 'complete' | 'expired' | 'invalid';
+/** `history`: some of it is older than what this replica holds, but within the retention (read from the log). */
+export type Coverage = 'complete' | 'history' | 'expired' | 'invalid';
+
+/** What a replica holds at one moment: its records, from where on it holds every record, its position. */
+export interface StreamSnapshot {
+  readonly records: readonly StreamRecord[];
+  readonly covered: readonly (readonly number[])[];
+  readonly position: StreamPosition;
+}
 
 export interface EventStreamOptions {
   readonly clock: Clock;
@@ -118,9 +126,15 @@ export class EventStream {
     for (let t = 0; t < position.offsets.length; t += 1) {
       const asked = position.offsets[t] as readonly number[];
       const from = this.covered[t] as number[];
-      for (let p = 0; p < asked.length; p += 1) if ((asked[p] as number) < (from[p] as number)) return 'expired';
+      for (let p = 0; p < asked.length; p += 1) if ((asked[p] as number) < (from[p] as number)) return maxAgeMs > 0 ? 'history' : 'expired';
     }
     return 'complete';
+  }
+
+  /** What this replica holds now (the records are shared, not copied: they never change). */
+  public snapshot(): StreamSnapshot {
+    this.trim();
+    return { records: this.records.slice(this.head), covered: this.covered.map((p) => [...p]), position: this.position() };
   }
 
   /** Whether `record` comes after `position` (its offset is not below the position's for its partition). */

@@ -3,6 +3,7 @@ import { AppError, badRequest, commonErrors } from '@switchyard/errors';
 import { requireIdentity, sendJson } from '@switchyard/http-kit';
 import { Joi, validate } from '@switchyard/validation';
 import type { EventBatch, EventCursors } from '../../domain/stream/event-cursors';
+import { CursorExpiredError } from '../../domain/stream/history';
 import type { Viewer } from '../../domain/stream/replay';
 import type { UserSource } from '../../domain/ports';
 
@@ -66,8 +67,8 @@ export function eventsRoutes(deps: EventsRoutesDeps): Router {
       if (checked.status !== 'complete' || !checked.position) throw cursorInvalid();
       const [user] = await deps.users.usersByIds([identity.userId]);
       const viewer: Viewer = { userId: identity.userId, isAdmin: identity.roles.split(' ').includes('system_admin'), username: user?.username ?? '' };
-      let batch = await deps.cursors.batch(viewer, checked.position, limit);
-      if (batch.events.length === 0 && wait > 0) {
+      let batch = await expiredAs410(deps.cursors.batch(viewer, checked.position, limit));
+      if (batch.events.length === 0 && wait > 0 && batch.more !== true) {
         if (waiting >= deps.maxWaiting) throw new AppError('unavailable', { id: 'api.events.too_many_waiting.app_error', message: 'Too many event requests are waiting; try again.' });
         waiting += 1;
         try {
@@ -80,6 +81,16 @@ export function eventsRoutes(deps: EventsRoutesDeps): Router {
     })().catch(next);
   });
   return router;
+}
+
+/** The log no longer has what the cursor needs (its retention is shorter than the cursor's age): 410. */
+async function expiredAs410(batch: Promise<EventBatch>): Promise<EventBatch> {
+  try {
+    return await batch;
+  } catch (error) {
+    if (error instanceof CursorExpiredError) throw cursorExpired();
+    throw error;
+  }
 }
 
 /** Looks again after each burst of new records until something is visible, the wait ends, or the caller left. */
@@ -104,8 +115,8 @@ function waitForEvents(deps: EventsRoutesDeps, viewer: Viewer, first: EventBatch
       try {
         const checked = deps.cursors.check(batch.cursor, viewer.userId);
         if (!checked.position) return finish();
-        batch = await deps.cursors.batch(viewer, checked.position, limit);
-        if (batch.events.length > 0 || gone()) finish();
+        batch = await expiredAs410(deps.cursors.batch(viewer, checked.position, limit));
+        if (batch.events.length > 0 || batch.more === true || gone()) finish();
       } catch (error) {
         clearTimeout(timer);
         stop();

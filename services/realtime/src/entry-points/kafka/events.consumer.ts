@@ -3,6 +3,7 @@ import {
   openDialogPayloadSchema,
   statusChangedPayloadSchema,
   channelViewedPayloadSchema,
+  EVENT_STREAM_TOPICS,
   Topics,
   typingPayloadSchema,
   type ChannelsEvent,
@@ -24,7 +25,7 @@ import type { Clock, RealtimeMetrics, UserSource } from '../../domain/ports';
 import type { EventCursors } from '../../domain/stream/event-cursors';
 import type { WsEvent } from '../../domain/ws-event';
 
-export const CONSUMED_TOPICS = [Topics.postsEvents, Topics.channelsEvents, Topics.usersEvents, Topics.realtimeEvents] as const;
+export const CONSUMED_TOPICS = EVENT_STREAM_TOPICS;
 
 export interface EventsConsumerDeps {
   readonly hub: Hub;

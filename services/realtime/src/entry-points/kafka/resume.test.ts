@@ -1,44 +1,20 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { envelope, Topics } from '@switchyard/contracts';
-import type { BusMessage } from '@switchyard/event-bus';
-import { keySet } from '@switchyard/http-kit';
-import { createSilentLogger } from '@switchyard/logger';
-import { MemoryDirectory } from '../../adapters/memory/directory.memory';
-import { CONSUMED_TOPICS, eventsConsumer } from './events.consumer';
-import { ManualClock, RecordingSocket, session } from '../../test-support/fakes';
-import { Hub } from '../../domain/hub';
-import { MembershipCache } from '../../domain/membership-cache';
-import { CursorCodec } from '../../domain/stream/cursor';
-import { EventCursors } from '../../domain/stream/event-cursors';
-import { EventStream } from '../../domain/stream/event-stream';
+import { RecordingSocket, session } from '../../test-support/fakes';
+import { ArchiveLog, streamSetup, type StreamSetupOptions } from '../../test-support/stream-setup';
 
 const channel = { id: 'c1', team_id: 't', team_name: 'tn', type: 'O', name: 'n', display_name: 'N', creator_id: 'alice', delete_at: 0 };
 const postBody = (id: string) => ({ id, create_at: 1, update_at: 1, edit_at: 0, delete_at: 0, is_pinned: false, user_id: 'alice', channel_id: 'c1', root_id: '', original_id: '', message: id, type: '', props: {}, hashtags: '', file_ids: [], pending_post_id: '', reply_count: 0, last_reply_at: 0, participants: null });
 
-function setup() {
-  const clock = new ManualClock();
-  const directory = new MemoryDirectory();
-  const membership = new MembershipCache({ source: directory, clock, ttlMs: 60_000, maxChannels: 100, maxTeamEntries: 100 });
-  const stream = new EventStream(CONSUMED_TOPICS, { clock, maxRecords: 100, maxAgeMs: 0 });
-  stream.start(CONSUMED_TOPICS.map((topic) => ({ topic, partition: 0, offset: '0' })));
-  const codec = new CursorCodec(keySet('a-secret-of-at-least-32-characters!!'));
-  const cursors = new EventCursors(codec, stream, { membership, users: directory });
-  const hub = new Hub({ membership, clock, limits: { sendQueue: 64, replayBuffer: 16 }, reconnectWindowMs: 1000, defaultServerVersion: 'v', cursors });
-  const handler = eventsConsumer({ hub, membership, users: directory, logger: createSilentLogger(), maxAttempts: 1, cursors });
-  const offsets = new Map<string, number>();
-  const publish = async (topic: string, value: { time: number }): Promise<void> => {
-    clock.time += 10;
-    const offset = offsets.get(topic) ?? 0;
-    offsets.set(topic, offset + 1);
-    const message: BusMessage = { topic, partition: 0, offset: String(offset), key: 'c1', value: { ...value, time: clock.time }, headers: {}, attempt: 1 };
-    await handler(message);
-  };
-  return { clock, directory, membership, hub, cursors, codec, publish };
+function setup(options: StreamSetupOptions = {}) {
+  return streamSetup(options);
 }
 
 /** Lets the replay (started with the hello) finish. */
-const settle = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+const settle = async (): Promise<void> => {
+  for (let i = 0; i < 20; i += 1) await new Promise((resolve) => setImmediate(resolve));
+};
 
 const summary = (frames: Record<string, unknown>[]): string[] =>
   frames.map((f) => {
@@ -115,8 +91,12 @@ describe('event cursors: resume over WebSocket', () => {
 });
 
 describe('event cursors: a bot restarted at random points', () => {
-  it('when a bot is restarted 50 times at random points of a stream with joins, leaves, other channels and ephemeral messages, then what it handled is exactly what a socket that never left got, in order', async () => {
-    const { directory, hub, publish } = setup();
+  for (const [name, options] of [
+    ['the replica holds every record', {}],
+    ['the replica holds 3 records, the rest is read from the log', { maxRecords: 3, log: new ArchiveLog() }],
+  ] as const)
+  it(`when a bot is restarted 50 times at random points of a stream with joins, leaves, other channels and ephemeral messages (${name}), then what it handled is exactly what a socket that never left got, in order`, async () => {
+    const { directory, hub, publish } = setup(options);
     const ALICE = 'a'.repeat(26);
     const BOB = 'b'.repeat(26);
     const c2 = { ...channel, id: 'c2', name: 'n2' };

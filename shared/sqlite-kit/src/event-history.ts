@@ -1,0 +1,125 @@
+import type { JournalEntry, JournalHistory } from '@switchyard/event-bus';
+import type { SqliteStore } from './open-store';
+
+export interface EventHistoryOptions {
+  /** Topics whose messages are kept (realtime's event topics: resumes from an event cursor). */
+  readonly topics: readonly string[];
+  /** How long a message is kept (ms, read at each write; 0 = none kept). EventSettings.RetentionHours. */
+  readonly retentionMs: () => number;
+  readonly now?: () => number;
+}
+
+/** Older messages are looked for at most this often (ms). */
+const PRUNE_EVERY_MS = 60_000;
+
+/** The migration that creates the history table (the event bus component's second). */
+export const EVENT_HISTORY_MIGRATION = `
+  -- messages of the event topics kept for their retention whatever the groups handled (event cursors)
+  CREATE TABLE bus_history (
+    topic TEXT NOT NULL,
+    partition INTEGER NOT NULL,
+    offset INTEGER NOT NULL,
+    time INTEGER NOT NULL,
+    key TEXT NOT NULL,
+    value TEXT NOT NULL,
+    headers TEXT NOT NULL,
+    PRIMARY KEY (topic, partition, offset)
+  ) STRICT, WITHOUT ROWID;
+`;
+
+interface Row {
+  readonly offset: number;
+  readonly key: string;
+  readonly value: string;
+  readonly headers: string;
+}
+
+/**
+ * The embedded runtime's event history: every message of the history topics, written with the journal's
+ * other writes (same transaction), kept `retentionMs` from when it was written and pruned by age only (a
+ * cursor within the retention always finds its messages, whatever the consumer groups handled).
+ */
+export class SqliteEventHistory {
+  private readonly topics: ReadonlySet<string>;
+  private readonly insert;
+  private readonly first;
+  private readonly range;
+  private readonly prunePartition;
+  private readonly now: () => number;
+  private readonly partitions = new Map<string, { topic: string; partition: number }>();
+  private lastPrune = 0;
+
+  public constructor(
+    private readonly store: SqliteStore,
+    private readonly options: EventHistoryOptions,
+  ) {
+    this.topics = new Set(options.topics);
+    this.now = options.now ?? Date.now;
+    const db = store.db;
+    this.insert = db.prepare('INSERT OR REPLACE INTO bus_history (topic, partition, offset, time, key, value, headers) VALUES (?, ?, ?, ?, ?, ?, ?)');
+    this.first = db.prepare<[string, number], { first: number | null }>('SELECT min(offset) AS first FROM bus_history WHERE topic = ? AND partition = ?');
+    this.range = db.prepare<[string, number, number, number, number], Row>(
+      'SELECT offset, key, value, headers FROM bus_history WHERE topic = ? AND partition = ? AND offset >= ? AND offset < ? ORDER BY offset LIMIT ?',
+    );
+    // Everything before the partition's first message young enough (all of it when none is).
+    this.prunePartition = db.prepare(
+      `DELETE FROM bus_history WHERE topic = @topic AND partition = @partition AND offset < coalesce(
+         (SELECT offset FROM bus_history WHERE topic = @topic AND partition = @partition AND time >= @before ORDER BY offset LIMIT 1),
+         (SELECT max(offset) + 1 FROM bus_history WHERE topic = @topic AND partition = @partition))`,
+    );
+    for (const row of db.prepare<[], { topic: string; partition: number }>('SELECT DISTINCT topic, partition FROM bus_history').all()) {
+      this.partitions.set(`${row.topic}#${row.partition}`, row);
+    }
+  }
+
+  public keeps(topic: string): boolean {
+    return this.topics.has(topic);
+  }
+
+  /** Inside the journal's write: stores the entries of history topics, then prunes now and then. */
+  public write(entries: readonly JournalEntry[]): void {
+    const retention = this.retentionMs();
+    const now = this.now();
+    if (retention > 0) {
+      for (const e of entries) {
+        if (!this.topics.has(e.topic)) continue;
+        this.insert.run(e.topic, e.partition, e.offset, now, e.key, e.json, JSON.stringify(e.headers));
+        const key = `${e.topic}#${e.partition}`;
+        if (!this.partitions.has(key)) this.partitions.set(key, { topic: e.topic, partition: e.partition });
+      }
+    }
+    if (now - this.lastPrune >= PRUNE_EVERY_MS) this.prune(now - retention, now);
+  }
+
+  /** Removes what is older than the retention (all of it when the retention is 0). */
+  public prune(before: number, now = this.now()): void {
+    this.lastPrune = now;
+    for (const { topic, partition } of this.partitions.values()) this.prunePartition.run({ topic, partition, before });
+  }
+
+  /** The stored messages of a partition from `from` on (`pending`: written by the next commit, appended after). */
+  public read(topic: string, partition: number, from: number, to: number, max: number, pending: readonly JournalEntry[]): JournalHistory {
+    const stored = this.first.get(topic, partition)?.first ?? undefined;
+    const entries: { offset: number; key: string; json: string; headers: Record<string, string> }[] = [];
+    if (stored !== undefined && from >= stored) {
+      for (const row of this.range.all(topic, partition, from, to, max)) {
+        entries.push({ offset: row.offset, key: row.key, json: row.value, headers: JSON.parse(row.headers) as Record<string, string> });
+      }
+    }
+    let expected = (entries[entries.length - 1]?.offset ?? from - 1) + 1;
+    for (const e of this.retentionMs() > 0 ? pending : []) {
+      if (entries.length >= max || e.offset >= to) break;
+      if (e.offset < expected) continue;
+      if (e.offset !== expected) break;
+      entries.push({ offset: e.offset, key: e.key, json: e.json, headers: { ...e.headers } });
+      expected += 1;
+    }
+    const first = stored ?? (this.retentionMs() > 0 ? pending[0]?.offset : undefined);
+    return { first, entries };
+  }
+
+  private retentionMs(): number {
+    const value = this.options.retentionMs();
+    return Number.isFinite(value) && value > 0 ? value : 0;
+  }
+}
