@@ -8,6 +8,7 @@ import { InProcessTransport, listen, requestPrototypes, type ListenLimits } from
 import { createLogger } from '@switchyard/logger';
 import { openStore, SqliteEventJournal, type SqliteStore } from '@switchyard/sqlite-kit';
 import { backupRoute } from './backup-route';
+import { cursorSecret } from './cursor-secret';
 import { MetricsListener, type MetricsOverrides } from './metrics-listener';
 import { answerWhenDurable } from './durable-responses';
 import { createGatewayApp, loadGatewayConfig } from '@switchyard/gateway';
@@ -142,7 +143,7 @@ async function startOn(store: SqliteStore, options: EmbeddedOptions, closeStore:
   await outgoingDispatch.start();
   started.push(outgoingDispatch);
 
-  const realtime = createRealtimeApp(loadRealtimeConfig(env), { logger: loggerFor(Services.realtime), bus, transport });
+  const realtime = createRealtimeApp(loadRealtimeConfig({ ...env, EVENT_CURSOR_SECRET: cursorSecret(store.dir) }), { logger: loggerFor(Services.realtime), bus, transport });
   transport.register(Services.realtime, realtime.handler);
   transport.registerUpgrade(Services.realtime, realtime.upgrade);
   await realtime.start();

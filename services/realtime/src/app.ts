@@ -3,7 +3,7 @@ import { hostname } from 'node:os';
 import type { RequestListener } from 'node:http';
 import type { EventBus, Subscription } from '@switchyard/event-bus';
 import { envelope, Topics, type StatusChangedEvent } from '@switchyard/contracts';
-import { createHttpApp, identityMiddleware, internalKeys, jsonBody, rawBody, readiness, type HealthReport, type ServiceTransport, type UpgradeHandler } from '@switchyard/http-kit';
+import { createHttpApp, identityMiddleware, internalKeys, keySet, jsonBody, rawBody, readiness, type HealthReport, type ServiceTransport, type UpgradeHandler } from '@switchyard/http-kit';
 import { systemClock } from '@switchyard/ids';
 import { followSystemConfig } from '@switchyard/live-config';
 import type { Logger } from '@switchyard/logger';
@@ -113,7 +113,7 @@ export function createRealtimeApp(config: Readonly<RealtimeConfig>, deps: Realti
   // Cursors older than what this replica holds (within EventSettings.RetentionHours) are read from the log.
   const bus = deps.bus;
   const log = bus.readLog ? (ranges: Parameters<NonNullable<EventBus['readLog']>>[0], max: number) => (bus.readLog as NonNullable<EventBus['readLog']>).call(bus, ranges, max) : undefined;
-  const cursors = deps.bus.endOffsets ? new EventCursors(new CursorCodec(keys), stream, { membership, users: directory }, log) : undefined;
+  const cursors = deps.bus.endOffsets ? new EventCursors(new CursorCodec(config.EVENT_CURSOR_SECRET ? keySet(config.EVENT_CURSOR_SECRET) : keys), stream, { membership, users: directory }, log) : undefined;
   // A bus (or a wrapper of one) without endOffsets turns cursors off: frames carry none, hello has no `resume`.
   if (!cursors) deps.logger.warn('event cursors are off: the event bus does not give partition ends (endOffsets)');
   const hub = new Hub({

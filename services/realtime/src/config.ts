@@ -15,6 +15,7 @@ export interface RealtimeConfig extends ServiceEnv {
   readonly PRESENCE_TTL_MS: number;
   readonly EVENT_BUFFER_RECORDS: number;
   readonly EVENT_MAX_WAITING: number;
+  readonly EVENT_CURSOR_SECRET?: string;
 }
 
 export const realtimeEnvSchema = Joi.object<RealtimeConfig>({
@@ -31,6 +32,7 @@ export const realtimeEnvSchema = Joi.object<RealtimeConfig>({
   MEMBERSHIP_CACHE_MAX_CHANNELS: Joi.number().integer().min(1).default(10_000).description('Channel member sets kept in the cache'),
   PRESENCE_TTL_MS: Joi.number().integer().min(300).default(30_000).description('With Redis: a replica that stops refreshing its online users (killed) stops counting after this; refreshed every third of it'),
   EVENT_BUFFER_RECORDS: Joi.number().integer().min(0).max(1_000_000).default(20_000).description('Records of the event stream kept by each replica for resumes from a cursor (WebSocket `cursor`, GET /api/v4/events); an older cursor is expired'),
+  EVENT_CURSOR_SECRET: Joi.string().min(32).description('Key of the event cursors (default: INTERNAL_SECRET and its secondary). The embedded runtime keeps one in its data directory: its INTERNAL_SECRET is new at every start'),
   EVENT_MAX_WAITING: Joi.number().integer().min(0).max(1_000_000).default(10_000).description('GET /api/v4/events long-polls waiting at once per replica; more are answered 503 at once'),
 });
 
