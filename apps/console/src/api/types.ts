@@ -55,6 +55,20 @@ export interface Channel {
   readonly delete_at: number;
 }
 
+/** A file's info (GET /files/{id}/info, `metadata.files` of a post). */
+export interface FileInfo {
+  readonly id: string;
+  readonly user_id: string;
+  readonly post_id?: string;
+  readonly name: string;
+  readonly extension: string;
+  readonly size: number;
+  readonly mime_type: string;
+  readonly width?: number;
+  readonly height?: number;
+  readonly has_preview_image?: boolean;
+}
+
 export interface Post {
   readonly id: string;
   readonly create_at: number;
@@ -69,6 +83,9 @@ export interface Post {
   readonly props: Readonly<Record<string, unknown>>;
   readonly reply_count?: number;
   readonly has_reactions?: boolean;
+  readonly is_pinned?: boolean;
+  readonly file_ids?: readonly string[];
+  readonly metadata?: { readonly files?: readonly FileInfo[] };
 }
 
 export interface PostList {

@@ -38,9 +38,9 @@ export function ChannelView({ channel, directWith, teamId }: { channel: Channel;
   const where = channel.type === 'D' ? `@${directWith?.username ?? 'someone'}` : `~${channel.name}`;
   const thread = threadId ? all.find((p) => p.id === threadId) : undefined;
   // A message starting with "/" is a slash command (POST /commands/execute), as in the reference's client.
-  const send = (message: string, done: () => void, rootId?: string) => {
-    if (isSlashCommand(message)) command.mutate({ command: message, ...(rootId ? { rootId } : {}) }, { onSuccess: done });
-    else createPost.mutate({ message, ...(rootId ? { rootId } : {}) }, { onSuccess: done });
+  const send = (message: string, fileIds: readonly string[], done: () => void, rootId?: string) => {
+    if (isSlashCommand(message) && fileIds.length === 0) command.mutate({ command: message, ...(rootId ? { rootId } : {}) }, { onSuccess: done });
+    else createPost.mutate({ message, fileIds, ...(rootId ? { rootId } : {}) }, { onSuccess: done });
   };
 
   // A search result's link ends in #post-<id>: that message is scrolled to and marked once the posts are in.
@@ -86,7 +86,7 @@ export function ChannelView({ channel, directWith, teamId }: { channel: Channel;
         <ol className="posts" aria-label={`Messages in ${where}`} aria-live="polite">
           {roots.map((p) => item(p, false))}
         </ol>
-        <Composer label={`Write to ${where}`} pending={createPost.isPending || command.isPending} error={createPost.error ?? command.error} onSend={(message, done) => send(message, done)} />
+        <Composer label={`Write to ${where}`} channelId={channel.id} pending={createPost.isPending || command.isPending} error={createPost.error ?? command.error} onSend={(message, fileIds, done) => send(message, fileIds, done)} />
       </section>
       {thread ? (
         <aside className="thread" aria-labelledby="thread-title">
@@ -100,7 +100,7 @@ export function ChannelView({ channel, directWith, teamId }: { channel: Channel;
             {item(thread, true)}
             {(replies.get(thread.id) ?? []).map((p) => item(p, true))}
           </ol>
-          <Composer label="Reply to the thread" pending={createPost.isPending || command.isPending} error={createPost.error ?? command.error} onSend={(message, done) => send(message, done, thread.id)} />
+          <Composer label="Reply to the thread" channelId={channel.id} pending={createPost.isPending || command.isPending} error={createPost.error ?? command.error} onSend={(message, fileIds, done) => send(message, fileIds, done, thread.id)} />
         </aside>
       ) : null}
       <DialogHost channelId={channel.id} teamId={channel.team_id || teamId} />

@@ -2,6 +2,8 @@ import type { Post, Reaction, User } from '../../api/types';
 import { Avatar } from '../../ui/avatar';
 import { BotLabel } from '../../ui/feedback';
 import { Markdown } from '../../ui/markdown/markdown';
+import { filesOf } from '../files/file-rules';
+import { PostFiles } from '../files/post-files';
 import { BlockKit } from './block-kit';
 import { MessageAttachments } from './message-attachments/message-attachment';
 import type { DataSources } from '../data-sources/data-sources';
@@ -47,6 +49,7 @@ export function PostItem({ post, author, reactions, meId, replyCount, sources, b
           {ephemeral ? <span className="muted">(Only visible to you)</span> : null}
         </header>
         {post.message ? <Markdown className="post-message" text={post.message} /> : null}
+        <PostFiles files={filesOf(post)} />
         <BlockKit blocks={post.props.blocks} />
         <MessageAttachments attachments={attachmentsOf(post.props)} onAction={onAction} busy={busy} sources={sources} />
         {!ephemeral ? (

@@ -9,7 +9,13 @@ export function usePostActions(channelId: string) {
   const client = useQueryClient();
   const refresh = () => client.invalidateQueries({ queryKey: keys.channelPosts(channelId) });
   const createPost = useMutation({
-    mutationFn: (input: { message: string; rootId?: string }) => api.post<Post>('/posts', { channel_id: channelId, message: input.message, ...(input.rootId ? { root_id: input.rootId } : {}) }),
+    mutationFn: (input: { message: string; rootId?: string; fileIds?: readonly string[] }) =>
+      api.post<Post>('/posts', {
+        channel_id: channelId,
+        message: input.message,
+        ...(input.rootId ? { root_id: input.rootId } : {}),
+        ...(input.fileIds && input.fileIds.length > 0 ? { file_ids: input.fileIds } : {}),
+      }),
     onSuccess: refresh,
   });
   const react = useMutation({
