@@ -99,7 +99,7 @@ status=0
 lane checks checks_lane
 if [ "$servers" = "1" ]; then lane distributed distributed_lane; fi
 
-dirs="shared services apps tests"
+dirs="shared services apps tests scripts"
 if [ "$servers" = "1" ]; then
   echo "test: unit, embedded and real-server suites (Kafka ${KAFKA_BROKERS}, MongoDB ${MONGO_URL}, Redis ${REDIS_URL})"
   stage node-suites bash scripts/run-node-tests.sh all $dirs || status=$?

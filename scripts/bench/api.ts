@@ -27,6 +27,9 @@ export interface ApiBenchFigure {
   readonly p50Ms: number;
   readonly p99Ms: number;
   readonly non2xx: number;
+  /** CPU ms per 2xx request: every process of the target, and Switchyard's own. */
+  readonly cpuAllMs: number;
+  readonly cpuSwitchyardMs: number;
 }
 
 async function load(label: TargetName, route: string, figureName: FigureName, processes: readonly TargetProcess[], options: Record<string, unknown>): Promise<ApiBenchFigure> {
@@ -37,7 +40,7 @@ async function load(label: TargetName, route: string, figureName: FigureName, pr
   const counted = loadFigures(result);
   const cpu = await meter.finish(counted.ok);
   // req/s counts 2xx answers only (autocannon's own average counts every answer, refusals included).
-  const figure = { target: label, route, requestsPerSec: counted.okPerSec, p50Ms: result.latency.p50, p99Ms: result.latency.p99, non2xx: counted.non2xx + counted.errors };
+  const figure = { target: label, route, requestsPerSec: counted.okPerSec, p50Ms: result.latency.p50, p99Ms: result.latency.p99, non2xx: counted.non2xx + counted.errors, cpuAllMs: cpu.allMs, cpuSwitchyardMs: cpu.switchyardMs };
   process.stdout.write(`api ${route} [${label}] ${CONNECTIONS} connections, ${result.duration} s: ${figure.requestsPerSec} 2xx/s (${counted.ok} 2xx), p50 ${figure.p50Ms} ms, p99 ${figure.p99Ms} ms, ${counted.non2xx} non-2xx, ${counted.errors} errors\n`);
   process.stdout.write(formatCpuReport(cpu));
   process.stdout.write(formatTargets(label, figureName, route, { requestsPerSec: figure.requestsPerSec, p99Ms: figure.p99Ms, cpu }));

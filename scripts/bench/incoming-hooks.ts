@@ -59,6 +59,9 @@ export interface IncomingHooksBenchFigure {
   readonly p99Ms: number;
   readonly accepted: number;
   readonly duplicates: number;
+  /** CPU ms per accepted request: every process of the target, and Switchyard's own. */
+  readonly cpuAllMs: number;
+  readonly cpuSwitchyardMs: number;
 }
 
 const DRAIN_TIMEOUT_MS = Number(process.env.BENCH_DRAIN_TIMEOUT_S ?? 120) * 1000;
@@ -103,6 +106,8 @@ async function measure(label: TargetName, url: string, processes: readonly Targe
     p99Ms: result.latency.p99,
     accepted: counted.ok,
     duplicates: stored - counted.ok,
+    cpuAllMs: cpu.allMs,
+    cpuSwitchyardMs: cpu.switchyardMs,
   };
   process.stdout.write(
     `incoming-hooks POST /hooks/{key} [${label}] ${CONNECTIONS} connections, ${amount} requests in ${result.duration} s: ${figure.requestsPerSec} accepted/s (2xx only), p50 ${figure.p50Ms} ms, p99 ${figure.p99Ms} ms, ` +
