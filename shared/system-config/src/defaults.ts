@@ -112,6 +112,11 @@ export interface SystemConfig {
     BreakerErrorPercent: number;
     BreakerResetSeconds: number;
     SecretOverlapMinutes: number;
+    /**
+     * Switchyard's own key (the spec names no threshold): an outgoing hook whose newest this many deliveries
+     * are all `dead` is disabled, as on a 410 (0 = never). Default 10.
+     */
+    DisableAfterDeadDeliveries: number;
   };
   /** Event cursors (spec: "Event cursor"): how long a cursor can be resumed. */
   EventSettings: {
@@ -226,6 +231,7 @@ export function defaultSystemConfig(): SystemConfig {
       BreakerErrorPercent: 50,
       BreakerResetSeconds: 30,
       SecretOverlapMinutes: 1440,
+      DisableAfterDeadDeliveries: 10,
     },
     EventSettings: { RetentionHours: 24 },
     LogSettings: { EnableWebhookDebugging: true, ConsoleLevel: 'INFO' },

@@ -50,5 +50,8 @@ export function configRangeProblem(config: SystemConfig): { id: string; message:
   if (retention < 0 || retention > 8760) return { id: 'model.config.is_valid.event_retention_hours.app_error', message: 'EventSettings.RetentionHours must be between 0 and 8760.' };
   if (d.JitterPercent < 0 || d.JitterPercent > 100) return { id: 'model.config.is_valid.delivery_jitter.app_error', message: 'JitterPercent must be between 0 and 100.' };
   if (d.BreakerErrorPercent <= 0 || d.BreakerErrorPercent > 100) return { id: 'model.config.is_valid.delivery_breaker.app_error', message: 'BreakerErrorPercent must be between 1 and 100.' };
+  if (!Number.isInteger(d.DisableAfterDeadDeliveries) || d.DisableAfterDeadDeliveries < 0 || d.DisableAfterDeadDeliveries > 10_000) {
+    return { id: 'model.config.is_valid.delivery_disable_after_dead.app_error', message: 'DisableAfterDeadDeliveries must be a whole number between 0 and 10000.' };
+  }
   return undefined;
 }

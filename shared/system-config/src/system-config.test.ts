@@ -29,3 +29,11 @@ test('when IncomingWebhookAckMode is stored, queued or anything else, then the d
   assert.equal(configRangeProblem(applyConfigPatch(defaultSystemConfig(), { ServiceSettings: { IncomingWebhookAckMode: 'queued' } })), undefined);
   assert.equal(configRangeProblem(applyConfigPatch(defaultSystemConfig(), { ServiceSettings: { IncomingWebhookAckMode: 'later' } }))?.id, 'model.config.is_valid.incoming_webhook_ack_mode.app_error');
 });
+
+test('when DisableAfterDeadDeliveries is 0, 10 or 10000 it passes; negative, fractional or above 10000 it is refused', () => {
+  assert.equal(defaultSystemConfig().DeliverySettings.DisableAfterDeadDeliveries, 10);
+  for (const ok of [0, 10, 10_000]) assert.equal(configRangeProblem(applyConfigPatch(defaultSystemConfig(), { DeliverySettings: { DisableAfterDeadDeliveries: ok } })), undefined, String(ok));
+  for (const bad of [-1, 2.5, 10_001]) {
+    assert.equal(configRangeProblem(applyConfigPatch(defaultSystemConfig(), { DeliverySettings: { DisableAfterDeadDeliveries: bad } }))?.id, 'model.config.is_valid.delivery_disable_after_dead.app_error', String(bad));
+  }
+});

@@ -25,7 +25,7 @@ describe('operational alerts: DMs from the switchyard bot and integration events
     dmId = (dm.json as { id: string }).id;
   });
   after(async () => {
-    await patchConfig(world.admin.client, { DeliverySettings: { RetryBackoffSeconds: [5, 30, 120, 600, 1800, 3600, 10800, 21600, 43200] } });
+    await patchConfig(world.admin.client, { DeliverySettings: { RetryBackoffSeconds: [5, 30, 120, 600, 1800, 3600, 10800, 21600, 43200], DisableAfterDeadDeliveries: 10 } });
     await world?.stop();
   });
 
@@ -67,6 +67,38 @@ describe('operational alerts: DMs from the switchyard bot and integration events
     await new Promise((resolve) => setTimeout(resolve, 500));
     const posts = (await raw(world.target.url, 'GET', `/api/v4/channels/${dmId}/posts`, { token: world.admin.token })).json as { posts: Record<string, { message: string }> };
     assert.equal(Object.values(posts.posts).filter((p) => p.message.includes(failing.id)).length, 1);
+    world.receiver.respond(() => ({}));
+  });
+
+  it('when a hook\'s newest DisableAfterDeadDeliveries deliveries are all dead, then it is disabled, its creator gets the disable DM and admin hooks hear integration_disabled', async () => {
+    await patchConfig(world.admin.client, { DeliverySettings: { RetryBackoffSeconds: [], DisableAfterDeadDeliveries: 2 } });
+    const bad = await raw(world.target.url, 'PUT', '/api/v4/config/patch', { token: world.admin.token, body: { DeliverySettings: { DisableAfterDeadDeliveries: -1 } } });
+    assert.equal(bad.status, 400, bad.text);
+    assert.equal((bad.json as { id: string }).id, 'model.config.is_valid.delivery_disable_after_dead.app_error');
+    const failing = await createHook({ channel_id: world.channel.id, trigger_words: ['sink'], callback_urls: [`${world.receiver.url}/sink`], display_name: 'Sink hook' });
+    world.receiver.respond((r) => (r.path === '/sink' ? { status: 503 } : {}));
+    await postIn(world.member, world.channel.id, 'sink one');
+    await eventually('the first delivery dead', async () => {
+      const log = (await raw(world.target.url, 'GET', `/api/v4/hooks/outgoing/${failing.id}/deliveries`, { token: world.admin.token })).json as { status: string }[];
+      return log.length === 1 && log[0]?.status === 'dead' ? true : undefined;
+    });
+    const still = (await raw(world.target.url, 'GET', `/api/v4/hooks/outgoing/${failing.id}`, { token: world.admin.token })).json as HookJson;
+    assert.equal(still.disabled_at, 0, 'one dead delivery is below the threshold of 2');
+    await postIn(world.member, world.channel.id, 'sink two');
+    const disabled = await eventually('the hook disabled', async () => {
+      const got = (await raw(world.target.url, 'GET', `/api/v4/hooks/outgoing/${failing.id}`, { token: world.admin.token })).json as HookJson;
+      return got.disabled_at > 0 ? got : undefined;
+    });
+    assert.ok(disabled.disabled_at > 0);
+    const dm = await waitForPost(world.target.url, world.admin.token, dmId, (p) => p.message.includes(failing.id) && p.message.includes('disabled'));
+    assert.match(dm.message, /Sink hook/);
+    assert.match(dm.message, /last 2 deliveries/);
+    const event = await world.receiver.waitFor((r) => r.path === '/admin-events' && r.body.includes('"integration_disabled"') && r.body.includes(failing.id));
+    assert.equal((JSON.parse(event.body) as { data: { reason: string } }).data.reason, 'its last 2 deliveries failed for good');
+    const calls = world.receiver.requests.filter((r) => r.path === '/sink').length;
+    await postIn(world.member, world.channel.id, 'sink three');
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    assert.equal(world.receiver.requests.filter((r) => r.path === '/sink').length, calls, 'a disabled hook is not called');
     world.receiver.respond(() => ({}));
   });
 });

@@ -6,6 +6,7 @@ import { startDeliveries, type Planned } from '../firing/start-deliveries';
 import { eventEnvelopeBody } from '../firing/hook-event';
 import { JSON_CONTENT_TYPE } from '../firing/outgoing-payload';
 import { hooksHearing } from '../firing/fire-events.usecase';
+import { disableWhenDeadPastThreshold } from '../delivery/dead-threshold';
 
 /** The system bot's username (users-bots creates it at start). */
 export const SYSTEM_BOT_USERNAME = 'switchyard';
@@ -99,4 +100,22 @@ export async function deliveryDeadAlert(deps: Deps, hook: OutgoingHook, delivery
   await fireSystemEvent(deps, hook, 'delivery_dead', `dead:${delivery.id}:${dead.attempts}`, {
     hook_id: hook.id, delivery_id: delivery.id, event_type: eventType, attempts: dead.attempts, last_status_code: dead.lastStatusCode, last_error: dead.lastError, origin,
   });
+}
+
+/**
+ * A delivery went dead: the hook is disabled when its newest deliveries are now all dead
+ * (`DisableAfterDeadDeliveries`), and its creator told. The disable alert goes first, so within the hour
+ * the DM names the disable (the dead delivery's DM is then skipped by the one-per-hour rule); both events
+ * fire. Never throws.
+ */
+export async function afterDeadDelivery(deps: Deps, hook: OutgoingHook, delivery: Delivery, dead: { attempts: number; lastStatusCode: number; lastError: string }): Promise<void> {
+  try {
+    if (await disableWhenDeadPastThreshold(deps, hook)) {
+      const threshold = deps.liveConfig.current().DeliverySettings.DisableAfterDeadDeliveries;
+      await hookDisabledAlert(deps, hook, `its last ${threshold} deliveries failed for good`, delivery.url);
+    }
+  } catch (error) {
+    deps.logger.warn('dead deliveries threshold not checked', { hook_id: hook.id, error: String(error) });
+  }
+  await deliveryDeadAlert(deps, hook, delivery, dead);
 }

@@ -5,7 +5,7 @@ import type { DeadReason, Deps, OutboundResult } from '../ports';
 import { signedHeaders } from '../secrets';
 import { backoffMs, isRetryableStatus, retryAfterMs } from './backoff';
 import { buildReply, parseHookResponse } from './build-reply';
-import { deliveryDeadAlert, hookDisabledAlert } from '../alerts/hook-alerts';
+import { afterDeadDelivery, hookDisabledAlert } from '../alerts/hook-alerts';
 
 export const USER_AGENT = 'Mattermost-Bot/1.1';
 
@@ -82,7 +82,7 @@ export async function attemptDelivery(deps: Deps, delivery: Delivery, known?: Ou
     logFailure(deps, hook, delivery, result.message);
     if (result.reason === 'blocked') {
       const outcome = await finish(deps, delivery, { ...attempted, status: 'dead', lastStatusCode: 0, lastError: result.message, nextAttemptAt: 0 }, 'dead', 'blocked');
-      void deliveryDeadAlert(deps, hook, delivery, { attempts: attempted.attempts, lastStatusCode: 0, lastError: result.message });
+      void afterDeadDelivery(deps, hook, delivery, { attempts: attempted.attempts, lastStatusCode: 0, lastError: result.message });
       return outcome;
     }
     // The receiver got the request; only its answer was over the cap (no reply is posted).
@@ -139,7 +139,7 @@ async function retryOrDie(deps: Deps, hook: OutgoingHook, delivery: Delivery, ch
   const delay = backoffMs(tries, settings.RetryBackoffSeconds, settings.JitterPercent);
   if (delay === undefined) {
     const outcome = await finish(deps, delivery, { ...changes, status: 'dead', nextAttemptAt: 0 }, 'dead', 'retries_exhausted');
-    void deliveryDeadAlert(deps, hook, delivery, { attempts: changes.attempts ?? delivery.attempts, lastStatusCode: changes.lastStatusCode ?? 0, lastError: changes.lastError ?? '' });
+    void afterDeadDelivery(deps, hook, delivery, { attempts: changes.attempts ?? delivery.attempts, lastStatusCode: changes.lastStatusCode ?? 0, lastError: changes.lastError ?? '' });
     return outcome;
   }
   const at = now + (retryAfter ?? delay);
