@@ -33,6 +33,8 @@ export interface OutgoingHookRepository {
   findBotHooks(): Promise<OutgoingHook[]>;
   /** findByTeam narrowed to the hooks that hear the event type (a cached index where the adapter keeps one). */
   findByTeamAndType?(teamId: string, type: string): Promise<readonly OutgoingHook[]>;
+  /** findBotHooks narrowed to the hooks that hear the event type (a cached index where the adapter keeps one). */
+  findBotHooksByType?(type: string): Promise<readonly OutgoingHook[]>;
 }
 
 export interface ClaimRequest {

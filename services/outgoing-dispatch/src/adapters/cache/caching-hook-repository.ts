@@ -39,16 +39,7 @@ export class CachingHookRepository implements OutgoingHookRepository {
 
   /** The team's hooks hearing `type`, from an index of the cached list: no scan of non-matching hooks. */
   public async findByTeamAndType(teamId: string, type: string): Promise<readonly OutgoingHook[]> {
-    const hooks = await this.cachedTeam(teamId);
-    let index = this.byType.get(hooks);
-    if (!index) {
-      index = new Map();
-      for (const hook of hooks) {
-        for (const t of hook.eventTypes) index.set(t, [...(index.get(t) ?? []), hook]);
-      }
-      this.byType.set(hooks, index);
-    }
-    return index.get(type) ?? EMPTY;
+    return typeIndex(this.byType, await this.cachedTeam(teamId)).get(type) ?? EMPTY;
   }
 
   private async cachedTeam(teamId: string): Promise<readonly OutgoingHook[]> {
@@ -57,7 +48,16 @@ export class CachingHookRepository implements OutgoingHookRepository {
 
   /** Every live bot hook, cached like a team's hooks; any hook change drops it (a bot hook may be in any team). */
   public async findBotHooks(): Promise<OutgoingHook[]> {
-    return [...((await this.botHooks.get(BOT_HOOKS_KEY, async () => Object.freeze([...(await this.store.findBotHooks())]))) ?? EMPTY)];
+    return [...(await this.cachedBotHooks())];
+  }
+
+  /** The live bot hooks hearing `type`, from an index of the cached list. */
+  public async findBotHooksByType(type: string): Promise<readonly OutgoingHook[]> {
+    return typeIndex(this.byType, await this.cachedBotHooks()).get(type) ?? EMPTY;
+  }
+
+  private async cachedBotHooks(): Promise<readonly OutgoingHook[]> {
+    return (await this.botHooks.get(BOT_HOOKS_KEY, async () => Object.freeze([...(await this.store.findBotHooks())]))) ?? EMPTY;
   }
 
   public evictTeam(teamId: string): void {
@@ -91,4 +91,17 @@ export class CachingHookRepository implements OutgoingHookRepository {
     this.evictTeam(hook.teamId);
     await this.changes.hookChanged({ id: hook.id, teamId: hook.teamId });
   }
+}
+
+/** The per-type index of a cached (frozen) hook list, built on first use and dropped with the list. */
+function typeIndex(indexes: WeakMap<readonly OutgoingHook[], Map<string, readonly OutgoingHook[]>>, hooks: readonly OutgoingHook[]): Map<string, readonly OutgoingHook[]> {
+  let index = indexes.get(hooks);
+  if (!index) {
+    index = new Map();
+    for (const hook of hooks) {
+      for (const t of hook.eventTypes) index.set(t, [...(index.get(t) ?? []), hook]);
+    }
+    indexes.set(hooks, index);
+  }
+  return index;
 }

@@ -13,8 +13,14 @@ export const SYSTEM_BOT_USERNAME = 'switchyard';
 const HOUR_MS = 3_600_000;
 const SYSTEM_EVENT_TYPES: readonly string[] = ['integration_disabled', 'delivery_dead'];
 
-/** When this instance last alerted about each hook (the post id's hour bucket covers other instances). */
-const lastAlert = new Map<string, number>();
+/** This instance's last alert about each hook: when, its post, its text, and whether it named a disable. */
+interface SentAlert {
+  readonly at: number;
+  readonly postId: string;
+  readonly message: string;
+  readonly disabled: boolean;
+}
+const lastAlert = new Map<string, SentAlert>();
 
 /** `scheme://host[:port]` of a callback URL: nothing more of it (no path, query, credentials). */
 export function originOf(url: string): string {
@@ -32,22 +38,30 @@ function title(hook: OutgoingHook): string {
 /**
  * A DM from the `switchyard` bot to the hook's creator, at most one per hook per hour: this instance
  * remembers its last alert, and the post id is derived from (hook, hour), so posts stores one per hour even
- * when several dispatchers alert at once. Never throws (an alert must not change a delivery's outcome).
+ * when several dispatchers alert at once. A disable within the hour of a dead-delivery DM is appended to
+ * that DM (edited), so the creator learns of it without a second message. Never throws (an alert must not
+ * change a delivery's outcome).
  */
-async function directMessage(deps: Deps, hook: OutgoingHook, message: string): Promise<void> {
+async function directMessage(deps: Deps, hook: OutgoingHook, message: string, disabled: boolean): Promise<void> {
   const now = deps.clock.now();
-  if (now - (lastAlert.get(hook.id) ?? -Infinity) < HOUR_MS) return;
-  lastAlert.set(hook.id, now);
-  if (lastAlert.size > 10_000) lastAlert.delete(lastAlert.keys().next().value as string);
+  const last = lastAlert.get(hook.id);
   try {
+    if (last && now - last.at < HOUR_MS) {
+      if (!disabled || last.disabled) return;
+      const appended = `${last.message}\n\n${message}`;
+      lastAlert.set(hook.id, { ...last, message: appended, disabled: true });
+      await deps.platform.updatePost(last.postId, { message: appended });
+      return;
+    }
+    const postId = derivedId('hook-alert', hook.id, String(Math.floor(now / HOUR_MS)));
+    lastAlert.delete(hook.id);
+    lastAlert.set(hook.id, { at: now, postId, message, disabled });
+    if (lastAlert.size > 10_000) lastAlert.delete(lastAlert.keys().next().value as string);
     const [bot] = await deps.platform.usersByUsernames([SYSTEM_BOT_USERNAME]);
     if (!bot || !bot.isBot) return;
     const dm = await deps.platform.directChannel(bot.id, hook.creatorId);
     await deps.postCommands.createPosts([
-      {
-        post: { id: derivedId('hook-alert', hook.id, String(Math.floor(now / HOUR_MS))), channel_id: dm.id, user_id: bot.id, message, type: '', props: { from_bot: 'true' }, root_id: '', create_at: now },
-        source: 'system',
-      },
+      { post: { id: postId, channel_id: dm.id, user_id: bot.id, message, type: '', props: { from_bot: 'true' }, root_id: '', create_at: now }, source: 'system' },
     ]);
   } catch (error) {
     deps.logger.warn('outgoing hook alert not sent', { hook_id: hook.id, error: String(error) });
@@ -86,7 +100,7 @@ async function fireSystemEvent(deps: Deps, hook: OutgoingHook, type: string, key
 /** The hook was disabled (a 410 answer, or its creator lost the right to manage its bot). */
 export async function hookDisabledAlert(deps: Deps, hook: OutgoingHook, reason: string, url: string): Promise<void> {
   const origin = originOf(url);
-  await directMessage(deps, hook, `Your outgoing webhook ${title(hook)} (id \`${hook.id}\`) was disabled: ${reason}. Callback origin: ${origin}. Enable it again once it is fixed.`);
+  await directMessage(deps, hook, `Your outgoing webhook ${title(hook)} (id \`${hook.id}\`) was disabled: ${reason}. Callback origin: ${origin}. Enable it again once it is fixed.`, true);
   await fireSystemEvent(deps, hook, 'integration_disabled', `disabled:${hook.id}:${deps.clock.now()}`, { hook_id: hook.id, hook_type: 'outgoing', reason, origin });
 }
 
@@ -96,7 +110,7 @@ export async function deliveryDeadAlert(deps: Deps, hook: OutgoingHook, delivery
   if (SYSTEM_EVENT_TYPES.includes(eventType)) return;
   const origin = originOf(delivery.url);
   const reason = dead.lastStatusCode > 0 ? `the receiver answered ${dead.lastStatusCode}` : dead.lastError.split('\n')[0] ?? 'no answer';
-  await directMessage(deps, hook, `A delivery of your outgoing webhook ${title(hook)} (id \`${hook.id}\`) failed for good after ${dead.attempts} attempts: ${reason}. Callback origin: ${origin}. Delivery \`${delivery.id}\` can be sent again from the delivery log.`);
+  await directMessage(deps, hook, `A delivery of your outgoing webhook ${title(hook)} (id \`${hook.id}\`) failed for good after ${dead.attempts} attempts: ${reason}. Callback origin: ${origin}. Delivery \`${delivery.id}\` can be sent again from the delivery log.`, false);
   await fireSystemEvent(deps, hook, 'delivery_dead', `dead:${delivery.id}:${dead.attempts}`, {
     hook_id: hook.id, delivery_id: delivery.id, event_type: eventType, attempts: dead.attempts, last_status_code: dead.lastStatusCode, last_error: dead.lastError, origin,
   });
@@ -104,9 +118,8 @@ export async function deliveryDeadAlert(deps: Deps, hook: OutgoingHook, delivery
 
 /**
  * A delivery went dead: the hook is disabled when its newest deliveries are now all dead
- * (`DisableAfterDeadDeliveries`), and its creator told. The disable alert goes first, so within the hour
- * the DM names the disable (the dead delivery's DM is then skipped by the one-per-hour rule); both events
- * fire. Never throws.
+ * (`DisableAfterDeadDeliveries`), and its creator told. The disable alert goes first, so the hour's DM names
+ * the disable (the dead delivery's DM is then skipped by the one-per-hour rule); both events fire. Never throws.
  */
 export async function afterDeadDelivery(deps: Deps, hook: OutgoingHook, delivery: Delivery, dead: { attempts: number; lastStatusCode: number; lastError: string }): Promise<void> {
   try {

@@ -2,7 +2,9 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { newId } from '@switchyard/ids';
 import type { OutgoingHook } from '../entities';
+import type { InternalChannel } from '@switchyard/contracts';
 import { botCandidates, mentions, type BotView } from './fire-bot-hooks.usecase';
+import { botEventCandidates } from './fire-events.usecase';
 
 const bot = newId();
 const aHook = (over: Partial<OutgoingHook>): OutgoingHook => ({
@@ -38,4 +40,20 @@ test('when a message mentions a username, then only the whole name counts, any c
   assert.equal(mentions('hey @deploy-bot.x', 'deploy-bot'), false);
   assert.equal(mentions('mail me@deploy-bot', 'deploy-bot'), false);
   assert.equal(mentions('deploy-bot', 'deploy-bot'), false);
+});
+
+test('when bot hooks are pre-selected for an event, then its channel, DMs with the bot, group messages and its team\'s channels count; the bot\'s own actions never', () => {
+  const hook = aHook({ teamId, botUserId: bot, eventTypes: ['reaction_added'] });
+  const channelHook = aHook({ teamId, botUserId: bot, channelId: newId(), eventTypes: ['reaction_added'] });
+  const channel = (over: Partial<InternalChannel>): InternalChannel => ({ id: newId(), team_id: teamId, team_name: 't', type: 'P', name: 'x', display_name: 'x', creator_id: '', delete_at: 0, ...over });
+  const someone = newId();
+  assert.equal(botEventCandidates([hook], { channel: channel({ type: 'D', team_id: '', name: `${someone}__${bot}` }), actorId: someone }).length, 1);
+  assert.equal(botEventCandidates([hook], { channel: channel({ type: 'D', team_id: '', name: `${someone}__${newId()}` }), actorId: someone }).length, 0);
+  assert.equal(botEventCandidates([hook], { channel: channel({ type: 'G', team_id: '' }), actorId: someone }).length, 1);
+  assert.equal(botEventCandidates([hook], { channel: channel({ type: 'P' }), actorId: someone }).length, 1);
+  assert.equal(botEventCandidates([hook], { channel: channel({ type: 'O', team_id: newId() }), actorId: someone }).length, 0, "another team's channel");
+  assert.equal(botEventCandidates([hook], { channel: channel({ type: 'G', team_id: '' }), actorId: bot }).length, 0, "the bot's own reaction");
+  assert.equal(botEventCandidates([{ ...hook, disabledAt: 1 }], { channel: channel({ type: 'G', team_id: '' }), actorId: someone }).length, 0);
+  assert.equal(botEventCandidates([channelHook], { channel: channel({ id: channelHook.channelId }), actorId: someone }).length, 1);
+  assert.equal(botEventCandidates([channelHook], { channel: channel({ type: 'P' }), actorId: someone }).length, 0);
 });

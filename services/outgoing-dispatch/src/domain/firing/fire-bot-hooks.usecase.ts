@@ -1,13 +1,12 @@
-import type { InternalBot, InternalUser, PostEventPayload } from '@switchyard/contracts';
+import type { PostEventPayload } from '@switchyard/contracts';
 import { pendingDelivery } from '../delivery/pending-delivery';
 import type { Delivery, OutgoingHook } from '../entities';
-import { creatorMayManage } from '../hooks/bot-hook';
 import { firstWordOf, TRIGGER_EXACT, TRIGGER_STARTS_WITH } from '../hooks/hook-rules';
 import type { Deps } from '../ports';
 import { derivedId } from '../secrets';
 import { outgoingPayloadBody, requestContentType } from './outgoing-payload';
 import { startDeliveries, type Planned } from './start-deliveries';
-import { hookDisabledAlert } from '../alerts/hook-alerts';
+import { BotGate } from './bot-gate';
 
 /** The raw post.created fields bot hooks are pre-selected on (before the payload is validated). */
 export interface BotView {
@@ -67,28 +66,17 @@ export async function fireBotHooks(deps: Deps, event: PostEventPayload): Promise
   const view: BotView = { channelId: event.channel.id, channelType: event.channel.type, channelName: event.channel.name, teamId: event.channel.team_id, authorId: event.author.id, message: event.post.message };
   const candidates = botCandidates(await deps.hooks.findBotHooks(), view);
   if (candidates.length === 0) return [];
-  const botIds = [...new Set(candidates.map((h) => h.botUserId))];
-  const users = new Map<string, InternalUser>((await deps.platform.users([...botIds, ...candidates.map((h) => h.creatorId)])).map((u) => [u.id, u]));
-  const bots = new Map<string, InternalBot | undefined>();
-  const members = new Map<string, boolean>();
+  const gate = await BotGate.open(deps, event.channel.id, candidates);
   const firstWord = firstWordOf(event.post.message);
   const now = deps.clock.now();
   const planned: Planned[] = [];
   for (const hook of candidates) {
-    const botUser = users.get(hook.botUserId);
-    if (!botUser || !botUser.isBot || botUser.deleteAt !== 0) continue;
+    const botUser = gate.botUser(hook);
+    if (!botUser) continue;
     if (hook.channelId === '' && (event.channel.type === 'O' || event.channel.type === 'P') && !mentions(event.post.message, botUser.username)) continue;
     const triggerWord = triggerWordFor(hook, firstWord);
     if (triggerWord === undefined) continue;
-    if (!members.has(hook.botUserId)) members.set(hook.botUserId, (await deps.platform.channelRoles(event.channel.id, hook.botUserId)) !== undefined);
-    if (!members.get(hook.botUserId)) continue;
-    if (!bots.has(hook.botUserId)) bots.set(hook.botUserId, await deps.platform.bot(hook.botUserId));
-    const bot = bots.get(hook.botUserId);
-    if (!bot || bot.delete_at !== 0) continue;
-    if (!creatorMayManage(users.get(hook.creatorId), bot)) {
-      await disableForLostRights(deps, hook, now);
-      continue;
-    }
+    if (!(await gate.allows(hook, now))) continue;
     const body = outgoingPayloadBody(hook, event, triggerWord, { channel_type: event.channel.type, bot_user_id: hook.botUserId });
     for (const url of new Set(hook.callbackUrls)) {
       planned.push({
@@ -107,12 +95,4 @@ export async function fireBotHooks(deps: Deps, event: PostEventPayload): Promise
     }
   }
   return startDeliveries(deps, planned);
-}
-
-/** The creator lost the right to manage the bot: the hook is disabled (enable it again once the right is back). */
-async function disableForLostRights(deps: Deps, hook: OutgoingHook, now: number): Promise<void> {
-  await deps.hooks.replace({ ...hook, disabledAt: now, updateAt: Math.max(now, hook.updateAt + 1) });
-  deps.observer?.hookDisabled();
-  deps.logger.warn('bot hook disabled: its creator may no longer manage the bot', { hook_id: hook.id, bot_user_id: hook.botUserId });
-  void hookDisabledAlert(deps, hook, 'its creator may no longer manage its bot', hook.callbackUrls[0] ?? '');
 }

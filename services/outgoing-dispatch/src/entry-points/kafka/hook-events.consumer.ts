@@ -1,6 +1,6 @@
 import { fileAttachedPayloadSchema, postEventPayloadSchema, reactionEventPayloadSchema, Topics, type ChannelsEventPayload, type FileAttachedPayload, type PostEventPayload, type ReactionEventPayload } from '@switchyard/contracts';
 import type { EventBus, MessageHandler, Subscription } from '@switchyard/event-bus';
-import { fireEvent, hooksHearing } from '../../domain/firing/fire-events.usecase';
+import { botHooksHearing, fireEvent, hooksHearing } from '../../domain/firing/fire-events.usecase';
 import { channelHookEvent, fileHookEvent, postHookEvent, reactionHookEvent, type HookEvent } from '../../domain/firing/hook-event';
 import type { Deps } from '../../domain/ports';
 
@@ -26,14 +26,16 @@ interface BusValue {
 }
 
 /**
- * Whether any hook could hear it, from the channel's team alone (the per-team, per-type hook index):
- * most events stop here without validating the payload.
+ * Whether any hook could hear it, from the channel's team alone (the per-team, per-type hook index) or
+ * a bot hook hearing the type (DMs and group messages have no team): most events stop here without
+ * validating the payload.
  */
 async function anyoneListens(deps: Deps, wireType: string, payload: unknown): Promise<boolean> {
   const channel = (payload as { channel?: { team_id?: unknown } } | null)?.channel;
   const teamId = channel?.team_id;
-  if (typeof teamId !== 'string' || teamId === '') return false;
-  return (await hooksHearing(deps, teamId, wireType)).length > 0;
+  if (typeof teamId !== 'string') return false;
+  if (teamId !== '' && (await hooksHearing(deps, teamId, wireType)).length > 0) return true;
+  return (await botHooksHearing(deps, wireType)).length > 0;
 }
 
 /** The hook event of a bus message, or undefined when it is not one (or invalid: logged). */
