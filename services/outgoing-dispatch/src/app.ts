@@ -15,6 +15,7 @@ import { OriginBreakers } from './adapters/http/origin-breakers';
 import type { Resolver } from './adapters/http/ssrf-guard';
 import { memoryRepositories } from './adapters/memory';
 import { prometheusDeliveryObserver } from './adapters/metrics/delivery-observer.prom';
+import { FlexibleDeliveryRateLimiter } from './adapters/rate-limit/flexible-delivery-rate-limiter';
 import { TransportPlatform, TransportPostCommands } from './adapters/platform/platform.http';
 import type { OutgoingDispatchConfig } from './config';
 import { AttemptSlots } from './domain/delivery/attempt-slots';
@@ -86,6 +87,7 @@ export function createOutgoingDispatchApp(config: Readonly<OutgoingDispatchConfi
     instanceId,
     wakeAt: (time) => scheduler.wakeAt(time),
     observer: prometheusDeliveryObserver(repositories.deliveries),
+    rateLimiter: new FlexibleDeliveryRateLimiter(),
   };
   let started = false;
   let subscriptions: Subscription[] = [];

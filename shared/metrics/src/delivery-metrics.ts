@@ -7,7 +7,9 @@ const attempts = () =>
   counter('switchyard_outgoing_delivery_attempts_total', 'Outgoing webhook/action calls, by outcome (delivered, retry, dead) and status class (2xx..5xx, or error for no answer)', ['outcome', 'status_class']);
 const latency = () => histogram('switchyard_outgoing_delivery_duration_seconds', 'Latency of outgoing calls, by status class', ['status_class']);
 const deadLetters = () => counter('switchyard_outgoing_dead_letters_total', 'Deliveries that ended dead (retries exhausted, blocked by the SSRF guard, hook disabled or deleted)', ['reason']);
-const hooksDisabled = () => counter('switchyard_outgoing_hooks_disabled_total', 'Outgoing hooks disabled because their receiver answered 410 Gone', []);
+const hooksDisabled = () => counter('switchyard_outgoing_hooks_disabled_total', 'Outgoing hooks disabled (their receiver answered 410 Gone, their newest deliveries all went dead, or their creator lost the right to their bot)', []);
+const rateLimited = () =>
+  counter('switchyard_outgoing_deliveries_rate_limited_total', 'Delivery attempts put off by the per-hook outgoing rate limit (RateLimitSettings.OutgoingWebhookPerSec): delayed, never dropped', []);
 const breakerState = () => gauge('switchyard_outgoing_breaker_state', 'Circuit breaker per callback origin: 0 closed, 1 half-open, 2 open', ['origin']);
 const breakerOpened = () => counter('switchyard_outgoing_breaker_opened_total', 'Times a callback origin\'s circuit breaker opened', ['origin']);
 
@@ -38,6 +40,9 @@ export const deliveryMetrics = {
   },
   hookDisabled(): void {
     hooksDisabled().inc();
+  },
+  rateLimited(): void {
+    rateLimited().inc();
   },
   /** `origin` is scheme://host:port of a callback URL: bounded by the hooks an admin configured, never a path. */
   breaker(origin: string, state: 'closed' | 'half_open' | 'open'): void {

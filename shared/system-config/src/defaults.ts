@@ -103,6 +103,12 @@ export interface SystemConfig {
     VaryByHeader: string;
     IncomingWebhookPerSec: number;
     IncomingWebhookMaxBurst: number;
+    /**
+     * Switchyard's own keys: deliveries per second one outgoing hook sends (per dispatcher instance), plus a
+     * burst reserve; the excess waits durably (never dropped). 0 = no limit. Defaults 50 and 100.
+     */
+    OutgoingWebhookPerSec: number;
+    OutgoingWebhookMaxBurst: number;
   };
   DeliverySettings: {
     RetryBackoffSeconds: number[];
@@ -117,6 +123,12 @@ export interface SystemConfig {
      * are all `dead` is disabled, as on a 410 (0 = never). Default 10.
      */
     DisableAfterDeadDeliveries: number;
+    /**
+     * Switchyard's own key: how long (seconds) a delivery of a hook hearing more than `posted` waits for an
+     * earlier one of its (hook, channel, URL) that is being retried, before it goes out of order anyway
+     * (0 = no waiting: only first attempts are ordered). Default 3600.
+     */
+    OrderHoldSeconds: number;
   };
   /** Event cursors (spec: "Event cursor"): how long a cursor can be resumed. */
   EventSettings: {
@@ -222,6 +234,8 @@ export function defaultSystemConfig(): SystemConfig {
       VaryByHeader: '',
       IncomingWebhookPerSec: 0,
       IncomingWebhookMaxBurst: 0,
+      OutgoingWebhookPerSec: 50,
+      OutgoingWebhookMaxBurst: 100,
     },
     DeliverySettings: {
       RetryBackoffSeconds: [5, 30, 120, 600, 1800, 3600, 10800, 21600, 43200],
@@ -232,6 +246,7 @@ export function defaultSystemConfig(): SystemConfig {
       BreakerResetSeconds: 30,
       SecretOverlapMinutes: 1440,
       DisableAfterDeadDeliveries: 10,
+      OrderHoldSeconds: 3600,
     },
     EventSettings: { RetentionHours: 24 },
     LogSettings: { EnableWebhookDebugging: true, ConsoleLevel: 'INFO' },

@@ -45,6 +45,9 @@ export function configRangeProblem(config: SystemConfig): { id: string; message:
   if (r.MaxBurst <= 0) return { id: 'model.config.is_valid.max_burst.app_error', message: 'Invalid max burst for rate limit settings.' };
   if (r.MemoryStoreSize <= 0) return { id: 'model.config.is_valid.rate_mem.app_error', message: 'Invalid memory store size for rate limit settings.' };
   if (r.IncomingWebhookPerSec < 0 || r.IncomingWebhookMaxBurst < 0) return { id: 'model.config.is_valid.rate_sec.app_error', message: 'Invalid incoming webhook rate limit.' };
+  if (!(r.OutgoingWebhookPerSec >= 0 && r.OutgoingWebhookPerSec <= 100_000) || !(r.OutgoingWebhookMaxBurst >= 0 && r.OutgoingWebhookMaxBurst <= 1_000_000)) {
+    return { id: 'model.config.is_valid.rate_sec.app_error', message: 'Invalid outgoing webhook rate limit: OutgoingWebhookPerSec 0-100000, OutgoingWebhookMaxBurst 0-1000000.' };
+  }
   if (config.PasswordSettings.MinimumLength < 5 || config.PasswordSettings.MinimumLength > 72) return { id: 'model.config.is_valid.password_length.app_error', message: 'Minimum password length must be between 5 and 72.' };
   const retention = config.EventSettings.RetentionHours;
   if (retention < 0 || retention > 8760) return { id: 'model.config.is_valid.event_retention_hours.app_error', message: 'EventSettings.RetentionHours must be between 0 and 8760.' };
@@ -53,5 +56,6 @@ export function configRangeProblem(config: SystemConfig): { id: string; message:
   if (!Number.isInteger(d.DisableAfterDeadDeliveries) || d.DisableAfterDeadDeliveries < 0 || d.DisableAfterDeadDeliveries > 10_000) {
     return { id: 'model.config.is_valid.delivery_disable_after_dead.app_error', message: 'DisableAfterDeadDeliveries must be a whole number between 0 and 10000.' };
   }
+  if (!(d.OrderHoldSeconds >= 0 && d.OrderHoldSeconds <= 604_800)) return { id: 'model.config.is_valid.delivery_order_hold.app_error', message: 'OrderHoldSeconds must be between 0 and 604800.' };
   return undefined;
 }

@@ -37,3 +37,17 @@ test('when DisableAfterDeadDeliveries is 0, 10 or 10000 it passes; negative, fra
     assert.equal(configRangeProblem(applyConfigPatch(defaultSystemConfig(), { DeliverySettings: { DisableAfterDeadDeliveries: bad } }))?.id, 'model.config.is_valid.delivery_disable_after_dead.app_error', String(bad));
   }
 });
+
+test('when the outgoing webhook rate limit is 0 or positive it passes (defaults 50/s, burst 100); negative is refused', () => {
+  assert.equal(defaultSystemConfig().RateLimitSettings.OutgoingWebhookPerSec, 50);
+  assert.equal(defaultSystemConfig().RateLimitSettings.OutgoingWebhookMaxBurst, 100);
+  assert.equal(configRangeProblem(applyConfigPatch(defaultSystemConfig(), { RateLimitSettings: { OutgoingWebhookPerSec: 0, OutgoingWebhookMaxBurst: 0 } })), undefined);
+  assert.equal(configRangeProblem(applyConfigPatch(defaultSystemConfig(), { RateLimitSettings: { OutgoingWebhookPerSec: -1 } }))?.id, 'model.config.is_valid.rate_sec.app_error');
+  assert.equal(configRangeProblem(applyConfigPatch(defaultSystemConfig(), { RateLimitSettings: { OutgoingWebhookMaxBurst: -5 } }))?.id, 'model.config.is_valid.rate_sec.app_error');
+});
+
+test('when OrderHoldSeconds is 0 to 604800 it passes (default 3600); outside it is refused', () => {
+  assert.equal(defaultSystemConfig().DeliverySettings.OrderHoldSeconds, 3600);
+  assert.equal(configRangeProblem(applyConfigPatch(defaultSystemConfig(), { DeliverySettings: { OrderHoldSeconds: 0 } })), undefined);
+  for (const bad of [-1, 604_801]) assert.equal(configRangeProblem(applyConfigPatch(defaultSystemConfig(), { DeliverySettings: { OrderHoldSeconds: bad } }))?.id, 'model.config.is_valid.delivery_order_hold.app_error');
+});

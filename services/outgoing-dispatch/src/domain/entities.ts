@@ -41,6 +41,11 @@ export type HookSigningAlgorithm = 'hmac-sha256' | 'ed25519';
 
 export const DEFAULT_EVENT_TYPES: readonly string[] = ['posted'];
 
+/** Whether the hook's deliveries are ordered per (channel, URL): it hears more than the reference's `posted`. */
+export function isOrderedHook(hook: Pick<OutgoingHook, 'eventTypes'>): boolean {
+  return hook.eventTypes.length > 1 || hook.eventTypes[0] !== 'posted';
+}
+
 /** Fields added after hooks were first stored, filled in when an older record is read. */
 export function withHookDefaults(hook: OutgoingHook): OutgoingHook {
   const h = hook as Partial<OutgoingHook> & OutgoingHook;

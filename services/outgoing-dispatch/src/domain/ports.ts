@@ -73,6 +73,11 @@ export interface DeliveryRepository {
   update(id: string, changes: DeliveryChanges): Promise<Delivery | undefined>;
   /** Newest first. */
   listByHook(hookId: string, page: Page): Promise<Delivery[]>;
+  /**
+   * The oldest delivery of the same (hook, channel, URL) created before `createAt` that is still pending or
+   * failed (will be attempted again), or undefined: what an ordered delivery waits for.
+   */
+  earliestWaitingBefore(chain: Pick<Delivery, 'hookId' | 'channelId' | 'url'>, createAt: number): Promise<Delivery | undefined>;
   /** The earliest `nextAttemptAt` of a pending or failed delivery, for the scheduler's next wake-up. */
   nextDueAt(): Promise<number | undefined>;
   /** How many deliveries are pending or failed (waiting for an attempt): the retries-pending metric. */
@@ -217,6 +222,12 @@ export interface TriggerIds {
   verify(triggerId: string, now: number, maxAgeMs: number): { clientTriggerId: string; userId: string };
 }
 
+/** The per-hook outgoing rate limit (`RateLimitSettings.OutgoingWebhook*`). */
+export interface DeliveryRateLimiter {
+  /** Takes one attempt of the hook's budget: 0 when it may go now, else how long (ms) it should wait. */
+  delayMs(hookId: string, perSec: number, maxBurst: number): Promise<number>;
+}
+
 /** Everything the use cases need. */
 export interface Deps extends Repositories {
   readonly clock: Clock;
@@ -235,6 +246,8 @@ export interface Deps extends Repositories {
   readonly wakeAt: (time: number) => void;
   /** Told about every attempt and dead delivery (metrics); optional. */
   readonly observer?: DeliveryObserver;
+  /** Per-hook outgoing rate limit; none when absent. */
+  readonly rateLimiter?: DeliveryRateLimiter;
 }
 
 export type DeadReason = 'retries_exhausted' | 'blocked' | 'gone' | 'hook_unavailable';
@@ -245,4 +258,6 @@ export interface DeliveryObserver {
   attempted(outcome: 'delivered' | 'retry' | 'dead', status: number | undefined, latencyMs: number): void;
   dead(reason: DeadReason): void;
   hookDisabled(): void;
+  /** An attempt was put off by the per-hook rate limit (optional for older observers). */
+  rateLimited?(): void;
 }

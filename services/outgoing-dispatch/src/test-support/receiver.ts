@@ -6,6 +6,8 @@ export interface ReceivedRequest {
   readonly path: string;
   readonly headers: IncomingHttpHeaders;
   readonly body: string;
+  /** When it arrived (ms). */
+  readonly at: number;
 }
 
 export type Responder = (request: ReceivedRequest, index: number) => { status?: number; body?: string; headers?: Record<string, string> } | Promise<{ status?: number; body?: string; headers?: Record<string, string> }>;
@@ -26,7 +28,7 @@ export async function startReceiver(host = '127.0.0.1', responder: Responder = (
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
-      const request: ReceivedRequest = { method: req.method ?? '', path: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks).toString('utf8') };
+      const request: ReceivedRequest = { method: req.method ?? '', path: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks).toString('utf8'), at: Date.now() };
       requests.push(request);
       void Promise.resolve(current(request, requests.length - 1)).then((answer) => {
         res.writeHead(answer.status ?? 200, { 'Content-Type': 'application/json', ...(answer.headers ?? {}) });

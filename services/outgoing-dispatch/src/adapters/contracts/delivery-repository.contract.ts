@@ -112,5 +112,24 @@ export function deliveryRepositoryContract(name: string, fresh: () => Promise<De
       for (const status of ['pending', 'failed', 'failed', 'delivered', 'dead'] as const) await repo.insertIfAbsent(aDelivery({ status }));
       assert.equal(await repo.countWaiting(), 3);
     });
+
+    it('when an ordered delivery asks what it waits for, then the oldest earlier pending or failed one of the same hook, channel and URL, nothing else', async () => {
+      const repo = await fresh();
+      const chain = { hookId: newId(), channelId: newId(), url: 'http://example.com/a' };
+      await repo.insertIfAbsent(aDelivery({ ...chain, createAt: 10, status: 'delivered' }));
+      await repo.insertIfAbsent(aDelivery({ ...chain, createAt: 11, status: 'dead' }));
+      const failed = aDelivery({ ...chain, createAt: 20, status: 'failed' });
+      const pending = aDelivery({ ...chain, createAt: 30, status: 'pending' });
+      await repo.insertAllIfAbsent([pending, failed]);
+      await repo.insertIfAbsent(aDelivery({ ...chain, url: 'http://example.com/b', createAt: 5, status: 'failed' }));
+      await repo.insertIfAbsent(aDelivery({ ...chain, channelId: newId(), createAt: 5, status: 'failed' }));
+      await repo.insertIfAbsent(aDelivery({ ...chain, hookId: newId(), createAt: 5, status: 'failed' }));
+      assert.equal((await repo.earliestWaitingBefore(chain, 40))?.id, failed.id);
+      assert.equal((await repo.earliestWaitingBefore(chain, 25))?.id, failed.id);
+      assert.equal(await repo.earliestWaitingBefore(chain, 20), undefined, 'only strictly earlier ones');
+      await repo.update(failed.id, { status: 'delivered' });
+      assert.equal((await repo.earliestWaitingBefore(chain, 40))?.id, pending.id);
+      assert.equal(await repo.earliestWaitingBefore(chain, 30), undefined);
+    });
   });
 }

@@ -69,6 +69,16 @@ export class MemoryDeliveryRepository implements DeliveryRepository {
       .map(copy);
   }
 
+  public async earliestWaitingBefore(chain: Pick<Delivery, 'hookId' | 'channelId' | 'url'>, createAt: number): Promise<Delivery | undefined> {
+    let found: Delivery | undefined;
+    for (const d of this.deliveries.values()) {
+      if (d.hookId !== chain.hookId || d.channelId !== chain.channelId || d.url !== chain.url || d.createAt >= createAt) continue;
+      if (d.status !== 'pending' && d.status !== 'failed') continue;
+      if (!found || d.createAt < found.createAt || (d.createAt === found.createAt && d.id < found.id)) found = d;
+    }
+    return found ? copy(found) : undefined;
+  }
+
   public async countWaiting(): Promise<number> {
     let count = 0;
     for (const d of this.deliveries.values()) if (d.status === 'pending' || d.status === 'failed') count += 1;

@@ -8,5 +8,6 @@ export function prometheusDeliveryObserver(deliveries: Pick<DeliveryRepository, 
     attempted: (outcome, status, latencyMs) => deliveryMetrics.attempt(outcome, status, latencyMs / 1000),
     dead: (reason: DeadReason) => deliveryMetrics.dead(reason),
     hookDisabled: () => deliveryMetrics.hookDisabled(),
+    rateLimited: () => deliveryMetrics.rateLimited(),
   };
 }

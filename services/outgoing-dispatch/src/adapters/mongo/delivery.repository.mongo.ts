@@ -88,6 +88,14 @@ export class MongoDeliveryRepository implements DeliveryRepository {
     return docs.map(fromDeliveryDocument);
   }
 
+  public async earliestWaitingBefore(chain: Pick<Delivery, 'hookId' | 'channelId' | 'url'>, createAt: number): Promise<Delivery | undefined> {
+    const doc = await this.model
+      .findOne({ hookId: chain.hookId, channelId: chain.channelId, url: chain.url, status: { $in: ACTIVE }, createAt: { $lt: createAt } })
+      .sort({ createAt: 1, _id: 1 })
+      .lean<DeliveryDocument>();
+    return doc ? fromDeliveryDocument(doc) : undefined;
+  }
+
   public async countWaiting(): Promise<number> {
     return this.model.countDocuments({ status: { $in: ACTIVE } });
   }

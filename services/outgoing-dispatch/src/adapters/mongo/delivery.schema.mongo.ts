@@ -33,6 +33,8 @@ export const deliverySchema = new Schema<DeliveryDocument>(
 
 // The delivery log of a hook, newest first.
 deliverySchema.index({ hookId: 1, createAt: -1 });
+// Ordered deliveries: the oldest pending/failed one of a (hook, channel, URL) before a time (earliestWaitingBefore).
+deliverySchema.index({ hookId: 1, channelId: 1, url: 1, status: 1, createAt: 1 });
 // The scheduler: due pending/failed deliveries, earliest first (claimDue, nextDueAt).
 deliverySchema.index({ status: 1, nextAttemptAt: 1 });
 

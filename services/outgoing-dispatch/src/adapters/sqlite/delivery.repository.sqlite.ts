@@ -20,6 +20,7 @@ export class SqliteDeliveryRepository implements DeliveryRepository {
   private readonly byHook;
   private readonly nextDue;
   private readonly waiting;
+  private readonly waitingInChain;
 
   public constructor(private readonly store: SqliteStore) {
     const db = store.db;
@@ -32,6 +33,10 @@ export class SqliteDeliveryRepository implements DeliveryRepository {
       "SELECT doc FROM od_deliveries WHERE status IN ('pending', 'failed') AND next_attempt_at <= ? AND claim_until <= ? ORDER BY next_attempt_at, id LIMIT ?",
     );
     this.byHook = db.prepare<[string, number, number], DocRow>('SELECT doc FROM od_deliveries WHERE hook_id = ? ORDER BY create_at DESC, id DESC LIMIT ? OFFSET ?');
+    // od_deliveries_waiting holds only pending/failed rows: a hook's history is not scanned.
+    this.waitingInChain = db.prepare<[string, number, string, string], DocRow>(
+      "SELECT doc FROM od_deliveries WHERE hook_id = ? AND status IN ('pending', 'failed') AND create_at < ? AND json_extract(doc, '$.channelId') = ? AND json_extract(doc, '$.url') = ? ORDER BY create_at, id LIMIT 1",
+    );
     this.waiting = db.prepare<[], { n: number }>("SELECT count(*) AS n FROM od_deliveries WHERE status IN ('pending', 'failed')");
     this.nextDue = db.prepare<[], { at: number | null }>("SELECT min(max(next_attempt_at, claim_until)) AS at FROM od_deliveries WHERE status IN ('pending', 'failed')");
   }
@@ -82,6 +87,10 @@ export class SqliteDeliveryRepository implements DeliveryRepository {
   public async listByHook(hookId: string, page: Page): Promise<Delivery[]> {
     const window = pageWindow(page);
     return window ? fromDocs<Delivery>(this.byHook.all(hookId, window.limit, window.offset)) : [];
+  }
+
+  public async earliestWaitingBefore(chain: Pick<Delivery, 'hookId' | 'channelId' | 'url'>, createAt: number): Promise<Delivery | undefined> {
+    return fromDoc<Delivery>(this.waitingInChain.get(chain.hookId, createAt, chain.channelId, chain.url));
   }
 
   public async nextDueAt(): Promise<number | undefined> {

@@ -51,4 +51,8 @@ export const OUTGOING_DISPATCH_MIGRATIONS: readonly Migration[] = [
   ) STRICT;
   CREATE INDEX od_command_webhooks_age ON od_command_webhooks (create_at);
   `,
+  // Ordered deliveries wait for an earlier one of their (hook, channel, URL) still pending or failed (ADR 0013 addendum).
+  `
+  CREATE INDEX od_deliveries_waiting ON od_deliveries (hook_id, create_at, id) WHERE status IN ('pending', 'failed');
+  `,
 ];

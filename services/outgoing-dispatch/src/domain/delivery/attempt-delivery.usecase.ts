@@ -1,5 +1,6 @@
 import { isAppError } from '@switchyard/errors';
-import type { Delivery, DeliveryChanges, OutgoingHook } from '../entities';
+import { isOrderedHook, type Delivery, type DeliveryChanges, type OutgoingHook } from '../entities';
+import { orderWaitUntil, wakeNextInChain } from './delivery-order';
 import { activeSigners } from '../hooks/regen-token.usecase';
 import type { DeadReason, Deps, OutboundResult } from '../ports';
 import { signedHeaders } from '../secrets';
@@ -64,6 +65,14 @@ export async function attemptDelivery(deps: Deps, delivery: Delivery, known?: Ou
   if (stopReason !== undefined || !hook) {
     return finish(deps, delivery, { status: 'dead', lastError: stopReason ?? 'the hook was deleted', nextAttemptAt: 0 }, 'dead', 'hook_unavailable');
   }
+  const outcome = await attemptWithHook(deps, delivery, hook, start);
+  if ((outcome === 'delivered' || outcome === 'dead') && isOrderedHook(hook)) await wakeNextInChain(deps, delivery);
+  return outcome;
+}
+
+async function attemptWithHook(deps: Deps, delivery: Delivery, hook: OutgoingHook, start: number): Promise<AttemptOutcome> {
+  const waited = await holdBack(deps, hook, delivery, start);
+  if (waited) return waited;
   const headers = {
     'Content-Type': delivery.contentType,
     Accept: 'application/json',
@@ -107,6 +116,30 @@ export async function attemptDelivery(deps: Deps, delivery: Delivery, known?: Ou
   }
   const lastError = reply.kind === 'refused' ? `reply post refused: ${reply.message}` : '';
   return finish(deps, delivery, { ...attempted, status: 'delivered', lastStatusCode: result.status, lastError, nextAttemptAt: 0 }, 'delivered');
+}
+
+/**
+ * Whether this attempt must wait instead (no call, no attempt counted; the record keeps its status and is
+ * due again later, so the wait survives restarts): behind an earlier delivery of its (hook, channel, URL)
+ * for hooks that hear more than `posted` (orderWaitUntil); over the hook's outgoing rate limit
+ * (`RateLimitSettings.OutgoingWebhookPerSec` / `MaxBurst`): the storm is delayed, never dropped, and shows
+ * in the delivery log (`last_error`, `next_attempt_at`) and the rate-limited metric.
+ */
+async function holdBack(deps: Deps, hook: OutgoingHook, delivery: Delivery, now: number): Promise<AttemptOutcome | undefined> {
+  if (isOrderedHook(hook)) {
+    const order = await orderWaitUntil(deps, delivery, now);
+    if (order) {
+      deps.wakeAt(order.until);
+      return finish(deps, delivery, { nextAttemptAt: order.until, lastError: `waiting for the earlier delivery ${order.earlierId} of this channel and URL (order)` }, 'waiting');
+    }
+  }
+  const limits = deps.liveConfig.current().RateLimitSettings;
+  const delay = deps.rateLimiter ? await deps.rateLimiter.delayMs(hook.id, limits.OutgoingWebhookPerSec, limits.OutgoingWebhookMaxBurst) : 0;
+  if (delay <= 0) return undefined;
+  deps.observer?.rateLimited?.();
+  const at = now + delay;
+  deps.wakeAt(at);
+  return finish(deps, delivery, { nextAttemptAt: at, lastError: `rate limited: over the hook's ${limits.OutgoingWebhookPerSec}/s outgoing limit, waiting` }, 'waiting');
 }
 
 type ReplyOutcome = { readonly kind: 'stored' } | { readonly kind: 'refused' | 'not_stored'; readonly message: string };

@@ -1,5 +1,5 @@
 import { attemptReleasingOnError, leaseMs } from '../delivery/attempt-delivery.usecase';
-import type { Delivery, OutgoingHook } from '../entities';
+import { isOrderedHook, type Delivery, type OutgoingHook } from '../entities';
 import type { Deps } from '../ports';
 
 export interface Planned {
@@ -16,9 +16,7 @@ export interface Planned {
 const chains = new Map<string, { tail: Promise<unknown>; length: number }>();
 
 /** Whether the hook's deliveries are ordered (it hears more than the reference's `posted`). */
-export function isOrdered(hook: OutgoingHook): boolean {
-  return hook.eventTypes.length > 1 || hook.eventTypes[0] !== 'posted';
-}
+export const isOrdered = (hook: OutgoingHook): boolean => isOrderedHook(hook);
 
 function chainKey(delivery: Delivery): string {
   return `${delivery.hookId}\u0000${delivery.channelId}\u0000${delivery.url}`;
@@ -34,6 +32,17 @@ function chained(key: string, task: () => Promise<unknown>): Promise<unknown> {
   });
   chains.set(key, chain);
   return run;
+}
+
+/** The last createAt given in each chain: ordered deliveries of one chain never share a millisecond (the store orders them by it). */
+const lastCreated = new Map<string, number>();
+
+function orderedCreateAt(key: string, createAt: number): number {
+  const at = Math.max(createAt, (lastCreated.get(key) ?? 0) + 1);
+  lastCreated.delete(key);
+  lastCreated.set(key, at);
+  if (lastCreated.size > 10_000) lastCreated.delete(lastCreated.keys().next().value as string);
+  return at;
 }
 
 /** How many attempts wait before a new one in this chain (its lease covers them). */
@@ -55,9 +64,10 @@ export async function startDeliveries(deps: Deps, planned: readonly Planned[]): 
       const now = deps.clock.now();
       const lease = leaseMs(deps);
       const claimed = chunk.map((p) => {
-        const ahead = isOrdered(p.hook) ? waitingIn(chainKey(p.delivery)) : 0;
-        const claim = { nextAttemptAt: now, claimedBy: deps.instanceId, claimUntil: now + lease * (1 + ahead) };
-        return { delivery: { ...p.delivery, ...claim }, hook: p.hook };
+        if (!isOrdered(p.hook)) return { delivery: { ...p.delivery, nextAttemptAt: now, claimedBy: deps.instanceId, claimUntil: now + lease }, hook: p.hook };
+        const key = chainKey(p.delivery);
+        const claim = { nextAttemptAt: now, claimedBy: deps.instanceId, claimUntil: now + lease * (1 + waitingIn(key)) };
+        return { delivery: { ...p.delivery, ...claim, createAt: orderedCreateAt(key, p.delivery.createAt) }, hook: p.hook };
       });
       const inserted = await deps.deliveries.insertAllIfAbsent(claimed.map((c) => c.delivery));
       for (const { delivery, hook } of claimed) {
