@@ -4,7 +4,8 @@ import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { bootstrapAdmin, call, cleanupRun, freePort, isolation, realServers, ROOT, ServiceProcess } from './support/processes';
-import { OfficialClient, postedMessage, ReconnectingSocket, type SocketLife } from './support/ws-clients';
+import WebSocket from 'ws';
+import { OfficialClient, postedMessage, ReconnectingSocket, websocketUrl, type Frame, type SocketLife } from './support/ws-clients';
 
 const servers = realServers();
 const missingDist = ['posts', 'realtime'].find((name) => !existsSync(join(ROOT, 'services', name, 'dist', 'main.js')));
@@ -57,6 +58,10 @@ describe('drill: SIGKILL one of two realtime replicas while posts flow', { skip,
   const metrics = { a: '', b: '' };
   const raw: ReconnectingSocket[] = [];
   const official: OfficialClient[] = [];
+  /** Raw clients that resume with their event cursor (issue 28) instead of connection_id + sequence_number. */
+  const cursored: ReconnectingSocket[] = [];
+  /** Replica A's port and environment: a fresh A is started on them later. */
+  let restartA: (() => ServiceProcess) | undefined;
 
   before(async () => {
     if (skip !== false || servers.skip !== false) return;
@@ -78,6 +83,11 @@ describe('drill: SIGKILL one of two realtime replicas while posts flow', { skip,
     metrics.b = `http://127.0.0.1:${ports.mb}/metrics`;
     gateway = new ServiceProcess('gateway', ports.gateway, { ...env, SERVICE_URLS: urls, UPSTREAM_TIMEOUT_MS: '5000' });
     processes.push(usersBots, posts, replicaA, replicaB, gateway);
+    restartA = () => {
+      const fresh = new ServiceProcess('realtime', ports.a, { ...env, SERVICE_URLS: urls, METRICS_PORT: String(ports.ma) });
+      processes.push(fresh);
+      return fresh;
+    };
     // users-bots and posts first (the others load the config and look sessions up there); a loaded box is slow.
     usersBots.start();
     posts.start();
@@ -87,8 +97,51 @@ describe('drill: SIGKILL one of two realtime replicas while posts flow', { skip,
     for (const p of [replicaA, replicaB, gateway]) await p.waitReady();
   });
 
+  /**
+   * A bot offline since `before-3` (its cursor, from `client`'s first socket): a fresh A starts (it holds
+   * nothing older than its start), B is killed, and the bot resumes on A over WebSocket and over HTTP: A reads
+   * what it does not hold from Kafka (EventBus.readLog). Everything after `before-3` once, in order.
+   */
+  const resumeOnFreshReplica = async (base: string, token: string, client: ReconnectingSocket | undefined, expected: readonly string[]): Promise<void> => {
+    const cursor = client?.lives[0]?.events.find((f) => postedMessage(f) === 'before-3')?.cursor;
+    assert.equal(typeof cursor, 'string', 'the cursor of before-3');
+    const fresh = (restartA as () => ServiceProcess)();
+    fresh.start();
+    await fresh.waitReady();
+    await replicaB.kill();
+    const query = `cursor=${encodeURIComponent(String(cursor))}`;
+    let frames: Frame[] = [];
+    const end = Date.now() + WAIT_MS;
+    while (!expected.every((m) => frames.some((f) => postedMessage(f) === m))) {
+      if (Date.now() > end) throw new Error(`timed out resuming on the fresh replica: ${JSON.stringify(frames.map((f) => postedMessage(f) ?? f.event))}`);
+      // The gateway may still try B first: open again until a socket greets and replays.
+      const got: Frame[] = [];
+      frames = got;
+      const ws = new WebSocket(websocketUrl(base, query), { headers: { authorization: `Bearer ${token}` } });
+      ws.on('message', (data: WebSocket.RawData) => got.push(JSON.parse(String(data)) as Frame));
+      ws.on('error', () => undefined);
+      const closed = new Promise<void>((resolve) => ws.on('close', () => resolve()));
+      await Promise.race([closed, until('the replay', () => expected.every((m) => got.some((f) => postedMessage(f) === m)), 10_000).catch(() => undefined)]);
+      ws.terminate();
+    }
+    assert.equal(frames[0]?.data?.resume, 'complete');
+    assert.deepEqual(frames.map(postedMessage).filter((m): m is string => m !== undefined && expected.includes(m)), [...expected], 'over WebSocket: once, in order');
+    let at = String(cursor);
+    const overHttp: string[] = [];
+    for (let i = 0; i < 50 && !expected.every((m) => overHttp.includes(m)); i += 1) {
+      const res = await call(base, 'GET', `/api/v4/events?${query.replace(/^cursor=.*/, `cursor=${encodeURIComponent(at)}`)}&wait=1&limit=1000`, { token });
+      if (res.status !== 200) continue;
+      for (const e of res.body.events as Frame[]) {
+        const m = postedMessage(e);
+        if (m !== undefined && expected.includes(m)) overHttp.push(m);
+      }
+      at = String(res.body.cursor);
+    }
+    assert.deepEqual(overHttp, [...expected], 'over HTTP: once, in order');
+  };
+
   after(async () => {
-    for (const c of raw) c.stop();
+    for (const c of [...raw, ...cursored]) c.stop();
     for (const c of official) c.close();
     for (const p of [...processes].reverse()) await p.stop();
     if (names.RUN_ID) await cleanupRun(names.RUN_ID);
@@ -119,9 +172,17 @@ describe('drill: SIGKILL one of two realtime replicas while posts flow', { skip,
       official.push(new OfficialClient(base, token));
     }
     await until('every client greeted', () => raw.every((c) => c.lives.length === 1) && official.every((c) => c.hellos().length === 1));
+    // Two cursor clients per user, one after the other: upgrades go to the replicas in turn, so some are on each.
+    for (const token of tokens) {
+      for (const _ of [1, 2]) {
+        const client = new ReconnectingSocket(base, token, 200, 'cursor');
+        cursored.push(client);
+        await until('a cursor client greeted', () => client.lives.length === 1);
+      }
+    }
     const onA = await connectedOn(metrics.a);
     const onB = await connectedOn(metrics.b);
-    assert.equal(onA + onB, USERS * 2, 'every socket is on one of the replicas');
+    assert.equal(onA + onB, USERS * 4, 'every socket is on one of the replicas');
     assert.ok(onA > 0 && onB > 0, `upgrades spread over both replicas (A ${onA}, B ${onB})`);
 
     const post = async (message: string): Promise<{ id: string; at: number }> => {
@@ -130,7 +191,7 @@ describe('drill: SIGKILL one of two realtime replicas while posts flow', { skip,
       return { id: String(res.body.id), at: Number(res.body.create_at) };
     };
     const everyoneHas = (messages: readonly string[]) => (): boolean =>
-      raw.every((c) => messages.every((m) => c.messages().includes(m))) && official.every((c) => messages.every((m) => c.messages().includes(m)));
+      [...raw, ...cursored].every((c) => messages.every((m) => c.messages().includes(m))) && official.every((c) => messages.every((m) => c.messages().includes(m)));
 
     const before = ['before-1', 'before-2', 'before-3'];
     for (const m of before) await post(m);
@@ -144,13 +205,14 @@ describe('drill: SIGKILL one of two realtime replicas while posts flow', { skip,
     for (const m of gap) gapPosts.push(await post(m));
 
     // The sockets of A are the ones that close; each greets again (on B).
-    const closedCount = (): number => raw.filter((c) => c.lives[0]?.closeCode !== undefined).length + official.filter((c) => c.closes > 0).length;
+    const closedCount = (): number => [...raw, ...cursored].filter((c) => c.lives[0]?.closeCode !== undefined).length + official.filter((c) => c.closes > 0).length;
     await until('the sockets of A closed', () => closedCount() >= onA);
     const rawOfA = raw.filter((c) => c.lives[0]?.closeCode !== undefined);
     const officialOfA = official.filter((c) => c.closes > 0);
-    assert.equal(rawOfA.length + officialOfA.length, onA, 'exactly the sockets of A closed');
-    await until('the clients of A greeted again', () => rawOfA.every((c) => c.lives.length === 2) && officialOfA.every((c) => c.hellos().length === 2));
-    assert.equal(await connectedOn(metrics.b), USERS * 2, 'B holds every socket now');
+    const cursoredOfA = cursored.filter((c) => c.lives[0]?.closeCode !== undefined);
+    assert.equal(rawOfA.length + officialOfA.length + cursoredOfA.length, onA, 'exactly the sockets of A closed');
+    await until('the clients of A greeted again', () => [...rawOfA, ...cursoredOfA].every((c) => c.lives.length === 2) && officialOfA.every((c) => c.hellos().length === 2));
+    assert.equal(await connectedOn(metrics.b), USERS * 4, 'B holds every socket now');
 
     const afterKill = ['after-1', 'after-2', 'after-3'];
     for (const m of afterKill) await post(m);
@@ -182,6 +244,15 @@ describe('drill: SIGKILL one of two realtime replicas while posts flow', { skip,
       assert.equal(client.missed, 1, `official ${i}: its missed-message listener ran once (the resync trigger)`);
     }
 
+    // Cursor clients: those of A resumed on B with their cursor (hello `complete`): every post once, in order.
+    const all = [...before, ...gap, ...afterKill];
+    for (const [i, client] of cursored.entries()) {
+      assert.deepEqual(client.messages().filter((m) => all.includes(m)), all, `cursor client ${i}: every post once, in order`);
+      if (cursoredOfA.includes(client)) assert.equal(client.lives[1]?.hello.data?.resume, 'complete', `cursor client ${i} resumed`);
+    }
+    assert.ok(cursoredOfA.length > 0, 'some cursor clients were on A');
+    await resumeOnFreshReplica(base, tokens[0] ?? '', raw[0], [...gap, ...afterKill]);
+
     // The resync of a client of A: everything since the last post it saw, from REST.
     const since = await call(base, 'GET', `/api/v4/channels/${channelId}/posts?since=${lastSeenAt - 1}`, { token: tokens[0] });
     assert.equal(since.status, 200);
@@ -189,7 +260,7 @@ describe('drill: SIGKILL one of two realtime replicas while posts flow', { skip,
     for (const m of gap) assert.ok(resynced.includes(m), `the resync returns ${m}`);
     const missedByA = rawOfA.map((c) => gap.filter((m) => !c.messages().includes(m)));
     process.stdout.write(
-      `DRILL realtime-kill: ${JSON.stringify({ sockets: USERS * 2, on_a: onA, on_b: onB, raw_reconnected: rawOfA.length, official_reconnected: officialOfA.length, gap_posts: gapPosts.length, gap_posts_missed_over_ws_by_a_clients: missedByA, recovered_by_resync: true })}\n`,
+      `DRILL realtime-kill: ${JSON.stringify({ sockets: USERS * 4, on_a: onA, on_b: onB, raw_reconnected: rawOfA.length, official_reconnected: officialOfA.length, cursor_resumed: cursoredOfA.length, gap_posts: gapPosts.length, gap_posts_missed_over_ws_by_a_clients: missedByA, recovered_by_resync: true })}\n`,
     );
   });
 });

@@ -32,10 +32,15 @@ export class ReconnectingSocket {
   private stopped = false;
   private ws: WebSocket | undefined;
 
+  /**
+   * `resumeWith`: `'sequence'` reconnects as the official clients do; `'cursor'` with the cursor of the last
+   * event received (event cursors: replayed from the stream on any replica, then live).
+   */
   public constructor(
     private readonly base: string,
     private readonly token: string,
     private readonly retryMs = 200,
+    private readonly resumeWith: 'sequence' | 'cursor' = 'sequence',
   ) {
     this.open('');
   }
@@ -72,7 +77,8 @@ export class ReconnectingSocket {
       if (life) life.closeCode = code;
       if (this.stopped) return;
       const last = this.current;
-      const next = last ? `connection_id=${String(last.hello.data?.connection_id)}&sequence_number=${(last.events.at(-1)?.seq ?? 0) + 1}` : '';
+      const cursor = this.resumeWith === 'cursor' ? [...this.lives].reverse().map((l) => l.events.at(-1)?.cursor ?? l.hello.cursor).find((c) => typeof c === 'string') : undefined;
+      const next = !last ? '' : typeof cursor === 'string' ? `cursor=${encodeURIComponent(cursor)}` : `connection_id=${String(last.hello.data?.connection_id)}&sequence_number=${(last.events.at(-1)?.seq ?? 0) + 1}`;
       setTimeout(() => this.open(next), this.retryMs).unref();
     });
   }
