@@ -20,6 +20,7 @@ export { keySet, internalKeys, signingKey, acceptedKeys, matchesAnyKey, type Key
 export {
   InProcessTransport,
   HttpTransport,
+  type HttpTransportOptions,
   callJson,
   type ServiceTransport,
   type InternalRequest,

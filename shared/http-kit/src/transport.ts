@@ -102,6 +102,17 @@ function exchange(pool: Pool, options: Dispatcher.DispatchOptions): Promise<Inte
   });
 }
 
+/** Connections per upstream URL of the pool for ordinary requests. */
+const POOL_CONNECTIONS = 64;
+
+export interface HttpTransportOptions {
+  /**
+   * Requests that may wait long upstream (long-polls such as GET /api/v4/events): they get a pool of their
+   * own per upstream URL (at most `connections`), so they never queue the service's other requests behind them.
+   */
+  readonly longRequests?: { readonly matches: (service: string, path: string) => boolean; readonly connections: number };
+}
+
 /**
  * Keep-alive connection pools to each service's base URL (distributed runtime); upgrades are proxied over
  * TCP. A service with replicas is given as `url1|url2`: a request goes to the first replica that accepts
@@ -113,7 +124,13 @@ export class HttpTransport implements ServiceTransport, UpgradeTransport {
   private readonly replicas: Readonly<Record<string, readonly string[]>>;
   private turn = 0;
 
-  public constructor(baseUrls: Readonly<Record<string, string>>, private readonly timeoutMs = 30_000) {
+  private readonly longPools = new Map<string, Pool>();
+
+  public constructor(
+    baseUrls: Readonly<Record<string, string>>,
+    private readonly timeoutMs = 30_000,
+    private readonly options: HttpTransportOptions = {},
+  ) {
     const replicas: Record<string, string[]> = {};
     for (const [service, value] of Object.entries(baseUrls)) replicas[service] = value.split('|').map((u) => u.trim()).filter((u) => u !== '');
     this.replicas = replicas;
@@ -128,9 +145,10 @@ export class HttpTransport implements ServiceTransport, UpgradeTransport {
       if (value !== undefined && !HOP_BY_HOP.has(name.toLowerCase())) headers[name] = value;
     }
     let failure: unknown;
+    const long = this.options.longRequests?.matches(service, request.path) === true;
     for (const url of urls) {
       try {
-        return await exchange(this.poolFor(url), {
+        return await exchange(long ? this.longPoolFor(url) : this.poolFor(url), {
           method: request.method as Dispatcher.HttpMethod,
           path: request.path,
           headers,
@@ -157,14 +175,23 @@ export class HttpTransport implements ServiceTransport, UpgradeTransport {
   }
 
   public async close(): Promise<void> {
-    await Promise.all([...this.pools.values()].map((p) => p.close()));
+    await Promise.all([...this.pools.values(), ...this.longPools.values()].map((p) => p.close()));
   }
 
   private poolFor(url: string): Pool {
     let pool = this.pools.get(url);
     if (!pool) {
-      pool = new Pool(url, { connections: 64, pipelining: 1 });
+      pool = new Pool(url, { connections: POOL_CONNECTIONS, pipelining: 1 });
       this.pools.set(url, pool);
+    }
+    return pool;
+  }
+
+  private longPoolFor(url: string): Pool {
+    let pool = this.longPools.get(url);
+    if (!pool) {
+      pool = new Pool(url, { connections: this.options.longRequests?.connections ?? POOL_CONNECTIONS, pipelining: 1 });
+      this.longPools.set(url, pool);
     }
     return pool;
   }

@@ -1,5 +1,5 @@
 import { Redis } from 'ioredis';
-import { ALL_TOPICS } from '@switchyard/contracts';
+import { ALL_TOPICS, Services } from '@switchyard/contracts';
 import { deadLetterTopic, MemoryEventBus, type EventBus } from '@switchyard/event-bus';
 import { isDependencyUnavailable } from '@switchyard/errors';
 import { KafkaEventBus } from '@switchyard/event-bus-kafka';
@@ -37,6 +37,12 @@ export interface OwnedInfra extends Infra {
 }
 
 const REDIS_PING_TIMEOUT_MS = 2_000;
+
+/** GET /api/v4/events to realtime: at most realtime's own bound of waiting polls (EVENT_MAX_WAITING) per replica. */
+const EVENT_LONG_POLLS = {
+  matches: (service: string, path: string): boolean => service === Services.realtime && (path === '/api/v4/events' || path.startsWith('/api/v4/events?')),
+  connections: 10_000,
+};
 
 /** The topics every service may publish or consume, and their dead-letter topics, with partitions and retention. */
 export function topicsToEnsure(config: RuntimeConfig): { topic: string; partitions: number; retentionMs: number }[] {
@@ -105,7 +111,8 @@ export async function buildInfra(name: string, config: RuntimeConfig): Promise<O
       closers.push({ what: 'bus', close: () => memory.close() });
       bus = memory;
     }
-    const transport = new HttpTransport(config.SERVICE_URLS, config.UPSTREAM_TIMEOUT_MS);
+    // Long-polls of the event stream hold a connection up to their wait: a pool of their own (the gateway's).
+    const transport = new HttpTransport(config.SERVICE_URLS, config.UPSTREAM_TIMEOUT_MS, { longRequests: EVENT_LONG_POLLS });
     closers.push({ what: 'transport', close: () => transport.close() });
 
     let redis: Redis | undefined;
