@@ -40,3 +40,15 @@ export { PictureUploadLimits, PROFILE_IMAGE_UPLOAD, BOT_ICON_UPLOAD, pictureUplo
 export { SERVER_MAJOR_VERSION, SERVER_VERSION } from './server-version';
 export { statusChangedPayloadSchema, type StatusChangedPayload, type StatusChangedEvent } from './status-events';
 export { channelViewedPayloadSchema, type ChannelViewedPayload, type ChannelViewedEvent } from './view-events';
+export {
+  threadUpdatedPayloadSchema,
+  threadFollowChangedPayloadSchema,
+  threadReadChangedPayloadSchema,
+  type ThreadUpdatedPayload,
+  type ThreadFollowChangedPayload,
+  type ThreadReadChangedPayload,
+  type ThreadUpdatedEvent,
+  type ThreadFollowChangedEvent,
+  type ThreadReadChangedEvent,
+  type ThreadEvent,
+} from './thread-events';

@@ -1,9 +1,25 @@
-import type { ChannelViewedEvent, RealtimeEvent, StatusChangedEvent } from '@switchyard/contracts';
+import type { ChannelViewedEvent, RealtimeEvent, StatusChangedEvent, ThreadEvent } from '@switchyard/contracts';
 import { broadcast, type WsEvent } from '../ws-event';
 
-/** realtime.events → `ephemeral_message` (to the target user only), `open_dialog`, `typing`, `status_change` (to the user only). */
-export function fromRealtimeEvent(event: RealtimeEvent | StatusChangedEvent | ChannelViewedEvent): WsEvent[] {
+/**
+ * realtime.events → `ephemeral_message` (to the target user only), `open_dialog`, `typing`, `status_change`
+ * (to the user only), and the collapsed-thread events `thread_updated`, `thread_follow_changed`,
+ * `thread_read_changed` (to the user's own connections, `broadcast` {team_id, user_id} as the reference).
+ */
+export function fromRealtimeEvent(event: RealtimeEvent | StatusChangedEvent | ChannelViewedEvent | ThreadEvent): WsEvent[] {
   switch (event.type) {
+    case 'thread.updated': {
+      const { user_id: userId, team_id: teamId, thread, previous_unread_mentions: mentions, previous_unread_replies: replies } = event.payload;
+      return [{ event: 'thread_updated', data: { thread: JSON.stringify(thread), previous_unread_mentions: mentions, previous_unread_replies: replies }, broadcast: broadcast({ user_id: userId, team_id: teamId }) }];
+    }
+    case 'thread.follow_changed': {
+      const { user_id: userId, team_id: teamId, ...data } = event.payload;
+      return [{ event: 'thread_follow_changed', data: { thread_id: data.thread_id, state: data.state, reply_count: data.reply_count }, broadcast: broadcast({ user_id: userId, team_id: teamId }) }];
+    }
+    case 'thread.read_changed': {
+      const { user_id: userId, team_id: teamId, ...data } = event.payload;
+      return [{ event: 'thread_read_changed', data, broadcast: broadcast({ user_id: userId, team_id: teamId }) }];
+    }
     case 'channel.viewed':
       return [{ event: 'channel_viewed', data: { channel_id: event.payload.channel_id }, broadcast: broadcast({ user_id: event.payload.user_id }), droppable: true }];
     case 'status.changed':

@@ -4,6 +4,9 @@ import {
   statusChangedPayloadSchema,
   channelViewedPayloadSchema,
   EVENT_STREAM_TOPICS,
+  threadFollowChangedPayloadSchema,
+  threadReadChangedPayloadSchema,
+  threadUpdatedPayloadSchema,
   Topics,
   typingPayloadSchema,
   type ChannelsEvent,
@@ -11,6 +14,7 @@ import {
   type RealtimeEvent,
   type StatusChangedEvent,
   type ChannelViewedEvent,
+  type ThreadEvent,
   type UsersEvent,
 } from '@switchyard/contracts';
 import type { BusMessage, MessageHandler } from '@switchyard/event-bus';
@@ -41,7 +45,12 @@ export interface EventsConsumerDeps {
   readonly cursors?: EventCursors;
 }
 
-const REALTIME_SCHEMAS = { 'ephemeral.post': ephemeralPostPayloadSchema, 'dialog.open': openDialogPayloadSchema, typing: typingPayloadSchema, 'status.changed': statusChangedPayloadSchema, 'channel.viewed': channelViewedPayloadSchema } as const;
+const REALTIME_SCHEMAS = {
+  'ephemeral.post': ephemeralPostPayloadSchema, 'dialog.open': openDialogPayloadSchema, typing: typingPayloadSchema, 'status.changed': statusChangedPayloadSchema, 'channel.viewed': channelViewedPayloadSchema,
+  'thread.updated': threadUpdatedPayloadSchema,
+  'thread.follow_changed': threadFollowChangedPayloadSchema,
+  'thread.read_changed': threadReadChangedPayloadSchema,
+} as const;
 
 function isEnvelope(value: unknown): value is { type: string; time?: unknown; payload: Record<string, unknown> } {
   return typeof value === 'object' && value !== null && typeof (value as { type?: unknown }).type === 'string' && typeof (value as { payload?: unknown }).payload === 'object' && (value as { payload?: unknown }).payload !== null;
@@ -89,7 +98,7 @@ export function eventsConsumer(deps: EventsConsumerDeps): MessageHandler {
           deps.logger.warn('realtime.events message ignored (unknown type or invalid payload)', { type: value.type });
           return [];
         }
-        return fromRealtimeEvent(value as unknown as RealtimeEvent | StatusChangedEvent | ChannelViewedEvent);
+        return fromRealtimeEvent(value as unknown as RealtimeEvent | StatusChangedEvent | ChannelViewedEvent | ThreadEvent);
       }
       default:
         return [];
