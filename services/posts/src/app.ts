@@ -18,6 +18,7 @@ import type { HttpContext } from './entry-points/http/http-context';
 import { internalFilesRoutes } from './entry-points/http/internal-files.routes';
 import { internalRoutes } from './entry-points/http/internal.routes';
 import { channelViewsRoutes } from './entry-points/http/channel-views.routes';
+import { userThreadsRoutes } from './entry-points/http/user-threads.routes';
 import { emojiRoutes } from './entry-points/http/emoji.routes';
 import { hookPostsRoutes } from './entry-points/http/hook-posts.routes';
 import { groupChannelsRoutes } from './entry-points/http/group-channels.routes';
@@ -76,6 +77,7 @@ export function createPostsApp(config: Readonly<PostsConfig>, deps: PostsDeps): 
   const members = new CachingChannelMemberRepository(stored.channelMembers);
   const repositories: PostsRepositories = { ...stored, channels, channelMembers: members };
   const users = deps.users ?? new HttpUsersDirectory(deps.transport, keys);
+  const userNames = new HttpUserNames(deps.transport, keys);
   const events: EventSink = deps.events ?? deps.bus;
   const outbox = new OutboxRelay({ ...repositories, users, events }, (error, postId) => deps.logger.warn('outbox: publishing failed; the sweep will retry', { post_id: postId, error }));
   const domain: Deps = {
@@ -84,6 +86,7 @@ export function createPostsApp(config: Readonly<PostsConfig>, deps: PostsDeps): 
     cachedMembers: members,
     clock: deps.clock ?? systemClock,
     users,
+    userNames,
     events,
     liveConfig,
     relay: (post, fresh) => outbox.schedule(post, fresh),
@@ -102,7 +105,7 @@ export function createPostsApp(config: Readonly<PostsConfig>, deps: PostsDeps): 
     internalSecret: keys,
   };
   const scope = stored.searchScope ?? repositorySearchScope(channels, members);
-  http.app.use(searchRoutes(context, { search: stored.search, scope, userNames: new HttpUserNames(deps.transport, keys) }));
+  http.app.use(searchRoutes(context, { search: stored.search, scope, userNames }));
   http.app.use(channelsSearchRoutes(context));
   // The storage keys the environment fixes (MM_FILESETTINGS_*: a deployment's object store) win over the document's.
   const fileOverrides = fileSettingsOverrides(config);
@@ -110,7 +113,7 @@ export function createPostsApp(config: Readonly<PostsConfig>, deps: PostsDeps): 
   const filesDeps: FilesDeps = { ...domain, fileStore: () => fileStores.current(), images: new SharpImageProcessor(), metrics: fileMetrics };
   // Before the posts routes: GET /posts/{id}/files/info is more specific than their /posts/{id}/... routes.
   http.app.use(filesRoutes(filesDeps));
-  for (const routes of [internalRoutes, internalFilesRoutes, hookPostsRoutes, groupChannelsRoutes, channelViewsRoutes, channelsRoutes, postsRoutes, reactionsRoutes, pinsRoutes, emojiRoutes]) http.app.use(routes(context));
+  for (const routes of [internalRoutes, internalFilesRoutes, hookPostsRoutes, groupChannelsRoutes, channelViewsRoutes, userThreadsRoutes, channelsRoutes, postsRoutes, reactionsRoutes, pinsRoutes, emojiRoutes]) http.app.use(routes(context));
   const app = http.finalize();
 
   const sweep = async (): Promise<void> => {

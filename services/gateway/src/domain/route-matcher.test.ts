@@ -29,6 +29,9 @@ test('when a path is in the route table, then it goes to the service that owns i
     ['POST', '/hooks/abc123', 'incoming-hooks'],
     ['GET', '/api/v4/hooks/outgoing/h1/deliveries', 'outgoing-dispatch'],
     ['POST', '/api/v4/actions/dialogs/open', 'outgoing-dispatch'],
+    ['GET', '/api/v4/users/me/teams/t1/threads', 'posts'],
+    ['PUT', '/api/v4/users/u1/teams/t1/threads/th1/read/123', 'posts'],
+    ['GET', '/api/v4/users/u1/teams/t1/channels', 'posts'],
   ];
   for (const [method, path, service] of cases) assert.equal(owner(method, path), service, `${method} ${path}`);
 });

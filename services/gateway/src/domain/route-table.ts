@@ -17,6 +17,8 @@ export const ROUTE_TABLE: readonly RouteRule[] = [
   { pattern: '/api/v4/teams/name/*/channels/**', service: Services.posts },
   { pattern: '/api/v4/users/*/teams/*/channels/**', service: Services.posts },
   { pattern: '/api/v4/users/*/channels/**', service: Services.posts },
+  // Collapsed reply threads (mattermost-wire-3.md §3.10): thread memberships live with the posts.
+  { pattern: '/api/v4/users/*/teams/*/threads/**', service: Services.posts },
   { pattern: '/api/v4/users/*/posts/*/reactions/**', service: Services.posts },
   { pattern: '/api/v4/posts/*/actions/**', service: Services.outgoingDispatch },
   { pattern: '/api/v4/teams/*/commands/**', service: Services.outgoingDispatch },

@@ -6,6 +6,7 @@ import type { Clock } from '@switchyard/ids';
 import type { PostSearchIndex } from './search/post-search.port';
 import type { ThreadMembershipRepository } from './threads/thread-ports';
 import type { SearchScope } from './search/search-scope.port';
+import type { UserNames } from './search/user-names.port';
 
 /**
  * Repository ports. Shaped for a document store: single-document writes, no transactions, plain
@@ -204,6 +205,8 @@ export interface Deps extends PostsRepositories {
   readonly cachedMembers: CachedChannelMembers;
   readonly clock: Clock;
   readonly users: UsersDirectory;
+  /** Usernames to ids (users-bots): who a post's `@name`s are, for thread followers. */
+  readonly userNames: UserNames;
   readonly events: EventSink;
   readonly liveConfig: ConfigView;
   /**

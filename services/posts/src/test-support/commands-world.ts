@@ -70,6 +70,7 @@ export function commandsWorld(options: { readonly beforePublish?: PublishHook } 
     cachedMembers: members,
     clock,
     users: directory.proxy,
+    userNames: { idsByUsernames: async () => new Map() },
     events: sink.proxy,
     liveConfig,
     relay: (post, fresh) => relay.schedule(post, fresh),

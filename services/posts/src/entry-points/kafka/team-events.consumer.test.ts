@@ -19,7 +19,7 @@ function setup() {
   const liveConfig = new MutableConfigView();
   liveConfig.replace(defaultSystemConfig());
   const repositories = memoryRepositories();
-  const deps: Deps = { ...repositories, cachedChannels: { cached: (id) => repositories.channels.findById(id) }, cachedMembers: { cachedMember: (channelId, userId) => repositories.channelMembers.find(channelId, userId) }, clock: new ManualClock(), users, events: sink, liveConfig, relay: async () => undefined, relayAll: async () => undefined };
+  const deps: Deps = { ...repositories, cachedChannels: { cached: (id) => repositories.channels.findById(id) }, cachedMembers: { cachedMember: (channelId, userId) => repositories.channelMembers.find(channelId, userId) }, clock: new ManualClock(), users, userNames: { idsByUsernames: async () => new Map() }, events: sink, liveConfig, relay: async () => undefined, relayAll: async () => undefined };
   const handle = teamEventsHandler(deps, createSilentLogger());
   let offset = 0;
   const deliver = (type: string, payload: unknown, id?: string) => {

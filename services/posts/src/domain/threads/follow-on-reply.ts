@@ -1,0 +1,90 @@
+import type { Channel, StoredPost } from '../entities';
+import type { Deps } from '../ports';
+import { mentionedNames } from './thread-mentions';
+import type { ThreadMembership } from './thread-ports';
+import { crtOnForUsers, publishThreadUpdated } from './thread-events';
+import { participantsOf, threadContent, threadResponse } from './thread-view';
+
+const CHANNEL_WIDE = new Set(['channel', 'all', 'here']);
+/** At most this many distinct `@names` of one message are looked up (bounded work per post). */
+const MAX_NAMES = 50;
+/** Direct and group channels have at most this many members. */
+const GROUP_MAX = 16;
+
+/** Channel members named by `@username` in the message, the author excepted. */
+async function explicitMentions(deps: Deps, channel: Channel, message: string, authorId: string): Promise<Set<string>> {
+  const names = [...mentionedNames(message)].filter((n) => !CHANNEL_WIDE.has(n)).slice(0, MAX_NAMES);
+  const out = new Set<string>();
+  if (names.length === 0) return out;
+  const ids = await deps.userNames.idsByUsernames(names);
+  for (const id of new Set(ids.values())) {
+    if (id !== authorId && (await deps.cachedMembers.cachedMember(channel.id, id))) out.add(id);
+  }
+  return out;
+}
+
+/** Who a reply mentions: the other member(s) of a direct or group channel, else the `@username`s. */
+async function replyMentions(deps: Deps, channel: Channel, reply: StoredPost): Promise<Set<string>> {
+  if (channel.type === 'D' || channel.type === 'G') {
+    const members = await deps.channelMembers.listByChannel(channel.id, { page: 0, perPage: GROUP_MAX });
+    const out = new Set(members.map((m) => m.user_id).filter((id) => id !== reply.user_id));
+    if (channel.type === 'G') for (const id of await explicitMentions(deps, channel, reply.message, reply.user_id)) out.add(id);
+    return out;
+  }
+  return explicitMentions(deps, channel, reply.message, reply.user_id);
+}
+
+/**
+ * A reply was stored (mattermost-wire-3.md §3.10, the reference's SendNotifications): its author, the
+ * root's author (unless a webhook posted it), users mentioned in the root and users the reply mentions
+ * follow the thread; a mention adds an unread mention and follows again even after an unfollow, the
+ * others are left alone once they unfollowed. The author has then read the thread. Followers who still
+ * belong to the channel get `thread_updated` (when users see collapsed threads); those events are sent
+ * after this resolves.
+ */
+export async function followOnReply(deps: Deps, reply: StoredPost, channel: Channel): Promise<void> {
+  const root = await deps.posts.findById(reply.root_id);
+  if (!root) return;
+  const now = deps.clock.now();
+  const key = (userId: string): { post_id: string; user_id: string; channel_id: string; team_id: string } => ({ post_id: root.id, user_id: userId, channel_id: channel.id, team_id: channel.team_id });
+  const mentioned = await replyMentions(deps, channel, reply);
+  const candidates = new Set<string>([reply.user_id]);
+  if (root.props.from_webhook !== 'true') candidates.add(root.user_id);
+  if (channel.type !== 'D') for (const id of await explicitMentions(deps, channel, root.message, root.user_id)) candidates.add(id);
+  for (const id of mentioned) candidates.add(id);
+
+  const before = new Map((await deps.threads.listFollowers(root.id)).map((m) => [m.user_id, m]));
+  for (const userId of candidates) {
+    if (mentioned.has(userId)) {
+      await deps.threads.maintain(key(userId), { following: true, add_mentions: 1, last_updated: now });
+    } else if (!before.has(userId) && !(await deps.threads.find(root.id, userId))) {
+      await deps.threads.maintain(key(userId), { following: true, last_updated: now });
+    }
+  }
+  const replier = await deps.threads.find(root.id, reply.user_id);
+  if (replier?.following) await deps.threads.maintain(key(reply.user_id), { last_viewed: now, unread_mentions: 0, last_updated: now });
+  if (crtOnForUsers(deps.liveConfig.current())) void sendThreadUpdated(deps, root.id, channel, before).catch(() => undefined);
+}
+
+/** `thread_updated` to each follower still in the channel: the thread as they now see it, and their unread counts before this reply. */
+async function sendThreadUpdated(deps: Deps, rootId: string, channel: Channel, before: ReadonlyMap<string, ThreadMembership>): Promise<void> {
+  const root = await deps.posts.findById(rootId);
+  if (!root) return;
+  const followers = await deps.threads.listFollowers(rootId);
+  const content = await threadContent(deps, root);
+  const participants = await participantsOf(deps, [content], true);
+  const payloads = [];
+  for (const follower of followers) {
+    if (!(await deps.cachedMembers.cachedMember(channel.id, follower.user_id))) continue;
+    const previous = before.get(follower.user_id);
+    const unreadBefore = previous ? content.replies.filter((r) => r.create_at > previous.last_viewed).length : 0;
+    payloads.push({
+      user_id: follower.user_id,
+      team_id: channel.team_id,
+      thread: { ...threadResponse(content, follower, participants) },
+      previous_unread_mentions: previous ? previous.unread_mentions : 0,
+      previous_unread_replies: previous ? Math.max(unreadBefore - 1, 0) : 0,
+    });
+  }
+  await publishThreadUpdated(deps, payloads);
+}

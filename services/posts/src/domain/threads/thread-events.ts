@@ -1,0 +1,32 @@
+import { envelope, Topics, type ThreadFollowChangedPayload, type ThreadReadChangedPayload, type ThreadUpdatedPayload } from '@switchyard/contracts';
+import type { SystemConfig } from '@switchyard/system-config';
+import type { Deps } from '../ports';
+
+/**
+ * Whether users see collapsed threads (`IsCRTEnabledForUser` without per-user preferences, which
+ * Switchyard does not keep): `always_on` and `default_on` yes, `default_off` and `disabled` no.
+ */
+export function crtOnForUsers(config: SystemConfig): boolean {
+  const mode = config.ServiceSettings.CollapsedThreads;
+  return mode === 'always_on' || mode === 'default_on';
+}
+
+type Events = Pick<Deps, 'events'>;
+
+/** Publishes thread events to realtime (best effort: a failed publish loses the events, never the change). */
+async function publish(deps: Events, messages: { key: string; value: unknown }[]): Promise<void> {
+  if (messages.length === 0) return;
+  await deps.events.publish(Topics.realtimeEvents, messages).catch(() => undefined);
+}
+
+export function publishThreadUpdated(deps: Events, payloads: readonly ThreadUpdatedPayload[]): Promise<void> {
+  return publish(deps, payloads.map((p) => ({ key: p.user_id, value: envelope('thread.updated', p) })));
+}
+
+export function publishFollowChanged(deps: Events, payload: ThreadFollowChangedPayload): Promise<void> {
+  return publish(deps, [{ key: payload.user_id, value: envelope('thread.follow_changed', payload) }]);
+}
+
+export function publishReadChanged(deps: Events, payload: ThreadReadChangedPayload): Promise<void> {
+  return publish(deps, [{ key: payload.user_id, value: envelope('thread.read_changed', payload) }]);
+}
