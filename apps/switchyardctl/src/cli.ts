@@ -4,6 +4,7 @@ import { Command, CommanderError } from 'commander';
 import { isApiError } from './api-client';
 import { registerBackupCommands } from './commands/backup';
 import { registerBotCommands } from './commands/bot';
+import { registerDeliveryCommands } from './commands/delivery';
 import type { CommandContext } from './commands/context';
 import { registerTokenCommands } from './commands/token';
 import { registerUserCommands } from './commands/user';
@@ -77,6 +78,7 @@ function buildProgram(options: RunOptions, version: string): Command {
   registerBotCommands(program, ctx);
   registerTokenCommands(program, ctx);
   registerBackupCommands(program, ctx, io);
+  registerDeliveryCommands(program, ctx);
   return program;
 }
 
