@@ -4,6 +4,7 @@ import { Command, CommanderError } from 'commander';
 import { isApiError } from './api-client';
 import { registerBackupCommands } from './commands/backup';
 import { registerBotCommands } from './commands/bot';
+import { registerDeadLetterCommands } from './commands/dead-letters';
 import { registerDeliveryCommands } from './commands/delivery';
 import type { CommandContext } from './commands/context';
 import { registerTokenCommands } from './commands/token';
@@ -79,6 +80,7 @@ function buildProgram(options: RunOptions, version: string): Command {
   registerTokenCommands(program, ctx);
   registerBackupCommands(program, ctx, io);
   registerDeliveryCommands(program, ctx);
+  registerDeadLetterCommands(program, io, env);
   return program;
 }
 

@@ -16,6 +16,8 @@ export interface Environment {
   readonly SWITCHYARD_URL?: string;
   readonly SWITCHYARD_TOKEN?: string;
   readonly SWITCHYARD_PASSWORD?: string;
+  /** KAFKA_BROKERS, KAFKA_SSL*, KAFKA_SASL_*, KAFKA_NAMESPACE: the dead-letter commands' connection. */
+  readonly [kafkaSetting: `KAFKA_${string}`]: string | undefined;
 }
 
 export interface Session {
