@@ -44,6 +44,7 @@ export function DeliveryLog({ hookId }: { hookId: string }) {
                 <th scope="col">Attempts</th>
                 <th scope="col">Latency</th>
                 <th scope="col">Last error</th>
+                <th scope="col">Event</th>
                 <th scope="col">
                   <span className="sr-only">Actions</span>
                 </th>
@@ -82,6 +83,7 @@ function DeliveryRow({ delivery: d, onRedeliver, pending }: { delivery: Delivery
       <td>{d.attempts}</td>
       <td>{d.attempts > 0 ? `${d.last_latency_ms} ms` : '—'}</td>
       <td>{d.last_error || '—'}</td>
+      <td className="mono">{d.event_type || 'posted'}</td>
       <td>
         {d.status !== 'pending' ? (
           <button type="button" onClick={onRedeliver} disabled={pending}>

@@ -7,6 +7,7 @@ import { TeamPicker } from '../teams/team-picker';
 import { useMyChannels } from '../teams/use-teams';
 import { OutgoingHookForm } from './outgoing-hook-form';
 import { OutgoingHookRow } from './outgoing-hook-row';
+import { useHookChoices } from './use-hook-choices';
 import { useOutgoingHookActions, useOutgoingHooks } from './use-outgoing-hooks';
 
 /** Outgoing webhooks of a team: create, list with token, signing secret and delivery log. */
@@ -19,10 +20,11 @@ export function OutgoingHooksPage() {
   const hooks = useOutgoingHooks(allowed ? teamId : undefined);
   const { create } = useOutgoingHookActions();
   const [formKey, setFormKey] = useState(0);
+  const { bots, eventTypes } = useHookChoices();
   return (
     <>
       <h1>Outgoing webhooks</h1>
-      <p className="lead">An outgoing webhook sends matching messages from public channels to your service, which may answer with a reply.</p>
+      <p className="lead">An outgoing webhook sends matching messages from public channels (or, with a bot, the bot’s conversations) and other events you choose to your service, which may answer with a reply.</p>
       <TeamPicker teamId={teamId} onChange={pickTeam} />
       {teamId && !allowed ? <p className="notice">You do not have permission to manage outgoing webhooks in this team.</p> : null}
       {allowed && teamId && channels.data ? (
@@ -33,6 +35,8 @@ export function OutgoingHooksPage() {
             key={formKey}
             teamId={teamId}
             channels={channels.data}
+            bots={bots}
+            eventTypes={eventTypes}
             submitLabel="Create outgoing webhook"
             pending={create.isPending}
             error={create.error}
@@ -49,7 +53,7 @@ export function OutgoingHooksPage() {
           {hooks.data && hooks.data.length > 0 ? (
             <ul className="rows" aria-label="Outgoing webhooks">
               {hooks.data.map((hook) => (
-                <OutgoingHookRow key={hook.id} hook={hook} teamId={teamId} channels={channels.data ?? []} />
+                <OutgoingHookRow key={hook.id} hook={hook} teamId={teamId} channels={channels.data ?? []} bots={bots} eventTypes={eventTypes} />
               ))}
             </ul>
           ) : null}

@@ -22,7 +22,7 @@ export function useDeliveries(hookId: string, enabled: boolean) {
   });
 }
 
-export type OutgoingHookInput = Pick<OutgoingHook, 'display_name' | 'description' | 'channel_id' | 'trigger_words' | 'trigger_when' | 'callback_urls' | 'content_type' | 'username' | 'icon_url'> & { team_id: string };
+export type OutgoingHookInput = Pick<OutgoingHook, 'display_name' | 'description' | 'channel_id' | 'trigger_words' | 'trigger_when' | 'callback_urls' | 'content_type' | 'username' | 'icon_url' | 'event_types' | 'bot_user_id' | 'signing_algorithm'> & { team_id: string };
 
 export function useOutgoingHookActions() {
   const client = useQueryClient();
