@@ -38,9 +38,10 @@ test('when DisableAfterDeadDeliveries is 0, 10 or 10000 it passes; negative, fra
   }
 });
 
-test('when the outgoing webhook rate limit is 0 or positive it passes (defaults 50/s, burst 100); negative is refused', () => {
-  assert.equal(defaultSystemConfig().RateLimitSettings.OutgoingWebhookPerSec, 50);
-  assert.equal(defaultSystemConfig().RateLimitSettings.OutgoingWebhookMaxBurst, 100);
+test('when the outgoing webhook rate limit is 0 (the default: off) or positive it passes; negative is refused', () => {
+  assert.equal(defaultSystemConfig().RateLimitSettings.OutgoingWebhookPerSec, 0);
+  assert.equal(defaultSystemConfig().RateLimitSettings.OutgoingWebhookMaxBurst, 0);
+  assert.equal(configRangeProblem(applyConfigPatch(defaultSystemConfig(), { RateLimitSettings: { OutgoingWebhookPerSec: 50, OutgoingWebhookMaxBurst: 100 } })), undefined);
   assert.equal(configRangeProblem(applyConfigPatch(defaultSystemConfig(), { RateLimitSettings: { OutgoingWebhookPerSec: 0, OutgoingWebhookMaxBurst: 0 } })), undefined);
   assert.equal(configRangeProblem(applyConfigPatch(defaultSystemConfig(), { RateLimitSettings: { OutgoingWebhookPerSec: -1 } }))?.id, 'model.config.is_valid.rate_sec.app_error');
   assert.equal(configRangeProblem(applyConfigPatch(defaultSystemConfig(), { RateLimitSettings: { OutgoingWebhookMaxBurst: -5 } }))?.id, 'model.config.is_valid.rate_sec.app_error');
