@@ -52,8 +52,11 @@ export class CachingHookRepository implements OutgoingHookRepository {
   }
 
   /** The live bot hooks hearing `type`, from an index of the cached list. */
-  public async findBotHooksByType(type: string): Promise<readonly OutgoingHook[]> {
-    return typeIndex(this.byType, await this.cachedBotHooks()).get(type) ?? EMPTY;
+  public findBotHooksByType(type: string): Promise<readonly OutgoingHook[]> {
+    // Every event without a team listener asks this: a cached list answers without another async step.
+    const cached = this.botHooks.peek(BOT_HOOKS_KEY);
+    if (cached) return Promise.resolve(typeIndex(this.byType, cached).get(type) ?? EMPTY);
+    return this.cachedBotHooks().then((hooks) => typeIndex(this.byType, hooks).get(type) ?? EMPTY);
   }
 
   private async cachedBotHooks(): Promise<readonly OutgoingHook[]> {

@@ -23,9 +23,9 @@ export async function hooksHearing(deps: Pick<Deps, 'hooks'>, teamId: string, ty
 }
 
 /** The live bot hooks (of every team) that hear this event type (the cached index when the repository has one). */
-export async function botHooksHearing(deps: Pick<Deps, 'hooks'>, type: string): Promise<readonly OutgoingHook[]> {
+export function botHooksHearing(deps: Pick<Deps, 'hooks'>, type: string): Promise<readonly OutgoingHook[]> {
   if (deps.hooks.findBotHooksByType) return deps.hooks.findBotHooksByType(type);
-  return (await deps.hooks.findBotHooks()).filter((h) => h.eventTypes.includes(type));
+  return deps.hooks.findBotHooks().then((hooks) => hooks.filter((h) => h.eventTypes.includes(type)));
 }
 
 /**
