@@ -5,6 +5,7 @@
  * with one JSON route that reads a small body. Figures only, no goals:
  *   node --conditions=source --import tsx scripts/bench-support/transport-micro.ts [calls]
  */
+import { Readable } from 'node:stream';
 import { inject } from 'light-my-request';
 import { createHttpApp, HttpTransport, InProcessTransport, jsonBody, listen, rawBody, requestPrototypes, sendJson, type ServiceTransport } from '@switchyard/http-kit';
 import { createSilentLogger } from '@switchyard/logger';
@@ -37,12 +38,16 @@ async function main(): Promise<void> {
   const inProcess = new InProcessTransport({ micro: handler });
   const viaTransport = (transport: ServiceTransport) => async () => (await transport.send('micro', { method: 'POST', path: '/api/v4/posts', headers, body })).status;
   await measure('in-process dispatch (InProcessTransport)', viaTransport(inProcess));
+  // The same body as a stream (how uploads travel, ADR 0029): the cost a small JSON body would pay if every body streamed.
+  const streamed = (transport: ServiceTransport) => async () => (await transport.send('micro', { method: 'POST', path: '/api/v4/posts', headers, body: Readable.from([body]), bodyLength: body.length })).status;
+  await measure('in-process dispatch, body streamed', streamed(inProcess));
   const injected = app();
   await measure('light-my-request inject', async () => (await inject(injected, { method: 'POST', url: '/api/v4/posts', headers, payload: body })).statusCode);
   const served = app();
   const server = await listen(served, 0, '127.0.0.1', { prototypes: requestPrototypes(served) });
   const http = new HttpTransport({ micro: server.url });
   await measure('HTTP transport over loopback (both sides)', viaTransport(http));
+  await measure('HTTP transport over loopback, body streamed', streamed(http));
   await http.close();
   await server.close();
 }

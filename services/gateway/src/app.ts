@@ -4,7 +4,7 @@ import type { Request, RequestHandler } from 'express';
 import { FILE_UPLOAD_SLACK_BYTES, FILE_UPLOAD_TOO_LARGE, isFileUpload, pictureUploadRoute, Services, Topics } from '@switchyard/contracts';
 import { commonErrors, payloadTooLarge, type AppError } from '@switchyard/errors';
 import type { EventBus, Subscription } from '@switchyard/event-bus';
-import { createHttpApp, internalKeys, rawBody, supportsUpgrade, type HealthReport, type ServiceTransport, type UpgradeHandler } from '@switchyard/http-kit';
+import { createHttpApp, internalKeys, rawBody, streamedBody, supportsUpgrade, type HealthReport, type ServiceTransport, type UpgradeHandler } from '@switchyard/http-kit';
 import { configEventsConsumer, HttpConfigSource, LiveConfig } from '@switchyard/live-config';
 import type { Logger } from '@switchyard/logger';
 import { MutableConfigView, type ConfigView } from '@switchyard/system-config';
@@ -96,6 +96,21 @@ function pictureUploadTooLarge(req: Request): AppError | undefined {
 
 const fileUpload = (req: Request): boolean => isFileUpload(req.method, req.originalUrl.split('?')[0] ?? '');
 
+/**
+ * How a service request's body is taken: file uploads stream on to posts, capped at MaxFileSize + 512
+ * (ADR 0029: never held whole); every other body is read first, capped at its route's limit (pictures) or
+ * MaximumPayloadSizeBytes.
+ */
+function bodyOf(view: ConfigView): RequestHandler {
+  const fileTooLarge = () => payloadTooLarge(FILE_UPLOAD_TOO_LARGE.id, FILE_UPLOAD_TOO_LARGE.message);
+  const streamed = streamedBody(() => view.current().FileSettings.MaxFileSize + FILE_UPLOAD_SLACK_BYTES, fileTooLarge);
+  const read = rawBody(
+    (req) => pictureUpload(req)?.limit ?? view.current().ServiceSettings.MaximumPayloadSizeBytes,
+    (req) => pictureUploadTooLarge(req) ?? commonErrors.bodyTooLarge(),
+  );
+  return (req, res, next) => (fileUpload(req) ? streamed(req, res, next) : read(req, res, next));
+}
+
 /** Composition root of the public edge: routing, auth, rate limits, body limit, standard headers. */
 export function createGatewayApp(config: GatewayConfig, deps: GatewayDeps): GatewayApp {
   const keys = internalKeys(config);
@@ -170,10 +185,7 @@ export function createGatewayApp(config: GatewayConfig, deps: GatewayDeps): Gate
     // A request for a service's route: route match, body (picture uploads have their own, larger limit and 413 id), identity, forward.
     toService: [
       routeMatch(matcher, registered),
-      rawBody(
-        (req) => pictureUpload(req)?.limit ?? (fileUpload(req) ? view.current().FileSettings.MaxFileSize + FILE_UPLOAD_SLACK_BYTES : view.current().ServiceSettings.MaximumPayloadSizeBytes),
-        (req) => pictureUploadTooLarge(req) ?? (fileUpload(req) ? payloadTooLarge(FILE_UPLOAD_TOO_LARGE.id, FILE_UPLOAD_TOO_LARGE.message) : commonErrors.bodyTooLarge()),
-      ),
+      bodyOf(view),
       authenticate({ resolver, config: view, logger }),
       forward({
         transport: deps.transport,

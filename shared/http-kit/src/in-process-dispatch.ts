@@ -1,5 +1,7 @@
 import { IncomingMessage, ServerResponse, type IncomingHttpHeaders, type OutgoingHttpHeaders, type RequestListener } from 'node:http';
 import type { Socket } from 'node:net';
+import { Readable } from 'node:stream';
+import { streamInto } from './in-process-stream-body';
 
 /**
  * A request handed to an express app in this process without a socket: a real IncomingMessage and
@@ -14,7 +16,10 @@ export interface DispatchRequest {
   readonly method: string;
   readonly path: string;
   readonly headers: Readonly<Record<string, string | string[] | undefined>>;
-  readonly body?: Buffer;
+  /** Bytes, or a stream the app reads as it goes (its backpressure reaches the source). */
+  readonly body?: Buffer | Readable;
+  /** A streamed body's length when known; without it the request says `transfer-encoding: chunked`. */
+  readonly bodyLength?: number;
 }
 
 export interface DispatchResponse {
@@ -107,6 +112,10 @@ function buildRequest(request: DispatchRequest): InProcessRequest {
   if (!headers.host) {
     headers.host = 'localhost:80';
     raw.push('host', 'localhost:80');
+  }
+  if (request.body instanceof Readable) {
+    streamInto(req, request.body, request.bodyLength, headers, raw);
+    return req;
   }
   const body = request.body !== undefined && request.body.length > 0 ? request.body : undefined;
   if (body && !Object.hasOwn(headers, 'content-length')) {
@@ -241,7 +250,8 @@ function destroy(this: InProcessResponse, error?: Error): InProcessResponse {
     collector.settled = true;
     collector.reject(error ?? Object.assign(new Error('response destroyed before completion'), { code: 'LIGHT_ECONNRESET' }));
   }
-  if (error) process.nextTick(() => this.emit('error', error));
+  // Only to a listener: nothing in the app may be waiting for it, and an unheard 'error' would crash the process.
+  if (error) process.nextTick(() => this.listenerCount('error') > 0 && this.emit('error', error));
   process.nextTick(emitClose, this);
   return this;
 }

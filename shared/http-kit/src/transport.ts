@@ -3,7 +3,7 @@ import type { RequestListener } from 'node:http';
 import { Pool, util as undiciUtil, type Dispatcher } from 'undici';
 import { AppError, isWireError, unavailable } from '@switchyard/errors';
 import type { IncomingMessage } from 'node:http';
-import type { Duplex } from 'node:stream';
+import { Readable, type Duplex } from 'node:stream';
 import { dispatchInProcess } from './in-process-dispatch';
 import { InProcessUpgrades, proxyUpgrade, rejectUpgrade, type UpgradeHandler, type UpgradeTransport } from './upgrade';
 import type { ServiceCredential } from './service-credential';
@@ -15,7 +15,13 @@ export interface InternalRequest {
   /** Path and query string, e.g. `/api/v4/users?page=1`. */
   readonly path: string;
   readonly headers: HeaderMap;
-  readonly body?: Buffer;
+  /**
+   * The body: bytes already read, or a stream the service reads as it goes (uploads, ADR 0029). A stream
+   * that fails (a cap, a client gone) fails the call; the caller knows why from its own stream.
+   */
+  readonly body?: Buffer | Readable;
+  /** A streamed body's length when known (the client's Content-Length); sent chunked otherwise. */
+  readonly bodyLength?: number;
 }
 
 export interface InternalResponse {
@@ -144,6 +150,9 @@ export class HttpTransport implements ServiceTransport, UpgradeTransport {
       const value = request.headers[name];
       if (value !== undefined && !HOP_BY_HOP.has(name.toLowerCase())) headers[name] = value;
     }
+    const body = request.body;
+    const streamed = body instanceof Readable;
+    if (streamed && request.bodyLength !== undefined) headers['content-length'] = String(request.bodyLength);
     let failure: unknown;
     const long = this.options.longRequests?.matches(service, request.path) === true;
     for (const url of urls) {
@@ -152,12 +161,13 @@ export class HttpTransport implements ServiceTransport, UpgradeTransport {
           method: request.method as Dispatcher.HttpMethod,
           path: request.path,
           headers,
-          ...(request.body && request.body.length > 0 ? { body: request.body } : {}),
+          ...(streamed || (body && body.length > 0) ? { body } : {}),
           headersTimeout: this.timeoutMs,
           bodyTimeout: this.timeoutMs,
         });
       } catch (error) {
         failure = error;
+        // A refused connection read nothing: the next replica may take the same (even streamed) body.
         if (errorCode(error) !== 'ECONNREFUSED') break;
       }
     }

@@ -1,6 +1,8 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { createHash, randomBytes } from 'node:crypto';
 import type { RequestListener } from 'node:http';
+import { Readable } from 'node:stream';
 import { isAppError } from '@switchyard/errors';
 import { createSilentLogger } from '@switchyard/logger';
 import { createHttpApp } from '../create-http-app';
@@ -17,6 +19,40 @@ export interface TransportHarness {
 export type TransportHarnessFactory = (apps: Readonly<Record<string, RequestListener>>) => Promise<TransportHarness>;
 
 const BIG = Buffer.alloc(600_000, 'y');
+
+/** What the streaming route saw of its last request (shared with the test, which runs in this process). */
+interface StreamSeen {
+  reads: number;
+  failed: boolean;
+  completed: boolean;
+}
+const seen: StreamSeen = { reads: 0, failed: false, completed: false };
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A source of `total` random-looking bytes made only when read, counting what it produced. */
+function countingSource(total: number, chunk = 64 * 1024, failAt?: number): { stream: Readable; produced: () => number; hash: () => string } {
+  let produced = 0;
+  const hash = createHash('sha256');
+  const block = randomBytes(chunk);
+  const stream = new Readable({
+    read() {
+      if (failAt !== undefined && produced >= failAt) {
+        this.destroy(new Error('source failed'));
+        return;
+      }
+      if (produced >= total) {
+        this.push(null);
+        return;
+      }
+      const part = block.subarray(0, Math.min(chunk, total - produced));
+      produced += part.length;
+      hash.update(part);
+      this.push(part);
+    },
+  });
+  return { stream, produced: () => produced, hash: () => hash.digest('hex') };
+}
 
 /** The service every case calls: a createHttpApp app, as each Switchyard service is. */
 function echoService(): RequestListener {
@@ -39,6 +75,35 @@ function echoService(): RequestListener {
     res.write(BIG.subarray(0, 200_000));
     setImmediate(() => res.end(BIG.subarray(200_000)));
   });
+  // Reads the body as it streams (the first chunk, a pause, then the rest), answering its length and SHA-256.
+  http.app.post('/echo/stream', (req, res) => {
+    Object.assign(seen, { reads: 0, failed: false, completed: false });
+    const hash = createHash('sha256');
+    let length = 0;
+    let paused = false;
+    req.on('data', (chunk: Buffer) => {
+      seen.reads += 1;
+      length += chunk.length;
+      hash.update(chunk);
+      if (!paused && req.headers['x-pause'] !== undefined) {
+        paused = true;
+        req.pause();
+        setTimeout(() => req.resume(), Number(req.headers['x-pause']));
+      }
+    });
+    req.on('error', () => {
+      seen.failed = true;
+    });
+    req.on('aborted', () => {
+      seen.failed = true;
+    });
+    req.on('end', () => {
+      seen.completed = true;
+      sendJson(res, 200, { length, sha256: hash.digest('hex'), framing: req.headers['content-length'] !== undefined ? 'length' : 'chunked' });
+    });
+  });
+  // Answers without reading the body.
+  http.app.post('/echo/early', (_req, res) => sendJson(res, 403, { early: true }));
   http.app.get('/*rest', (req, res) => sendJson(res, 200, { url: req.originalUrl }));
   return http.finalize() as unknown as RequestListener;
 }
@@ -112,6 +177,62 @@ export function serviceTransportContract(name: string, factory: TransportHarness
         const head = await transport.send('echo', { method: 'HEAD', path: '/anything', headers: {} });
         assert.equal(head.status, 200);
         assert.equal(head.body.length, 0);
+      });
+    });
+
+    it('when a body is a stream, with or without a length, then the service reads it as it comes and gets every byte', async () => {
+      await withTransport(async (transport) => {
+        for (const withLength of [true, false]) {
+          const source = countingSource(3_000_000);
+          const res = await transport.send('echo', {
+            method: 'POST',
+            path: '/echo/stream',
+            headers: { 'content-type': 'application/octet-stream' },
+            body: source.stream,
+            ...(withLength ? { bodyLength: 3_000_000 } : {}),
+          });
+          assert.equal(res.status, 200);
+          const answer = JSON.parse(res.body.toString('utf8')) as { length: number; sha256: string; framing: string };
+          assert.deepEqual(answer, { length: 3_000_000, sha256: source.hash(), framing: withLength ? 'length' : 'chunked' });
+          assert.ok(seen.reads > 1, 'read in several chunks, not handed over whole');
+        }
+      });
+    });
+
+    it('when the service pauses reading a streamed body, then the source is not read far ahead of it (backpressure)', async () => {
+      await withTransport(async (transport) => {
+        const total = 64 * 1024 * 1024;
+        const source = countingSource(total);
+        const call = transport.send('echo', { method: 'POST', path: '/echo/stream', headers: { 'x-pause': '300' }, body: source.stream, bodyLength: total });
+        await sleep(200);
+        // In process nothing buffers; over a socket, the kernel's and the client's buffers (a few MB on loopback).
+        assert.ok(source.produced() < 16 * 1024 * 1024, `produced ${source.produced()} bytes while the service was paused`);
+        const res = await call;
+        assert.equal(res.status, 200);
+        assert.equal((JSON.parse(res.body.toString('utf8')) as { length: number }).length, total);
+      });
+    });
+
+    it('when a streamed body fails midway, then the call fails and the service never sees the body end', async () => {
+      await withTransport(async (transport) => {
+        const source = countingSource(5_000_000, 64 * 1024, 1_000_000);
+        await assert.rejects(transport.send('echo', { method: 'POST', path: '/echo/stream', headers: {}, body: source.stream, bodyLength: 5_000_000 }));
+        await sleep(50);
+        assert.equal(seen.completed, false);
+        assert.equal(seen.failed, true);
+        const next = await transport.send('echo', { method: 'GET', path: '/after', headers: {} });
+        assert.equal(next.status, 200);
+      });
+    });
+
+    it('when the service answers without reading a streamed body, then its answer comes back and the transport goes on', async () => {
+      await withTransport(async (transport) => {
+        const source = countingSource(200_000);
+        const res = await transport.send('echo', { method: 'POST', path: '/echo/early', headers: {}, body: source.stream, bodyLength: 200_000 });
+        assert.equal(res.status, 403);
+        assert.deepEqual(JSON.parse(res.body.toString('utf8')), { early: true });
+        const next = await transport.send('echo', { method: 'GET', path: '/after', headers: {} });
+        assert.equal(next.status, 200);
       });
     });
 

@@ -1,7 +1,8 @@
 import { propagation } from '@opentelemetry/api';
+import type { Readable } from 'node:stream';
 import type { Request, Response } from 'express';
 import { commonErrors } from '@switchyard/errors';
-import { loggablePath, signIdentity, type Keys, type ServiceTransport } from '@switchyard/http-kit';
+import { discardRest, loggablePath, signIdentity, type Keys, type ServiceTransport } from '@switchyard/http-kit';
 import type { Logger } from '@switchyard/logger';
 import type { SelfAnswerCache, StoredAnswer } from '../../domain/self-answer-cache';
 import { clientResponseHeaders, upstreamRequestHeaders } from './forward-headers';
@@ -41,6 +42,21 @@ function writeAnswer(req: Request, res: Response, requestId: string, answer: Sto
   res.end(answer.body);
 }
 
+/** The body to send on: the streamed one (uploads) with the client's length, else the bytes read. */
+function bodyOf(req: Request): { body?: Buffer | Readable; bodyLength?: number } {
+  if (req.bodyStream) {
+    const length = req.headers['content-length'];
+    return { body: req.bodyStream, ...(length !== undefined ? { bodyLength: Number(length) } : {}) };
+  }
+  return req.rawBody ? { body: req.rawBody } : {};
+}
+
+/** The answer to a streamed body the cap cut: its error; the rest of the body is thrown away (bounded). */
+function cutShort(req: Request, failure: Error): Error {
+  discardRest(req);
+  return failure;
+}
+
 /** Internal response header: users whose sessions the request changed (see users-bots' affected-users). */
 export const AFFECTED_USERS_HEADER = 'x-switchyard-affected-users';
 
@@ -72,16 +88,19 @@ export function forward(deps: ForwardDeps) {
       identity: identity ? signIdentity(identity, deps.secret, { method: req.method, target: req.originalUrl }) : {},
       ownTraceHeaders: propagation.fields(),
     });
+    const stream = req.bodyStream;
     let upstream;
     try {
-      upstream = await withTimeout(
-        deps.transport.send(route.service, { method: req.method, path: req.originalUrl, headers, ...(req.rawBody ? { body: req.rawBody } : {}) }),
-        deps.timeoutMs,
-      );
+      upstream = await withTimeout(deps.transport.send(route.service, { method: req.method, path: req.originalUrl, headers, ...bodyOf(req) }), deps.timeoutMs);
     } catch (error) {
+      if (stream?.failure) throw cutShort(req, stream.failure);
       deps.logger.warn('service unavailable', { service: route.service, method: req.method, path: loggablePath(req.path), error });
       throw commonErrors.serverBusy();
     }
+    // The cap cut the streamed body: the client gets the cap's answer (413), whatever the service made of the rest.
+    if (stream?.failure) throw cutShort(req, stream.failure);
+    // A streamed body the service answered before reading it all: the rest is thrown away (bounded).
+    if (stream && !req.complete) discardRest(req);
     const { [AFFECTED_USERS_HEADER]: affected, ...upstreamHeaders } = upstream.headers;
     if (affected !== undefined && deps.evictUsers) {
       const userIds = (Array.isArray(affected) ? affected.join(',') : affected).split(',').map((id) => id.trim()).filter((id) => id !== '');

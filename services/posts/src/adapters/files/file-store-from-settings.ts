@@ -24,7 +24,7 @@ export class FileStoreFromSettings {
     const key = JSON.stringify([s.DriverName, s.Directory, s.AmazonS3Bucket, s.AmazonS3Endpoint, s.AmazonS3SSL, s.AmazonS3Region, s.AmazonS3AccessKeyId, s.AmazonS3SecretAccessKey, s.AmazonS3PathPrefix, s.AmazonS3RequestTimeoutMilliseconds]);
     if (this.store && key === this.key) return this.store;
     if (this.store instanceof S3FileStore) this.store.close();
-    this.store = s.DriverName === 'amazons3' ? new S3FileStore(s) : new LocalFileStore(isAbsolute(s.Directory) || !this.dataDir ? s.Directory : join(this.dataDir, s.Directory));
+    this.store = s.DriverName === 'amazons3' ? new S3FileStore(s, this.dataDir ? join(this.dataDir, 'upload-spool') : undefined) : new LocalFileStore(isAbsolute(s.Directory) || !this.dataDir ? s.Directory : join(this.dataDir, s.Directory));
     this.key = key;
     return this.store;
   }

@@ -1,6 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
+import { access, readFile } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import { newId } from '@switchyard/ids';
 import { isFileTooLarge, type FileStore } from '../../domain/files/file-ports';
@@ -35,6 +36,28 @@ export function fileStoreContract(name: string, make: () => Promise<FileStore>):
       assert.equal(await store.read(k), undefined);
       await assert.rejects(store.write(k, randomBytes(1001), 1000), isFileTooLarge);
       assert.equal(await store.exists(k), false);
+    });
+
+    it('when a stream is staged, then a local file holds its bytes under no key, and commit makes it the key and consumes it', async () => {
+      const store = await make();
+      const k = key('staged.bin');
+      const parts = [randomBytes(65_536), randomBytes(300_000), randomBytes(17)];
+      const staged = await store.stage(Readable.from(parts), 1_000_000);
+      assert.equal(staged.size, 365_553);
+      assert.deepEqual(await readFile(staged.path), Buffer.concat(parts));
+      assert.equal(await store.exists(k), false);
+      await store.commit(staged, k);
+      assert.deepEqual(await store.read(k), Buffer.concat(parts));
+      await assert.rejects(access(staged.path));
+    });
+
+    it('when a staged stream is over the limit or discarded, then no staged file is left and no key appears', async () => {
+      const store = await make();
+      await assert.rejects(store.stage(Readable.from([randomBytes(700), randomBytes(700)]), 1000), isFileTooLarge);
+      const staged = await store.stage(Readable.from([randomBytes(10)]), 1000);
+      await store.discard(staged);
+      await assert.rejects(access(staged.path));
+      await store.discard(staged);
     });
 
     it('when a key is missing, then read is undefined, exists false and remove does not fail', async () => {

@@ -1,40 +1,17 @@
-import { randomBytes } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
-import { access, mkdir, open, readdir, readFile, rename, rm, stat, unlink } from 'node:fs/promises';
+import { access, mkdir, readFile, rename, rm } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { Readable, Transform } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
-import { FileTooLargeError, type FileStore } from '../../domain/files/file-ports';
+import type { Readable } from 'node:stream';
+import type { FileStore, StagedFile } from '../../domain/files/file-ports';
 import { checkedKey } from './file-key';
+import { discardStaged, fsyncPath, stageInto, sweepStale } from './staging';
 
-/** Temporary files live here, inside the root (same filesystem, so the final rename is atomic). */
+/** Staged files live here, inside the root (same filesystem, so the final rename is atomic). */
 const TMP_DIR = '.tmp';
 
-/** Counts bytes through, failing past `max`. */
-function capped(max: number): Transform {
-  let seen = 0;
-  return new Transform({
-    transform(chunk: Buffer, _encoding, done) {
-      seen += chunk.length;
-      if (seen > max) done(new FileTooLargeError(max));
-      else done(null, chunk);
-    },
-  });
-}
-
-async function fsyncPath(path: string, flags: string): Promise<void> {
-  const handle = await open(path, flags);
-  try {
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
-}
-
 /**
- * Files in a directory (the `local` driver). A write streams into a temporary file under `<root>/.tmp`,
- * fsyncs it, renames it to its key and fsyncs the directory: a crash leaves the key absent or whole,
- * never half written (the temporary file is not a key any read can name).
+ * Files in a directory (the `local` driver). An upload streams into a staged file under `<root>/.tmp`,
+ * fsynced; commit renames it to its key and fsyncs the directory: a crash leaves the key absent or whole,
+ * never half written (a staged file is not a key any read can name).
  */
 export class LocalFileStore implements FileStore {
   public constructor(private readonly root: string) {}
@@ -43,31 +20,31 @@ export class LocalFileStore implements FileStore {
     return join(this.root, checkedKey(key));
   }
 
-  public async write(key: string, data: Readable | Buffer, maxBytes = Number.POSITIVE_INFINITY): Promise<number> {
-    const target = this.pathOf(key);
-    if (Buffer.isBuffer(data) && data.length > maxBytes) throw new FileTooLargeError(maxBytes);
-    const tmpDir = join(this.root, TMP_DIR);
-    await mkdir(tmpDir, { recursive: true });
-    const tmp = join(tmpDir, `${randomBytes(12).toString('hex')}.part`);
-    let size = 0;
-    const counter = new Transform({
-      transform(chunk: Buffer, _encoding, done) {
-        size += chunk.length;
-        done(null, chunk);
-      },
-    });
+  public stage(data: Readable | Buffer, maxBytes = Number.POSITIVE_INFINITY): Promise<StagedFile> {
+    return stageInto(join(this.root, TMP_DIR), data, maxBytes, true);
+  }
+
+  public async commit(staged: StagedFile, key: string): Promise<void> {
     try {
-      const source = Buffer.isBuffer(data) ? Readable.from([data]) : data;
-      await pipeline(source, capped(maxBytes), counter, createWriteStream(tmp, { flags: 'wx' }));
-      await fsyncPath(tmp, 'r');
+      const target = this.pathOf(key);
       await mkdir(dirname(target), { recursive: true });
-      await rename(tmp, target);
-      await fsyncPath(dirname(target), 'r');
+      await rename(staged.path, target);
+      await fsyncPath(dirname(target));
     } catch (error) {
-      await unlink(tmp).catch(() => undefined);
+      await discardStaged(staged).catch(() => undefined);
       throw error;
     }
-    return size;
+  }
+
+  public discard(staged: StagedFile): Promise<void> {
+    return discardStaged(staged);
+  }
+
+  public async write(key: string, data: Readable | Buffer, maxBytes = Number.POSITIVE_INFINITY): Promise<number> {
+    this.pathOf(key);
+    const staged = await this.stage(data, maxBytes);
+    await this.commit(staged, key);
+    return staged.size;
   }
 
   public async read(key: string): Promise<Buffer | undefined> {
@@ -93,7 +70,7 @@ export class LocalFileStore implements FileStore {
   }
 
   /**
-   * Checks the root is writable and removes temporary files older than `staleMs` (writes a crash cut short;
+   * Checks the root is writable and removes staged files older than `staleMs` (uploads a crash cut short;
    * younger ones may belong to another process writing now).
    */
   public async check(staleMs = 60 * 60 * 1000): Promise<void> {
@@ -104,11 +81,6 @@ export class LocalFileStore implements FileStore {
     } catch (error) {
       throw new Error(`file store: the directory ${this.root} is not writable (FileSettings.Directory): ${(error as Error).message}`);
     }
-    const now = Date.now();
-    for (const name of await readdir(tmpDir)) {
-      const path = join(tmpDir, name);
-      const info = await stat(path).catch(() => undefined);
-      if (info && now - info.mtimeMs >= staleMs) await rm(path, { force: true });
-    }
+    await sweepStale(tmpDir, staleMs);
   }
 }

@@ -1,7 +1,11 @@
 import { CreateBucketCommand, DeleteObjectCommand, GetObjectCommand, HeadBucketCommand, HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { createReadStream } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Readable } from 'node:stream';
-import { FileTooLargeError, type FileStore } from '../../domain/files/file-ports';
+import type { FileStore, StagedFile } from '../../domain/files/file-ports';
 import { checkedKey } from './file-key';
+import { discardStaged, stageInto, sweepStale } from './staging';
 
 /** The reference's `FileSettings.AmazonS3*` keys this adapter follows. */
 export interface S3Settings {
@@ -13,24 +17,6 @@ export interface S3Settings {
   readonly AmazonS3SecretAccessKey: string;
   readonly AmazonS3PathPrefix: string;
   readonly AmazonS3RequestTimeoutMilliseconds: number;
-}
-
-async function collect(data: Readable | Buffer, max: number): Promise<Buffer> {
-  if (Buffer.isBuffer(data)) {
-    if (data.length > max) throw new FileTooLargeError(max);
-    return data;
-  }
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of data as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > max) {
-      data.destroy();
-      throw new FileTooLargeError(max);
-    }
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks);
 }
 
 const statusOf = (error: unknown): number | undefined => (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
@@ -50,7 +36,14 @@ export class S3FileStore implements FileStore {
   private readonly prefix: string;
   private readonly endpoint: string;
 
-  public constructor(settings: S3Settings) {
+  /**
+   * `spoolDir`: a local directory for staged uploads (bounded by MaxFileSize per upload in flight; an
+   * emptyDir in k8s), read back for the thumbnail and sent with a known length.
+   */
+  public constructor(
+    settings: S3Settings,
+    private readonly spoolDir = join(tmpdir(), 'switchyard-upload-spool'),
+  ) {
     const scheme = settings.AmazonS3SSL ? 'https' : 'http';
     const endpoint = settings.AmazonS3Endpoint === '' ? 's3.amazonaws.com' : settings.AmazonS3Endpoint;
     const hasKeys = settings.AmazonS3AccessKeyId !== '' || settings.AmazonS3SecretAccessKey !== '';
@@ -75,11 +68,29 @@ export class S3FileStore implements FileStore {
     return this.prefix === '' ? checked : `${this.prefix}/${checked}`;
   }
 
+  public stage(data: Readable | Buffer, maxBytes = Number.POSITIVE_INFINITY): Promise<StagedFile> {
+    return stageInto(this.spoolDir, data, maxBytes, false);
+  }
+
+  /** One PutObject of known length, streamed from the staged file (atomic on the server), then the file is dropped. */
+  public async commit(staged: StagedFile, key: string): Promise<void> {
+    try {
+      const objectKey = this.keyOf(key);
+      await this.client.send(new PutObjectCommand({ Bucket: this.bucket, Key: objectKey, Body: createReadStream(staged.path), ContentLength: staged.size }));
+    } finally {
+      await discardStaged(staged).catch(() => undefined);
+    }
+  }
+
+  public discard(staged: StagedFile): Promise<void> {
+    return discardStaged(staged);
+  }
+
   public async write(key: string, data: Readable | Buffer, maxBytes = Number.POSITIVE_INFINITY): Promise<number> {
-    const objectKey = this.keyOf(key);
-    const body = await collect(data, maxBytes);
-    await this.client.send(new PutObjectCommand({ Bucket: this.bucket, Key: objectKey, Body: body, ContentLength: body.length }));
-    return body.length;
+    this.keyOf(key);
+    const staged = await this.stage(data, maxBytes);
+    await this.commit(staged, key);
+    return staged.size;
   }
 
   public async read(key: string): Promise<Buffer | undefined> {
@@ -107,9 +118,10 @@ export class S3FileStore implements FileStore {
     await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: this.keyOf(key) }));
   }
 
-  /** The bucket must exist; `create` makes it when missing (local servers, tests). */
+  /** The bucket must exist; `create` makes it when missing (local servers, tests). Stale staged files are removed. */
   public async check(create = false): Promise<void> {
     if (this.bucket === '') throw new Error('file store: FileSettings.AmazonS3Bucket is empty');
+    await sweepStale(this.spoolDir, 60 * 60 * 1000);
     try {
       await this.client.send(new HeadBucketCommand({ Bucket: this.bucket }));
     } catch (error) {

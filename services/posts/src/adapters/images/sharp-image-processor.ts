@@ -1,3 +1,4 @@
+import { open } from 'node:fs/promises';
 import type { ImageOutcome, ImageProcessor } from '../../domain/files/file-ports';
 
 /** The most pixels an image may have (the reference's 2021 limit, as the pictures code: 6048 × 4032). */
@@ -24,6 +25,19 @@ export function magicFormat(data: Buffer): Format | undefined {
   return undefined;
 }
 
+/** The first bytes of the input (enough for magicFormat). */
+async function headOf(input: Buffer | string): Promise<Buffer> {
+  if (Buffer.isBuffer(input)) return input.subarray(0, 16);
+  const handle = await open(input, 'r');
+  try {
+    const head = Buffer.alloc(16);
+    const { bytesRead } = await handle.read(head, 0, 16, 0);
+    return head.subarray(0, bytesRead);
+  } finally {
+    await handle.close();
+  }
+}
+
 const loadSharp = async () => {
   const { default: sharp } = await import('sharp');
   sharp.cache(false);
@@ -42,10 +56,11 @@ const messageOf = (error: unknown): string => (error instanceof Error ? error.me
 export class SharpImageProcessor implements ImageProcessor {
   public constructor(public readonly maxPixels = MAX_IMAGE_PIXELS) {}
 
-  public async process(data: Buffer, extension: string): Promise<ImageOutcome> {
+  /** `data`: the bytes, or a file's path (a staged upload: libvips reads it on its own threads). */
+  public async process(data: Buffer | string, extension: string): Promise<ImageOutcome> {
     const expected = DECODED[extension];
     if (!expected) return { ok: false, reason: 'not_image', detail: `.${extension} images are stored as they are` };
-    const format = magicFormat(data);
+    const format = magicFormat(await headOf(data));
     if (!format || format !== expected) return { ok: false, reason: 'corrupt', detail: `the bytes are not a ${expected} image` };
     const sharp = await sharpModule();
     let meta;

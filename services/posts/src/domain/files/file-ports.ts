@@ -17,8 +17,25 @@ export interface FileInfoRepository {
   deleteByPost(postId: string, at: number): Promise<number>;
 }
 
-/** Where file bytes live (a directory, an S3 bucket). Keys are relative paths with `/` separators. */
+/** Bytes received but not stored yet: a local file (images are decoded from it), under no key. */
+export interface StagedFile {
+  readonly path: string;
+  readonly size: number;
+}
+
+/**
+ * Where file bytes live (a directory, an S3 bucket). Keys are relative paths with `/` separators. An upload
+ * is written in two steps (ADR 0029): `stage` streams it to a local file with a cap (memory stays bounded
+ * whatever the size), `commit` makes that file the object under its key (rename, or a PutObject of known
+ * length), `discard` drops it. `write` is both at once.
+ */
 export interface FileStore {
+  /** Streams `data` to a staged file, refusing more than `maxBytes` (FileTooLargeError, nothing left behind). */
+  stage(data: Readable | Buffer, maxBytes?: number): Promise<StagedFile>;
+  /** The staged file becomes the object under `key`, whole or not at all; the staged file is consumed. */
+  commit(staged: StagedFile, key: string): Promise<void>;
+  /** Drops a staged file that will not be committed. */
+  discard(staged: StagedFile): Promise<void>;
   /**
    * Writes the stream under `key`, refusing more than `maxBytes` (FileTooLargeError, nothing left visible).
    * The object appears whole or not at all. Returns the bytes written.
@@ -60,5 +77,6 @@ export type ImageOutcome = { readonly ok: true; readonly image: ProcessedImage }
 export interface ImageProcessor {
   /** The most pixels an image may have. */
   readonly maxPixels: number;
-  process(data: Buffer, extension: string): Promise<ImageOutcome>;
+  /** `input`: the bytes, or the path of a file holding them (a staged upload). */
+  process(input: Buffer | string, extension: string): Promise<ImageOutcome>;
 }

@@ -4,14 +4,15 @@ import { accessTo } from '../access';
 import type { Actor } from '../actor';
 import { Errors } from '../errors';
 import type { FilesDeps } from './files-deps';
+import type { StagedFile } from './file-ports';
 import { FileErrors } from './file-errors';
 import type { FileInfo } from './file-info';
 import { baseNameOf, checkedFileName, extensionOf, mimeTypeOf } from './file-name';
 
-/** One file of an upload request, read whole (the gateway hands bodies as buffers). */
+/** One file of an upload request, staged (streamed to a local file, never held whole: ADR 0029). */
 export interface UploadedFile {
   readonly name: string;
-  readonly data: Buffer;
+  readonly staged: StagedFile;
 }
 
 export interface UploadCommand {
@@ -24,32 +25,63 @@ function day(at: number): string {
   return `${d.getUTCFullYear()}${String(d.getUTCMonth() + 1).padStart(2, '0')}${String(d.getUTCDate()).padStart(2, '0')}`;
 }
 
+export type UploadChannel = NonNullable<Awaited<ReturnType<FilesDeps['channels']['findById']>>>;
+
 interface Prepared {
   readonly info: FileInfo;
-  readonly data: Buffer;
+  readonly staged: StagedFile;
   readonly thumbnail?: Buffer;
   readonly preview?: Buffer;
 }
 
 /**
- * `POST /files`: upload_file on the channel, then every file checked (name, size, image decoding and
- * pixel count) before any is stored, so a bad file leaves nothing behind. Each file's bytes (and its
- * thumbnail and preview) are written before its info, so an info never names missing bytes.
+ * What an upload needs before any byte is read (the route calls it as soon as the channel is known):
+ * attachments on, a storage driver, the channel, and upload_file on it.
  */
-export async function uploadFiles(deps: FilesDeps, actor: Actor, command: UploadCommand): Promise<FileInfo[]> {
+export async function authorizeUpload(deps: FilesDeps, actor: Actor, channelId: string): Promise<UploadChannel> {
   const settings = deps.liveConfig.current().FileSettings;
   if (!settings.EnableFileAttachments) throw FileErrors.attachmentsDisabled();
   if (settings.DriverName === '') throw FileErrors.storageDisabled();
-  const channel = await deps.channels.findById(command.channelId);
+  const channel = await deps.channels.findById(channelId);
   if (!channel) throw Errors.channelNotFound();
   await accessTo(deps, actor, channel).require(Permissions.uploadFile);
-  if (command.files.length === 0) throw FileErrors.readRequest('no file in the request');
+  return channel;
+}
+
+/** Drops staged files that will not be committed (best effort: a leftover is swept at the next start). */
+export async function discardAll(deps: FilesDeps, files: readonly { readonly staged: StagedFile }[]): Promise<void> {
+  const store = deps.fileStore();
+  await Promise.all(files.map((f) => store.discard(f.staged).catch(() => undefined)));
+}
+
+/**
+ * `POST /files` (and every other upload): upload_file on the channel, then every staged file checked
+ * (name, size, image decoding and pixel count) before any is committed, so a bad file leaves nothing
+ * behind. Each file's bytes (and its thumbnail and preview) are stored before its info, so an info never
+ * names missing bytes. Every staged file is consumed (committed or discarded), whatever happens.
+ */
+export async function uploadFiles(deps: FilesDeps, actor: Actor, command: UploadCommand, authorized?: UploadChannel): Promise<FileInfo[]> {
+  let pending: readonly { readonly staged: StagedFile }[] = command.files;
+  try {
+    const channel = authorized ?? (await authorizeUpload(deps, actor, command.channelId));
+    if (command.files.length === 0) throw FileErrors.readRequest('no file in the request');
+    const prepared = await prepareAll(deps, actor, channel, command.files);
+    pending = prepared.map((p) => ({ staged: p.staged }));
+    return await storeAll(deps, prepared, (left) => (pending = left));
+  } finally {
+    await discardAll(deps, pending);
+  }
+}
+
+async function prepareAll(deps: FilesDeps, actor: Actor, channel: UploadChannel, files: readonly UploadedFile[]): Promise<Prepared[]> {
+  const settings = deps.liveConfig.current().FileSettings;
   const now = deps.clock.now();
   const prepared: Prepared[] = [];
-  for (const file of command.files) {
+  for (const file of files) {
     const name = checkedFileName(file.name);
-    if (file.data.length > settings.MaxFileSize) throw FileErrors.tooLarge(name, file.data.length, settings.MaxFileSize);
-    if (file.data.length === 0) throw FileErrors.emptyFile(name);
+    const size = file.staged.size;
+    if (size > settings.MaxFileSize) throw FileErrors.tooLarge(name, size, settings.MaxFileSize);
+    if (size === 0) throw FileErrors.emptyFile(name);
     const id = newId();
     const extension = extensionOf(name);
     const mimeType = mimeTypeOf(name);
@@ -57,7 +89,7 @@ export async function uploadFiles(deps: FilesDeps, actor: Actor, command: Upload
     let image: { width: number; height: number; hasPreviewImage: boolean; miniPreview?: Buffer; thumbnail?: Buffer; preview?: Buffer } | undefined;
     if (mimeType.startsWith('image/') && extension !== 'svg') {
       const started = process.hrtime.bigint();
-      const outcome = await deps.images.process(file.data, extension);
+      const outcome = await deps.images.process(file.staged.path, extension);
       deps.metrics?.previewSeconds(Number(process.hrtime.bigint() - started) / 1e9);
       if (outcome.ok) image = outcome.image;
       else if (outcome.reason === 'too_large') throw FileErrors.largeImage(name, outcome.detail, deps.images.maxPixels);
@@ -74,7 +106,7 @@ export async function uploadFiles(deps: FilesDeps, actor: Actor, command: Upload
       delete_at: 0,
       name,
       extension,
-      size: file.data.length,
+      size,
       mime_type: mimeType,
       ...(image ? { width: image.width, height: image.height, has_preview_image: image.hasPreviewImage } : {}),
       mini_preview: image?.miniPreview ? image.miniPreview.toString('base64') : null,
@@ -82,15 +114,21 @@ export async function uploadFiles(deps: FilesDeps, actor: Actor, command: Upload
       thumbnail_path: image?.thumbnail ? `${folder}/${base}_thumb.jpg` : '',
       preview_path: image?.preview ? `${folder}/${base}_preview.jpg` : '',
     };
-    prepared.push({ info, data: file.data, ...(image?.thumbnail ? { thumbnail: image.thumbnail } : {}), ...(image?.preview ? { preview: image.preview } : {}) });
+    prepared.push({ info, staged: file.staged, ...(image?.thumbnail ? { thumbnail: image.thumbnail } : {}), ...(image?.preview ? { preview: image.preview } : {}) });
   }
+  return prepared;
+}
+
+/** Commits each file then writes its info; `left` is told which staged files are still uncommitted. */
+async function storeAll(deps: FilesDeps, prepared: readonly Prepared[], left: (rest: readonly Prepared[]) => void): Promise<FileInfo[]> {
   const store = deps.fileStore();
   const saved: FileInfo[] = [];
-  for (const { info, data, thumbnail, preview } of prepared) {
-    await store.write(info.path, data, settings.MaxFileSize);
-    if (thumbnail) await store.write(info.thumbnail_path, thumbnail);
-    if (preview) await store.write(info.preview_path, preview);
+  for (const [index, { info, staged, thumbnail, preview }] of prepared.entries()) {
+    left(prepared.slice(index + 1));
+    await store.commit(staged, info.path);
     try {
+      if (thumbnail) await store.write(info.thumbnail_path, thumbnail);
+      if (preview) await store.write(info.preview_path, preview);
       await deps.files.insert(info);
     } catch (error) {
       await Promise.all([info.path, info.thumbnail_path, info.preview_path].filter((k) => k !== '').map((k) => store.remove(k).catch(() => undefined)));

@@ -1,18 +1,24 @@
 import { createHash } from 'node:crypto';
 import { Router, type Request, type Response } from 'express';
-import { rawBody, sendJson } from '@switchyard/http-kit';
+import { capStream, discardRest, sendJson } from '@switchyard/http-kit';
 import { queryFlag, requireIdParam } from '@switchyard/validation';
 import type { FilesDeps } from '../../domain/files/files-deps';
 import { FileErrors } from '../../domain/files/file-errors';
 import { presentFileInfo, type FileInfo } from '../../domain/files/file-info';
 import { postFileInfos, readableFile, readFileBytes, type FileVariant } from '../../domain/files/read-file.usecase';
-import { uploadFiles } from '../../domain/files/upload-files.usecase';
+import { authorizeUpload, discardAll, uploadFiles, type UploadChannel } from '../../domain/files/upload-files.usecase';
 import { fileHeaders, servedContentType } from './file-headers';
-import { readUploadForm } from './file-upload-body';
+import { readUploadForm, type UploadSink } from './file-upload-body';
 import { actorOf, queryValue } from './http-context';
 
 /** The reference's slack on the whole-request cap (MaxFileSize + 512). */
 const REQUEST_SLACK = 512;
+
+/** An upload answered before its body was read to the end: the rest is thrown away (bounded, see discardRest). */
+function endEarly(req: Request, error: unknown): unknown {
+  discardRest(req);
+  return error;
+}
 
 /** unpadded base64url of SHA-256(salt ‖ file id). */
 export function publicLinkHash(salt: string, fileId: string): string {
@@ -30,31 +36,46 @@ function sendBytes200(res: Response, headers: Record<string, string>, data: Buff
 export function filesRoutes(deps: FilesDeps): Router {
   const router = Router();
   const settings = () => deps.liveConfig.current().FileSettings;
-  const uploadBody = rawBody(
-    () => settings().MaxFileSize + REQUEST_SLACK,
-    () => FileErrors.tooLarge('', -1, settings().MaxFileSize),
-  );
-
   router.post('/api/v4/files', (req, _res, next) => {
     // Refused before the body is read: attachments off.
     if (!settings().EnableFileAttachments) next(FileErrors.attachmentsDisabled());
     else next();
-  }, uploadBody, async (req: Request, res: Response) => {
+  }, async (req: Request, res: Response) => {
     const actor = actorOf(req);
+    const s = settings();
     const queryChannel = queryValue(req, 'channel_id');
     if (queryChannel !== undefined) requireIdParam(queryChannel, 'channel_id');
     const filename = queryValue(req, 'filename');
     const clientId = queryValue(req, 'client_id');
-    const form = await readUploadForm(
-      req.headers,
-      req.rawBody ?? Buffer.alloc(0),
-      { ...(queryChannel !== undefined ? { channelId: queryChannel } : {}), ...(filename !== undefined ? { filename } : {}), ...(clientId !== undefined ? { clientId } : {}) },
-      settings().MaxFileSize,
-    );
-    const channelId = requireIdParam(form.channelId, 'channel_id');
-    const infos = await uploadFiles(deps, actor, { channelId, files: form.files });
-    const raw = !/^multipart\//i.test(req.headers['content-type'] ?? '');
-    sendJson(res, 201, { file_infos: infos.map(presentFileInfo), client_ids: raw && form.clientIds.length === 0 ? null : form.clientIds.filter((c) => c !== '') });
+    const declared = Number(req.headers['content-length'] ?? '0');
+    if (declared > s.MaxFileSize + REQUEST_SLACK) throw endEarly(req, FileErrors.tooLarge(filename ?? '', declared, s.MaxFileSize));
+    // The body streams through the request cap into staged files (ADR 0029); nothing holds it whole.
+    const body = capStream(req, s.MaxFileSize + REQUEST_SLACK, () => FileErrors.tooLarge('', -1, s.MaxFileSize));
+    const store = deps.fileStore();
+    let channel: UploadChannel | undefined;
+    const sink: UploadSink = {
+      authorize: async (channelId) => {
+        channel = await authorizeUpload(deps, actor, requireIdParam(channelId, 'channel_id'));
+      },
+      stage: (data, max) => store.stage(data, max),
+      discard: (staged) => store.discard(staged),
+    };
+    try {
+      const query = { ...(queryChannel !== undefined ? { channelId: queryChannel } : {}), ...(filename !== undefined ? { filename } : {}), ...(clientId !== undefined ? { clientId } : {}) };
+      const form = await readUploadForm(body, req.headers, query, s.MaxFileSize, sink);
+      let channelId: string;
+      try {
+        channelId = requireIdParam(form.channelId, 'channel_id');
+      } catch (error) {
+        await discardAll(deps, form.files);
+        throw error;
+      }
+      const infos = await uploadFiles(deps, actor, { channelId, files: form.files }, channel);
+      const raw = !/^multipart\//i.test(req.headers['content-type'] ?? '');
+      sendJson(res, 201, { file_infos: infos.map(presentFileInfo), client_ids: raw && form.clientIds.length === 0 ? null : form.clientIds.filter((c) => c !== '') });
+    } catch (error) {
+      throw endEarly(req, error);
+    }
   });
 
   const sendBytes = (variant: FileVariant) => async (req: Request, res: Response) => {
