@@ -214,4 +214,24 @@ describe('files: upload, download, previews and files on posts', { timeout: 300_
     const a = await upload(alice, channel.id, 'l.txt', 'l');
     assertAppError(await send('GET', `/api/v4/files/${String(a.id)}/link`, alice.token), 501, 'api.file.get_public_link.disabled.app_error');
   });
+
+  it('when public links are switched on, then the salt generated at first start signs them: the link serves the bytes without a session, a wrong hash is 400', async () => {
+    const channel = await newChannel(alice, team);
+    const a = await upload(alice, channel.id, 'shared.txt', 'shared bytes');
+    await postIn(alice, channel.id, 'with a file', { file_ids: [String(a.id)] });
+    await patchConfig(admin.client, { FileSettings: { EnablePublicLink: true } });
+    try {
+      const link = await send('GET', `/api/v4/files/${String(a.id)}/link`, alice.token);
+      assert.equal(link.status, 200, link.text);
+      const url = new URL(String(link.json.link));
+      assert.match(url.searchParams.get('h') ?? '', /^[A-Za-z0-9_-]{43}$/);
+      const open = await fetch(`${target.url}${url.pathname}${url.search}`);
+      assert.equal(open.status, 200);
+      assert.equal(await open.text(), 'shared bytes');
+      const wrong = await fetch(`${target.url}${url.pathname}?h=${'A'.repeat(43)}`);
+      assert.equal(wrong.status, 400);
+    } finally {
+      await patchConfig(admin.client, { FileSettings: { EnablePublicLink: false } });
+    }
+  });
 });

@@ -15,3 +15,14 @@ export function hashToken(token: string): string {
 export function newSigningSecret(): string {
   return `whsec_${randomBytes(32).toString('base64')}`;
 }
+
+/** The reference's random-string alphabet (NewRandomString: base32, lower-case). */
+const RANDOM_STRING_ALPHABET = 'ybndrfg8ejkmcpqxot1uwisza345h769';
+
+/** `length` random characters of the reference's alphabet (FileSettings.PublicLinkSalt: 32). */
+export function newRandomString(length: number): string {
+  const bytes = randomBytes(length);
+  let out = '';
+  for (const byte of bytes) out += RANDOM_STRING_ALPHABET[byte & 31];
+  return out;
+}

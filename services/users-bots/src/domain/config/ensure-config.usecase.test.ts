@@ -34,3 +34,13 @@ test('when no default SiteURL is given, then SiteURL stays empty', async () => {
   const h = domainHarness();
   assert.equal((await ensureConfig(h.deps)).ServiceSettings.SiteURL, '');
 });
+
+test('when PublicLinkSalt is empty at start, then 32 random characters are generated and stored once, and kept afterwards', async () => {
+  const h = domainHarness();
+  const first = await ensureConfig(h.deps);
+  const salt = first.FileSettings.PublicLinkSalt;
+  assert.match(salt, /^[a-z0-9]{32}$/);
+  assert.equal(((await h.deps.configStore.load()) as { FileSettings: { PublicLinkSalt: string } }).FileSettings.PublicLinkSalt, salt);
+  assert.equal((await ensureConfig(h.deps)).FileSettings.PublicLinkSalt, salt);
+  assert.notEqual((await ensureConfig(domainHarness().deps)).FileSettings.PublicLinkSalt, salt);
+});

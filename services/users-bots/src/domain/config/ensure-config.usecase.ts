@@ -1,10 +1,10 @@
 import { defaultSystemConfig, withDefaults, type SystemConfig } from '@switchyard/system-config';
 import type { Deps } from '../ports';
-import { newSigningSecret } from '../secrets';
+import { newRandomString, newSigningSecret } from '../secrets';
 
 /**
- * At start: load the stored config (filling keys added since), generate IntegrationSigningSecret when
- * empty, set SiteURL to `defaultSiteUrl` when it is empty and one is given (the embedded runtime: its
+ * At start: load the stored config (filling keys added since), generate IntegrationSigningSecret and
+ * FileSettings.PublicLinkSalt (32 random characters, as the reference) when empty, set SiteURL to `defaultSiteUrl` when it is empty and one is given (the embedded runtime: its
  * listen address), store it if anything changed, make it live and publish it.
  */
 export async function ensureConfig(deps: Deps, defaultSiteUrl?: string): Promise<SystemConfig> {
@@ -13,6 +13,10 @@ export async function ensureConfig(deps: Deps, defaultSiteUrl?: string): Promise
   let changed = stored === undefined || JSON.stringify(config) !== JSON.stringify(stored);
   if (config.ServiceSettings.IntegrationSigningSecret === '') {
     config.ServiceSettings.IntegrationSigningSecret = newSigningSecret();
+    changed = true;
+  }
+  if (config.FileSettings.PublicLinkSalt === '') {
+    config.FileSettings.PublicLinkSalt = newRandomString(32);
     changed = true;
   }
   if (config.ServiceSettings.SiteURL === '' && defaultSiteUrl) {
