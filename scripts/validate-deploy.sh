@@ -11,7 +11,8 @@
 #   4. Kafka topics: scripts/validate/topics-check.sh compares compose's kafka-init (declared and as its
 #      script runs against a stub), deploy/local/topics.txt and every rendered kafka-topics Job with the
 #      one list in shared/contracts/src/topics.ts (TOPIC_PARTITIONS).
-#   5. docs-check.sh: what docs/deploy.md and docs/operations.md say about compose and the overlays, the
+#   5. sizing-check.sh: every service's resources patch has its measurement beside it;
+#      docs-check.sh: what docs/deploy.md and docs/operations.md say about compose and the overlays, the
 #      README's Node.js against engines; ports-check.sh: the two runtimes' default ports on one host.
 #   6. PrometheusRule alerts (k8s/components/*/prometheus-rules.yaml and the rendered manifests):
 #      promql-check parses every expr with Prometheus' own PromQL parser (github.com/prometheus/prometheus,
@@ -272,6 +273,9 @@ if [ -f "$CACHE/rendered/k8s_base.yaml" ]; then
   step "ports: the embedded and distributed runtimes' defaults do not collide"
   bash scripts/validate/ports-check.sh "$CACHE/rendered/k8s_base.yaml" || failures+=("default ports collide")
 fi
+
+step "sizing: every service's resource requests carry the measurement they come from"
+bash scripts/validate/sizing-check.sh || failures+=("resources without their measurement")
 
 step "docs: deploy docs vs docker-compose.yml and the overlays"
 bash scripts/validate/docs-check.sh || failures+=("docs (deploy.md/operations.md vs the files)")

@@ -35,6 +35,7 @@ func (c *checker) checkOperations() {
 	c.checkTraceEgress()
 	c.checkCredentialsNotInConfigMaps()
 	c.checkFileStore()
+	c.checkAutoscaling()
 }
 
 // checkJob: a Job's pod template is immutable. A reference to a generated (hashed) ConfigMap or Secret
