@@ -64,6 +64,8 @@ export interface InternalTeam {
   /** `O` open, `I` invite only. */
   readonly type: string;
   readonly delete_at: number;
+  /** Present in users-bots' answers (the whole team is sent). */
+  readonly update_at?: number;
 }
 
 /** What users-bots answers for a valid token. */

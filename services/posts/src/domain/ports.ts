@@ -1,4 +1,4 @@
-import type { InternalUser } from '@switchyard/contracts';
+import type { InternalTeam, InternalUser } from '@switchyard/contracts';
 import type { ConfigView } from '@switchyard/system-config';
 import type { FileInfoRepository } from './files/file-ports';
 import type { Channel, ChannelChanges, ChannelMember, ChannelType, PendingEvent, PostChanges, Reaction, StoredPost } from './entities';
@@ -21,6 +21,15 @@ export interface Page {
 /** A channel's identity, kind and archive state: what deciding a search's scope reads. */
 export type ChannelScope = Pick<Channel, 'id' | 'team_id' | 'name' | 'type' | 'delete_at'>;
 
+/** Which channels `listAcrossTeams` reads. */
+export interface AcrossTeamsFilter {
+  readonly types: readonly ChannelType[];
+  /** `live`: delete_at = 0; `archived`: delete_at ≠ 0; `all`: both. */
+  readonly archived: 'live' | 'archived' | 'all';
+  /** Only these teams (undefined: every team). */
+  readonly teamIds?: readonly string[];
+}
+
 export interface ChannelRepository {
   /** Unique: id → DuplicateKeyError('id'); (team_id, name) → DuplicateKeyError('name'). */
   insert(channel: Channel): Promise<void>;
@@ -33,6 +42,8 @@ export interface ChannelRepository {
   update(id: string, changes: ChannelChanges): Promise<Channel | undefined>;
   /** Channels of a team of the given types, by display name then id; archived ones only when asked. */
   listByTeam(teamId: string, types: readonly ChannelType[], includeArchived: boolean, page: Page): Promise<Channel[]>;
+  /** Channels of any team (team_id not ""), by display name then id, at most `limit` (the admin channel search). */
+  listAcrossTeams(filter: AcrossTeamsFilter, limit: number): Promise<Channel[]>;
   /** Counts a new post: last_post_at = max(last_post_at, at), total_msg_count + 1 (root posts: the *_root pair too). */
   recordPost(id: string, at: number, root: boolean): Promise<void>;
   /** Counts several new posts in one write: as many recordPost calls (counts.roots of them root posts). */
@@ -184,6 +195,8 @@ export interface UsersDirectory {
   usersByIds(ids: readonly string[]): Promise<InternalUser[]>;
   /** The team's name (deleted teams included), undefined when it does not exist. No visibility check: callers check channel access. */
   teamName(teamId: string): Promise<string | undefined>;
+  /** The team (deleted teams included), undefined when it does not exist. No visibility check. */
+  team(teamId: string): Promise<InternalTeam | undefined>;
   /** The id of the team with that (lower-case) name, undefined when it does not exist. No visibility check. */
   teamIdByName(name: string): Promise<string | undefined>;
 }

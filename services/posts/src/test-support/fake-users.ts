@@ -1,4 +1,4 @@
-import type { InternalUser } from '@switchyard/contracts';
+import type { InternalTeam, InternalUser } from '@switchyard/contracts';
 import type { UsersDirectory } from '../domain/ports';
 
 /** users-bots stand-in: users, teams and team memberships set by the test. */
@@ -44,5 +44,11 @@ export class FakeUsers implements UsersDirectory {
   public async teamName(teamId: string): Promise<string | undefined> {
     this.calls += 1;
     return this.teams.get(teamId);
+  }
+
+  public async team(teamId: string): Promise<InternalTeam | undefined> {
+    this.calls += 1;
+    const name = this.teams.get(teamId);
+    return name === undefined ? undefined : { id: teamId, name, display_name: name, type: 'O', delete_at: 0, update_at: 0 };
   }
 }

@@ -1,6 +1,6 @@
 import { ReadThroughCache } from '@switchyard/read-cache';
 import type { Channel, ChannelChanges, ChannelType } from '../../domain/entities';
-import type { CachedChannels, ChannelRepository, ChannelScope, Page, PostCounts } from '../../domain/ports';
+import type { AcrossTeamsFilter, CachedChannels, ChannelRepository, ChannelScope, Page, PostCounts } from '../../domain/ports';
 import { PostCountBatcher } from './post-count-batcher';
 
 /** How long a channel read through `cached` is reused when no change was seen (changes evict sooner). */
@@ -73,6 +73,10 @@ export class CachingChannelRepository implements ChannelRepository, CachedChanne
 
   public listByTeam(teamId: string, types: readonly ChannelType[], includeArchived: boolean, page: Page): Promise<Channel[]> {
     return this.store.listByTeam(teamId, types, includeArchived, page);
+  }
+
+  public listAcrossTeams(filter: AcrossTeamsFilter, limit: number): Promise<Channel[]> {
+    return this.store.listAcrossTeams(filter, limit);
   }
 
   public recordPost(id: string, at: number, root: boolean): Promise<void> {

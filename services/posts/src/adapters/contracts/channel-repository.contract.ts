@@ -32,6 +32,28 @@ export function channelRepositoryContract(name: string, make: Factory<ChannelRep
       assert.deepEqual(await repo.findScopes([]), []);
     });
 
+    it('when channels are listed across teams, then team channels of the asked types and archive state, by display name, bounded', async () => {
+      const repo = await make();
+      const [t1, t2] = [newId(), newId()];
+      const tag = newId().slice(0, 8);
+      const a = aChannel({ team_id: t1, type: 'O', display_name: `${tag} a` });
+      const b = aChannel({ team_id: t2, type: 'P', display_name: `${tag} b` });
+      const gone = aChannel({ team_id: t2, type: 'O', display_name: `${tag} c`, delete_at: 9 });
+      const direct = aChannel({ team_id: '', type: 'D', display_name: `${tag} d` });
+      for (const c of [gone, b, direct, a]) await repo.insert(c);
+      const ids = async (filter: Parameters<ChannelRepository['listAcrossTeams']>[0], limit = 100): Promise<string[]> =>
+        (await repo.listAcrossTeams({ ...filter, teamIds: filter.teamIds ?? [t1, t2] }, limit)).map((c) => c.id);
+      assert.deepEqual(await ids({ types: ['O', 'P'], archived: 'live' }), [a.id, b.id]);
+      assert.deepEqual(await ids({ types: ['O', 'P'], archived: 'all' }), [a.id, b.id, gone.id]);
+      assert.deepEqual(await ids({ types: ['O', 'P'], archived: 'archived' }), [gone.id]);
+      assert.deepEqual(await ids({ types: ['P'], archived: 'all' }), [b.id]);
+      assert.deepEqual(await ids({ types: ['O', 'P', 'D'], archived: 'all', teamIds: [t2] }), [b.id, gone.id]);
+      assert.deepEqual(await ids({ types: ['O', 'P'], archived: 'all' }, 1), [a.id]);
+      assert.deepEqual(await repo.listAcrossTeams({ types: ['O'], archived: 'all', teamIds: [] }, 10), []);
+      const everywhere = (await repo.listAcrossTeams({ types: ['O', 'P', 'D', 'G'], archived: 'all' }, 10_000)).map((c) => c.id);
+      assert.ok(everywhere.includes(a.id) && !everywhere.includes(direct.id), 'every team, never a DM');
+    });
+
     it('when direct channels share the empty team id, then their names are still unique', async () => {
       const repo = await make();
       const dm = aChannel({ team_id: '', type: 'D', name: `${newId()}__${newId()}` });

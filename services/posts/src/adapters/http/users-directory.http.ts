@@ -15,7 +15,7 @@ const CACHE_MS = 10_000;
 export class HttpUsersDirectory implements UsersDirectory {
   private readonly as: ServiceCredential;
   private readonly users = new Map<string, { user: InternalUser; at: number }>();
-  private readonly teams = new Map<string, { name: string; at: number }>();
+  private readonly teams = new Map<string, { team: InternalTeam; at: number }>();
 
   public constructor(private readonly transport: ServiceTransport, secret: Keys, private readonly now: () => number = Date.now) {
     this.as = serviceCredential(Services.posts, secret);
@@ -56,18 +56,22 @@ export class HttpUsersDirectory implements UsersDirectory {
 
   public async teamIdByName(name: string): Promise<string | undefined> {
     const team = await this.lookupTeam(InternalPaths.teamByName(name));
-    if (team) this.teams.set(team.id, { name: team.name, at: this.now() });
+    if (team) this.teams.set(team.id, { team, at: this.now() });
     return team?.id;
   }
 
   public async teamName(teamId: string): Promise<string | undefined> {
+    return (await this.team(teamId))?.name;
+  }
+
+  public async team(teamId: string): Promise<InternalTeam | undefined> {
     const hit = this.teams.get(teamId);
-    if (hit && this.now() - hit.at < CACHE_MS) return hit.name;
+    if (hit && this.now() - hit.at < CACHE_MS) return hit.team;
     const team = await this.lookupTeam(InternalPaths.team(teamId));
     if (!team) return undefined;
-    this.teams.set(teamId, { name: team.name, at: this.now() });
     if (this.teams.size > 10_000) this.teams.clear();
-    return team.name;
+    this.teams.set(teamId, { team, at: this.now() });
+    return team;
   }
 
   /** users-bots' internal team route; undefined for an unknown (404) or malformed (400) id or name. */

@@ -1,6 +1,6 @@
 import type { Channel, ChannelChanges, ChannelType } from '../../domain/entities';
 import { DuplicateKeyError } from '../../domain/errors';
-import { onePost, type ChannelRepository, type ChannelScope, type Page, type PostCounts } from '../../domain/ports';
+import { onePost, type AcrossTeamsFilter, type ChannelRepository, type ChannelScope, type Page, type PostCounts } from '../../domain/ports';
 import { compareIds, copy, paginate } from './memory-utils';
 
 const nameKey = (teamId: string, name: string): string => `${teamId}\u0000${name}`;
@@ -61,6 +61,15 @@ export class MemoryChannelRepository implements ChannelRepository {
       .filter((c) => c.team_id === teamId && types.includes(c.type) && (includeArchived || c.delete_at === 0))
       .sort((a, b) => compareIds(a.display_name, b.display_name) || compareIds(a.id, b.id));
     return paginate(matching, page).map(copy);
+  }
+
+  public async listAcrossTeams(filter: AcrossTeamsFilter, limit: number): Promise<Channel[]> {
+    const archivedOk = (c: Channel): boolean => (filter.archived === 'all' ? true : filter.archived === 'live' ? c.delete_at === 0 : c.delete_at !== 0);
+    return [...this.byId.values()]
+      .filter((c) => c.team_id !== '' && filter.types.includes(c.type) && archivedOk(c) && (filter.teamIds === undefined || filter.teamIds.includes(c.team_id)))
+      .sort((a, b) => (a.display_name < b.display_name ? -1 : a.display_name > b.display_name ? 1 : compareIds(a.id, b.id)))
+      .slice(0, Math.max(0, limit))
+      .map(copy);
   }
 
   public async recordPost(id: string, at: number, root: boolean): Promise<void> {

@@ -1,6 +1,6 @@
 import type { Model } from '@switchyard/mongo-kit';
 import type { Channel, ChannelChanges, ChannelType } from '../../domain/entities';
-import { onePost, type ChannelRepository, type ChannelScope, type Page, type PostCounts } from '../../domain/ports';
+import { onePost, type AcrossTeamsFilter, type ChannelRepository, type ChannelScope, type Page, type PostCounts } from '../../domain/ports';
 import { fromChannelDocument, toChannelDocument, type ChannelDocument } from './channel.schema.mongo';
 import { asDomainError, byId, pageWindow, setOf } from './mongo-support';
 
@@ -61,6 +61,15 @@ export class MongoChannelRepository implements ChannelRepository {
     const filter: Record<string, unknown> = { team_id: teamId, type: { $in: [...types] } };
     if (!includeArchived) filter.delete_at = 0;
     const docs = await this.model.find(filter).sort({ display_name: 1, _id: 1 }).skip(window.skip).limit(window.limit).lean<ChannelDocument[]>();
+    return docs.map(fromChannelDocument);
+  }
+
+  public async listAcrossTeams(filter: AcrossTeamsFilter, limit: number): Promise<Channel[]> {
+    if (filter.types.length === 0 || limit <= 0 || filter.teamIds?.length === 0) return [];
+    const query: Record<string, unknown> = { type: { $in: [...filter.types] }, team_id: filter.teamIds ? { $in: [...filter.teamIds] } : { $ne: '' } };
+    if (filter.archived === 'live') query.delete_at = 0;
+    if (filter.archived === 'archived') query.delete_at = { $ne: 0 };
+    const docs = await this.model.find(query).sort({ display_name: 1, _id: 1 }).limit(limit).lean<ChannelDocument[]>();
     return docs.map(fromChannelDocument);
   }
 

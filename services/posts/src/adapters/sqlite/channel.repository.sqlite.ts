@@ -1,6 +1,6 @@
 import { definedChanges, fromDoc, fromDocs, inKeyOrder, jsonList, pageWindow, type DocRow, type SqliteStore } from '@switchyard/sqlite-kit';
 import type { Channel, ChannelChanges, ChannelType } from '../../domain/entities';
-import { onePost, type ChannelRepository, type ChannelScope, type Page, type PostCounts } from '../../domain/ports';
+import { onePost, type AcrossTeamsFilter, type ChannelRepository, type ChannelScope, type Page, type PostCounts } from '../../domain/ports';
 import { mapDuplicates } from './sqlite-support';
 
 const UNIQUE_KEYS = { id: 'id', 'team_id,name': 'name' };
@@ -81,6 +81,15 @@ export class SqliteChannelRepository implements ChannelRepository {
     if (!window || types.length === 0) return [];
     const statement = includeArchived ? this.byTeam : this.byTeamLive;
     return fromDocs<Channel>(statement.all(teamId, jsonList(types), window.limit, window.offset));
+  }
+
+  public async listAcrossTeams(filter: AcrossTeamsFilter, limit: number): Promise<Channel[]> {
+    if (filter.types.length === 0 || limit <= 0 || filter.teamIds?.length === 0) return [];
+    const archived = { live: ' AND delete_at = 0', archived: ' AND delete_at <> 0', all: '' }[filter.archived];
+    const teams = filter.teamIds ? ' AND team_id IN (SELECT value FROM json_each(?))' : '';
+    const sql = `SELECT doc FROM p_channels WHERE team_id <> '' AND type IN (SELECT value FROM json_each(?))${archived}${teams} ORDER BY display_name, id LIMIT ?`;
+    const params: unknown[] = [jsonList(filter.types), ...(filter.teamIds ? [jsonList(filter.teamIds)] : []), limit];
+    return fromDocs<Channel>(this.store.db.prepare<unknown[], DocRow>(sql).all(...params));
   }
 
   public async recordPost(id: string, at: number, root: boolean): Promise<void> {
