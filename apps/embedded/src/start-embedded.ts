@@ -16,7 +16,7 @@ import { createUsersBotsApp, createUsersBotsSqliteRepositories, loadUsersBotsCon
 import { createPostsApp, createPostsSqliteRepositories, loadPostsConfig } from '@switchyard/posts';
 import { createIncomingHooksApp, createIncomingHooksSqliteRepositories, loadIncomingHooksConfig } from '@switchyard/incoming-hooks';
 import { createOutgoingDispatchApp, createOutgoingDispatchSqliteRepositories, loadOutgoingDispatchConfig } from '@switchyard/outgoing-dispatch';
-import { createRealtimeApp, loadRealtimeConfig } from '@switchyard/realtime';
+import { createRealtimeApp, loadRealtimeConfig, SqliteStatusStore } from '@switchyard/realtime';
 
 export interface EmbeddedOptions {
   /** 0 picks a free port. */
@@ -143,7 +143,13 @@ async function startOn(store: SqliteStore, options: EmbeddedOptions, closeStore:
   await outgoingDispatch.start();
   started.push(outgoingDispatch);
 
-  const realtime = createRealtimeApp(loadRealtimeConfig({ ...env, EVENT_CURSOR_SECRET: cursorSecret(store.dir) }), { logger: loggerFor(Services.realtime), bus, transport });
+  // Statuses in the store: a manual away/dnd/offline survives a restart.
+  const realtime = createRealtimeApp(loadRealtimeConfig({ ...env, EVENT_CURSOR_SECRET: cursorSecret(store.dir) }), {
+    logger: loggerFor(Services.realtime),
+    bus,
+    transport,
+    statusStore: new SqliteStatusStore(store),
+  });
   transport.register(Services.realtime, realtime.handler);
   transport.registerUpgrade(Services.realtime, realtime.upgrade);
   await realtime.start();

@@ -24,7 +24,11 @@ describe('realtime composition', () => {
     for (const replica of replicas) await replica.start();
     try {
       // Besides the events consumer, each replica follows config.events (its own group too).
-      const events = subscribed.filter((o) => o.topics.includes('posts.events'));
+      // The status group (REST posts set their author online) is shared: each post counts once, not once per replica.
+      const statusGroups = subscribed.filter((o) => o.groupId === 'realtime-statuses');
+      assert.equal(statusGroups.length, 2);
+      assert.deepEqual(statusGroups.map((o) => o.topics), [['posts.events'], ['posts.events']]);
+      const events = subscribed.filter((o) => o.topics.includes('posts.events') && o.groupId !== 'realtime-statuses');
       assert.equal(events.length, 2);
       assert.deepEqual(events.map((o) => o.startAt), ['latest', 'latest']);
       assert.notEqual(events[0]?.groupId, events[1]?.groupId, 'one group per replica: each sees every event');

@@ -23,9 +23,11 @@ import { Hub } from './domain/hub';
 import { MembershipCache } from './domain/membership-cache';
 import type { Clock, MembershipSource, PresenceStore, RealtimeMetrics, SessionSource, TypingPublisher, UserSource } from './domain/ports';
 import { Statuses } from './domain/statuses/statuses';
+import type { StatusStore } from './domain/statuses/status-store';
 import { statusesRoutes } from './entry-points/http/statuses.routes';
 import { CONSUMED_TOPICS, eventsConsumer } from './entry-points/kafka/events.consumer';
 import { eventsRoutes } from './entry-points/http/events.routes';
+import { STATUS_POSTS_GROUP, statusPostsConsumer } from './entry-points/kafka/status-posts.consumer';
 import { WebSocketEndpoint } from './entry-points/ws/websocket.endpoint';
 import { CursorCodec } from './domain/stream/cursor';
 import { EventCursors } from './domain/stream/event-cursors';
@@ -48,6 +50,8 @@ export interface RealtimeDeps {
   readonly metrics?: RealtimeMetrics;
   /** Statuses shared by the replicas through Redis (docs/adr/0012); without it, this process's own (embedded). */
   readonly redis?: { readonly client: Redis; readonly keyPrefix: string };
+  /** Where statuses are kept without Redis (the embedded runtime's store); default: this process's memory. */
+  readonly statusStore?: StatusStore;
 }
 
 export interface RealtimeApp {
@@ -81,7 +85,7 @@ export function createRealtimeApp(config: Readonly<RealtimeConfig>, deps: Realti
   const liveConfig = new MutableConfigView();
   const systemConfig = followSystemConfig({ service: SERVICE_NAME, view: liveConfig, bus: deps.bus, transport: deps.transport, internalSecret: keys, logger: deps.logger });
   const statuses = new Statuses({
-    store: deps.redis ? new RedisStatusStore(deps.redis.client, deps.redis.keyPrefix) : new MemoryStatusStore(),
+    store: deps.redis ? new RedisStatusStore(deps.redis.client, deps.redis.keyPrefix) : (deps.statusStore ?? new MemoryStatusStore()),
     presence,
     clock,
     settings: () => {
@@ -125,6 +129,7 @@ export function createRealtimeApp(config: Readonly<RealtimeConfig>, deps: Realti
     defaultServerVersion: DEFAULT_SERVER_VERSION,
     metrics,
     presence: hubPresence,
+    comesOnline: (userId) => statuses.comesOnline(userId),
     ...(cursors ? { cursors } : {}),
   });
   const lookUpUsername = (conn: Connection): void => {
@@ -168,6 +173,21 @@ export function createRealtimeApp(config: Readonly<RealtimeConfig>, deps: Realti
   exposeRealtimeGauges({ connections: () => hub.counts(), queuedFrames: () => hub.counts().queued, bufferedBytes: () => endpoint.bufferedBytes });
 
   let subscription: Subscription | undefined;
+  let statusSubscription: Subscription | undefined;
+  let awayTimer: NodeJS.Timeout | undefined;
+  // The away check (the reference's runs at each ping answer): this replica's connected users, at a quarter of the timeout (1–15 s).
+  const checkAway = (): void => {
+    const interval = Math.min(15_000, Math.max(1_000, statuses.settings().awayAfterMs / 4));
+    awayTimer = setTimeout(() => {
+      statuses
+        .sweepAway(hub.onlineUsers())
+        .catch((error: unknown) => deps.logger.warn('away check failed', { error: error instanceof Error ? error.message : String(error) }))
+        .finally(() => {
+          if (awayTimer) checkAway();
+        });
+    }, interval);
+    awayTimer.unref();
+  };
   const health = readiness({ started: () => subscription !== undefined, bus: () => deps.bus.health() });
   const http = createHttpApp({ service: SERVICE_NAME, logger: deps.logger, ready: health, trustRequestId: true });
   http.app.use(identityMiddleware(() => keys));
@@ -193,9 +213,15 @@ export function createRealtimeApp(config: Readonly<RealtimeConfig>, deps: Realti
         maxAttempts: 3,
         handler: eventsConsumer({ hub, membership, users: directory, logger: deps.logger, maxAttempts: 3, metrics, clock, ...(cursors ? { cursors } : {}) }),
       });
+      statusSubscription = await deps.bus.subscribe({ groupId: STATUS_POSTS_GROUP, topics: [Topics.postsEvents], startAt: 'latest', maxAttempts: 3, handler: statusPostsConsumer(statuses) });
+      checkAway();
       endpoint.start();
     },
     stop: async () => {
+      if (awayTimer) clearTimeout(awayTimer);
+      awayTimer = undefined;
+      await statusSubscription?.stop();
+      statusSubscription = undefined;
       await endpoint.stop();
       const running = subscription;
       subscription = undefined;

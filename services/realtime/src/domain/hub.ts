@@ -23,6 +23,11 @@ export interface HubOptions {
   readonly presence?: Pick<PresenceStore, 'set'>;
   /** Event cursors on every frame (none without). */
   readonly cursors?: HubCursors;
+  /**
+   * Whether a user's first socket here hears `status_change online` (the reference sends none while the
+   * user's status is manual). Without it, always.
+   */
+  readonly comesOnline?: (userId: string) => Promise<boolean>;
 }
 
 /** The cursor parts the hub writes (docs: event cursors). */
@@ -158,7 +163,21 @@ export class Hub {
       head,
     );
     if (!wasOnline) {
-      conn.write(eventPrefix({ event: 'status_change', data: { status: 'online', user_id: session.userId }, broadcast: broadcast({ user_id: session.userId }) }), true, head);
+      const statusChange = (at: Buffer | undefined): void => {
+        conn.write(eventPrefix({ event: 'status_change', data: { status: 'online', user_id: session.userId }, broadcast: broadcast({ user_id: session.userId }) }), true, at);
+      };
+      const check = this.options.comesOnline;
+      if (!check) statusChange(head);
+      else {
+        // Later than hello: the cursor is the stream's position when it is written.
+        const later = (): void => statusChange(cursors?.now());
+        check(session.userId).then(
+          (announce) => {
+            if (announce && conn.socket) later();
+          },
+          later,
+        );
+      }
     }
     // In this turn: live events from now on wait until the replay is written.
     // A cursor the log no longer has (its retention shorter than EventSettings.RetentionHours) closes with `cursor expired`.

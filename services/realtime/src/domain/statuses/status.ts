@@ -73,6 +73,20 @@ export function putStatus(previous: StoredStatus | undefined, userId: string, st
   };
 }
 
+/**
+ * The record after a REST post (`POST /posts`, mattermost-wire-3.md §3.1): online unless manual. A user
+ * without a socket-driven status stays online (a REST-only bot never goes away or offline, as the reference).
+ */
+export function postedOnline(previous: StoredStatus | undefined, userId: string, now: number): StoredStatus {
+  if (previous?.manual) return previous;
+  return { userId, status: 'online', manual: false, lastActivityAt: now, dndEndTime: 0, prevStatus: 'online', socket: previous?.socket ?? false };
+}
+
+/** The record once an automatic `online` idled past the away timeout (checked while connected). */
+export function idledAway(previous: StoredStatus): StoredStatus {
+  return { ...previous, status: 'away' };
+}
+
 /** The record after socket activity (connect, `user_update_active_status`): manual statuses are kept. */
 export function touched(previous: StoredStatus | undefined, userId: string, now: number): StoredStatus {
   if (previous?.manual) return { ...previous, lastActivityAt: now };

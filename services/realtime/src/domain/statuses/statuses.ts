@@ -1,5 +1,5 @@
 import type { Clock, PresenceStore } from '../ports';
-import { effectiveStatus, putStatus, touched, type StatusValue, type WireStatus } from './status';
+import { effectiveStatus, idledAway, postedOnline, putStatus, touched, type StatusValue, type WireStatus } from './status';
 import type { StatusStore } from './status-store';
 
 export interface StatusSettings {
@@ -48,13 +48,57 @@ export class Statuses {
     return after ?? putStatusWire(userId, status);
   }
 
-  /** Socket activity (a connect, `user_update_active_status`): last activity now; automatic statuses become online. */
+  /**
+   * Socket activity (a connect, `user_update_active_status`): last activity now; automatic statuses become
+   * online (announced when they had idled into `away`).
+   */
   public activity(userId: string): void {
     const now = this.deps.clock.now();
     this.deps.store
       .get([userId])
-      .then((stored) => this.deps.store.put(touched(stored.get(userId), userId, now)))
+      .then(async (stored) => {
+        const previous = stored.get(userId);
+        const next = touched(previous, userId, now);
+        await this.deps.store.put(next);
+        if (previous && !previous.manual && previous.status === 'away' && next.status === 'online') await this.deps.announce(userId, 'online');
+      })
       .catch(this.deps.onError);
+  }
+
+  /** A REST post by the user (`POST /posts`): online unless their status is manual; announced when the visible value changed. */
+  public async posted(userId: string): Promise<void> {
+    const [before] = await this.read([userId]);
+    const previous = (await this.deps.store.get([userId])).get(userId);
+    if (previous?.manual) return;
+    await this.deps.store.put(postedOnline(previous, userId, this.deps.clock.now()));
+    const [after] = await this.read([userId]);
+    if (after && before?.status !== after.status) await this.deps.announce(userId, after.status);
+  }
+
+  /**
+   * The away check for these (connected) users: an automatic `online` whose last activity is older than
+   * the away timeout is stored as `away` and announced once (the reference checks at each ping answer).
+   */
+  public async sweepAway(userIds: readonly string[]): Promise<number> {
+    if (userIds.length === 0) return 0;
+    const settings = this.deps.settings();
+    if (!settings.enabled) return 0;
+    const now = this.deps.clock.now();
+    const stored = await this.deps.store.get(userIds);
+    let announced = 0;
+    for (const status of stored.values()) {
+      if (status.manual || status.status !== 'online' || status.lastActivityAt <= 0 || now - status.lastActivityAt <= settings.awayAfterMs) continue;
+      await this.deps.store.put(idledAway(status));
+      await this.deps.announce(status.userId, 'away');
+      announced += 1;
+    }
+    return announced;
+  }
+
+  /** Whether a user's new socket should hear `status_change online` (not while their status is manual). */
+  public async comesOnline(userId: string): Promise<boolean> {
+    const [status] = await this.read([userId]);
+    return status?.manual !== true;
   }
 }
 
