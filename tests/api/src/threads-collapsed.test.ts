@@ -232,6 +232,38 @@ describe('collapsed reply threads: /users/{id}/teams/{team_id}/threads', { timeo
     assert.equal(listed(await threads(bob), root.id), undefined, 'a mention of a non-member does not bring it back');
   });
 
+  it('when a thread is read with collapsedThreads, then its participants are real users with collapsedThreadsExtended and is_following is the caller\'s membership', async () => {
+    const channel = await newChannel(alice, world.team);
+    await alice.client.addToChannel(bob.id, channel.id);
+    const root = await postIn(alice, channel.id, 'collapsed root');
+    await postIn(bob, channel.id, 'collapsed reply', { root_id: root.id });
+    const postThread = (query: string) => raw(url(), 'GET', `/api/v4/posts/${root.id}/thread${query}`, { token: alice.token });
+    const extended = await postThread('?collapsedThreads=true&collapsedThreadsExtended=true');
+    assertJson(extended, 200);
+    const head = extended.json.posts[root.id];
+    assert.equal(head.participants[0].id, bob.id);
+    assert.equal(head.participants[0].username, bob.username);
+    assert.equal(head.is_following, true);
+    assert.deepEqual((await postThread('?collapsedThreads=true')).json.posts[root.id].participants, [{ id: bob.id }]);
+    assertJson(await follow(alice, root.id, 'DELETE'), 200);
+    assert.equal((await postThread('?collapsedThreads=true')).json.posts[root.id].is_following, false);
+  });
+
+  it('when a reply that mentioned someone is deleted before they read it, then their unread mention goes with it', async () => {
+    const channel = await newChannel(alice, world.team);
+    await alice.client.addToChannel(bob.id, channel.id);
+    const root = await postIn(alice, channel.id, 'mention root');
+    await postIn(bob, channel.id, 'plain reply', { root_id: root.id });
+    const mention = await postIn(bob, channel.id, `hey @${alice.username}`, { root_id: root.id });
+    const socket = await world.open(alice.token);
+    assert.equal((await thread(alice, root.id)).json.unread_mentions, 1);
+    await bob.client.deletePost(mention.id);
+    const after = await thread(alice, root.id);
+    assert.deepEqual([after.json.unread_mentions, after.json.reply_count, after.json.unread_replies], [0, 1, 1]);
+    const updated = await socket.event('thread_updated', (f) => parsed<Json>(f, 'thread').id === root.id && parsed<Json>(f, 'thread').unread_mentions === 0);
+    assert.deepEqual([updated.data?.previous_unread_mentions, updated.data?.previous_unread_replies], [0, 0]);
+  });
+
   it('when CollapsedThreads is disabled, then the routes still answer as the reference (which does not check it)', async () => {
     await patchConfig(world.admin.client, { ServiceSettings: { CollapsedThreads: 'disabled' } });
     try {

@@ -5,6 +5,7 @@ import { accessTo, loadChannel, requireOwnOrOthers } from '../access';
 import type { Actor } from '../actor';
 import { Errors } from '../errors';
 import type { Deps } from '../ports';
+import { forgetReplyMentions } from '../threads/forget-reply-mentions';
 import { deletedEvent } from './post-events';
 import { loadPostFor } from './load-post';
 
@@ -28,7 +29,11 @@ export async function deletePost(deps: Deps, actor: Actor, postId: string, perma
     // A reply leaves its root's count; a root takes its replies with it (one event, for the root).
     // Its files go with it (soft-deleted: GET /files/{id} is 404 from now on; the bytes stay, as the reference).
     if (post.file_ids.length > 0) await deps.files.deleteByPost(post.id, now);
-    if (post.root_id !== '') await deps.posts.forgetReply(post.root_id);
+    if (post.root_id !== '') {
+      await deps.posts.forgetReply(post.root_id);
+      // Unread mentions it made in its thread go with it (collapsed threads); a failure loses no delete.
+      await forgetReplyMentions(deps, post, channel).catch(() => undefined);
+    }
     else {
       for (const reply of await deps.posts.listReplies(post.channel_id, post.id)) {
         await deps.posts.update(reply.id, { delete_at: now, update_at: now });

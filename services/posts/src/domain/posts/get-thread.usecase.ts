@@ -5,6 +5,7 @@ import type { Actor } from '../actor';
 import type { StoredPost } from '../entities';
 import type { Deps } from '../ports';
 import { loadPostFor } from './load-post';
+import { participantsOf } from '../threads/thread-view';
 import { withReplyCounts } from './reply-counts';
 
 /** `perPage` above this is 400 invalid_param (the reference's PerPageMaximum). */
@@ -13,6 +14,8 @@ export const THREAD_PER_PAGE_MAX = 200;
 export interface ThreadQuery {
   readonly skipFetchThreads: boolean;
   readonly collapsedThreads: boolean;
+  /** With collapsedThreads: participants as users instead of `{id}` stubs. */
+  readonly collapsedThreadsExtended: boolean;
   /** 0: the whole thread. */
   readonly perPage: number;
   readonly fromCreateAt: number;
@@ -30,7 +33,7 @@ export interface ThreadPage {
   /** Only when perPage limited the page. */
   readonly hasNext?: boolean;
   /** collapsedThreads: the requested post's thread fields. */
-  readonly thread?: { readonly participants: { id: string }[]; readonly isFollowing: boolean };
+  readonly thread?: { readonly participants: Record<string, unknown>[]; readonly isFollowing: boolean };
 }
 
 /** The reference's query rules (400 api.context.invalid_param.app_error naming the parameter). */
@@ -82,6 +85,13 @@ export async function getThread(deps: Deps, actor: Actor, postId: string, query:
     ...(query.perPage > 0 ? { hasNext: after.length > page.length } : {}),
   };
   if (!query.collapsedThreads) return result;
-  const participants = [...new Set(replies.map((r) => r.user_id))].map((id) => ({ id }));
-  return { ...result, thread: { participants, isFollowing: post.user_id === actor.userId || participants.some((p) => p.id === actor.userId) } };
+  // Participants are the reply authors (real users with collapsedThreadsExtended); following is the caller's thread membership.
+  const ids = [...new Set(replies.map((r) => r.user_id))];
+  const users = await participantsOf(deps, [{ root: post, replies, participantIds: ids }], query.collapsedThreadsExtended);
+  const participants = ids.flatMap((id) => {
+    const user = users.get(id);
+    return user ? [user] : [];
+  });
+  const membership = await deps.threads.find(post.id, actor.userId);
+  return { ...result, thread: { participants, isFollowing: membership?.following ?? false } };
 }

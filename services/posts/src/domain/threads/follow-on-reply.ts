@@ -24,7 +24,7 @@ async function explicitMentions(deps: Deps, channel: Channel, message: string, a
 }
 
 /** Who a reply mentions: the other member(s) of a direct or group channel, else the `@username`s. */
-async function replyMentions(deps: Deps, channel: Channel, reply: StoredPost): Promise<Set<string>> {
+export async function replyMentions(deps: Deps, channel: Channel, reply: StoredPost): Promise<Set<string>> {
   if (channel.type === 'D' || channel.type === 'G') {
     const members = await deps.channelMembers.listByChannel(channel.id, { page: 0, perPage: GROUP_MAX });
     const out = new Set(members.map((m) => m.user_id).filter((id) => id !== reply.user_id));

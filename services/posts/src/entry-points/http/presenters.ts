@@ -49,7 +49,7 @@ export function presentPostList(posts: readonly StoredPost[], nextPostId = '', p
   return { order: posts.map((p) => p.id), posts: map, next_post_id: nextPostId, prev_post_id: prevPostId, first_inaccessible_post_time: 0 };
 }
 
-/** `GET /posts/{id}/thread`: a PostList in the page's order, `has_next` when paged; collapsed threads add the requested post's thread fields. */
+/** `GET /posts/{id}/thread`: a PostList in the page's order, `has_next` when paged; collapsed threads add the requested post's thread fields (participants, is_following). */
 export function presentThread(page: ThreadPage): Json {
   const list = presentPostList(page.posts);
   const first = page.order[0];

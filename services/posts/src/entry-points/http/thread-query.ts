@@ -18,6 +18,7 @@ export function threadQueryOf(req: Request): ThreadQuery {
   return {
     skipFetchThreads: flag('skipFetchThreads'),
     collapsedThreads: flag('collapsedThreads'),
+    collapsedThreadsExtended: flag('collapsedThreadsExtended'),
     perPage: Math.max(0, int(perPageRaw)),
     fromCreateAt: int(queryValue(req, 'fromCreateAt')),
     fromPost: queryValue(req, 'fromPost') ?? '',
