@@ -10,10 +10,13 @@ export const keys = {
   /** Every channel-scoped query (posts of each channel): refreshed after the WebSocket reconnects. */
   channels: ['channels'] as const,
   channelPosts: (channelId: string | undefined) => ['channels', channelId, 'posts'] as const,
+  pinned: (channelId: string | undefined) => ['channels', channelId, 'pinned'] as const,
   usersByIds: (sortedIds: string) => ['users', 'ids', sortedIds] as const,
   /** The user list of menus with `data_source: users`. */
   usersList: ['users', 'list'] as const,
   peoplePage: (page: number) => ['users', 'list', page] as const,
+  statuses: ['statuses'] as const,
+  statusesOf: (sortedIds: string) => ['statuses', sortedIds] as const,
   reactions: ['reactions'] as const,
   reactionsOf: (postId: string) => ['reactions', postId] as const,
   ephemeral: (channelId: string) => ['ephemeral', channelId] as const,

@@ -5,15 +5,20 @@ import { useRouter } from '../../ui/router';
 import { useDataSources } from '../data-sources/use-data-sources';
 import { DialogHost } from '../dialogs/dialog-host';
 import { useMe } from '../session/use-session';
+import { useStatuses } from '../statuses/use-statuses';
 import { Composer } from './composer';
 import { DirectName } from './direct-name';
 import { useLiveMode } from './live-events';
 import { attachmentsOf } from './message-attachments/types';
+import { PinnedPanel } from './pinned-panel';
 import { PostItem } from './post-item';
 import { useChannelPosts, useReactions, useUsers } from './use-channel-data';
 import { useEphemeralPosts } from './use-ephemeral';
+import { usePinAction } from './use-pins';
 import { usePostActions } from './use-post-actions';
 import { isSlashCommand, useSlashCommand } from './use-slash-command';
+
+const PINNED = 'pinned';
 
 /** A channel: its posts oldest to newest (root posts here, replies in the thread panel), the composer, live status. */
 export function ChannelView({ channel, directWith, teamId }: { channel: Channel; directWith?: User | undefined; teamId: string }) {
@@ -24,7 +29,11 @@ export function ChannelView({ channel, directWith, teamId }: { channel: Channel;
   const posts = useChannelPosts(channel.id);
   const ephemeral = useEphemeralPosts(channel.id);
   const { createPost, react, doAction } = usePostActions(channel.id);
-  const [threadId, setThreadId] = useState<string | undefined>();
+  const pin = usePinAction(channel.id);
+  // One side panel at a time: a thread (by its root id) or the pinned messages.
+  const [panel, setPanel] = useState<string | undefined>();
+  const threadId = panel === PINNED ? undefined : panel;
+  const setThreadId = setPanel;
   const all: Post[] = posts.data ? posts.data.order.map((id) => posts.data.posts[id]).filter((p): p is Post => !!p && p.delete_at === 0) : [];
   const merged = [...all, ...ephemeral].sort((a, b) => a.create_at - b.create_at);
   const replies = new Map<string, Post[]>();
@@ -32,6 +41,7 @@ export function ChannelView({ channel, directWith, teamId }: { channel: Channel;
   // Ephemeral answers show in the channel too (they are replies to the pressed post, seen by one person only).
   const roots = merged.filter((p) => !p.root_id || p.type === 'system_ephemeral' || !all.some((r) => r.id === p.root_id));
   const users = useUsers(merged.map((p) => p.user_id));
+  const statuses = useStatuses(merged.map((p) => p.user_id));
   const reactions = useReactions(all.filter((p) => p.has_reactions).map((p) => p.id));
   const needUsers = merged.some((p) => attachmentsOf(p.props).some((a) => a.actions?.some((x) => x.data_source === 'users')));
   const sources = useDataSources(channel.team_id, needUsers);
@@ -63,25 +73,30 @@ export function ChannelView({ channel, directWith, teamId }: { channel: Channel;
         replyCount={Math.max(post.reply_count ?? 0, replies.get(post.id)?.length ?? 0)}
         sources={sources}
         busy={doAction.isPending && doAction.variables.postId === post.id}
+        status={statuses.get(post.user_id)}
         onAction={(actionId, selectedOption) => doAction.mutate({ postId: post.id, actionId, ...(selectedOption !== undefined ? { selectedOption } : {}) })}
         onReact={(emoji, remove) => me && react.mutate({ userId: me.id, postId: post.id, emoji, remove })}
         {...(!inThread && post.type !== 'system_ephemeral' ? { onOpenThread: () => setThreadId(post.id) } : {})}
+        {...(post.type !== 'system_ephemeral' ? { onPin: (on: boolean) => pin.mutate({ postId: post.id, pin: on }) } : {})}
       />
     </li>
   );
 
   return (
-    <div className={thread ? 'channel with-thread' : 'channel'}>
+    <div className={thread || panel === PINNED ? 'channel with-thread' : 'channel'}>
       <section className="channel-main" aria-labelledby="channel-title">
         <header className="channel-header">
           <h1 id="channel-title">{channel.type === 'D' ? <DirectName user={directWith} fallback="someone" /> : `~${channel.display_name || channel.name}`}</h1>
+          <button type="button" aria-expanded={panel === PINNED} onClick={() => setPanel(panel === PINNED ? undefined : PINNED)}>
+            Pinned messages
+          </button>
           <span className="muted live" role="status">
             {mode === 'live' ? 'Live' : mode === 'connecting' ? 'Connecting…' : 'Updating every 2 s (live updates unavailable)'}
           </span>
         </header>
         {channel.purpose ? <p className="muted">{channel.purpose}</p> : null}
         {posts.isPending ? <Loading label="Loading messages…" /> : null}
-        <ErrorText error={posts.error ?? doAction.error ?? react.error} />
+        <ErrorText error={posts.error ?? doAction.error ?? react.error ?? pin.error} />
         {posts.data && roots.length === 0 ? <EmptyState title="No messages yet.">Write the first one below, or post to an incoming webhook of this channel.</EmptyState> : null}
         <ol className="posts" aria-label={`Messages in ${where}`} aria-live="polite">
           {roots.map((p) => item(p, false))}
@@ -103,6 +118,7 @@ export function ChannelView({ channel, directWith, teamId }: { channel: Channel;
           <Composer label="Reply to the thread" channelId={channel.id} pending={createPost.isPending || command.isPending} error={createPost.error ?? command.error} onSend={(message, fileIds, done) => send(message, fileIds, done, thread.id)} />
         </aside>
       ) : null}
+      {panel === PINNED ? <PinnedPanel channelId={channel.id} users={users} onClose={() => setPanel(undefined)} /> : null}
       <DialogHost channelId={channel.id} teamId={channel.team_id || teamId} />
     </div>
   );

@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { keys } from '../../api/query-keys';
 import type { Post } from '../../api/types';
 import { parseOpenDialog } from '../dialogs/dialog-types';
+import { applyStatusChange } from '../statuses/use-statuses';
 import { onDialogEvent } from '../dialogs/open-dialog-store';
 import { addEphemeral } from './use-ephemeral';
 
@@ -27,7 +28,8 @@ export function onLiveConnected(client: QueryClient): void {
 
 /**
  * What one WebSocket message (Mattermost protocol, as text) changes in the query cache: post and reaction events
- * refresh the channel they belong to; `ephemeral_message` adds the "only visible to you" answer; `open_dialog` shows
+ * refresh the channel they belong to (and its pinned list: pinning is a `post_edited`); `status_change` updates the
+ * user's status wherever it is shown; `ephemeral_message` adds the "only visible to you" answer; `open_dialog` shows
  * an integration's dialog (when this page triggered it). Anything unreadable or unknown changes nothing.
  */
 export function applyLiveEvent(client: QueryClient, text: string): void {
@@ -44,7 +46,13 @@ export function applyLiveEvent(client: QueryClient, text: string): void {
     case 'posted':
     case 'post_edited':
     case 'post_deleted':
-      if (channelId) void client.invalidateQueries({ queryKey: keys.channelPosts(channelId) });
+      if (channelId) {
+        void client.invalidateQueries({ queryKey: keys.channelPosts(channelId) });
+        void client.invalidateQueries({ queryKey: keys.pinned(channelId) });
+      }
+      break;
+    case 'status_change':
+      if (typeof parsed.data?.user_id === 'string' && typeof parsed.data.status === 'string') applyStatusChange(client, parsed.data.user_id, parsed.data.status);
       break;
     case 'reaction_added':
     case 'reaction_removed':

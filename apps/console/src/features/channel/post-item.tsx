@@ -3,6 +3,8 @@ import { Avatar } from '../../ui/avatar';
 import { BotLabel } from '../../ui/feedback';
 import { Markdown } from '../../ui/markdown/markdown';
 import { filesOf } from '../files/file-rules';
+import { StatusDot } from '../statuses/status-dot';
+import type { StatusValue } from '../statuses/use-statuses';
 import { PostFiles } from '../files/post-files';
 import { BlockKit } from './block-kit';
 import { MessageAttachments } from './message-attachments/message-attachment';
@@ -18,15 +20,19 @@ export interface PostItemProps {
   readonly replyCount: number;
   readonly sources: DataSources;
   readonly busy: boolean;
+  /** The author's status, shown beside the name (not for webhook posts, which speak for no one). */
+  readonly status?: StatusValue | undefined;
   onAction: OnAction;
   onReact(emoji: string, remove: boolean): void;
   onOpenThread?: () => void;
+  /** Pins (true) or unpins the post; absent where pinning is not offered (ephemeral posts). */
+  onPin?: (pin: boolean) => void;
 }
 
 const QUICK_REACTIONS = ['+1', 'tada', 'eyes'];
 
 /** One post: sender (overridden name and icon, BOT label), time, Markdown, attachments, reactions, replies. */
-export function PostItem({ post, author, reactions, meId, replyCount, sources, busy, onAction, onReact, onOpenThread }: PostItemProps) {
+export function PostItem({ post, author, reactions, meId, replyCount, sources, busy, status, onAction, onReact, onOpenThread, onPin }: PostItemProps) {
   const sender = senderOf(post, author);
   const ephemeral = post.type === 'system_ephemeral';
   const counts = new Map<string, { count: number; mine: boolean }>();
@@ -41,12 +47,14 @@ export function PostItem({ post, author, reactions, meId, replyCount, sources, b
       <div className="post-body">
         <header className="post-header">
           <span className="sender">{sender.name}</span>
+          {!post.props.from_webhook ? <StatusDot status={status} /> : null}
           {sender.isBot ? <BotLabel /> : null}
           <time dateTime={time.toISOString()} className="muted">
             {time.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })}
           </time>
           {post.edit_at > 0 ? <span className="muted">(edited)</span> : null}
           {ephemeral ? <span className="muted">(Only visible to you)</span> : null}
+          {post.is_pinned ? <span className="pin-label">Pinned</span> : null}
         </header>
         {post.message ? <Markdown className="post-message" text={post.message} /> : null}
         <PostFiles files={filesOf(post)} />
@@ -64,6 +72,11 @@ export function PostItem({ post, author, reactions, meId, replyCount, sources, b
                 +{emojiOf(emoji)}
               </button>
             ))}
+            {onPin ? (
+              <button type="button" className="link" onClick={() => onPin(!post.is_pinned)}>
+                {post.is_pinned ? 'Unpin' : 'Pin'}
+              </button>
+            ) : null}
             {onOpenThread ? (
               <button type="button" className="link" onClick={onOpenThread}>
                 {replyCount === 0 ? 'Reply' : replyCount === 1 ? '1 reply' : `${replyCount} replies`}

@@ -2,12 +2,15 @@ import { useState } from 'react';
 import { pictureUrl } from '../../api/pictures';
 import { Avatar, initialsOf } from '../../ui/avatar';
 import { BotLabel, EmptyState, ErrorText, Loading } from '../../ui/feedback';
+import { StatusDot } from '../statuses/status-dot';
+import { useStatuses } from '../statuses/use-statuses';
 import { usePeople } from './use-people';
 
 /** Everyone the user may see, a page at a time; bots carry the BOT label here too. */
 export function PeoplePage() {
   const [page, setPage] = useState(0);
   const users = usePeople(page);
+  const statuses = useStatuses((users.data ?? []).map((u) => u.id));
   return (
     <>
       <h1>People</h1>
@@ -20,7 +23,7 @@ export function PeoplePage() {
             <li key={u.id} className="row" aria-label={`@${u.username}`}>
               <Avatar src={pictureUrl(u)} initials={initialsOf(u.username)} size={32} />
               <span className="name">
-                {[u.first_name, u.last_name].filter(Boolean).join(' ') || u.username} <span className="muted">@{u.username}</span> {u.is_bot ? <BotLabel /> : null}
+                {[u.first_name, u.last_name].filter(Boolean).join(' ') || u.username} <span className="muted">@{u.username}</span> <StatusDot status={statuses.get(u.id)} /> {u.is_bot ? <BotLabel /> : null}
                 {u.delete_at !== 0 ? <span className="badge">Deactivated</span> : null}
               </span>
             </li>
