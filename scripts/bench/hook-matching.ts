@@ -2,7 +2,8 @@
  * Deciding which outgoing hooks fire, per event, when none matches: 1,000 hooks in one team (channel
  * hooks of other channels and trigger-word hooks that hear `posted`), events of that team. In process, no
  * I/O: the dispatcher's handlers over the cached hooks (CachingHookRepository over the memory adapter).
- * Figures: µs per `post.created` (the reference's path) and per `reaction.added` (event types, indexed).
+ * Figures: µs per `post.created` (the reference's path) and per `reaction.added` (event types, indexed), then
+ * the same with 1,000 bot hooks of other teams' bots hearing both (none matches: other team, other bot's DMs).
  */
 import { newId } from '@switchyard/ids';
 import { createSilentLogger } from '@switchyard/logger';
@@ -33,10 +34,23 @@ async function perEventUs(handle: (message: never) => Promise<void>, message: un
   return Number(process.hrtime.bigint() - start) / 1000 / EVENTS;
 }
 
-export async function run(): Promise<{ postedUs: number; reactionUs: number }> {
+function botHook(i: number): OutgoingHook {
+  return { ...hook(newId(), i), channelId: '', triggerWords: [], botUserId: newId(), eventTypes: ['posted', 'reaction_added'] };
+}
+
+export async function run(): Promise<{ postedUs: number; reactionUs: number; botPostedUs: number; botReactionUs: number }> {
+  const first = await measure(false);
+  const withBots = await measure(true);
+  process.stdout.write(`   ${HOOKS} hooks in the team, none matching: post.created ${first.postedUs.toFixed(2)} µs/event, reaction.added ${first.reactionUs.toFixed(2)} µs/event\n`);
+  process.stdout.write(`   plus ${HOOKS} bot hooks of other teams, none matching: post.created ${withBots.postedUs.toFixed(2)} µs/event, reaction.added ${withBots.reactionUs.toFixed(2)} µs/event\n`);
+  return { ...first, botPostedUs: withBots.postedUs, botReactionUs: withBots.reactionUs };
+}
+
+async function measure(bots: boolean): Promise<{ postedUs: number; reactionUs: number }> {
   const teamId = newId();
   const store = new MemoryOutgoingHookRepository();
   for (let i = 0; i < HOOKS; i += 1) await store.insert(hook(teamId, i));
+  if (bots) for (let i = 0; i < HOOKS; i += 1) await store.insert(botHook(i));
   const hooks = new CachingHookRepository(store, { hookChanged: async () => undefined });
   const deps = { hooks, liveConfig: new MutableConfigView(), logger: createSilentLogger(), clock: { now: () => Date.now() } } as unknown as Deps;
   const channel = { id: newId(), team_id: teamId, team_name: 't', type: 'O', name: 'c', display_name: 'c', creator_id: '', delete_at: 0 };
@@ -46,6 +60,5 @@ export async function run(): Promise<{ postedUs: number; reactionUs: number }> {
   const reaction = { id: newId(), type: 'reaction.added', version: 1, time: 1, payload: { reaction: { user_id: author.id, post_id: post.id, emoji_name: 'x', create_at: 1 }, post, channel, team: { id: teamId, name: 't' }, reactor: author } };
   const postedUs = await perEventUs(postCreatedHandler(deps), { value: created, offset: '0', key: channel.id });
   const reactionUs = await perEventUs(hookEventsHandler(deps), { value: reaction, offset: '0', key: channel.id });
-  process.stdout.write(`   ${HOOKS} hooks in the team, none matching: post.created ${postedUs.toFixed(2)} µs/event, reaction.added ${reactionUs.toFixed(2)} µs/event\n`);
   return { postedUs, reactionUs };
 }

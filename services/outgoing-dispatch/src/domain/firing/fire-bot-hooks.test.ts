@@ -5,6 +5,7 @@ import type { OutgoingHook } from '../entities';
 import type { InternalChannel } from '@switchyard/contracts';
 import { botCandidates, mentions, type BotView } from './fire-bot-hooks.usecase';
 import { botEventCandidates } from './fire-events.usecase';
+import { botHooksInScope } from './bot-index';
 
 const bot = newId();
 const aHook = (over: Partial<OutgoingHook>): OutgoingHook => ({
@@ -56,4 +57,18 @@ test('when bot hooks are pre-selected for an event, then its channel, DMs with t
   assert.equal(botEventCandidates([{ ...hook, disabledAt: 1 }], { channel: channel({ type: 'G', team_id: '' }), actorId: someone }).length, 0);
   assert.equal(botEventCandidates([channelHook], { channel: channel({ id: channelHook.channelId }), actorId: someone }).length, 1);
   assert.equal(botEventCandidates([channelHook], { channel: channel({ type: 'P' }), actorId: someone }).length, 0);
+});
+
+test('when bot hooks are looked up for a channel, then only those whose scope can include it come back (its channel, the DM\'s bots, the team, every unscoped hook for a group)', () => {
+  const otherTeam = newId();
+  const a = aHook({ teamId, botUserId: newId() });
+  const b = aHook({ teamId: otherTeam, botUserId: newId() });
+  const c = aHook({ teamId, botUserId: newId(), channelId: newId() });
+  const hooks = [a, b, c];
+  const ids = (list: readonly OutgoingHook[]) => list.map((h) => h.id).sort();
+  assert.deepEqual(ids(botHooksInScope(hooks, { id: newId(), type: 'O', name: 'x', teamId })), [a.id]);
+  assert.deepEqual(ids(botHooksInScope(hooks, { id: c.channelId, type: 'P', name: 'x', teamId })), [a.id, c.id].sort());
+  assert.deepEqual(ids(botHooksInScope(hooks, { id: newId(), type: 'D', name: `${newId()}__${b.botUserId}`, teamId: '' })), [b.id]);
+  assert.deepEqual(ids(botHooksInScope(hooks, { id: newId(), type: 'G', name: 'x', teamId: '' })), [a.id, b.id].sort());
+  assert.deepEqual(botHooksInScope(hooks, { id: newId(), type: 'O', name: 'x', teamId: newId() }), []);
 });

@@ -7,6 +7,8 @@ import { derivedId } from '../secrets';
 import { outgoingPayloadBody, requestContentType } from './outgoing-payload';
 import { startDeliveries, type Planned } from './start-deliveries';
 import { BotGate } from './bot-gate';
+import { botHooksInScope } from './bot-index';
+import { botHooksHearing } from './fire-events.usecase';
 
 /** The raw post.created fields bot hooks are pre-selected on (before the payload is validated). */
 export interface BotView {
@@ -32,7 +34,7 @@ export function mayFireForBots(event: PostEventPayload): boolean {
  * Membership, the mention itself and the bot's state are checked afterwards (fireBotHooks).
  */
 export function botCandidates(hooks: readonly OutgoingHook[], view: BotView): OutgoingHook[] {
-  return hooks.filter((hook) => {
+  return botHooksInScope(hooks, { id: view.channelId, type: view.channelType, name: view.channelName, teamId: view.teamId }).filter((hook) => {
     if (hook.disabledAt !== 0 || hook.botUserId === view.authorId || !hook.eventTypes.includes('posted')) return false;
     if (hook.channelId !== '') return hook.channelId === view.channelId;
     if (view.channelType === 'D') return view.channelName.split('__').includes(hook.botUserId);
@@ -64,7 +66,7 @@ function triggerWordFor(hook: OutgoingHook, firstWord: string): string | undefin
 export async function fireBotHooks(deps: Deps, event: PostEventPayload): Promise<Delivery[]> {
   if (!deps.liveConfig.current().ServiceSettings.EnableOutgoingWebhooks || !mayFireForBots(event)) return [];
   const view: BotView = { channelId: event.channel.id, channelType: event.channel.type, channelName: event.channel.name, teamId: event.channel.team_id, authorId: event.author.id, message: event.post.message };
-  const candidates = botCandidates(await deps.hooks.findBotHooks(), view);
+  const candidates = botCandidates(await botHooksHearing(deps, 'posted'), view);
   if (candidates.length === 0) return [];
   const gate = await BotGate.open(deps, event.channel.id, candidates);
   const firstWord = firstWordOf(event.post.message);

@@ -6,6 +6,7 @@ import { eventEnvelopeBody, type HookEvent } from './hook-event';
 import { JSON_CONTENT_TYPE } from './outgoing-payload';
 import { startDeliveries, type Planned } from './start-deliveries';
 import { BotGate } from './bot-gate';
+import { botHooksInScope } from './bot-index';
 
 /**
  * Whether the event is in the hook's scope (README "Event types"): its channel when it has one, else its
@@ -35,7 +36,7 @@ export function botHooksHearing(deps: Pick<Deps, 'hooks'>, type: string): Promis
  */
 export function botEventCandidates(hooks: readonly OutgoingHook[], event: Pick<HookEvent, 'channel' | 'actorId'>): OutgoingHook[] {
   const channel = event.channel;
-  return hooks.filter((hook) => {
+  return botHooksInScope(hooks, { id: channel.id, type: channel.type, name: channel.name, teamId: channel.team_id }).filter((hook) => {
     if (hook.disabledAt !== 0 || hook.deleteAt !== 0 || hook.botUserId === event.actorId) return false;
     if (hook.channelId !== '') return hook.channelId === channel.id;
     if (channel.type === 'D') return channel.name.split('__').includes(hook.botUserId);

@@ -3,6 +3,7 @@ import type { EventBus, MessageHandler, Subscription } from '@switchyard/event-b
 import { botHooksHearing, fireEvent, hooksHearing } from '../../domain/firing/fire-events.usecase';
 import { channelHookEvent, fileHookEvent, postHookEvent, reactionHookEvent, type HookEvent } from '../../domain/firing/hook-event';
 import type { Deps } from '../../domain/ports';
+import { botHooksInScope } from '../../domain/firing/bot-index';
 
 /** channels.events: channel created, members added and removed (hooks' `event_types`). */
 export const CHANNELS_EVENTS_GROUP = 'outgoing-dispatch-events';
@@ -31,11 +32,14 @@ interface BusValue {
  * validating the payload.
  */
 async function anyoneListens(deps: Deps, wireType: string, payload: unknown): Promise<boolean> {
-  const channel = (payload as { channel?: { team_id?: unknown } } | null)?.channel;
+  const channel = (payload as { channel?: { id?: unknown; type?: unknown; name?: unknown; team_id?: unknown } } | null)?.channel;
   const teamId = channel?.team_id;
   if (typeof teamId !== 'string') return false;
   if (teamId !== '' && (await hooksHearing(deps, teamId, wireType)).length > 0) return true;
-  return (await botHooksHearing(deps, wireType)).length > 0;
+  const bots = await botHooksHearing(deps, wireType);
+  if (bots.length === 0) return false;
+  const text = (value: unknown): string => (typeof value === 'string' ? value : '');
+  return botHooksInScope(bots, { id: text(channel?.id), type: text(channel?.type), name: text(channel?.name), teamId }).length > 0;
 }
 
 /** The hook event of a bus message, or undefined when it is not one (or invalid: logged). */

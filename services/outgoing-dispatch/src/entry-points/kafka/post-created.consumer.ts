@@ -1,7 +1,7 @@
 import { postEventPayloadSchema, Topics, type PostEventPayload } from '@switchyard/contracts';
 import type { EventBus, MessageHandler, Subscription } from '@switchyard/event-bus';
 import type { OutgoingHook } from '../../domain/entities';
-import { hooksHearing } from '../../domain/firing/fire-events.usecase';
+import { botHooksHearing, hooksHearing } from '../../domain/firing/fire-events.usecase';
 import { botCandidates, fireBotHooks } from '../../domain/firing/fire-bot-hooks.usecase';
 import { fireHooks } from '../../domain/firing/fire-hooks.usecase';
 import { matchingPostedHooks } from '../../domain/firing/posted-index';
@@ -49,7 +49,7 @@ function mayMatchOne(hooks: readonly OutgoingHook[], payload: unknown): boolean 
 
 /** Whether a bot hook could hear the post (botCandidates on the raw payload; the list of bot hooks is cached). */
 async function mayReachBotHook(deps: Deps, payload: unknown): Promise<boolean> {
-  const hooks = await deps.hooks.findBotHooks();
+  const hooks = await botHooksHearing(deps, 'posted');
   if (hooks.length === 0) return false;
   const p = payload as { channel?: { id?: unknown; type?: unknown; name?: unknown; team_id?: unknown }; post?: { message?: unknown }; author?: { id?: unknown } } | null;
   const text = (value: unknown): string => (typeof value === 'string' ? value : '');
