@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { RequestListener } from 'node:http';
 import type { Request, RequestHandler } from 'express';
-import { FILE_UPLOAD_SLACK_BYTES, FILE_UPLOAD_TOO_LARGE, isFileUpload, pictureUploadRoute, Services, Topics } from '@switchyard/contracts';
+import { FILE_UPLOAD_SLACK_BYTES, FILE_UPLOAD_TOO_LARGE, isFileUpload, isHookUpload, pictureUploadRoute, Services, Topics } from '@switchyard/contracts';
 import { commonErrors, payloadTooLarge, type AppError } from '@switchyard/errors';
 import type { EventBus, Subscription } from '@switchyard/event-bus';
 import { createHttpApp, internalKeys, rawBody, streamedBody, supportsUpgrade, type HealthReport, type ServiceTransport, type UpgradeHandler } from '@switchyard/http-kit';
@@ -96,17 +96,22 @@ function pictureUploadTooLarge(req: Request): AppError | undefined {
 
 const fileUpload = (req: Request): boolean => isFileUpload(req.method, req.originalUrl.split('?')[0] ?? '');
 
+/** A multipart `POST /hooks/{key}` may carry files (README "Files on incoming hooks"): the upload's cap when larger. */
+const hookUpload = (req: Request): boolean => isHookUpload(req.method, req.originalUrl.split('?')[0] ?? '', req.headers['content-type']);
+const hookUploadLimit = (view: ConfigView, req: Request): number | undefined =>
+  hookUpload(req) ? Math.max(view.current().FileSettings.MaxFileSize + FILE_UPLOAD_SLACK_BYTES, view.current().ServiceSettings.MaximumPayloadSizeBytes) : undefined;
+
 /**
  * How a service request's body is taken: file uploads stream on to posts, capped at MaxFileSize + 512
- * (ADR 0029: never held whole); every other body is read first, capped at its route's limit (pictures) or
- * MaximumPayloadSizeBytes.
+ * (ADR 0029: never held whole); every other body is read first, capped at its route's limit (pictures, a
+ * multipart hook that may carry files) or MaximumPayloadSizeBytes.
  */
 function bodyOf(view: ConfigView): RequestHandler {
   const fileTooLarge = () => payloadTooLarge(FILE_UPLOAD_TOO_LARGE.id, FILE_UPLOAD_TOO_LARGE.message);
   const streamed = streamedBody(() => view.current().FileSettings.MaxFileSize + FILE_UPLOAD_SLACK_BYTES, fileTooLarge);
   const read = rawBody(
-    (req) => pictureUpload(req)?.limit ?? view.current().ServiceSettings.MaximumPayloadSizeBytes,
-    (req) => pictureUploadTooLarge(req) ?? commonErrors.bodyTooLarge(),
+    (req) => pictureUpload(req)?.limit ?? hookUploadLimit(view, req) ?? view.current().ServiceSettings.MaximumPayloadSizeBytes,
+    (req) => pictureUploadTooLarge(req) ?? (hookUpload(req) ? fileTooLarge() : commonErrors.bodyTooLarge()),
   );
   return (req, res, next) => (fileUpload(req) ? streamed(req, res, next) : read(req, res, next));
 }

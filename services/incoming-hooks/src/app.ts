@@ -20,10 +20,11 @@ import { JsonataTransformEngine } from './adapters/transform/jsonata-engine';
 import type { IncomingHooksConfig } from './config';
 import { Errors } from './domain/errors';
 import { IDEMPOTENCY_WINDOW_MS } from './domain/ingest/idempotency';
-import type { ChannelDirectory, Clock, Deps, HookRateLimiter, IdGenerator, PostCommands, Repositories, UserDirectory } from './domain/ports';
+import type { ChannelDirectory, Clock, Deps, HookFiles, HookRateLimiter, IdGenerator, PostCommands, Repositories, UserDirectory } from './domain/ports';
 import { hooksRoutes } from './entry-points/http/hooks.routes';
 import { hookPostsRoutes } from './entry-points/http/hook-posts.routes';
 import { PostsHookPosts } from './adapters/http/posts-hook-posts';
+import { PostsHookFiles } from './adapters/http/posts-hook-files';
 import type { HttpContext } from './entry-points/http/http-context';
 import { transformTestRoutes } from './entry-points/http/transform-test.routes';
 import { WEBHOOK_PATH, webhookRoute } from './entry-points/http/webhook.routes';
@@ -52,6 +53,7 @@ export interface IncomingHooksDeps {
   readonly channels?: ChannelDirectory;
   readonly users?: UserDirectory;
   readonly postCommands?: PostCommands;
+  readonly hookFiles?: HookFiles;
   readonly rateLimiter?: HookRateLimiter;
   readonly ids?: IdGenerator;
   /** 0 disables the directory caches (tests that change channels behind the service's back). */
@@ -83,6 +85,7 @@ export function createIncomingHooksApp(config: Readonly<IncomingHooksConfig>, de
     channels,
     users,
     postCommands: deps.postCommands ?? new BusPostCommands(deps.bus, storedPosts),
+    hookFiles: deps.hookFiles ?? new PostsHookFiles(deps.transport, keys),
     rateLimiter,
     clock: deps.clock ?? systemClock,
     ids: deps.ids ?? randomIds,

@@ -16,6 +16,7 @@ import type { Clock, Deps, EventSink, PostsRepositories, UsersDirectory } from '
 import { channelsRoutes } from './entry-points/http/channels.routes';
 import type { HttpContext } from './entry-points/http/http-context';
 import { internalFilesRoutes } from './entry-points/http/internal-files.routes';
+import { internalHookFilesRoutes } from './entry-points/http/internal-hook-files.routes';
 import { internalRoutes } from './entry-points/http/internal.routes';
 import { channelViewsRoutes } from './entry-points/http/channel-views.routes';
 import { userThreadsRoutes } from './entry-points/http/user-threads.routes';
@@ -113,6 +114,7 @@ export function createPostsApp(config: Readonly<PostsConfig>, deps: PostsDeps): 
   const filesDeps: FilesDeps = { ...domain, fileStore: () => fileStores.current(), images: new SharpImageProcessor(), metrics: fileMetrics };
   // Before the posts routes: GET /posts/{id}/files/info is more specific than their /posts/{id}/... routes.
   http.app.use(filesRoutes(filesDeps));
+  http.app.use(internalHookFilesRoutes(context, filesDeps));
   for (const routes of [internalRoutes, internalFilesRoutes, hookPostsRoutes, groupChannelsRoutes, channelViewsRoutes, userThreadsRoutes, channelsRoutes, postsRoutes, reactionsRoutes, pinsRoutes, emojiRoutes]) http.app.use(routes(context));
   const app = http.finalize();
 

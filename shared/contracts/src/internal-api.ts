@@ -158,6 +158,18 @@ export const PostsInternalPaths = {
    * (deleted ones included: check delete_at); unknown ids are left out. For a dialog's `file_ids` (11.10).
    */
   fileOwners: '/internal/v1/files/owners',
+  /**
+   * POST `?channel_id=&user_id=` with a multipart body of `files` parts (incoming-hooks only) → 201
+   * `{file_infos}`: the files of an incoming hook's post, uploaded as `user_id` (the post's author) into the
+   * hook's destination channel, which the hook's own checks chose; the `POST /files` limits and checks apply
+   * (attachments on, MaxFileSize, names, images), all files checked before any is stored.
+   */
+  hookFiles: '/internal/v1/hook-files',
+  /**
+   * POST {user_id, file_ids} (incoming-hooks only) → `{discarded: n}`: drops files of `hookFiles` that no post
+   * took (the post was refused): only that user's files not attached to any post.
+   */
+  discardHookFiles: '/internal/v1/hook-files/discard',
   defaultChannels: (teamId: string, userId: string) => `/internal/v1/teams/${encodeURIComponent(teamId)}/members/${encodeURIComponent(userId)}/default-channels`,
 } as const;
 

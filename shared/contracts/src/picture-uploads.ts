@@ -49,3 +49,11 @@ export const FILE_UPLOAD_TOO_LARGE = { id: 'api.file.upload_file.too_large_detai
 export function isFileUpload(method: string, path: string): boolean {
   return method === 'POST' && path === '/api/v4/files';
 }
+
+/**
+ * `POST /hooks/{key}` with a multipart body (README "Files on incoming hooks"): it may carry files, so its
+ * whole-request cap is the upload's (`MaxFileSize` + 512, or `MaximumPayloadSizeBytes` when that is larger).
+ */
+export function isHookUpload(method: string, path: string, contentType: string | undefined): boolean {
+  return method === 'POST' && /^\/hooks\/[A-Za-z0-9]+$/.test(path) && /^\s*multipart\/form-data\b/i.test(contentType ?? '');
+}

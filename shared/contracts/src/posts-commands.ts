@@ -22,6 +22,11 @@ export interface CreatePostCommandPayload {
     /** ms; when absent posts uses its clock. Producers splitting a message set increasing values. */
     readonly create_at?: number;
     readonly priority?: WirePostPriority;
+    /**
+     * Files to attach (an incoming hook's uploads through `hookFiles`): attached with the `POST /posts` rules
+     * (the author's upload, not attached yet, same channel), others dropped; at most 10.
+     */
+    readonly file_ids?: readonly string[];
   };
   readonly source: PostSource;
   /** The hook (incoming or outgoing) that caused it, for logs and reaction notifications. */
@@ -42,6 +47,7 @@ export const createPostCommandPayloadSchema = Joi.object<CreatePostCommandPayloa
     root_id: Joi.string().allow('').required(),
     create_at: Joi.number().integer().min(0),
     priority: Joi.object().unknown(true),
+    file_ids: Joi.array().items(Joi.string().length(26)).max(10),
   }).required(),
   source: Joi.string().valid('api', 'incoming_webhook', 'outgoing_webhook', 'action', 'system', 'command').required(),
   hook_id: Joi.string(),

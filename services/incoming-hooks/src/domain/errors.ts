@@ -1,4 +1,4 @@
-import { AppError, badRequest, commonErrors, forbidden, notFound, notImplemented, unavailable, type AppError as AppErrorType } from '@switchyard/errors';
+import { AppError, badRequest, commonErrors, forbidden, notFound, notImplemented, payloadTooLarge, unavailable, type AppError as AppErrorType } from '@switchyard/errors';
 
 export { DuplicateKeyError, isDuplicateKeyError } from '@switchyard/errors';
 
@@ -38,6 +38,15 @@ export const Errors = {
   storeTimeout: (): AppErrorType =>
     unavailable('web.incoming_webhook.store_timeout.app_error', 'The post was queued but not confirmed stored in time; it may still appear.'),
   rateLimited: commonErrors.rateLimited,
+  // Files on incoming hooks (README "Files on incoming hooks"): the ids of `POST /files` and of post file_ids.
+  attachmentsDisabled: (): AppErrorType => notImplemented('api.file.attachments.disabled.app_error', 'File attachments have been disabled on this server.'),
+  fileTooLarge: (filename: string, limit: number): AppErrorType =>
+    payloadTooLarge('api.file.upload_file.too_large_detailed.app_error', `Unable to upload file ${filename}. -1 bytes exceeds the maximum allowed ${limit} bytes.`, {
+      detailedError: `Filename=${filename}, Length=-1, Limit=${limit}`,
+    }),
+  tooManyFiles: (max: number): AppErrorType => badRequest('model.post.is_valid.file_ids.app_error', 'Invalid file ids.', { detailedError: `a hook post carries at most ${max} files` }),
+  filePart: (name: string, detail: string): AppErrorType => badRequest('api.context.invalid_body_param.app_error', `Invalid or missing ${name} in request body.`, { detailedError: detail }),
+  filesNeedPayload: (): AppErrorType => badRequest('web.incoming_webhook.parse.app_error', 'Unable to parse incoming data.', { detailedError: 'a request with files needs a payload part holding the JSON body' }),
   invalidParam: commonErrors.invalidParam,
   rootId: (): AppErrorType => badRequest('api.post.create_post.root_id.app_error', 'Invalid RootId parameter.'),
   invalidBodyParam: commonErrors.invalidBodyParam,

@@ -84,6 +84,26 @@ export interface NewPost {
   readonly root_id: string;
   readonly create_at: number;
   readonly priority?: WirePostPriority;
+  /** Files uploaded for this post (its hook request's, through HookFiles). */
+  readonly file_ids?: readonly string[];
+}
+
+/** A file part of a multipart hook request, read whole (bounded by the request cap). */
+export interface HookFile {
+  readonly name: string;
+  readonly data: Buffer;
+}
+
+/**
+ * The files of a hook's post, stored by posts (which owns file infos, ADR 0022): uploaded as the post's
+ * author into the destination channel with the `POST /files` checks (all checked before any is stored),
+ * and discarded again when the post is then refused.
+ */
+export interface HookFiles {
+  /** The new files' ids, in order; rejects with posts' error (nothing stored) when one is refused. */
+  upload(channelId: string, userId: string, files: readonly HookFile[]): Promise<string[]>;
+  /** Drops those of the files that no post took (best effort). */
+  discard(userId: string, fileIds: readonly string[]): Promise<void>;
 }
 
 /** When a create is acknowledged (`ServiceSettings.IncomingWebhookAckMode`). */
@@ -131,6 +151,7 @@ export interface Deps extends Repositories {
   readonly channels: ChannelDirectory;
   readonly users: UserDirectory;
   readonly postCommands: PostCommands;
+  readonly hookFiles: HookFiles;
   readonly rateLimiter: HookRateLimiter;
   readonly clock: Clock;
   readonly ids: IdGenerator;

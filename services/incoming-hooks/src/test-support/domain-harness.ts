@@ -5,7 +5,7 @@ import { memoryRepositories } from '../adapters/memory';
 import { FlexibleHookRateLimiter } from '../adapters/rate-limit/flexible-hook-rate-limiter';
 import type { IncomingHook } from '../domain/entities';
 import type { Actor, Deps } from '../domain/ports';
-import { FakeChannelDirectory, FakeUserDirectory, RecordingPostCommands } from './fakes';
+import { FakeChannelDirectory, FakeUserDirectory, RecordingHookFiles, RecordingPostCommands } from './fakes';
 import { JsonataTransformEngine } from '../adapters/transform/jsonata-engine';
 
 export const silentLogger = createSilentLogger();
@@ -15,6 +15,7 @@ export interface World {
   readonly channels: FakeChannelDirectory;
   readonly users: FakeUserDirectory;
   readonly commands: RecordingPostCommands;
+  readonly files: RecordingHookFiles;
   readonly clock: ManualClock;
   readonly config: MutableConfigView;
   readonly teamId: string;
@@ -35,6 +36,7 @@ export function world(): World {
   const channels = new FakeChannelDirectory();
   const users = new FakeUserDirectory();
   const commands = new RecordingPostCommands();
+  const files = new RecordingHookFiles();
   const clock = new ManualClock();
   const config = new MutableConfigView(defaultSystemConfig());
   const deps: Deps = {
@@ -42,6 +44,7 @@ export function world(): World {
     channels,
     users,
     postCommands: commands,
+    hookFiles: files,
     rateLimiter: new FlexibleHookRateLimiter(),
     clock,
     ids: randomIds,
@@ -64,6 +67,7 @@ export function world(): World {
     channels,
     users,
     commands,
+    files,
     clock,
     config,
     teamId,

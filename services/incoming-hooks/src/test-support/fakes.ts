@@ -1,6 +1,6 @@
 import type { InternalChannel, InternalUser, PostSource } from '@switchyard/contracts';
 import { newId } from '@switchyard/ids';
-import type { ChannelDirectory, CreateAck, NewPost, PostCommandMeta, PostCommands, UserDirectory } from '../domain/ports';
+import type { ChannelDirectory, CreateAck, HookFile, HookFiles, NewPost, PostCommandMeta, PostCommands, UserDirectory } from '../domain/ports';
 
 /** Channels and memberships held in maps (what posts' internal API would answer). */
 export class FakeChannelDirectory implements ChannelDirectory {
@@ -121,5 +121,23 @@ export class RecordingPostCommands implements PostCommands {
 
   public get posts(): NewPost[] {
     return this.batches.flatMap((b) => b.posts);
+  }
+}
+
+/** HookFiles that records uploads and discards; `refuse` makes the next uploads fail (as posts would). */
+export class RecordingHookFiles implements HookFiles {
+  public readonly uploads: { channelId: string; userId: string; names: string[]; ids: string[] }[] = [];
+  public readonly discarded: { userId: string; ids: string[] }[] = [];
+  public refuse: Error | undefined;
+
+  public async upload(channelId: string, userId: string, files: readonly HookFile[]): Promise<string[]> {
+    if (this.refuse) throw this.refuse;
+    const ids = files.map(() => newId());
+    this.uploads.push({ channelId, userId, names: files.map((f) => f.name), ids });
+    return ids;
+  }
+
+  public async discard(userId: string, fileIds: readonly string[]): Promise<void> {
+    this.discarded.push({ userId, ids: [...fileIds] });
   }
 }

@@ -5,7 +5,7 @@ import { defaultSystemConfig, type SystemConfig } from '@switchyard/system-confi
 import { createIncomingHooksApp, type IncomingHooksApp } from '../app';
 import { ManualClock, newId } from '@switchyard/ids';
 import type { Actor, HookRateLimiter } from '../domain/ports';
-import { FakeChannelDirectory, FakeUserDirectory } from './fakes';
+import { FakeChannelDirectory, FakeUserDirectory, RecordingHookFiles } from './fakes';
 import { FakePostsService } from './fake-posts';
 import { silentLogger } from './domain-harness';
 import type { Logger } from '@switchyard/logger';
@@ -39,6 +39,8 @@ export interface HttpHarness {
   readonly bus: RecordingBus;
   /** Answers the create commands on the bus as posts does. */
   readonly posts: FakePostsService;
+  /** posts' hook-file uploads, recorded. */
+  readonly files: RecordingHookFiles;
   readonly channels: FakeChannelDirectory;
   readonly users: FakeUserDirectory;
   readonly clock: ManualClock;
@@ -66,10 +68,11 @@ export async function httpHarness(options: { rateLimiter?: HookRateLimiter; logg
   await posts.start();
   const channels = new FakeChannelDirectory();
   const users = new FakeUserDirectory();
+  const files = new RecordingHookFiles();
   const clock = new ManualClock(Date.now());
   const app = createIncomingHooksApp(
     { PORT: 0, INTERNAL_SECRET: SECRET, LOG_LEVEL: 'error', LOG_FORMAT: 'json', ...(options.storedAckTimeoutMs ? { STORED_ACK_TIMEOUT_MS: options.storedAckTimeoutMs } : {}) },
-    { logger: options.logger ?? silentLogger, bus, transport: new InProcessTransport(), channels, users, clock, directoryCacheMs: 0, ...(options.rateLimiter ? { rateLimiter: options.rateLimiter } : {}) },
+    { logger: options.logger ?? silentLogger, bus, transport: new InProcessTransport(), channels, users, hookFiles: files, clock, directoryCacheMs: 0, ...(options.rateLimiter ? { rateLimiter: options.rateLimiter } : {}) },
   );
   app.liveConfig.replace(defaultSystemConfig());
   await app.start();
@@ -99,6 +102,7 @@ export async function httpHarness(options: { rateLimiter?: HookRateLimiter; logg
     app,
     bus,
     posts,
+    files,
     channels,
     users,
     clock,

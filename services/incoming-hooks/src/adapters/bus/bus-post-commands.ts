@@ -28,6 +28,7 @@ export class BusPostCommands implements PostCommands {
           root_id: post.root_id,
           create_at: post.create_at,
           ...(post.priority ? { priority: post.priority } : {}),
+          ...(post.file_ids && post.file_ids.length > 0 ? { file_ids: post.file_ids } : {}),
         },
         source: meta.source,
         ...(meta.hookId ? { hook_id: meta.hookId } : {}),

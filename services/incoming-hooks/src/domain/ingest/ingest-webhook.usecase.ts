@@ -3,7 +3,7 @@ import { isAppError } from '@switchyard/errors';
 import { isValidId } from '@switchyard/ids';
 import type { IncomingHook, StoredResponse } from '../entities';
 import { Errors } from '../errors';
-import type { Deps } from '../ports';
+import type { Deps, HookFile } from '../ports';
 import { planPosts, toNewPosts, webhookProps } from './build-posts';
 import { withIdempotency } from './idempotency';
 import { resolveDestination } from './resolve-destination';
@@ -20,6 +20,8 @@ export interface IngestInput {
   readonly requestId?: string;
   /** The posts' author when not the hook's owner (a built-in integration's bot); the owner's rights still decide the channel. */
   readonly postAs?: { readonly userId: string; readonly isBot: boolean };
+  /** A multipart request's files (README "Files on incoming hooks"): the post carries them. */
+  readonly files?: readonly HookFile[];
   /** How an outcome is answered (the HTTP layer's format), so an idempotent replay is byte for byte the same. */
   readonly present: (outcome: IngestOutcome) => StoredResponse;
 }
@@ -36,10 +38,12 @@ export async function ingestWebhook(deps: Deps, input: IngestInput): Promise<Sto
   if (!config.ServiceSettings.EnableIncomingWebhooks) throw Errors.disabled();
   const req = input.request;
   if (req === null) throw Errors.parse();
-  // Blocks alone are a message too (their text is the console's; `text` is the fallback elsewhere).
-  if (req.text === '' && req.attachments === null && req.blocks === null) throw Errors.noText();
+  const files = input.files ?? [];
+  // Blocks alone are a message too (their text is the console's; `text` is the fallback elsewhere); so are files.
+  if (req.text === '' && req.attachments === null && req.blocks === null && files.length === 0) throw Errors.noText();
   const hook = await deps.hooks.findById(input.hookId);
   if (!hook || hook.deleteAt > 0) throw Errors.invalidHook();
+  if (files.length > 0 && !config.FileSettings.EnableFileAttachments) throw Errors.attachmentsDisabled();
   const limits = config.RateLimitSettings;
   if (limits.IncomingWebhookPerSec > 0) {
     const decision = await deps.rateLimiter.consume(hook.id, limits.IncomingWebhookPerSec, limits.IncomingWebhookMaxBurst);
@@ -53,7 +57,7 @@ export async function ingestWebhook(deps: Deps, input: IngestInput): Promise<Sto
   }
   const run = async (): Promise<StoredResponse> => {
     try {
-      const postIds = await createPosts(deps, hook, req, input.requestId, input.postAs);
+      const postIds = await createPosts(deps, hook, req, files, input.requestId, input.postAs);
       return input.present({ ok: true, postIds });
     } catch (error) {
       if (input.idempotencyKey === undefined || !isAppError(error) || error.statusCode >= 500) throw error;
@@ -76,7 +80,7 @@ async function checkThreadRoot(deps: Deps, channelId: string, rootId: string): P
   if (!root || root.delete_at !== 0 || root.channel_id !== channelId || root.root_id !== '') throw Errors.rootId();
 }
 
-async function createPosts(deps: Deps, hook: IncomingHook, req: WebhookRequest, requestId: string | undefined, postAs: IngestInput['postAs']): Promise<string[]> {
+async function createPosts(deps: Deps, hook: IncomingHook, req: WebhookRequest, files: readonly HookFile[], requestId: string | undefined, postAs: IngestInput['postAs']): Promise<string[]> {
   const config = deps.liveConfig.current();
   const loadOwner = async (): Promise<InternalUser> => {
     const [owner] = await deps.users.usersByIds([hook.userId]);
@@ -112,6 +116,21 @@ async function createPosts(deps: Deps, hook: IncomingHook, req: WebhookRequest, 
     newId: () => deps.ids.newId(),
   });
   const until = config.ServiceSettings.IncomingWebhookAckMode === 'queued' ? 'queued' : 'stored';
-  await deps.postCommands.create(posts, { source: 'incoming_webhook', hookId: hook.id, until, ...(requestId ? { requestId } : {}) });
+  const meta = { source: 'incoming_webhook', hookId: hook.id, until, ...(requestId ? { requestId } : {}) } as const;
+  if (files.length === 0) {
+    await deps.postCommands.create(posts, meta);
+    return posts.map((p) => p.id);
+  }
+  // Every check above passed: the files are stored now (all or none), and the last part carries them, as its attachments.
+  const author = postAs?.userId ?? hook.userId;
+  const fileIds = await deps.hookFiles.upload(channel.id, author, files);
+  const withFiles = posts.map((p, index) => (index === posts.length - 1 ? { ...p, file_ids: fileIds } : p));
+  try {
+    await deps.postCommands.create(withFiles, meta);
+  } catch (error) {
+    // posts refused the post: its files go too. (Not on a 5xx such as the store timeout: the post may still appear.)
+    if (isAppError(error) && error.statusCode < 500) await deps.hookFiles.discard(author, fileIds).catch(() => undefined);
+    throw error;
+  }
   return posts.map((p) => p.id);
 }

@@ -1,9 +1,8 @@
-import type { IncomingHttpHeaders } from 'node:http';
-import busboy from 'busboy';
 import { isAppError } from '@switchyard/errors';
 import { MAX_JSON_DEPTH, parseJsonBody } from '@switchyard/validation';
 import { Errors } from '../../domain/errors';
 import { emptyRequest, type WebhookRequest } from '../../domain/ingest/webhook-request';
+import { decodeMultipart, type DecodedMultipart, type FileLimits } from './hook-multipart';
 import { normalizeBlocks } from './block-kit';
 
 /** Deeper JSON is refused: the one limit of every JSON body (parseJsonBody checks it before parsing). */
@@ -105,76 +104,15 @@ export function webhookRequestFrom(value: unknown): WebhookRequest | null {
   return out as unknown as WebhookRequest;
 }
 
-/** Form field names (case-insensitive, as gorilla/schema) → request fields; the description's spellings too. */
-const FORM_FIELDS: Readonly<Record<string, (typeof STRING_FIELDS)[number]>> = {
-  text: 'text',
-  username: 'username',
-  iconurl: 'icon_url',
-  icon_url: 'icon_url',
-  channelname: 'channel',
-  channel: 'channel',
-  type: 'type',
-  iconemoji: 'icon_emoji',
-  icon_emoji: 'icon_emoji',
-  rootid: 'root_id',
-  root_id: 'root_id',
-};
-
-/** multipart/form-data: one field per parameter (a `payload` field holding JSON is accepted too). */
-export function decodeMultipart(headers: Record<string, string | string[] | undefined>, raw: Buffer, maxBytes: number): Promise<WebhookRequest | null> {
-  return new Promise((resolve, reject) => {
-    let parser: busboy.Busboy;
-    try {
-      parser = busboy({ headers: headers as IncomingHttpHeaders, limits: { fields: 50, parts: 100, fieldSize: maxBytes, fieldNameSize: 100 } });
-    } catch (error) {
-      reject(Errors.badContentType(error instanceof Error ? error.message : 'bad multipart'));
-      return;
-    }
-    const fields: Record<string, string> = {};
-    let payload: string | undefined;
-    let problem: string | undefined;
-    parser.on('field', (name, value) => {
-      const lower = name.toLowerCase();
-      if (lower === 'payload') {
-        payload ??= value;
-        return;
-      }
-      const target = FORM_FIELDS[lower];
-      if (!target) {
-        problem ??= `schema: invalid path "${name.slice(0, 100)}"`;
-        return;
-      }
-      fields[target] ??= value;
-    });
-    parser.on('file', (_name, stream) => stream.resume());
-    parser.on('fieldsLimit', () => (problem ??= 'too many fields'));
-    parser.on('partsLimit', () => (problem ??= 'too many parts'));
-    parser.on('error', (error: unknown) => reject(Errors.badContentType(error instanceof Error ? error.message : 'bad multipart')));
-    parser.on('close', () => {
-      if (problem !== undefined) {
-        reject(Errors.badContentType(problem));
-        return;
-      }
-      try {
-        if (payload !== undefined && Object.keys(fields).length === 0) resolve(decodeJsonPayload(payload));
-        else resolve({ ...emptyRequest, ...fields });
-      } catch (error) {
-        reject(error);
-      }
-    });
-    parser.end(raw);
-  });
-}
-
-/** The request as the reference reads it for each content type (mattermost-wire.md §9). */
-export async function decodeWebhookBody(headers: Record<string, string | string[] | undefined>, raw: Buffer, query: string, maxBytes: number): Promise<WebhookRequest | null> {
+/** The request as the reference reads it for each content type (mattermost-wire.md §9); files only from multipart. */
+export async function decodeWebhookBody(headers: Record<string, string | string[] | undefined>, raw: Buffer, query: string, maxBytes: number, fileLimits: FileLimits): Promise<DecodedMultipart> {
   const header = headers['content-type'];
   const mediaType = mediaTypeOf(Array.isArray(header) ? header[0] : header);
   if (mediaType === 'application/x-www-form-urlencoded') {
     const form = new URLSearchParams(raw.toString('utf8'));
     const payload = form.get('payload') ?? new URLSearchParams(query).get('payload') ?? '';
-    return decodeJsonPayload(payload);
+    return { request: decodeJsonPayload(payload), files: [] };
   }
-  if (mediaType === 'multipart/form-data') return decodeMultipart(headers, raw, maxBytes);
-  return decodeJsonPayload(raw.toString('utf8'));
+  if (mediaType === 'multipart/form-data') return decodeMultipart(headers, raw, maxBytes, fileLimits, decodeJsonPayload);
+  return { request: decodeJsonPayload(raw.toString('utf8')), files: [] };
 }

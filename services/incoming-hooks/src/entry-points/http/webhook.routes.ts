@@ -1,4 +1,5 @@
 import type { Request, RequestHandler, Response } from 'express';
+import { FILE_UPLOAD_SLACK_BYTES, isHookUpload } from '@switchyard/contracts';
 import { commonErrors, isAppError, toWireError } from '@switchyard/errors';
 import { rawBody } from '@switchyard/http-kit';
 import { intakeMetrics } from '@switchyard/metrics';
@@ -21,11 +22,31 @@ export const WEBHOOK_PATH = '/hooks/:key';
 const EMPTY_BODY = Buffer.alloc(0);
 /** The body limit travels on the request: the route read it from the config snapshot it works with. */
 const BODY_LIMIT = Symbol('webhook body limit');
-type LimitedRequest = Request & { [BODY_LIMIT]?: number };
-const readRawBody = rawBody((req) => (req as LimitedRequest)[BODY_LIMIT] ?? 0);
+const BODY_TOO_LARGE = Symbol('webhook body too large');
+type LimitedRequest = Request & { [BODY_LIMIT]?: number; [BODY_TOO_LARGE]?: () => Error };
+const readRawBody = rawBody(
+  (req) => (req as LimitedRequest)[BODY_LIMIT] ?? 0,
+  (req) => (req as LimitedRequest)[BODY_TOO_LARGE]?.() ?? commonErrors.bodyTooLarge(),
+);
 
-function readBody(req: Request, res: Response, limit: number): Promise<Buffer> {
-  (req as LimitedRequest)[BODY_LIMIT] = limit;
+/** The most files one hook post carries: the reference's per-post count (mattermost-wire-3.md §1.5). */
+export const MAX_HOOK_FILES = 10;
+
+/**
+ * The whole-request cap: `MaximumPayloadSizeBytes`, and for a multipart request (it may carry files) the
+ * upload's `MaxFileSize` + 512 when larger, answered with the upload's 413 id (as `POST /files`).
+ */
+function bodyCap(req: Request, config: ReturnType<HttpContext['deps']['liveConfig']['current']>): { limit: number; tooLarge?: () => Error } {
+  const payload = config.ServiceSettings.MaximumPayloadSizeBytes;
+  if (!isHookUpload(req.method, req.path, req.headers['content-type'])) return { limit: payload };
+  const upload = config.FileSettings.MaxFileSize + FILE_UPLOAD_SLACK_BYTES;
+  if (upload <= payload) return { limit: payload };
+  return { limit: upload, tooLarge: () => Errors.fileTooLarge('', config.FileSettings.MaxFileSize) };
+}
+
+function readBody(req: Request, res: Response, cap: { limit: number; tooLarge?: () => Error }): Promise<Buffer> {
+  (req as LimitedRequest)[BODY_LIMIT] = cap.limit;
+  if (cap.tooLarge) (req as LimitedRequest)[BODY_TOO_LARGE] = cap.tooLarge;
   return new Promise((resolve, reject) => {
     readRawBody(req, res, (error?: unknown) => (error ? reject(error) : resolve(req.rawBody ?? EMPTY_BODY)));
   });
@@ -111,9 +132,10 @@ export function webhookRoute(ctx: HttpContext): RequestHandler {
     let request: WebhookRequest | null | undefined;
     try {
       if (!HOOK_KEY.test(key)) throw commonErrors.routeNotFound(`/hooks/${hookRef(key)}`);
-      const raw = await readBody(req, res, config.ServiceSettings.MaximumPayloadSizeBytes);
+      const raw = await readBody(req, res, bodyCap(req, config));
       if (!config.ServiceSettings.EnableIncomingWebhooks) throw Errors.disabled();
-      const decoded = await decodeHookRequest(deps, key, req.headers, raw, queryIndex >= 0 ? req.originalUrl.slice(queryIndex + 1) : '', config.ServiceSettings.MaximumPayloadSizeBytes);
+      const fileLimits = { maxFileSize: config.FileSettings.MaxFileSize, maxFiles: MAX_HOOK_FILES };
+      const decoded = await decodeHookRequest(deps, key, req.headers, raw, queryIndex >= 0 ? req.originalUrl.slice(queryIndex + 1) : '', config.ServiceSettings.MaximumPayloadSizeBytes, fileLimits);
       if (decoded === FILTERED) {
         write(res, present({ ok: true, postIds: [] }));
         return;
@@ -130,6 +152,7 @@ export function webhookRoute(ctx: HttpContext): RequestHandler {
         requestId,
         present,
         ...(decoded.postAs !== undefined ? { postAs: decoded.postAs } : {}),
+        ...(decoded.files && decoded.files.length > 0 ? { files: decoded.files } : {}),
         ...(typeof idempotencyKey === 'string' ? { idempotencyKey } : {}),
       });
       if (debugging && answer.status >= 400) logger.info('incoming webhook refused', { hook: hookRef(key), request_id: requestId, status: answer.status, body: answer.body });

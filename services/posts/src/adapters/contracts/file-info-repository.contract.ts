@@ -78,6 +78,21 @@ export function fileInfoRepositoryContract(name: string, make: Factory<FileInfoR
       assert.deepEqual(await repo.attach([unattached.id], newId(), unattached.channel_id, unattached.user_id, 5000), []);
     });
 
+    it('when unattached files are discarded, then only the user\'s files no post took are, once', async () => {
+      const repo = await make();
+      const mine = aFileInfo();
+      const attached = aFileInfo({ user_id: mine.user_id, channel_id: mine.channel_id });
+      const theirs = aFileInfo();
+      for (const info of [mine, attached, theirs]) await repo.insert(info);
+      await repo.attach([attached.id], newId(), attached.channel_id, attached.user_id, 1500);
+      assert.deepEqual(await repo.discardUnattached([mine.id, attached.id, theirs.id, newId()], mine.user_id, 2000), [mine.id]);
+      assert.deepEqual(await repo.discardUnattached([mine.id], mine.user_id, 3000), []);
+      assert.equal((await repo.findById(mine.id))?.delete_at, 2000);
+      assert.equal((await repo.findById(attached.id))?.delete_at, 0);
+      assert.equal((await repo.findById(theirs.id))?.delete_at, 0);
+      assert.deepEqual(await repo.attach([mine.id], newId(), mine.channel_id, mine.user_id, 4000), []);
+    });
+
     it('when two posts race for one file, then exactly one gets it', async () => {
       const repo = await make();
       const info = aFileInfo();

@@ -43,4 +43,15 @@ export class MemoryFileInfoRepository implements FileInfoRepository {
     }
     return n;
   }
+
+  public async discardUnattached(ids: readonly string[], userId: string, at: number): Promise<string[]> {
+    const discarded: string[] = [];
+    for (const id of ids) {
+      const info = this.byId.get(id);
+      if (!info || info.post_id !== '' || info.delete_at !== 0 || info.user_id !== userId) continue;
+      this.byId.set(id, { ...info, delete_at: at, update_at: at });
+      discarded.push(id);
+    }
+    return discarded;
+  }
 }

@@ -42,4 +42,13 @@ export class MongoFileInfoRepository implements FileInfoRepository {
     const result = await this.model.collection.updateMany({ post_id: postId, delete_at: 0 }, { $set: { delete_at: at, update_at: at } });
     return result.modifiedCount;
   }
+
+  public async discardUnattached(ids: readonly string[], userId: string, at: number): Promise<string[]> {
+    const discarded: string[] = [];
+    for (const id of ids) {
+      const result = await this.model.collection.updateOne({ _id: id, post_id: '', delete_at: 0, user_id: userId } as never, { $set: { delete_at: at, update_at: at } });
+      if (result.modifiedCount === 1) discarded.push(id);
+    }
+    return discarded;
+  }
 }

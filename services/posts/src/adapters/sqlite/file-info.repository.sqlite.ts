@@ -9,6 +9,7 @@ export class SqliteFileInfoRepository implements FileInfoRepository {
   private readonly attachRow;
   private readonly byPost;
   private readonly deletePost;
+  private readonly discardRow;
 
   public constructor(private readonly store: SqliteStore) {
     const db = store.db;
@@ -22,6 +23,10 @@ export class SqliteFileInfoRepository implements FileInfoRepository {
     this.byPost = db.prepare<[string], DocRow>('SELECT doc FROM p_file_infos WHERE post_id = ? AND delete_at = 0 ORDER BY create_at, id');
     this.deletePost = db.prepare(
       `UPDATE p_file_infos SET delete_at = ?, doc = json_set(doc, '$.delete_at', ?, '$.update_at', ?) WHERE post_id = ? AND delete_at = 0`,
+    );
+    this.discardRow = db.prepare(
+      `UPDATE p_file_infos SET delete_at = ?, doc = json_set(doc, '$.delete_at', ?, '$.update_at', ?)
+        WHERE id = ? AND post_id = '' AND delete_at = 0 AND json_extract(doc, '$.user_id') = ?`,
     );
   }
 
@@ -43,5 +48,9 @@ export class SqliteFileInfoRepository implements FileInfoRepository {
 
   public async deleteByPost(postId: string, at: number): Promise<number> {
     return this.store.writeOne(() => this.deletePost.run(at, at, at, postId).changes);
+  }
+
+  public async discardUnattached(ids: readonly string[], userId: string, at: number): Promise<string[]> {
+    return this.store.writeOne(() => ids.filter((id) => this.discardRow.run(at, at, at, id, userId).changes === 1));
   }
 }

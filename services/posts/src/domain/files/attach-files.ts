@@ -1,5 +1,8 @@
+import type { PostSource } from '@switchyard/contracts';
+import type { StoredPost } from '../entities';
 import type { Deps } from '../ports';
-import { presentFileInfo } from './file-info';
+import { fileAttachedEvents } from '../posts/post-events';
+import { MAX_FILES_PER_POST, presentFileInfo } from './file-info';
 
 export interface AttachedFiles {
   /** The ids attached, in the order asked (duplicates removed). */
@@ -19,4 +22,21 @@ export async function attachFiles(deps: Pick<Deps, 'files'>, post: { id: string;
   if (attached.length === 0) return { fileIds: [] };
   const infos = await deps.files.listByPost(post.id);
   return { fileIds: attached, files: infos.map((info) => presentFileInfo(info)) };
+}
+
+/**
+ * The files of a `post.create` command (an incoming hook's uploads), attached before the post is inserted:
+ * the same rules as attachFiles, at most MAX_FILES_PER_POST. Files already attached to this very post id
+ * count too, so a command run again after a failed insert keeps its files. Sets the post's `file_ids`,
+ * `metadata.files` and its `file.attached` events.
+ */
+export async function attachCommandFiles(deps: Pick<Deps, 'files'>, post: StoredPost, fileIds: readonly string[] | undefined, at: number, source: PostSource): Promise<void> {
+  const unique = [...new Set(fileIds ?? [])].slice(0, MAX_FILES_PER_POST);
+  if (unique.length === 0) return;
+  await deps.files.attach(unique, post.id, post.channel_id, post.user_id, at);
+  const infos = (await deps.files.listByPost(post.id)).filter((info) => unique.includes(info.id));
+  if (infos.length === 0) return;
+  post.file_ids = unique.filter((id) => infos.some((info) => info.id === id));
+  post.metadata = { ...(post.metadata ?? {}), files: infos.map((info) => presentFileInfo(info)) };
+  post.pending_events.push(...fileAttachedEvents(post.id, post.file_ids, at, source));
 }

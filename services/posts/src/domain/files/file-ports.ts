@@ -15,6 +15,11 @@ export interface FileInfoRepository {
   listByPost(postId: string): Promise<FileInfo[]>;
   /** Soft-deletes the post's files (delete_at = at); returns how many. */
   deleteByPost(postId: string, at: number): Promise<number>;
+  /**
+   * Soft-deletes the listed files that `userId` uploaded and no post took (delete_at = at), one
+   * conditional write each (an attach racing it wins or loses whole); returns the ids discarded.
+   */
+  discardUnattached(ids: readonly string[], userId: string, at: number): Promise<string[]>;
 }
 
 /** Bytes received but not stored yet: a local file (images are decoded from it), under no key. */

@@ -5,6 +5,7 @@ import type { Deps } from '../ports';
 import { checkCommandTarget, commandPost } from './command-post';
 import { checkReplyRoot } from './reply-root';
 import { storeNewPost } from './store-post';
+import { attachCommandFiles } from '../files/attach-files';
 
 export interface CommandOutcome {
   readonly post: StoredPost;
@@ -35,6 +36,7 @@ export async function createPostFromCommand(deps: Deps, payload: CreatePostComma
     if (existing) return existing;
     throw error;
   }
+  await attachCommandFiles(deps, post, payload.post.file_ids, deps.clock.now(), payload.source);
   const stored = await storeNewPost(deps, post, channel);
   if (stored) return { post: stored.post, created: true, counted: stored.counted };
   const raced = await alreadyStored(deps, post.id);

@@ -8,6 +8,7 @@ import type { Deps, PostCounts, RelayedPost } from '../ports';
 import { checkCommandTarget, commandPost } from './command-post';
 import type { CommandOutcome } from './create-post-from-command.usecase';
 import { checkReplyRootOf } from './reply-root';
+import { attachCommandFiles } from '../files/attach-files';
 
 /** A command the use case refused (what createPostFromCommand throws for it: an AppError below 500). */
 export interface RefusedCommand {
@@ -88,6 +89,11 @@ interface Valid {
 async function createSegment(deps: Deps, payloads: readonly CreatePostCommandPayload[], traces: readonly (TraceContext | undefined)[]): Promise<CommandResult[]> {
   const checked = await checkAll(deps, payloads);
   const valid = checked.flatMap((c, at) => (c instanceof Refusal ? [] : [{ at, ...c }]));
+  // An incoming hook's files are claimed for its post before the insert (rare: one call per such command).
+  for (const { at, post } of valid) {
+    const fileIds = payloads[at]?.post.file_ids;
+    if (fileIds && fileIds.length > 0) await attachCommandFiles(deps, post, fileIds, deps.clock.now(), payloads[at]?.source ?? 'incoming_webhook');
+  }
   for (const { at, post } of valid) {
     const trace = traces[at];
     if (trace) post.pending_events = post.pending_events.map((event) => ({ ...event, trace }));

@@ -6,7 +6,7 @@ const isObject = (value: unknown): value is Json => typeof value === 'object' &&
 const isCount = (value: unknown, min: number): value is number => typeof value === 'number' && Number.isSafeInteger(value) && value >= min;
 const isText = (value: unknown, min: number, max = Number.POSITIVE_INFINITY): value is string => typeof value === 'string' && value.length >= min && value.length <= max;
 
-const POST_KEYS = new Set(['id', 'channel_id', 'user_id', 'message', 'type', 'props', 'root_id', 'create_at', 'priority']);
+const POST_KEYS = new Set(['id', 'channel_id', 'user_id', 'message', 'type', 'props', 'root_id', 'create_at', 'priority', 'file_ids']);
 const SOURCES = new Set(['api', 'incoming_webhook', 'outgoing_webhook', 'action', 'system', 'command']);
 
 /** The envelope as `envelopeSchema` (unknown keys allowed) accepts it. */
@@ -29,6 +29,7 @@ function isPlainPayload(payload: unknown): payload is CreatePostCommandPayload {
     isText(post.root_id, 0) &&
     (post.create_at === undefined || isCount(post.create_at, 0)) &&
     (post.priority === undefined || isObject(post.priority)) &&
+    (post.file_ids === undefined || (Array.isArray(post.file_ids) && post.file_ids.length <= 10 && post.file_ids.every((id) => isText(id, 26, 26)))) &&
     typeof payload.source === 'string' &&
     SOURCES.has(payload.source) &&
     (payload.hook_id === undefined || isText(payload.hook_id, 1)) &&
