@@ -2,7 +2,9 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Post } from '@mattermost/types/posts';
 import { patchConfig } from './support/fixtures';
+import { eventually } from './support/eventually';
 import { assertAppError, assertJson, raw, type RawResponse } from './support/http';
+import { createIncomingHook, sendToHook } from './support/incoming-hooks';
 import { newChannel, outsider, postIn, type Actor } from './support/posts-fixtures';
 import { parsed } from './support/ws';
 import { wsWorld, type WsWorld } from './support/ws-world';
@@ -262,6 +264,24 @@ describe('collapsed reply threads: /users/{id}/teams/{team_id}/threads', { timeo
     assert.deepEqual([after.json.unread_mentions, after.json.reply_count, after.json.unread_replies], [0, 1, 1]);
     const updated = await socket.event('thread_updated', (f) => parsed<Json>(f, 'thread').id === root.id && parsed<Json>(f, 'thread').unread_mentions === 0);
     assert.deepEqual([updated.data?.previous_unread_mentions, updated.data?.previous_unread_replies], [0, 0]);
+  });
+
+  it('when an incoming webhook replies, then the thread is followed as for any reply: the root author and the members it mentions', async () => {
+    const channel = await newChannel(alice, world.team);
+    await alice.client.addToChannel(bob.id, channel.id);
+    const root = await postIn(alice, channel.id, 'hook root');
+    const hook = await createIncomingHook(url(), world.admin.token, { channel_id: channel.id, display_name: 'thread hook' });
+    assertJson(await sendToHook(url(), hook.id, { text: `build done @${bob.username}`, root_id: root.id }, { query: '?wait=true' }), 200);
+    const aliceThread = await eventually('alice follows the thread', async () => {
+      const response = await thread(alice, root.id);
+      return response.status === 200 ? response : undefined;
+    });
+    assert.deepEqual([aliceThread.json.reply_count, aliceThread.json.unread_replies, aliceThread.json.unread_mentions], [1, 1, 0]);
+    const bobThread = await eventually('bob follows the thread', async () => {
+      const response = await thread(bob, root.id);
+      return response.status === 200 ? response : undefined;
+    });
+    assert.equal(bobThread.json.unread_mentions, 1);
   });
 
   it('when CollapsedThreads is disabled, then the routes still answer as the reference (which does not check it)', async () => {
