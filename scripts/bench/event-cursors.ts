@@ -16,6 +16,7 @@ import { CursorCodec } from '../../services/realtime/src/domain/stream/cursor';
 import { EventCursors } from '../../services/realtime/src/domain/stream/event-cursors';
 import { EventStream } from '../../services/realtime/src/domain/stream/event-stream';
 import { CONSUMED_TOPICS, eventsConsumer } from '../../services/realtime/src/entry-points/kafka/events.consumer';
+import { embeddedHistoryCatchUp, kafkaHistoryCatchUp } from '../bench-support/event-history';
 
 const EVENTS = 100_000;
 const CHANNELS = 100;
@@ -78,7 +79,7 @@ async function catchUp(): Promise<{ ms: number; events: number }> {
     const checked = w.cursors.check(batch.cursor, bot);
     if (!checked.position) throw new Error(`cursor ${checked.status}`);
     position = checked.position;
-    if (batch.events.length === 0) break;
+    if (batch.events.length === 0 && batch.more !== true) break;
   }
   return { ms: Number(process.hrtime.bigint() - started) / 1e6, events };
 }
@@ -100,11 +101,16 @@ async function liveUsPerDelivery(withCursors: boolean): Promise<number> {
   return Number(process.hrtime.bigint() - started) / 1000 / (rounds * sockets.length);
 }
 
-export async function run(): Promise<{ catchUpMs: number; liveUs: number; liveCursorUs: number }> {
+export async function run(): Promise<{ catchUpMs: number; liveUs: number; liveCursorUs: number; embeddedLogCatchUpMs: number; kafkaLogCatchUpMs?: number }> {
   const { ms, events } = await catchUp();
   process.stdout.write(`   catch-up: ${EVENTS.toLocaleString('en')} events passed while offline (1 h), ${events.toLocaleString('en')} for the bot: ${ms.toFixed(0)} ms in batches of 1,000\n`);
+  const embedded = await embeddedHistoryCatchUp();
+  process.stdout.write(`   catch-up from the log on a replica that just started, embedded (SQLite event history): ${embedded.events.toLocaleString('en')} events in ${embedded.ms.toFixed(0)} ms (${embedded.cpuMs.toFixed(0)} ms CPU)\n`);
+  const kafka = await kafkaHistoryCatchUp();
+  if (typeof kafka === 'string') process.stdout.write(`   catch-up from the log, distributed (Kafka): skipped (${kafka})\n`);
+  else process.stdout.write(`   catch-up from the log on a replica that just started, distributed (Kafka): ${kafka.events.toLocaleString('en')} events in ${kafka.ms.toFixed(0)} ms (${kafka.cpuMs.toFixed(0)} ms CPU in this process)\n`);
   const liveUs = await liveUsPerDelivery(false);
   const liveCursorUs = await liveUsPerDelivery(true);
   process.stdout.write(`   live, 100 receivers: ${liveUs.toFixed(2)} µs per delivery without cursors, ${liveCursorUs.toFixed(2)} with (${(((liveCursorUs - liveUs) / liveUs) * 100).toFixed(0)} %)\n`);
-  return { catchUpMs: ms, liveUs, liveCursorUs };
+  return { catchUpMs: ms, liveUs, liveCursorUs, embeddedLogCatchUpMs: embedded.ms, ...(typeof kafka === 'string' ? {} : { kafkaLogCatchUpMs: kafka.ms }) };
 }

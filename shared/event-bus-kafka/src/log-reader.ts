@@ -82,8 +82,9 @@ async function consume(kafka: Kafka, topics: readonly string[], wanted: Map<stri
     await consumer.connect();
     await consumer.subscribe({ topics: [...topics], fromBeginning: false });
     await consumer.run({
+      // Offsets are resolved (else every fetch returns the same messages again), never committed.
       autoCommit: false,
-      eachBatchAutoResolve: false,
+      eachBatchAutoResolve: true,
       eachBatch: async ({ batch }) => {
         const w = wanted.get(keyOf(batch.topic, batch.partition));
         if (!w || w.next >= w.to || w.taken >= w.share) return;

@@ -32,6 +32,8 @@ const LOG_CHUNK = 5_000;
 const BATCH_LOG_BUDGET = 20_000;
 /** channels.events messages read at most to find a viewer's joins and leaves since a cursor. */
 const MAX_MEMBERSHIP_SCAN = 1_000_000;
+/** Records read from the log but past a batch's limit, kept for the next batch from that cursor (at most, in all). */
+const MAX_LEFTOVER_RECORDS = 20_000;
 const CURSOR_OPEN = ', "cursor": "';
 
 const copyOffsets = (offsets: readonly (readonly number[])[]): number[][] => offsets.map((p) => [...p]);
@@ -44,6 +46,9 @@ const copyOffsets = (offsets: readonly (readonly number[])[]): number[][] => off
 export class EventCursors implements HubCursors {
   private nowHead: { serial: number; head: Buffer } | undefined;
   private readonly tails = new Map<string, Buffer>();
+  /** Log records a batch read past its limit, by the position they start at (the cursor it answered). */
+  private readonly leftovers = new Map<string, StreamRecord[]>();
+  private leftoverRecords = 0;
 
   public constructor(
     private readonly codec: CursorCodec,
@@ -166,10 +171,13 @@ export class EventCursors implements HubCursors {
         const step = records.slice(i, i + STEP);
         const events = await visibleEvents(this.deps, viewer, step, changes);
         let next = 0;
-        for (const record of step) {
+        for (const [k, record] of step.entries()) {
           const own: WsEvent[] = [];
           for (; next < events.length && events[next]?.record === record; next += 1) own.push((events[next] as { event: WsEvent }).event);
-          if (own.length > 0 && out.length > 0 && out.length + own.length > limit) return { events: out, cursor: this.cursorOf({ time, offsets }, viewer.userId), more: true };
+          if (own.length > 0 && out.length > 0 && out.length + own.length > limit) {
+            if (!complete) this.keepLeftover(offsets, records.slice(i + k));
+            return { events: out, cursor: this.cursorOf({ time, offsets }, viewer.userId), more: true };
+          }
           advance(offsets, record);
           time = record.time;
           if (own.length === 0) continue;
@@ -190,6 +198,14 @@ export class EventCursors implements HubCursors {
 
   /** One round of records after `from` (log first when needed); a round that makes no progress fails. */
   private async round(snapshot: StreamSnapshot, from: StreamPosition, max: number): Promise<{ records: StreamRecord[]; complete: boolean }> {
+    // What the previous batch read past its limit: the log from exactly here (more may follow it).
+    const key = offsetsKey(from.offsets);
+    const kept = this.leftovers.get(key);
+    if (kept) {
+      this.leftovers.delete(key);
+      this.leftoverRecords -= kept.length;
+      return { records: kept, complete: false };
+    }
     const round = await recordsAfter(this.stream, snapshot, this.log, from, max);
     if (!round.complete && round.records.length === 0) throw new Error('event log read made no progress');
     return round;
@@ -216,6 +232,17 @@ export class EventCursors implements HubCursors {
     return membershipChanges(viewer, records);
   }
 
+  private keepLeftover(offsets: readonly (readonly number[])[], records: StreamRecord[]): void {
+    if (records.length === 0 || records.length > MAX_LEFTOVER_RECORDS) return;
+    for (const [key, old] of this.leftovers) {
+      if (this.leftoverRecords + records.length <= MAX_LEFTOVER_RECORDS) break;
+      this.leftovers.delete(key);
+      this.leftoverRecords -= old.length;
+    }
+    this.leftovers.set(offsetsKey(offsets), records);
+    this.leftoverRecords += records.length;
+  }
+
   private cursorOf(position: StreamPosition, userId: string): string {
     return `${this.codec.head(position)}${this.tail(userId).toString('utf8', 0, this.tail(userId).length - 1)}`;
   }
@@ -225,6 +252,8 @@ export class EventCursors implements HubCursors {
 function membershipRecords(viewer: Viewer, records: readonly StreamRecord[]): StreamRecord[] {
   return records.filter((r) => (r.message.value as { payload?: { user_id?: unknown } } | null)?.payload?.user_id === viewer.userId);
 }
+
+const offsetsKey = (offsets: readonly (readonly number[])[]): string => offsets.map((p) => p.join(',')).join(';');
 
 function advance(offsets: number[][], record: StreamRecord): void {
   const partitions = offsets[record.topic];
