@@ -262,6 +262,18 @@ export function eventBusContract(name: string, makeHarness: () => Promise<Contra
       assert.deepEqual(bounded.next.map((n) => n.offset), ['2']);
     });
 
+    it('when a range is larger than one fetch (1.5 MB), then readLog reads it to its end, each message once', async () => {
+      const { bus, ensureTopics } = await h();
+      if (!bus.readLog) return;
+      const t = topic('readlog-big');
+      await ensureTopics([t], 1);
+      const text = 'x'.repeat(600);
+      for (let n = 0; n < 2500; n += 500) await bus.publish(t, Array.from({ length: 500 }, (_, i) => ({ key: 'k', value: { n: n + i, text } })));
+      const read = await bus.readLog([{ topic: t, partition: 0, from: '0', to: '2500' }], 5000);
+      assert.deepEqual(read.messages.map((m) => (m.value as { n: number }).n), Array.from({ length: 2500 }, (_, n) => n));
+      assert.deepEqual(read.next.map((n) => n.offset), ['2500']);
+    });
+
     batchHandlerContract(h, topic, timeoutMs);
   });
 }
