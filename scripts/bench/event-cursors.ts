@@ -17,6 +17,7 @@ import { EventCursors } from '../../services/realtime/src/domain/stream/event-cu
 import { EventStream } from '../../services/realtime/src/domain/stream/event-stream';
 import { CONSUMED_TOPICS, eventsConsumer } from '../../services/realtime/src/entry-points/kafka/events.consumer';
 import { embeddedHistoryCatchUp, kafkaHistoryCatchUp } from '../bench-support/event-history';
+import { idleLongPolls } from '../bench-support/long-polls';
 
 const EVENTS = 100_000;
 const CHANNELS = 100;
@@ -101,7 +102,7 @@ async function liveUsPerDelivery(withCursors: boolean): Promise<number> {
   return Number(process.hrtime.bigint() - started) / 1000 / (rounds * sockets.length);
 }
 
-export async function run(): Promise<{ catchUpMs: number; liveUs: number; liveCursorUs: number; embeddedLogCatchUpMs: number; kafkaLogCatchUpMs?: number }> {
+export async function run(): Promise<{ catchUpMs: number; liveUs: number; liveCursorUs: number; embeddedLogCatchUpMs: number; kafkaLogCatchUpMs?: number; idlePollsMb: number }> {
   const { ms, events } = await catchUp();
   process.stdout.write(`   catch-up: ${EVENTS.toLocaleString('en')} events passed while offline (1 h), ${events.toLocaleString('en')} for the bot: ${ms.toFixed(0)} ms in batches of 1,000\n`);
   const embedded = await embeddedHistoryCatchUp();
@@ -109,8 +110,10 @@ export async function run(): Promise<{ catchUpMs: number; liveUs: number; liveCu
   const kafka = await kafkaHistoryCatchUp();
   if (typeof kafka === 'string') process.stdout.write(`   catch-up from the log, distributed (Kafka): skipped (${kafka})\n`);
   else process.stdout.write(`   catch-up from the log on a replica that just started, distributed (Kafka): ${kafka.events.toLocaleString('en')} events in ${kafka.ms.toFixed(0)} ms (${kafka.cpuMs.toFixed(0)} ms CPU in this process)\n`);
+  const polls = await idleLongPolls(1000);
+  process.stdout.write(`   1,000 idle long-polls (wait=20) on the embedded runtime: RSS ${polls.baseMb} -> ${polls.waitingMb} MB (+${polls.waitingMb - polls.baseMb}); answered ${JSON.stringify(polls.statuses)} after ${(polls.minAnswerMs / 1000).toFixed(1)}-${(polls.maxAnswerMs / 1000).toFixed(1)} s\n`);
   const liveUs = await liveUsPerDelivery(false);
   const liveCursorUs = await liveUsPerDelivery(true);
   process.stdout.write(`   live, 100 receivers: ${liveUs.toFixed(2)} µs per delivery without cursors, ${liveCursorUs.toFixed(2)} with (${(((liveCursorUs - liveUs) / liveUs) * 100).toFixed(0)} %)\n`);
-  return { catchUpMs: ms, liveUs, liveCursorUs, embeddedLogCatchUpMs: embedded.ms, ...(typeof kafka === 'string' ? {} : { kafkaLogCatchUpMs: kafka.ms }) };
+  return { catchUpMs: ms, liveUs, liveCursorUs, embeddedLogCatchUpMs: embedded.ms, idlePollsMb: polls.waitingMb - polls.baseMb, ...(typeof kafka === 'string' ? {} : { kafkaLogCatchUpMs: kafka.ms }) };
 }
