@@ -84,7 +84,11 @@ export async function embeddedHistoryCatchUp(): Promise<{ ms: number; cpuMs: num
     const bus = new MemoryEventBus({ journal, partitions: { [Topics.postsEvents]: 6, [Topics.channelsEvents]: 6, [Topics.usersEvents]: 3, [Topics.realtimeEvents]: 6 } });
     // realtime's own group handles everything as it passes (so the bus trims its memory; the history stays).
     const sub = await bus.subscribe({ groupId: 'realtime-bench', topics: [...CONSUMED_TOPICS], startAt: 'latest', handler: async () => undefined });
-    const result = await catchUp(bus, (messages) => store.write(() => bus.publish(Topics.postsEvents, messages)));
+    const result = await catchUp(bus, async (messages) => {
+      // Published inside a store write (as the services do): resolved once the journal has them.
+      const published = await store.write(() => bus.publish(Topics.postsEvents, messages));
+      await published;
+    });
     await sub.stop();
     await bus.close();
     await journal.flush();
