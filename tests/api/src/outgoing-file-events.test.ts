@@ -7,7 +7,7 @@ import { givenIntegrationWorld, type IntegrationWorld } from './support/integrat
 import { assertJson, raw, sleep } from './support/http';
 import type { Received } from './support/outgoing-receiver';
 import { PICTURES } from './support/pictures';
-import { newChannel, postIn } from './support/posts-fixtures';
+import { newChannel, postIn, teamBot } from './support/posts-fixtures';
 
 interface HookJson {
   id: string;
@@ -27,7 +27,7 @@ describe('outgoing hooks: the file_uploaded event type', { timeout: 300_000 }, (
   let world: IntegrationWorld;
 
   before(async () => {
-    world = await givenIntegrationWorld();
+    world = await givenIntegrationWorld({ serviceSettings: { EnableBotAccountCreation: true } });
   });
   after(() => world?.stop());
 
@@ -113,5 +113,30 @@ describe('outgoing hooks: the file_uploaded event type', { timeout: 300_000 }, (
     await sleep(400);
     assert.equal(at('/posted').length, 1);
     assert.equal((JSON.parse(at('/posted')[0]?.body ?? '{}') as { file_ids?: string }).file_ids, String(file.id));
+  });
+
+  it('when a bot hook hears file_uploaded, then files in its DMs and its private channels reach it, and never where the bot is not a member', async () => {
+    const bot = await teamBot(world.target.url, world.admin, world.team);
+    const hook = await createHook({ bot_user_id: bot.id, callback_urls: [`${world.receiver.url}/bot`] });
+    const member = world.member;
+    const withBot = await newChannel(world.admin, world.team, 'P');
+    const withoutBot = await newChannel(world.admin, world.team, 'P');
+    for (const c of [withBot, withoutBot]) await world.admin.client.addToChannel(member.id, c.id);
+    await world.admin.client.addToChannel(bot.id, withBot.id);
+    const dm = await member.client.createDirectChannel([member.id, bot.id]);
+    const hidden = await upload(member, withoutBot.id, 'not-for-bots.txt', Buffer.from('hidden'));
+    await postIn(member, withoutBot.id, 'no bot here', { file_ids: [String(hidden.id)] });
+    const shared = await upload(member, withBot.id, 'for-the-bot.txt', Buffer.from('shared'));
+    await postIn(member, withBot.id, 'bot is here', { file_ids: [String(shared.id)] });
+    const direct = await upload(member, dm.id, 'direct.txt', Buffer.from('direct'));
+    await postIn(member, dm.id, 'for you, bot', { file_ids: [String(direct.id)] });
+    await eventually('two bot deliveries', () => (at('/bot').length >= 2 ? at('/bot') : undefined));
+    await sleep(400);
+    const bodies = at('/bot').map((r) => verified(hook, r));
+    assert.deepEqual(bodies.map((b) => b.data.file_info.id).sort(), [String(shared.id), String(direct.id)].sort());
+    assert.ok(!JSON.stringify(bodies).includes('not-for-bots'));
+    const dmEvent = bodies.find((b) => b.data.file_info.id === direct.id);
+    assert.equal(dmEvent?.data.channel_id, dm.id);
+    assert.equal(dmEvent?.data.team_id, '');
   });
 });
