@@ -4,7 +4,7 @@ import { newId } from '@switchyard/ids';
 import type { OutgoingHook } from '../entities';
 import type { InternalChannel } from '@switchyard/contracts';
 import { botCandidates, mentions, type BotView } from './fire-bot-hooks.usecase';
-import { botEventCandidates } from './fire-events.usecase';
+import { botEventCandidates, inHookScope } from './fire-events.usecase';
 import { botHooksInScope } from './bot-index';
 
 const bot = newId();
@@ -71,4 +71,16 @@ test('when bot hooks are looked up for a channel, then only those whose scope ca
   assert.deepEqual(ids(botHooksInScope(hooks, { id: newId(), type: 'D', name: `${newId()}__${b.botUserId}`, teamId: '' })), [b.id]);
   assert.deepEqual(ids(botHooksInScope(hooks, { id: newId(), type: 'G', name: 'x', teamId: '' })), [a.id, b.id].sort());
   assert.deepEqual(botHooksInScope(hooks, { id: newId(), type: 'O', name: 'x', teamId: newId() }), []);
+});
+
+test('when a legacy hook is asked about an event, then only a public channel of its team counts: its own channel, or any when it has none', () => {
+  const own = newId();
+  const channel = (over: Partial<InternalChannel>): InternalChannel => ({ id: own, team_id: teamId, team_name: 't', type: 'O', name: 'x', display_name: 'x', creator_id: '', delete_at: 0, ...over });
+  assert.equal(inHookScope({ channelId: own, teamId }, { channel: channel({}) }), true);
+  assert.equal(inHookScope({ channelId: own, teamId }, { channel: channel({ type: 'P' }) }), false, 'its channel, private');
+  assert.equal(inHookScope({ channelId: own, teamId }, { channel: channel({ id: newId() }) }), false);
+  assert.equal(inHookScope({ channelId: '', teamId }, { channel: channel({ id: newId() }) }), true);
+  assert.equal(inHookScope({ channelId: '', teamId }, { channel: channel({ id: newId(), type: 'P' }) }), false);
+  assert.equal(inHookScope({ channelId: '', teamId }, { channel: channel({ id: newId(), team_id: newId() }) }), false);
+  assert.equal(inHookScope({ channelId: '', teamId }, { channel: channel({ id: newId(), type: 'D', team_id: '' }) }), false);
 });

@@ -9,12 +9,13 @@ import { BotGate } from './bot-gate';
 import { botHooksInScope } from './bot-index';
 
 /**
- * Whether the event is in the hook's scope (README "Event types"): its channel when it has one, else its
- * team's public channels. (Bot hooks: the bot's channels, see bot-scope.)
+ * Whether the event is in a legacy hook's scope (README "Event types"): its channel when it has one, else its
+ * team's public channels; a public channel either way, as for `posted` (a legacy hook never hears a private
+ * channel, even its own one had it become private). Bot hooks: the bot's channels (botEventCandidates, BotGate).
  */
 export function inHookScope(hook: Pick<OutgoingHook, 'channelId' | 'teamId'>, event: Pick<HookEvent, 'channel'>): boolean {
-  if (hook.channelId !== '') return event.channel.id === hook.channelId;
-  return event.channel.type === 'O' && event.channel.team_id === hook.teamId;
+  if (event.channel.type !== 'O' || event.channel.team_id !== hook.teamId) return false;
+  return hook.channelId === '' || event.channel.id === hook.channelId;
 }
 
 /** The team hooks that hear this event type (the cached per-team index when the repository has one). */
