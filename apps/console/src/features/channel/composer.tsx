@@ -40,6 +40,8 @@ export function Composer({ label, channelId, pending, error, onSend }: { label: 
     setDragging(true);
   };
   const onDrop = (event: DragEvent) => {
+    // Dropped text goes into the box as usual; only files are taken over.
+    if (!hasFiles(event)) return;
     event.preventDefault();
     setDragging(false);
     files.add(Array.from(event.dataTransfer.files));
