@@ -18,6 +18,8 @@ export interface DistributedProcess {
   readonly url: string;
   /** Service name (`realtime`, `realtime#2`, `gateway`, ...) → pid, from the launcher's start line. */
   readonly pids: Readonly<Record<string, number>>;
+  /** Prefix of every service's MongoDB database in this run (`<prefix>switchyard_posts`, ...). */
+  readonly mongoDbPrefix: string;
   stop(): Promise<void>;
 }
 
@@ -107,5 +109,5 @@ export async function startDistributedProcess(extraEnv: Readonly<Record<string, 
   }
   const pids: Record<string, number> = {};
   for (const match of started.matchAll(/([a-z-]+(?:#\d+)?)=(\d+)/g)) if (match[1] && match[2]) pids[match[1]] = Number(match[2]);
-  return { url, pids, stop };
+  return { url, pids, mongoDbPrefix: `${runId}_`, stop };
 }

@@ -11,16 +11,26 @@
  *
  * `BENCH_SEARCH_DATA_DIR=<dir>`: generate into that directory and keep it; a later run with the same sizes reuses
  * it (world.json records what was generated) instead of generating again.
+ *
+ * Distributed (`BENCH_SEARCH_TARGETS=embedded,distributed`, the default when Kafka/MongoDB/Redis are configured):
+ * the same world on a runtime started here (apps/launcher), its posts written through the posts MongoDB store
+ * into the run's own database, BENCH_SEARCH_DISTRIBUTED_POSTS of them (default 50,000: the shared in-memory
+ * mongo-java-server keeps every document on its heap, so 1,000,000 would not fit beside everyone's tests).
+ * Target (issue 26): p99 ≤ 100 ms distributed.
  */
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { connectMongo } from '@switchyard/mongo-kit';
 import { openStore } from '@switchyard/sqlite-kit';
+import { createPostsMongoRepositories } from '../../services/posts/src/adapters/mongo/index';
+import type { StoredPost } from '../../services/posts/src/domain/entities';
+import { serversConfigured, startDistributedProcess } from '../bench-support/distributed';
 import { aPost } from '../../services/posts/src/adapters/contracts/fixtures';
 import { createSqliteRepositories } from '../../services/posts/src/adapters/sqlite/index';
 import { CpuMeter, formatCpuReport } from '../bench-support/cpu';
-import { embeddedProcesses, type TargetProcess } from '../bench-support/target-processes';
+import { distributedProcesses, embeddedProcesses, type TargetProcess } from '../bench-support/target-processes';
 import { loadFigures, requireClean, type AutocannonResult } from '../bench-support/load';
 import { adminToken, call, must, startEmbeddedProcess } from '../bench-support/target';
 import { warmUp } from '../bench-support/warm-up';
@@ -29,6 +39,8 @@ const requireCjs = createRequire(__filename);
 type Autocannon = (options: Record<string, unknown>) => Promise<AutocannonResult>;
 
 const POSTS = Number(process.env.BENCH_SEARCH_POSTS ?? 1_000_000);
+const DISTRIBUTED_POSTS = Number(process.env.BENCH_SEARCH_DISTRIBUTED_POSTS ?? 50_000);
+const TARGETS = (process.env.BENCH_SEARCH_TARGETS ?? 'embedded,distributed').split(',');
 const CHANNELS = Number(process.env.BENCH_SEARCH_CHANNELS ?? 1_000);
 const CONNECTIONS = 16;
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
@@ -82,27 +94,41 @@ async function setUp(url: string): Promise<{ token: string; teamId: string; admi
 async function generate(dataDir: string, channelIds: readonly string[], authors: readonly string[]): Promise<void> {
   const store = openStore({ dir: dataDir });
   const repos = createSqliteRepositories(store);
-  const next = random(42);
-  const started = Date.now();
-  const base = Date.now() - POSTS * 10;
   try {
-    for (let done = 0; done < POSTS; done += BATCH) {
-      const batch = Array.from({ length: Math.min(BATCH, POSTS - done) }, (_, k) => {
-        const n = done + k;
-        const words = Array.from({ length: 6 + Math.floor(next() * 9) }, () => word(pick(next)));
-        return aPost({ channel_id: channelIds[n % channelIds.length] as string, user_id: authors[n % authors.length] as string, message: words.join(' '), props: {}, create_at: base + n * 10, update_at: base + n * 10 });
-      });
+    await writePosts(POSTS, channelIds, authors, async (batch) => {
       await repos.posts.insertMany(batch);
       await store.flush();
-      if ((done + BATCH) % 100_000 === 0) process.stdout.write(`search: ${done + BATCH} posts written (${Math.round((done + BATCH) / ((Date.now() - started) / 1000))} posts/s)\n`);
-    }
+    });
   } finally {
     await store.close();
   }
-  process.stdout.write(`search: ${POSTS} posts over ${channelIds.length} channels written through the store in ${Math.round((Date.now() - started) / 1000)} s\n`);
 }
 
-async function load(route: string, url: string, token: string, bodies: readonly string[], processes: readonly TargetProcess[]): Promise<void> {
+/** `count` generated posts, in batches, through `insert` (a store's insertMany). */
+async function writePosts(count: number, channelIds: readonly string[], authors: readonly string[], insert: (batch: StoredPost[]) => Promise<void>): Promise<void> {
+  const next = random(42);
+  const started = Date.now();
+  const base = Date.now() - count * 10;
+  for (let done = 0; done < count; done += BATCH) {
+    const batch = Array.from({ length: Math.min(BATCH, count - done) }, (_, k) => {
+      const n = done + k;
+      const words = Array.from({ length: 6 + Math.floor(next() * 9) }, () => word(pick(next)));
+      return aPost({ channel_id: channelIds[n % channelIds.length] as string, user_id: authors[n % authors.length] as string, message: words.join(' '), props: {}, create_at: base + n * 10, update_at: base + n * 10 });
+    });
+    await insert(batch);
+    if ((done + BATCH) % 100_000 === 0) process.stdout.write(`search: ${done + BATCH} posts written (${Math.round((done + BATCH) / ((Date.now() - started) / 1000))} posts/s)\n`);
+  }
+  process.stdout.write(`search: ${count} posts over ${channelIds.length} channels written through the store in ${Math.round((Date.now() - started) / 1000)} s\n`);
+}
+
+/** Which runtime is measured, for the report line. */
+interface Measured {
+  readonly name: 'embedded' | 'distributed';
+  readonly posts: number;
+  readonly targetMs: number;
+}
+
+async function load(route: string, url: string, token: string, bodies: readonly string[], processes: readonly TargetProcess[], measured: Measured): Promise<void> {
   const autocannon = requireCjs('autocannon') as Autocannon;
   let turn = 0;
   const options = {
@@ -117,7 +143,7 @@ async function load(route: string, url: string, token: string, bodies: readonly 
   const counted = loadFigures(result);
   const cpu = await meter.finish(counted.ok);
   process.stdout.write(
-    `search ${route} [embedded, ${POSTS} posts, ${CHANNELS} channels] ${CONNECTIONS} connections, ${result.duration} s: ${counted.okPerSec} 2xx/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms (target ≤ 50 ms), ${counted.non2xx} non-2xx, ${counted.errors} errors\n`,
+    `search ${route} [${measured.name}, ${measured.posts} posts, ${CHANNELS} channels] ${CONNECTIONS} connections, ${result.duration} s: ${counted.okPerSec} 2xx/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms (target ≤ ${measured.targetMs} ms), ${counted.non2xx} non-2xx, ${counted.errors} errors\n`,
   );
   process.stdout.write(formatCpuReport(cpu));
   requireClean(`search ${route}`, counted);
@@ -128,28 +154,70 @@ export async function run(): Promise<void> {
     process.stdout.write('search: skipped (BENCH_ONLY=search runs it; generating 1,000,000 posts takes minutes)\n');
     return;
   }
+  if (TARGETS.includes('embedded')) await runEmbedded();
+  if (TARGETS.includes('distributed')) {
+    if (serversConfigured() && process.env.MONGO_URL) await runDistributed();
+    else process.stdout.write('search distributed: skipped (Kafka/MongoDB/Redis not configured; source deploy/local/.env)\n');
+  }
+}
+
+/** The two query sets: 64 two-term queries and 64 `from:` + term queries of mid-frequency words. */
+function queries(authorName: string): { twoTerms: string[]; fromTerm: string[] } {
+  const next = random(7);
+  const mid = (): string => word(200 + Math.floor(next() * 800));
+  return {
+    twoTerms: Array.from({ length: 64 }, () => JSON.stringify({ terms: `${mid()} ${mid()}`, is_or_search: false })),
+    fromTerm: Array.from({ length: 64 }, () => JSON.stringify({ terms: `from:${authorName} ${mid()}`, is_or_search: false })),
+  };
+}
+
+async function measure(url: string, world: Pick<World, 'teamId' | 'authorName'>, processes: readonly TargetProcess[], measured: Measured): Promise<void> {
+  const token = await adminToken(url);
+  const path = `${url}/api/v4/teams/${world.teamId}/posts/search`;
+  const { twoTerms, fromTerm } = queries(world.authorName);
+  for (const [label, body] of [['two terms', twoTerms[0]], ['from: + term', fromTerm[0]]] as const) {
+    const started = performance.now();
+    const sample = await call(url, 'POST', `/api/v4/teams/${world.teamId}/posts/search`, JSON.parse(body as string), token);
+    const ms = Math.round(performance.now() - started);
+    process.stdout.write(`search: one ${label} query alone finds ${(sample.json as { order: string[] }).order.length} posts in ${ms} ms (sample, ${measured.name})\n`);
+  }
+  await load('two terms', path, token, twoTerms, processes, measured);
+  await load('from: + term', path, token, fromTerm, processes, measured);
+}
+
+async function runEmbedded(): Promise<void> {
   const kept = process.env.BENCH_SEARCH_DATA_DIR;
   const dataDir = kept ?? mkdtempSync(join(tmpdir(), 'switchyard-bench-search-'));
   try {
     const world = await generatedWorld(dataDir);
     const embedded = await startEmbeddedProcess({ dataDir });
     try {
-      const token = await adminToken(embedded.url);
-      const path = `${embedded.url}/api/v4/teams/${world.teamId}/posts/search`;
-      const next = random(7);
-      const mid = (): string => word(200 + Math.floor(next() * 800));
-      const twoTerms = Array.from({ length: 64 }, () => JSON.stringify({ terms: `${mid()} ${mid()}`, is_or_search: false }));
-      const fromTerm = Array.from({ length: 64 }, () => JSON.stringify({ terms: `from:${world.authorName} ${mid()}`, is_or_search: false }));
-      const sample = await call(embedded.url, 'POST', `/api/v4/teams/${world.teamId}/posts/search`, JSON.parse(twoTerms[0] as string), token);
-      process.stdout.write(`search: a two-term query finds ${(sample.json as { order: string[] }).order.length} posts (sample)\n`);
-      const processes = embeddedProcesses(embedded.pid);
-      await load('two terms', path, token, twoTerms, processes);
-      await load('from: + term', path, token, fromTerm, processes);
+      await measure(embedded.url, world, embeddedProcesses(embedded.pid), { name: 'embedded', posts: POSTS, targetMs: 50 });
     } finally {
       await embedded.stop();
     }
   } finally {
     if (kept === undefined) rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** The distributed runtime: the world through HTTP, the posts through the posts MongoDB store into the run's database. */
+async function runDistributed(): Promise<void> {
+  const target = await startDistributedProcess();
+  try {
+    const world = await setUp(target.url);
+    const connection = await connectMongo({ url: process.env.MONGO_URL ?? '', dbName: `${target.mongoDbPrefix}switchyard_posts`, serverSelectionTimeoutMs: 5_000 });
+    try {
+      const repos = await createPostsMongoRepositories(connection, { indexes: 'none' });
+      await writePosts(DISTRIBUTED_POSTS, world.channelIds, [world.adminId, world.authorId], async (batch) => {
+        await repos.posts.insertMany(batch);
+      });
+    } finally {
+      await connection.close();
+    }
+    await measure(target.url, world, distributedProcesses(target.url), { name: 'distributed', posts: DISTRIBUTED_POSTS, targetMs: 100 });
+  } finally {
+    await target.stop();
   }
 }
 

@@ -8,8 +8,9 @@ const MAX_MATCHES = 50;
 /**
  * The words of a post that the query found, as written in the message (`Running` for `run`), plus its
  * matching `#tags`: what a client highlights (the reference fills `matches` only with Elasticsearch/Bleve).
+ * `known`: words already decided for the same query (the posts of one answer share most of their words).
  */
-export function matchedWords(post: Pick<StoredPost, 'message' | 'hashtags'>, parsed: ParsedSearch): string[] {
+export function matchedWords(post: Pick<StoredPost, 'message' | 'hashtags'>, parsed: ParsedSearch, known: Map<string, boolean> = new Map()): string[] {
   const exact = new Set<string>();
   const prefixes: string[] = [];
   for (const word of parsed.words) {
@@ -20,8 +21,13 @@ export function matchedWords(post: Pick<StoredPost, 'message' | 'hashtags'>, par
   const found = new Set<string>();
   for (const match of post.message.matchAll(WORD)) {
     if (found.size >= MAX_MATCHES) break;
-    const folded = foldCase(match[0]);
-    if (exact.has(stem(folded)) || prefixes.some((p) => folded.startsWith(p))) found.add(match[0]);
+    let hit = known.get(match[0]);
+    if (hit === undefined) {
+      const folded = foldCase(match[0]);
+      hit = exact.has(stem(folded)) || prefixes.some((p) => folded.startsWith(p));
+      if (known.size < 10_000) known.set(match[0], hit);
+    }
+    if (hit) found.add(match[0]);
   }
   const tags = new Set(parsed.hashtags);
   for (const tag of post.hashtags.split(' ')) if (tag !== '' && tags.has(foldCase(tag))) found.add(tag);

@@ -154,6 +154,7 @@ function merge(lists: readonly StoredPost[][]): StoredPost[] {
 
 function matchesOf(posts: readonly StoredPost[], parsed: ParsedSearch): Record<string, string[]> {
   const out: Record<string, string[]> = {};
-  for (const post of posts) out[post.id] = matchedWords(post, parsed);
+  const known = new Map<string, boolean>();
+  for (const post of posts) out[post.id] = matchedWords(post, parsed, known);
   return out;
 }
