@@ -284,6 +284,23 @@ describe('collapsed reply threads: /users/{id}/teams/{team_id}/threads', { timeo
     assert.equal(bobThread.json.unread_mentions, 1);
   });
 
+  it('when a reply says @channel, then every member follows the thread with an unread mention; @here alone makes nobody follow', async () => {
+    const carol = await outsider(url(), world.admin, 'carolc');
+    await world.admin.client.addToTeam(world.team.id, carol.id);
+    const channel = await newChannel(alice, world.team);
+    for (const actor of [bob, carol]) await alice.client.addToChannel(actor.id, channel.id);
+    const root = await postIn(alice, channel.id, 'announcement root');
+    await postIn(bob, channel.id, 'heads up @channel', { root_id: root.id });
+    const carolThread = await thread(carol, root.id);
+    assertJson(carolThread, 200);
+    assert.deepEqual([carolThread.json.unread_mentions, carolThread.json.unread_replies], [1, 1]);
+    assert.equal((await thread(alice, root.id)).json.unread_mentions, 1);
+    assert.equal((await thread(bob, root.id)).json.unread_mentions, 0, 'not the author');
+    const quiet = await postIn(alice, channel.id, 'quiet root');
+    await postIn(bob, channel.id, 'anyone @here?', { root_id: quiet.id });
+    assertAppError(await thread(carol, quiet.id), 404, 'app.user.get_thread_membership_for_user.not_found');
+  });
+
   it('when CollapsedThreads is disabled, then the routes still answer as the reference (which does not check it)', async () => {
     await patchConfig(world.admin.client, { ServiceSettings: { CollapsedThreads: 'disabled' } });
     try {

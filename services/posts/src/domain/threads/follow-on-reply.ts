@@ -10,33 +10,43 @@ const CHANNEL_WIDE = new Set(['channel', 'all', 'here']);
 const MAX_NAMES = 50;
 /** Direct and group channels have at most this many members. */
 const GROUP_MAX = 16;
+/** Above this many members `@channel` and `@all` notify nobody (the reference's MaxNotificationsPerChannel default). */
+const MAX_NOTIFIED_MEMBERS = 1_000;
 
-/** Channel members named by `@username` in the message, the author excepted. */
-async function explicitMentions(deps: Deps, channel: Channel, message: string, authorId: string): Promise<Set<string>> {
-  const names = [...mentionedNames(message)].filter((n) => !CHANNEL_WIDE.has(n)).slice(0, MAX_NAMES);
+/**
+ * Channel members a message mentions, its author excepted: `@username`s, and every member for `@channel`
+ * or `@all` in a channel of at most 1,000 members. `@here` (only members online) is not resolved here.
+ */
+async function mentionedMembers(deps: Deps, channel: Channel, message: string, authorId: string): Promise<Set<string>> {
+  const all = mentionedNames(message);
+  const names = [...all].filter((n) => !CHANNEL_WIDE.has(n)).slice(0, MAX_NAMES);
   const out = new Set<string>();
+  if (all.has('channel') || all.has('all')) {
+    const members = await deps.channelMembers.listByChannel(channel.id, { page: 0, perPage: MAX_NOTIFIED_MEMBERS + 1 });
+    if (members.length <= MAX_NOTIFIED_MEMBERS) for (const m of members) if (m.user_id !== authorId) out.add(m.user_id);
+  }
   if (names.length === 0) return out;
   const ids = await deps.userNames.idsByUsernames(names);
   for (const id of new Set(ids.values())) {
-    if (id !== authorId && (await deps.cachedMembers.cachedMember(channel.id, id))) out.add(id);
+    if (id !== authorId && !out.has(id) && (await deps.cachedMembers.cachedMember(channel.id, id))) out.add(id);
   }
   return out;
 }
 
-/** Who a reply mentions: the other member(s) of a direct or group channel, else the `@username`s. */
+/** Who a reply mentions: the other member(s) of a direct or group channel, else the members it names. */
 export async function replyMentions(deps: Deps, channel: Channel, reply: StoredPost): Promise<Set<string>> {
   if (channel.type === 'D' || channel.type === 'G') {
     const members = await deps.channelMembers.listByChannel(channel.id, { page: 0, perPage: GROUP_MAX });
     const out = new Set(members.map((m) => m.user_id).filter((id) => id !== reply.user_id));
-    if (channel.type === 'G') for (const id of await explicitMentions(deps, channel, reply.message, reply.user_id)) out.add(id);
+    if (channel.type === 'G') for (const id of await mentionedMembers(deps, channel, reply.message, reply.user_id)) out.add(id);
     return out;
   }
-  return explicitMentions(deps, channel, reply.message, reply.user_id);
+  return mentionedMembers(deps, channel, reply.message, reply.user_id);
 }
 
 /**
  * A reply was stored (mattermost-wire-3.md §3.10, the reference's SendNotifications): its author, the
- * root's author (unless a webhook posted it), users mentioned in the root and users the reply mentions
+ * root's author (unless a webhook posted it), members mentioned in the root and members the reply mentions
  * follow the thread; a mention adds an unread mention and follows again even after an unfollow, the
  * others are left alone once they unfollowed. The author has then read the thread. Followers who still
  * belong to the channel get `thread_updated` (when users see collapsed threads); those events are sent
@@ -50,7 +60,7 @@ export async function followOnReply(deps: Deps, reply: StoredPost, channel: Chan
   const mentioned = await replyMentions(deps, channel, reply);
   const candidates = new Set<string>([reply.user_id]);
   if (root.props.from_webhook !== 'true') candidates.add(root.user_id);
-  if (channel.type !== 'D') for (const id of await explicitMentions(deps, channel, root.message, root.user_id)) candidates.add(id);
+  if (channel.type !== 'D') for (const id of await mentionedMembers(deps, channel, root.message, root.user_id)) candidates.add(id);
   for (const id of mentioned) candidates.add(id);
 
   const before = new Map((await deps.threads.listFollowers(root.id)).map((m) => [m.user_id, m]));

@@ -4,7 +4,7 @@ import type { Deps } from '../ports';
 import { membershipKey, requireSelfOrEditOthers, requireThreadRead, requireViewTeam, type ThreadPlace } from './thread-access';
 import { ThreadErrors } from './thread-errors';
 import { publishReadChanged } from './thread-events';
-import { mentionsUsername } from './thread-mentions';
+import { mentionsUser } from './thread-mentions';
 import type { ThreadResponse } from './thread-view';
 import { threadFor } from './user-thread.usecase';
 
@@ -22,7 +22,7 @@ async function readUpTo(deps: Deps, place: ThreadPlace, userId: string, teamId: 
   const replies = await deps.posts.listReplies(root.channel_id, root.id);
   const [user] = await deps.users.usersByIds([userId]);
   const username = user?.username ?? '';
-  const mentions = replies.filter((r) => r.create_at > timestamp && r.user_id !== userId && mentionsUsername(r.message, username)).length;
+  const mentions = replies.filter((r) => r.create_at > timestamp && r.user_id !== userId && mentionsUser(r.message, username)).length;
   const membership = await deps.threads.maintain(key, { following: true, last_viewed: timestamp, unread_mentions: mentions, last_updated: now });
   const thread = await threadFor(deps, membership, false);
   await publishReadChanged(deps, {

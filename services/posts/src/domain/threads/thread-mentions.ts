@@ -10,7 +10,8 @@ export function mentionedNames(message: string): Set<string> {
   return names;
 }
 
-/** Whether the message mentions `@username` (case-insensitive). */
-export function mentionsUsername(message: string, username: string): boolean {
-  return username !== '' && mentionedNames(message).has(username.toLowerCase());
+/** Whether the message mentions the user: `@username` (case-insensitive), `@channel` or `@all`. */
+export function mentionsUser(message: string, username: string): boolean {
+  const names = mentionedNames(message);
+  return (username !== '' && names.has(username.toLowerCase())) || names.has('channel') || names.has('all');
 }
