@@ -24,9 +24,10 @@ describe('Connection', () => {
     const conn = new Connection('id', { sendQueue: 3, replayBuffer: 4 }, 0);
     conn.attach(socket, 0);
     for (let i = 0; i < 3; i += 1) conn.write(prefix(i));
-    assert.equal(socket.terminated, false);
+    assert.equal(socket.closedWith, undefined);
     conn.write(prefix(3));
-    assert.equal(socket.terminated, true);
+    assert.equal(socket.closedWith, 1013);
+    assert.equal(socket.closeReason, 'slow consumer: send queue full');
     assert.equal(conn.connected, false);
     assert.equal(conn.overflowed, true);
     assert.equal(socket.sent.length, 3);

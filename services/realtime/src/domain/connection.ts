@@ -1,5 +1,8 @@
 import type { EventPrefix } from './ws-event';
 
+/** How a slow consumer's socket is closed (1013 "try again later"; it may reconnect, or resume from its cursor). */
+export const SLOW_CONSUMER = { code: 1013, reason: 'slow consumer: send queue full' } as const;
+
 /** The transport under one connection (a `ws` socket in production, a recorder in unit tests). */
 export interface SocketPort {
   /**
@@ -132,7 +135,7 @@ export class Connection {
         this.overflowed = true;
         const socket = this.socket;
         this.detach();
-        socket?.terminate();
+        socket?.close(SLOW_CONSUMER.code, SLOW_CONSUMER.reason);
         return true;
       }
       this.held.push({ prefix, droppable, head });
@@ -150,7 +153,9 @@ export class Connection {
     if (socket.backlog >= this.limits.sendQueue) {
       this.overflowed = true;
       this.detach();
-      socket.terminate();
+      // What is queued (at most the send queue) goes out first, then the close frame with its reason; the
+      // WebSocket library ends the socket if the close handshake does not complete (bounded either way).
+      socket.close(SLOW_CONSUMER.code, SLOW_CONSUMER.reason);
       this.awayCount += 1;
       return true;
     }

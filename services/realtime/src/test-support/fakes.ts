@@ -30,8 +30,11 @@ export class RecordingSocket implements SocketPort {
     return this.pending;
   }
 
-  public close(code = 1000): void {
+  public closeReason: string | undefined;
+
+  public close(code = 1000, reason?: string): void {
     this.closedWith = code;
+    this.closeReason = reason;
   }
 
   public terminate(): void {
