@@ -76,11 +76,19 @@ export class SharpImageProcessor implements ImageProcessor {
     const animated = (meta.pages ?? 1) > 1;
     const options = { limitInputPixels: this.maxPixels, failOn: 'error' as const, animated: false };
     try {
-      const base = () => sharp(data, options).rotate().flatten({ background: '#ffffff' });
+      // Decoded once, upright, on white, at preview size (JPEG shrinks on load: a 12 MP photo is decoded at
+      // half size); the preview, the thumbnail and the mini preview are encoded from those pixels.
+      const { data: pixels, info } = await sharp(data, options)
+        .rotate()
+        .resize({ width: PREVIEW_WIDTH, withoutEnlargement: true })
+        .flatten({ background: '#ffffff' })
+        .raw()
+        .toBuffer({ resolveWithObject: true });
+      const fromPixels = () => sharp(pixels, { raw: { width: info.width, height: info.height, channels: info.channels } });
       const [thumbnail, preview, miniPreview] = await Promise.all([
-        base().resize({ width: THUMB_WIDTH, height: THUMB_HEIGHT, fit: 'outside', withoutEnlargement: true }).jpeg({ quality: 90 }).toBuffer(),
-        base().resize({ width: PREVIEW_WIDTH, withoutEnlargement: true }).jpeg({ quality: 90 }).toBuffer(),
-        base().resize(MINI_SIDE, MINI_SIDE, { fit: 'cover' }).jpeg({ quality: 70 }).toBuffer(),
+        fromPixels().resize({ width: THUMB_WIDTH, height: THUMB_HEIGHT, fit: 'outside', withoutEnlargement: true }).jpeg({ quality: 90 }).toBuffer(),
+        fromPixels().jpeg({ quality: 90 }).toBuffer(),
+        fromPixels().resize(MINI_SIDE, MINI_SIDE, { fit: 'cover' }).jpeg({ quality: 70 }).toBuffer(),
       ]);
       return {
         ok: true,
