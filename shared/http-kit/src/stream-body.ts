@@ -35,6 +35,9 @@ export class ByteCap extends Transform {
  */
 export function capStream(source: Readable, max: number, tooLarge: () => Error): ByteCap {
   const cap = new ByteCap(max, tooLarge);
+  // Its readers see its failure through their own pipes (and `failure`); an 'error' nobody listens to (the
+  // client gone before any reader, or after the answer) must not crash the process.
+  cap.on('error', () => undefined);
   source.on('error', (error) => cap.destroy(error));
   source.on('aborted', () => cap.destroy(Object.assign(new Error('the request was aborted'), { code: 'ECONNRESET' })));
   source.pipe(cap);
