@@ -38,7 +38,7 @@ async function main(): Promise<void> {
   const inProcess = new InProcessTransport({ micro: handler });
   const viaTransport = (transport: ServiceTransport) => async () => (await transport.send('micro', { method: 'POST', path: '/api/v4/posts', headers, body })).status;
   await measure('in-process dispatch (InProcessTransport)', viaTransport(inProcess));
-  // The same body as a stream (how uploads travel, ADR 0030): the cost a small JSON body would pay if every body streamed.
+  // The same body as a stream (how uploads travel, ADR 0029): the cost a small JSON body would pay if every body streamed.
   const streamed = (transport: ServiceTransport) => async () => (await transport.send('micro', { method: 'POST', path: '/api/v4/posts', headers, body: Readable.from([body]), bodyLength: body.length })).status;
   await measure('in-process dispatch, body streamed', streamed(inProcess));
   const injected = app();

@@ -103,7 +103,7 @@ const hookUploadLimit = (view: ConfigView, req: Request): number | undefined =>
 
 /**
  * How a service request's body is taken: file uploads stream on to posts, capped at MaxFileSize + 512
- * (ADR 0030: never held whole); every other body is read first, capped at its route's limit (pictures, a
+ * (ADR 0029: never held whole); every other body is read first, capped at its route's limit (pictures, a
  * multipart hook that may carry files) or MaximumPayloadSizeBytes.
  */
 function bodyOf(view: ConfigView): RequestHandler {

@@ -73,7 +73,7 @@ export function discardRest(req: IncomingMessage, limits: { readonly bytes: numb
 }
 
 /**
- * Leaves the body unread and hands it on as `req.bodyStream`, capped at `limit(req)` bytes (ADR 0030): a
+ * Leaves the body unread and hands it on as `req.bodyStream`, capped at `limit(req)` bytes (ADR 0029): a
  * declared `Content-Length` over the limit is refused at once with `tooLarge(req)` (default 413
  * request_body_too_large), a body that streams past it fails its stream with the same error. For routes
  * whose bodies may be far larger than a JSON request (file uploads), so nothing holds them whole.

@@ -16,7 +16,7 @@ export interface InternalRequest {
   readonly path: string;
   readonly headers: HeaderMap;
   /**
-   * The body: bytes already read, or a stream the service reads as it goes (uploads, ADR 0030). A stream
+   * The body: bytes already read, or a stream the service reads as it goes (uploads, ADR 0029). A stream
    * that fails (a cap, a client gone) fails the call; the caller knows why from its own stream.
    */
   readonly body?: Buffer | Readable;

@@ -30,7 +30,7 @@ export interface StagedFile {
 
 /**
  * Where file bytes live (a directory, an S3 bucket). Keys are relative paths with `/` separators. An upload
- * is written in two steps (ADR 0030): `stage` streams it to a local file with a cap (memory stays bounded
+ * is written in two steps (ADR 0029): `stage` streams it to a local file with a cap (memory stays bounded
  * whatever the size), `commit` makes that file the object under its key (rename, or a PutObject of known
  * length), `discard` drops it. `write` is both at once.
  */

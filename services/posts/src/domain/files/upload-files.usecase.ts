@@ -9,7 +9,7 @@ import { FileErrors } from './file-errors';
 import type { FileInfo } from './file-info';
 import { baseNameOf, checkedFileName, extensionOf, mimeTypeOf } from './file-name';
 
-/** One file of an upload request, staged (streamed to a local file, never held whole: ADR 0030). */
+/** One file of an upload request, staged (streamed to a local file, never held whole: ADR 0029). */
 export interface UploadedFile {
   readonly name: string;
   readonly staged: StagedFile;

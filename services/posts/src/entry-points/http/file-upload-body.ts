@@ -65,7 +65,7 @@ async function readRawUpload(body: Readable, headers: IncomingHttpHeaders, query
 
 /**
  * Reads `POST /files` (mattermost-wire-3.md §1.2) as it streams: each file part goes to `sink.stage` while
- * the next is parsed, so no file is ever held whole (ADR 0030). Multipart: `channel_id` and `client_ids`
+ * the next is parsed, so no file is ever held whole (ADR 0029). Multipart: `channel_id` and `client_ids`
  * fields, any part with a file name is a file. When `channel_id` comes before the first file (or in the
  * query), the upload is authorized before any file byte is taken and any other field is 400
  * invalid_body_param; a file first and no query channel is the reference's legacy mode, where other fields

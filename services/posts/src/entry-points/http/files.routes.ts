@@ -49,7 +49,7 @@ export function filesRoutes(deps: FilesDeps): Router {
     const clientId = queryValue(req, 'client_id');
     const declared = Number(req.headers['content-length'] ?? '0');
     if (declared > s.MaxFileSize + REQUEST_SLACK) throw endEarly(req, FileErrors.tooLarge(filename ?? '', declared, s.MaxFileSize));
-    // The body streams through the request cap into staged files (ADR 0030); nothing holds it whole.
+    // The body streams through the request cap into staged files (ADR 0029); nothing holds it whole.
     const body = capStream(req, s.MaxFileSize + REQUEST_SLACK, () => FileErrors.tooLarge('', -1, s.MaxFileSize));
     const store = deps.fileStore();
     let channel: UploadChannel | undefined;
