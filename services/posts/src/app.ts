@@ -139,7 +139,7 @@ export function createPostsApp(config: Readonly<PostsConfig>, deps: PostsDeps): 
           channels.evict(channelId);
           members.evictChannel(channelId);
         }),
-        await subscribePostCommands(deps.bus, domain, deps.logger),
+        await subscribePostCommands(deps.bus, filesDeps, deps.logger),
         await subscribeTeamEvents(deps.bus, domain, deps.logger),
       ];
       await sweep();

@@ -8,6 +8,7 @@ import { FileErrors } from '../../domain/files/file-errors';
 import { MAX_FILES_PER_POST, presentFileInfo } from '../../domain/files/file-info';
 import type { FilesDeps } from '../../domain/files/files-deps';
 import { discardAll, uploadFiles } from '../../domain/files/upload-files.usecase';
+import { discardUnattachedFiles } from '../../domain/files/discard-files';
 import { Errors } from '../../domain/errors';
 import { readUploadForm, type UploadSink } from './file-upload-body';
 import { queryValue, type HttpContext } from './http-context';
@@ -57,15 +58,8 @@ export function internalHookFilesRoutes(ctx: HttpContext, deps: FilesDeps): Rout
 
   router.post(PostsInternalPaths.discardHookFiles, only, ...ctx.withBody, async (req, res) => {
     const { user_id: userId, file_ids: ids } = validate(discardBody, req.body) as { user_id: string; file_ids: string[] };
-    const now = deps.clock.now();
-    const wanted = new Set(await deps.files.discardUnattached([...new Set(ids)], userId, now));
-    const store = deps.fileStore();
-    for (const id of wanted) {
-      const info = await deps.files.findById(id);
-      if (!info) continue;
-      await Promise.all([info.path, info.thumbnail_path, info.preview_path].filter((k) => k !== '').map((k) => store.remove(k).catch(() => undefined)));
-    }
-    sendJson(res, 200, { discarded: wanted.size });
+    const discarded = await discardUnattachedFiles(deps, userId, ids);
+    sendJson(res, 200, { discarded });
   });
   return router;
 }

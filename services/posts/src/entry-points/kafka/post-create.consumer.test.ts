@@ -6,7 +6,7 @@ import { envelope, Topics, type CreatePostCommandPayload } from '@switchyard/con
 import type { BusMessage, EventBus, SubscribeOptions } from '@switchyard/event-bus';
 import { newId } from '@switchyard/ids';
 import { createSilentLogger } from '@switchyard/logger';
-import { aChannel } from '../../adapters/contracts';
+import { aChannel, aFileInfo } from '../../adapters/contracts';
 import type { Channel } from '../../domain/entities';
 import { memoryRepositories } from '../../adapters/memory';
 import { commandsWorld, counting, type CommandsWorld } from '../../test-support/commands-world';
@@ -90,6 +90,40 @@ describe('posts.commands consumer', () => {
       assert.equal(refusal(unknown.post.id)?.status_code, 404);
       assert.equal(refusal(toArchived.post.id)?.id, 'api.post.create_post.can_not_post_to_deleted.error');
       assert.equal(refused.filter((r) => r.post_id === fromBot.post.id).length, 0);
+    } finally {
+      await h.stop();
+    }
+  });
+});
+
+describe('posts.commands with file_ids (an incoming hook\'s files)', () => {
+  it('when a command carries its author\'s uploads, then the post has them with file.attached events; a refused command\'s files are discarded; others\' files are never attached', async () => {
+    const h = await postsHarness();
+    try {
+      const team = h.team();
+      const alice = h.user({ teamId: team });
+      const bob = h.user({ teamId: team });
+      const channel = await h.channel(alice, team);
+      const archived = await h.channel(alice, team);
+      assert.equal((await h.request('DELETE', `/api/v4/channels/${archived.id}`, { as: alice })).statusCode, 200);
+      const mine = aFileInfo({ user_id: alice.id, channel_id: channel.id });
+      const bobs = aFileInfo({ user_id: bob.id, channel_id: channel.id });
+      const doomed = aFileInfo({ user_id: alice.id, channel_id: archived.id });
+      for (const info of [mine, bobs, doomed]) await h.repositories.files.insert(info);
+      const ok = command(channel.id, alice.id, { file_ids: [mine.id, bobs.id] });
+      const refused = command(archived.id, alice.id, { file_ids: [doomed.id] });
+      await send(h, ok, channel.id);
+      await send(h, refused, archived.id);
+      await until(async () => (await h.repositories.posts.findById(ok.post.id)) !== undefined);
+      await until(async () => h.sink.of(Topics.postsEvents, 'post.refused').some((e) => (e.value.payload as { post_id: string }).post_id === refused.post.id));
+      await h.app.outbox.idle();
+      const post = await h.repositories.posts.findById(ok.post.id);
+      assert.deepEqual(post?.file_ids, [mine.id]);
+      assert.deepEqual((post?.metadata?.files as { id: string }[]).map((f) => f.id), [mine.id]);
+      assert.equal((await h.repositories.files.findById(bobs.id))?.post_id, '');
+      const attached = h.sink.of(Topics.postsEvents, 'file.attached').map((e) => e.value.payload as { file_info: { id: string; post_id: string } });
+      assert.deepEqual(attached.map((p) => [p.file_info.id, p.file_info.post_id]), [[mine.id, ok.post.id]]);
+      assert.ok(((await h.repositories.files.findById(doomed.id))?.delete_at ?? 0) > 0, 'the refused post\'s file is discarded');
     } finally {
       await h.stop();
     }

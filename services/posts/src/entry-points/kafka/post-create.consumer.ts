@@ -7,6 +7,18 @@ import { createPostFromCommand } from '../../domain/posts/create-post-from-comma
 import { createPostsFromCommands, isRefused } from '../../domain/posts/create-posts-from-commands.usecase';
 import { plainPostCreateCommand } from './plain-post-command';
 import type { Deps } from '../../domain/ports';
+import { discardUnattachedFiles } from '../../domain/files/discard-files';
+import type { FilesDeps } from '../../domain/files/files-deps';
+
+/** The consumers' deps: posts' own, and the file store when at hand (refused commands' files are dropped). */
+type CommandDeps = Deps & { readonly fileStore?: FilesDeps['fileStore'] };
+
+/** A refused command's files (an incoming hook's uploads) go too: no post will ever take them, whatever the ack mode. */
+async function dropFilesOf(deps: CommandDeps, command: CreatePostCommandPayload, logger: Logger): Promise<void> {
+  const ids = command.post.file_ids ?? [];
+  if (ids.length === 0) return;
+  await discardUnattachedFiles(deps, command.post.user_id, ids).catch((error: unknown) => logger.warn('posts.commands: files of a refused post not discarded', { post_id: command.post.id, error }));
+}
 
 export const POSTS_COMMANDS_GROUP = 'posts.commands-consumer';
 
@@ -16,7 +28,7 @@ export const POSTS_COMMANDS_GROUP = 'posts.commands-consumer';
  * failures throw so the bus redelivers (the use case is idempotent by post id). A refused post is
  * announced as `post.refused` on posts.events, so a producer waiting for the post answers the error.
  */
-export function postCreateHandler(deps: Deps, logger: Logger): MessageHandler {
+export function postCreateHandler(deps: CommandDeps, logger: Logger): MessageHandler {
   return async (message: BusMessage): Promise<void> => {
     const command = plainPostCreateCommand(message.value) ?? validCommand(message, logger);
     if (!command) return;
@@ -27,6 +39,7 @@ export function postCreateHandler(deps: Deps, logger: Logger): MessageHandler {
     } catch (error) {
       if (isAppError(error) && error.statusCode < 500) {
         logger.warn('posts.commands: post.create refused and skipped', { post_id: command.post.id, channel_id: command.post.channel_id, error_id: error.id, hook_id: command.hook_id });
+        await dropFilesOf(deps, command, logger);
         await deps.events.publish(Topics.postsEvents, [{ key: command.post.channel_id, value: refusedEvent(command, error, deps.clock.now()) }]);
         return;
       }
@@ -43,7 +56,7 @@ export function postCreateHandler(deps: Deps, logger: Logger): MessageHandler {
  * It throws only for infrastructure failures: the bus then handles the same messages again one at a time
  * through postCreateHandler (idempotent by post id), with its usual retries. Subscribed beside it.
  */
-export function postCreateBatchHandler(deps: Deps, logger: Logger): BatchHandler {
+export function postCreateBatchHandler(deps: CommandDeps, logger: Logger): BatchHandler {
   return async (messages: readonly BusMessage[]): Promise<void> => {
     const commands: CreatePostCommandPayload[] = [];
     const traces: (TraceCarrier | undefined)[] = [];
@@ -56,6 +69,7 @@ export function postCreateBatchHandler(deps: Deps, logger: Logger): BatchHandler
     if (commands.length === 0) return;
     const results = await createPostsFromCommands(deps, commands, traces);
     const refused: { key: string; value: PostRefusedEvent }[] = [];
+    const dropped: CreatePostCommandPayload[] = [];
     const counting = new Map<Promise<void>, string>();
     results.forEach((result, at) => {
       const command = commands[at] as CreatePostCommandPayload;
@@ -63,12 +77,14 @@ export function postCreateBatchHandler(deps: Deps, logger: Logger): BatchHandler
         const error = result.refused;
         logger.warn('posts.commands: post.create refused and skipped', { post_id: command.post.id, channel_id: command.post.channel_id, error_id: error.id, hook_id: command.hook_id });
         refused.push({ key: command.post.channel_id, value: refusedEvent(command, error, deps.clock.now()) });
+        dropped.push(command);
         return;
       }
       if (result.counted) counting.set(result.counted, command.post.channel_id);
       logger.debug('posts.commands: post.create handled', { post_id: result.post.id, created: result.created, hook_id: command.hook_id, request_id: command.request_id });
     });
     for (const [counted, channelId] of counting) counted.catch((error: unknown) => logger.warn('posts.commands: channel counters not updated for created posts', { channel_id: channelId, error }));
+    for (const command of dropped) await dropFilesOf(deps, command, logger);
     if (refused.length > 0) await deps.events.publish(Topics.postsEvents, refused);
   };
 }
@@ -103,6 +119,6 @@ function refusedEvent(command: CreatePostCommandPayload, error: AppError, time: 
   return { id: `${command.post.id}:refused`, type: 'post.refused', version: 1, time, payload };
 }
 
-export function subscribePostCommands(bus: EventBus, deps: Deps, logger: Logger): Promise<Subscription> {
+export function subscribePostCommands(bus: EventBus, deps: CommandDeps, logger: Logger): Promise<Subscription> {
   return bus.subscribe({ groupId: POSTS_COMMANDS_GROUP, topics: [Topics.postsCommands], handler: postCreateHandler(deps, logger), batchHandler: postCreateBatchHandler(deps, logger) });
 }
