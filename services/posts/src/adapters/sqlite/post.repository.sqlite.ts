@@ -74,7 +74,8 @@ export class SqlitePostRepository implements PostRepository {
     this.outbox = db.prepare<[number], PostRow>('SELECT doc, events FROM p_posts WHERE outbox = 1 ORDER BY create_at, id LIMIT ?');
     this.deleteRow = db.prepare('DELETE FROM p_posts WHERE id = ?');
     this.replies = db.prepare<[string, string], PostRow>(
-      "SELECT doc, events FROM p_posts WHERE channel_id = ? AND delete_at = 0 AND json_extract(doc, '$.root_id') = ? ORDER BY create_at, id",
+      // The replies index (migration 6): the root's own entries, whatever the size of its channel.
+      "SELECT doc, events FROM p_posts INDEXED BY p_posts_root WHERE json_extract(doc, '$.root_id') = ? AND json_extract(doc, '$.root_id') <> '' AND channel_id = ? AND delete_at = 0 ORDER BY create_at, id",
     );
   }
 
@@ -189,8 +190,7 @@ export class SqlitePostRepository implements PostRepository {
   }
 
   public async listReplies(channelId: string, rootId: string): Promise<StoredPost[]> {
-    // The channel index narrows it; root_id lives in the document.
-    return toPosts(this.replies.all(channelId, rootId));
+    return toPosts(this.replies.all(rootId, channelId));
   }
 
   public async deletePermanently(id: string): Promise<boolean> {

@@ -118,4 +118,9 @@ export const POSTS_MIGRATIONS: readonly Migration[] = [
   CREATE INDEX p_thread_memberships_user ON p_thread_memberships (user_id, team_id);
   CREATE INDEX p_thread_memberships_followers ON p_thread_memberships (post_id) WHERE following = 1;
   `,
+  // 6: a root's replies without walking its channel (thread lists read each shown thread's replies); only
+  // replies are in it, so root posts add no entry.
+  `
+  CREATE INDEX p_posts_root ON p_posts (json_extract(doc, '$.root_id'), create_at, id) WHERE json_extract(doc, '$.root_id') <> '';
+  `,
 ];
