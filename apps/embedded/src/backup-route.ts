@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { createReadStream } from 'node:fs';
-import { rm, stat } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
@@ -9,6 +8,7 @@ import { commonErrors, isAppError, notFound } from '@switchyard/errors';
 import { callJson, serviceCredential, type ServiceTransport } from '@switchyard/http-kit';
 import type { Logger } from '@switchyard/logger';
 import type { SqliteStore } from '@switchyard/sqlite-kit';
+import { ARCHIVE, backupArchive, newStaging } from './backup-archive';
 
 export const BACKUP_PATH = '/api/v4/system/backup';
 
@@ -25,6 +25,8 @@ export interface BackupRouteDeps {
   readonly transport: ServiceTransport;
   readonly internalSecret: string;
   readonly logger: Logger;
+  /** Where uploaded files live (see filesDirOf): included in the archive when under the data directory. */
+  readonly files?: () => { dir: string } | { note: string };
 }
 
 function bearer(req: IncomingMessage): string | undefined {
@@ -33,9 +35,10 @@ function bearer(req: IncomingMessage): string | undefined {
 }
 
 /**
- * `GET /api/v4/system/backup` (embedded runtime only; system admins): an online, consistent copy of the
- * whole store (SQLite's backup API, into a temporary file in the data directory, streamed back and then
- * removed). The token is checked by users-bots, as the gateway does for every route.
+ * `GET /api/v4/system/backup` (embedded runtime only; system admins): a tar archive of an online,
+ * consistent copy of the whole store (SQLite's backup API, into a staging directory in the data directory)
+ * and of the uploaded files directory, taken after the store copy (every file info in the copy names bytes
+ * written before it; files uploaded meanwhile are extra bytes no info names), streamed back, then removed. The token is checked by users-bots, as the gateway does for every route.
  *
  * A middleware the gateway mounts among its edge routes, after its path decision: it sees the canonical
  * target (dot segments were already answered with 301, encoded characters decoded), so its exact-path
@@ -59,19 +62,19 @@ export function backupRoute(deps: BackupRouteDeps): EdgeRoute {
     const session = token === undefined ? undefined : await resolve(token);
     if (!session) throw commonErrors.sessionExpired();
     if (!session.roles.split(/\s+/).includes('system_admin')) throw commonErrors.permissions(session.userId, 'manage_system');
-    const file = join(deps.store.dir, `backup-${randomBytes(8).toString('hex')}.tmp`);
+    const staging = await newStaging(deps.store.dir, randomBytes(8).toString('hex'));
     try {
-      await deps.store.backup(file);
-      const { size } = await stat(file);
+      await deps.store.backup(join(staging, ARCHIVE.database));
+      const files = deps.files?.() ?? { note: 'no files directory' };
+      const archive = await backupArchive(staging, deps.store.dir, files);
       res.statusCode = 200;
-      res.setHeader('Content-Type', 'application/vnd.sqlite3');
-      res.setHeader('Content-Length', String(size));
-      res.setHeader('Content-Disposition', `attachment; filename="switchyard-${new Date().toISOString().replace(/[:.]/g, '-')}.db"`);
+      res.setHeader('Content-Type', 'application/x-tar');
+      res.setHeader('Content-Disposition', `attachment; filename="switchyard-${new Date().toISOString().replace(/[:.]/g, '-')}.tar"`);
       res.setHeader('X-Request-ID', requestId);
-      await pipeline(createReadStream(file), res);
-      deps.logger.info('backup streamed', { user_id: session.userId, bytes: size, request_id: requestId });
+      await pipeline(archive, res);
+      deps.logger.info('backup streamed', { user_id: session.userId, files: 'dir' in files, request_id: requestId });
     } finally {
-      await rm(file, { force: true });
+      await rm(staging, { recursive: true, force: true });
     }
   };
 

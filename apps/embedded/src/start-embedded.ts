@@ -7,6 +7,7 @@ import { MemoryEventBus } from '@switchyard/event-bus';
 import { InProcessTransport, listen, requestPrototypes, type ListenLimits } from '@switchyard/http-kit';
 import { createLogger } from '@switchyard/logger';
 import { openStore, SqliteEventJournal, type SqliteStore } from '@switchyard/sqlite-kit';
+import { filesDirOf } from './backup-archive';
 import { backupRoute } from './backup-route';
 import { cursorSecret } from './cursor-secret';
 import { MetricsListener, type MetricsOverrides } from './metrics-listener';
@@ -161,7 +162,7 @@ async function startOn(store: SqliteStore, options: EmbeddedOptions, closeStore:
     transport,
     services: [Services.usersBots, Services.posts, Services.incomingHooks, Services.outgoingDispatch, Services.realtime],
     // GET /api/v4/system/backup (admins): only this runtime has the store; decided on the canonical path.
-    edgeRoutes: backupRoute({ store, transport, internalSecret, logger: loggerFor('embedded') }),
+    edgeRoutes: backupRoute({ store, transport, internalSecret, logger: loggerFor('embedded'), files: () => filesDirOf(gateway.config.current().FileSettings, store.dir) }),
   });
   await gateway.start();
   started.push(gateway);

@@ -1,6 +1,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -24,6 +25,8 @@ describe('switchyardctl backup and restore', { timeout: 120_000 }, () => {
   const target = join(root, 'target');
   const file = join(root, 'backup.db');
   let server: { url: string; stop(): Promise<void> } | undefined;
+  const report = randomBytes(300_000);
+  let fileId = '';
 
   const start = async (dataDir: string): Promise<{ url: string; stop(): Promise<void> }> => {
     const started = await embedded.startEmbedded({ port: 0, host: '127.0.0.1', logLevel: 'error', dataDir });
@@ -45,6 +48,17 @@ describe('switchyardctl backup and restore', { timeout: 120_000 }, () => {
     const login = await api(server.url, 'POST', '/users/login', { login_id: 'admin', password: PASSWORD });
     const plain = await api(server.url, 'POST', '/users', { username: 'plain', email: 'plain@example.com', password: PASSWORD }, login.headers.get('token') ?? '');
     assert.equal(plain.status, 201, JSON.stringify(plain.body));
+    // An uploaded file: the backup carries the files directory, restore puts it back.
+    const token = login.headers.get('token') ?? '';
+    const team = await api(server.url, 'POST', '/teams', { name: 'backupteam', display_name: 'Backup', type: 'O' }, token);
+    const channel = await api(server.url, 'POST', '/channels', { team_id: team.body.id, name: 'files', display_name: 'Files', type: 'O' }, token);
+    const upload = await fetch(`${server.url}/api/v4/files?channel_id=${String(channel.body.id)}&filename=report.bin`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/octet-stream' },
+      body: new Uint8Array(report),
+    });
+    assert.equal(upload.status, 201);
+    fileId = ((await upload.json()) as { file_infos: { id: string }[] }).file_infos[0]?.id ?? '';
   });
   after(async () => {
     await server?.stop();
@@ -91,6 +105,10 @@ describe('switchyardctl backup and restore', { timeout: 120_000 }, () => {
     const plain = await api(server.url, 'GET', '/users/username/plain', undefined, token);
     assert.equal(plain.status, 200);
     assert.equal(plain.body.username, 'plain');
+    const bytes = await fetch(`${server.url}/api/v4/files/${fileId}`, { headers: { Authorization: `Bearer ${token}` } });
+    assert.equal(bytes.status, 200);
+    assert.ok(Buffer.from(await bytes.arrayBuffer()).equals(report), 'the uploaded file came back with the restore');
+    assert.deepEqual(readdirSync(target).filter((n) => n.startsWith('.restore-') || n.includes('.replaced-')), []);
     const later = await api(server.url, 'GET', '/users/username/later', undefined, token);
     assert.equal(later.status, 404);
     // The user is missing (not the route): the reference's id for a missing username.

@@ -3,18 +3,20 @@ import type { Command } from 'commander';
 import { ApiError } from '../api-client';
 import { fields, Output } from '../output';
 import { UsageError } from '../usage-error';
+import { restoreArchive } from './restore-archive';
 import type { CommandContext } from './context';
 
 /**
  * `backup <file>`: an online backup of a running embedded Switchyard (GET /api/v4/system/backup, system
- * admins), written to `<file>`. `restore <file> --data-dir <dir>`: offline, on this machine, with the
- * server stopped: replaces the data directory's database with the backup.
+ * admins), written to `<file>`: a tar of the store and the uploaded files directory (older backups are a
+ * bare SQLite file). `restore <file> --data-dir <dir>`: offline, on this machine, with the server stopped:
+ * replaces the data directory's database with the backup's, and its files directory with the backup's.
  */
 export function registerBackupCommands(program: Command, ctx: CommandContext, io: { stdout(text: string): void; stderr(text: string): void }): void {
   program
     .command('backup')
     .description('download an online backup of a running embedded Switchyard (system admins) into <file>')
-    .argument('<file>', 'where to write the backup (an SQLite database file)')
+    .argument('<file>', 'where to write the backup (a tar: the SQLite store and the files directory)')
     .action(async (file: string, _options: unknown, command: Command) => {
       await ctx.run(command, async ({ client }, out) => {
         const target = resolve(file);
@@ -33,12 +35,13 @@ export function registerBackupCommands(program: Command, ctx: CommandContext, io
       const out = new Output(io, json);
       if (options.dataDir.trim() === '') throw new UsageError('--data-dir needs a directory');
       // Loaded here: only restore needs the native SQLite module.
-      const { isStoreOpenError, restoreDataDir } = await import('@switchyard/sqlite-kit');
+      const { isStoreOpenError } = await import('@switchyard/sqlite-kit');
       try {
-        const versions = restoreDataDir(resolve(file), resolve(options.dataDir));
-        out.result({ file: resolve(file), data_dir: resolve(options.dataDir), schema_versions: versions }, () => [
+        const { versions, filesDir } = await restoreArchive(resolve(file), resolve(options.dataDir));
+        out.result({ file: resolve(file), data_dir: resolve(options.dataDir), schema_versions: versions, files_dir: filesDir }, () => [
           `restored ${resolve(file)} into ${resolve(options.dataDir)}`,
           ...fields(Object.entries(versions).map(([component, version]) => [`${component} schema`, String(version)])),
+          ...fields([['files', filesDir ?? 'not in the backup']]),
         ]);
       } catch (error) {
         if (isStoreOpenError(error)) throw new ApiError(`switchyardctl.restore.${error.reason}`, error.message, 0);
