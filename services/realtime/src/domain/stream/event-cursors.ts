@@ -5,7 +5,7 @@ import type { EventOrigin, HubCursors } from '../hub';
 import { eventPrefix, type WsEvent } from '../ws-event';
 import type { CursorCodec, StreamPosition } from './cursor';
 import type { EventStream, StreamRecord, StreamSnapshot } from './event-stream';
-import { recordsAfter, type LogSource } from './history';
+import { recordsAfter, Turns, type LogSource } from './history';
 import { membershipChanges, visibleEvents, type MembershipChanges, type ReplayDeps, type Viewer } from './replay';
 
 export type ResumeStatus = 'complete' | 'expired' | 'invalid' | 'none';
@@ -27,13 +27,15 @@ export interface EventBatch {
 /** Records converted per step of a batch (its visible events counted between steps). */
 const STEP = 256;
 /** Messages read from the log per round of a resume older than what the replica holds. */
-const LOG_CHUNK = 5_000;
+const LOG_CHUNK = 20_000;
 /** Messages of the log looked at most by one HTTP batch (it answers with the cursor reached, `more`). */
 const BATCH_LOG_BUDGET = 20_000;
 /** channels.events messages read at most to find a viewer's joins and leaves since a cursor. */
 const MAX_MEMBERSHIP_SCAN = 1_000_000;
 /** Records read from the log but past a batch's limit, kept for the next batch from that cursor (at most, in all). */
 const MAX_LEFTOVER_RECORDS = 20_000;
+/** Resumes reading the log at once per replica (each holds up to LOG_CHUNK records); the others wait their turn. */
+const MAX_LOG_RESUMES = 4;
 const CURSOR_OPEN = ', "cursor": "';
 
 const copyOffsets = (offsets: readonly (readonly number[])[]): number[][] => offsets.map((p) => [...p]);
@@ -49,6 +51,7 @@ export class EventCursors implements HubCursors {
   /** Log records a batch read past its limit, by the position they start at (the cursor it answered). */
   private readonly leftovers = new Map<string, StreamRecord[]>();
   private leftoverRecords = 0;
+  private readonly logTurns = new Turns(MAX_LOG_RESUMES);
 
   public constructor(
     private readonly codec: CursorCodec,
@@ -123,7 +126,9 @@ export class EventCursors implements HubCursors {
     conn.floor = copyOffsets(from.offsets);
     // In this turn: what the replica holds now; live records after it are held by the connection.
     const snapshot = this.stream.snapshot();
+    let done = (): void => undefined;
     try {
+      done = await this.logTurn(snapshot, from);
       const viewer: Viewer = { userId: conn.userId, isAdmin: conn.isAdmin, username: conn.username };
       const offsets = copyOffsets(from.offsets);
       const changes = await this.viewerChanges(viewer, snapshot, from);
@@ -146,6 +151,7 @@ export class EventCursors implements HubCursors {
         }
       }
     } finally {
+      done();
       conn.release();
     }
   }
@@ -156,6 +162,15 @@ export class EventCursors implements HubCursors {
    */
   public async batch(viewer: Viewer, from: StreamPosition, limit: number): Promise<EventBatch> {
     const snapshot = this.stream.snapshot();
+    const done = await this.logTurn(snapshot, from);
+    try {
+      return await this.batchOf(snapshot, viewer, from, limit);
+    } finally {
+      done();
+    }
+  }
+
+  private async batchOf(snapshot: StreamSnapshot, viewer: Viewer, from: StreamPosition, limit: number): Promise<EventBatch> {
     const offsets = copyOffsets(from.offsets);
     const out: Record<string, unknown>[] = [];
     let time = from.time;
@@ -194,6 +209,12 @@ export class EventCursors implements HubCursors {
       for (let p = 0; p < mine.length; p += 1) mine[p] = Math.max(mine[p] ?? 0, now[p] ?? 0);
     }
     return { events: out, cursor: this.cursorOf({ time: position.time, offsets }, viewer.userId) };
+  }
+
+  /** A turn to read the log (at most MAX_LOG_RESUMES at once); at once when `from` needs no log. Returns its release. */
+  private logTurn(snapshot: StreamSnapshot, from: StreamPosition): Promise<() => void> {
+    const needsLog = snapshot.covered.some((partitions, t) => partitions.some((covered, p) => (from.offsets[t]?.[p] ?? 0) < covered));
+    return needsLog ? this.logTurns.take() : Promise.resolve(() => undefined);
   }
 
   /** One round of records after `from` (log first when needed); a round that makes no progress fails. */

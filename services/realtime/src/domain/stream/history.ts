@@ -86,3 +86,23 @@ function merge(queues: { t: number; messages: BusMessage[]; at: number; cut: boo
     out.push({ serial: -1, topic: best.t, partition: message.partition, offset: Number(message.offset), time: bestTime, message });
   }
 }
+
+/** At most `max` holders at once; `take` waits for a turn and resolves with its release (idempotent). */
+export class Turns {
+  private taken = 0;
+  private readonly queue: (() => void)[] = [];
+
+  public constructor(private readonly max: number) {}
+
+  public async take(): Promise<() => void> {
+    while (this.taken >= this.max) await new Promise<void>((resolve) => this.queue.push(resolve));
+    this.taken += 1;
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      this.taken -= 1;
+      this.queue.shift()?.();
+    };
+  }
+}

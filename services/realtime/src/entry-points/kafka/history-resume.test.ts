@@ -3,7 +3,7 @@ import { describe, it } from 'node:test';
 import { envelope, Topics } from '@switchyard/contracts';
 import { RecordingSocket, session } from '../../test-support/fakes';
 import { ArchiveLog, streamSetup } from '../../test-support/stream-setup';
-import { CursorExpiredError } from '../../domain/stream/history';
+import { CursorExpiredError, Turns } from '../../domain/stream/history';
 
 const channel = { id: 'c1', team_id: 't', team_name: 'tn', type: 'O', name: 'n', display_name: 'N', creator_id: 'alice', delete_at: 0 };
 const post = (id: string) => ({
@@ -106,5 +106,24 @@ describe('event cursors: resumes older than what the replica holds', () => {
       if (!batch.more) break;
     }
     assert.deepEqual(got, live);
+  });
+});
+
+describe('event cursors: resumes reading the log take turns', () => {
+  it('when more resumes need the log than there are turns, then the next one waits until a turn is released', async () => {
+    const turns = new Turns(2);
+    const first = await turns.take();
+    await turns.take();
+    let third = false;
+    const waiting = turns.take().then((release) => {
+      third = true;
+      return release;
+    });
+    await settle();
+    assert.equal(third, false);
+    first();
+    first();
+    await waiting;
+    assert.equal(third, true);
   });
 });
