@@ -1,0 +1,28 @@
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { envelope, threadReadChangedPayloadSchema, threadUpdatedPayloadSchema } from '@switchyard/contracts';
+import { fromRealtimeEvent } from './realtime-events';
+
+describe('realtime.events → collapsed-thread WebSocket events', () => {
+  it('when a thread.updated arrives, then thread_updated goes to that user with the thread as a JSON string', () => {
+    const thread = { id: 't1', reply_count: 2, participants: [{ id: 'u2' }] };
+    const [event] = fromRealtimeEvent(envelope('thread.updated', { user_id: 'u1', team_id: 'team1', thread, previous_unread_mentions: 1, previous_unread_replies: 3 }));
+    assert.equal(event?.event, 'thread_updated');
+    assert.deepEqual(event?.data, { thread: JSON.stringify(thread), previous_unread_mentions: 1, previous_unread_replies: 3 });
+    assert.equal(event?.broadcast.user_id, 'u1');
+    assert.equal(event?.broadcast.team_id, 'team1');
+  });
+
+  it('when follow and read changes arrive, then thread_follow_changed and thread_read_changed carry the reference\'s fields only', () => {
+    const [follow] = fromRealtimeEvent(envelope('thread.follow_changed', { user_id: 'u1', team_id: 'team1', thread_id: 't1', state: false, reply_count: 4 }));
+    assert.deepEqual([follow?.event, follow?.data], ['thread_follow_changed', { thread_id: 't1', state: false, reply_count: 4 }]);
+    const [all] = fromRealtimeEvent(envelope('thread.read_changed', { user_id: 'u1', team_id: 'team1' }));
+    assert.deepEqual([all?.event, all?.data, all?.broadcast.user_id], ['thread_read_changed', {}, 'u1']);
+  });
+
+  it('when a thread payload is malformed, then its schema refuses it (the consumer drops such messages)', () => {
+    assert.ok(threadUpdatedPayloadSchema.validate({ user_id: 'u1', team_id: 'team1', thread: 'not an object', previous_unread_mentions: 0, previous_unread_replies: 0 }).error);
+    assert.ok(threadReadChangedPayloadSchema.validate({ user_id: '', team_id: 'team1' }).error);
+    assert.equal(threadReadChangedPayloadSchema.validate({ user_id: 'u1', team_id: '' }).error, undefined);
+  });
+});
