@@ -4,6 +4,7 @@ import { Command, CommanderError } from 'commander';
 import { isApiError } from './api-client';
 import { registerBackupCommands } from './commands/backup';
 import { registerBotCommands } from './commands/bot';
+import { registerClusterBackupCommands } from './commands/cluster-backup';
 import { registerDeadLetterCommands } from './commands/dead-letters';
 import { registerDeliveryCommands } from './commands/delivery';
 import type { CommandContext } from './commands/context';
@@ -81,6 +82,7 @@ function buildProgram(options: RunOptions, version: string): Command {
   registerBackupCommands(program, ctx, io);
   registerDeliveryCommands(program, ctx);
   registerDeadLetterCommands(program, io, env);
+  registerClusterBackupCommands(program, io, env);
   return program;
 }
 

@@ -8,7 +8,8 @@ runCli(process.argv.slice(2), {
     SWITCHYARD_TOKEN: process.env.SWITCHYARD_TOKEN,
     SWITCHYARD_PASSWORD: process.env.SWITCHYARD_PASSWORD,
     // The dead-letter commands reach Kafka as the services do (their KAFKA_* settings).
-    ...Object.fromEntries(Object.entries(process.env).filter(([key]) => key.startsWith('KAFKA_'))),
+    // cluster-backup / cluster-restore: credentials from the environment, out of `ps` (BACKUP_*).
+    ...Object.fromEntries(Object.entries(process.env).filter(([key]) => key.startsWith('KAFKA_') || key.startsWith('BACKUP_'))),
   },
   io: {
     stdout: (text) => process.stdout.write(text),

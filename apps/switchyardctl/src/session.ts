@@ -18,6 +18,8 @@ export interface Environment {
   readonly SWITCHYARD_PASSWORD?: string;
   /** KAFKA_BROKERS, KAFKA_SSL*, KAFKA_SASL_*, KAFKA_NAMESPACE: the dead-letter commands' connection. */
   readonly [kafkaSetting: `KAFKA_${string}`]: string | undefined;
+  /** BACKUP_MONGO_URLS, BACKUP_S3_ACCESS_KEY_ID, BACKUP_S3_SECRET_ACCESS_KEY: cluster-backup / cluster-restore. */
+  readonly [backupSetting: `BACKUP_${string}`]: string | undefined;
 }
 
 export interface Session {

@@ -113,6 +113,27 @@ func (c *checker) checkFileStore() {
 	}
 }
 
+// checkBackupEgress: the backup CronJob (k8s/components/backup) must reach MongoDB and the object store
+// under the egress policies, or every night's backup fails (or copies no files) until someone looks.
+func (c *checker) checkBackupEgress() {
+	for _, w := range c.workloads {
+		if w.kind != "CronJob" || w.labels["app.kubernetes.io/name"] != "backup" || !c.egressRestricted(w) {
+			continue
+		}
+		if !c.egressAllows(w, 27017) {
+			c.addf(w.object, "no NetworkPolicy lets the backup reach MongoDB (TCP 27017)")
+		}
+		for _, ct := range append(append([]corev1.Container{}, w.template.InitContainers...), w.template.Containers...) {
+			env := c.containerEnv(w.ns, ct)
+			if bucket, ok := env["MM_FILESETTINGS_AMAZONS3BUCKET"]; ok && bucket != "" {
+				if port := objectStorePort(env["MM_FILESETTINGS_AMAZONS3ENDPOINT"], env["MM_FILESETTINGS_AMAZONS3SSL"]); !c.egressAllows(w, port) {
+					c.addf(w.object, "container %s copies the files, but no NetworkPolicy lets the backup reach the object store on TCP %d", ct.Name, port)
+				}
+			}
+		}
+	}
+}
+
 // objectStorePort: the endpoint's port, else 443 with SSL (the default) and 80 without.
 func objectStorePort(endpoint, ssl string) int32 {
 	if i := strings.LastIndex(endpoint, ":"); i >= 0 {

@@ -195,6 +195,8 @@ func (c *checker) load(path string, decoder runtime.Decoder) error {
 			c.workloads = append(c.workloads, workload{o, t.Spec.Template.Labels, t.Spec.Template.Spec})
 		case *batchv1.Job:
 			c.workloads = append(c.workloads, workload{o, t.Spec.Template.Labels, t.Spec.Template.Spec})
+		case *batchv1.CronJob:
+			c.workloads = append(c.workloads, workload{o, t.Spec.JobTemplate.Spec.Template.Labels, t.Spec.JobTemplate.Spec.Template.Spec})
 		}
 	}
 }
@@ -236,6 +238,8 @@ func (c *checker) checkAll() {
 			c.checkPodSpec(o, t.Spec.Template.Spec)
 		case *batchv1.Job:
 			c.checkPodSpec(o, t.Spec.Template.Spec)
+		case *batchv1.CronJob:
+			c.checkPodSpec(o, t.Spec.JobTemplate.Spec.Template.Spec)
 		case *corev1.Service:
 			c.checkService(o, t)
 		case *autoscalingv2.HorizontalPodAutoscaler:

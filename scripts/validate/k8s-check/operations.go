@@ -36,6 +36,7 @@ func (c *checker) checkOperations() {
 	c.checkCredentialsNotInConfigMaps()
 	c.checkFileStore()
 	c.checkAutoscaling()
+	c.checkBackupEgress()
 }
 
 // checkJob: a Job's pod template is immutable. A reference to a generated (hashed) ConfigMap or Secret
