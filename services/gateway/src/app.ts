@@ -98,22 +98,23 @@ const fileUpload = (req: Request): boolean => isFileUpload(req.method, req.origi
 
 /** A multipart `POST /hooks/{key}` may carry files (README "Files on incoming hooks"): the upload's cap when larger. */
 const hookUpload = (req: Request): boolean => isHookUpload(req.method, req.originalUrl.split('?')[0] ?? '', req.headers['content-type']);
-const hookUploadLimit = (view: ConfigView, req: Request): number | undefined =>
-  hookUpload(req) ? Math.max(view.current().FileSettings.MaxFileSize + FILE_UPLOAD_SLACK_BYTES, view.current().ServiceSettings.MaximumPayloadSizeBytes) : undefined;
+const hookUploadLimit = (view: ConfigView): number => Math.max(view.current().FileSettings.MaxFileSize + FILE_UPLOAD_SLACK_BYTES, view.current().ServiceSettings.MaximumPayloadSizeBytes);
 
 /**
  * How a service request's body is taken: file uploads stream on to posts, capped at MaxFileSize + 512
- * (ADR 0029: never held whole); every other body is read first, capped at its route's limit (pictures, a
- * multipart hook that may carry files) or MaximumPayloadSizeBytes.
+ * (ADR 0029: never held whole), and so do multipart hook requests (they may carry files) to incoming-hooks,
+ * which reads past MaximumPayloadSizeBytes only for a known hook's key; every other body is read first,
+ * capped at its route's limit (pictures) or MaximumPayloadSizeBytes.
  */
 function bodyOf(view: ConfigView): RequestHandler {
   const fileTooLarge = () => payloadTooLarge(FILE_UPLOAD_TOO_LARGE.id, FILE_UPLOAD_TOO_LARGE.message);
   const streamed = streamedBody(() => view.current().FileSettings.MaxFileSize + FILE_UPLOAD_SLACK_BYTES, fileTooLarge);
+  const streamedHook = streamedBody(() => hookUploadLimit(view), fileTooLarge);
   const read = rawBody(
-    (req) => pictureUpload(req)?.limit ?? hookUploadLimit(view, req) ?? view.current().ServiceSettings.MaximumPayloadSizeBytes,
-    (req) => pictureUploadTooLarge(req) ?? (hookUpload(req) ? fileTooLarge() : commonErrors.bodyTooLarge()),
+    (req) => pictureUpload(req)?.limit ?? view.current().ServiceSettings.MaximumPayloadSizeBytes,
+    (req) => pictureUploadTooLarge(req) ?? commonErrors.bodyTooLarge(),
   );
-  return (req, res, next) => (fileUpload(req) ? streamed(req, res, next) : read(req, res, next));
+  return (req, res, next) => (fileUpload(req) ? streamed(req, res, next) : hookUpload(req) ? streamedHook(req, res, next) : read(req, res, next));
 }
 
 /** Composition root of the public edge: routing, auth, rate limits, body limit, standard headers. */

@@ -178,6 +178,11 @@ describe('incoming hooks with files (multipart payload + files)', { timeout: 300
     const { admin, alice, team } = world;
     const channel = await newChannel(alice, team);
     const hook = await createIncomingHook(world.target.url, world.admin.token, { channel_id: channel.id });
+    // Over MaximumPayloadSizeBytes (300000): taken for a live hook's key, refused as a JSON body's cap for any other key.
+    const large = multipart([payload({ text: 'large file' }), file('large.bin', randomBytes(400_000))]);
+    const taken = await send(hook.id, large, { query: '?wait=true' });
+    assert.equal(taken.status, 200, taken.text);
+    assertAppError(await send('x'.repeat(26), large), 413, 'api.context.request_body_too_large.app_error');
     await patchConfig(admin.client, { FileSettings: { MaxFileSize: 4096 } });
     try {
       assertAppError(await send(hook.id, multipart([payload({ text: 'too big' }), file('big.bin', randomBytes(6000))])), 413, 'api.file.upload_file.too_large_detailed.app_error');
@@ -197,6 +202,6 @@ describe('incoming hooks with files (multipart payload + files)', { timeout: 300
     }
     const messages = (await channelPosts(world.target.url, alice.token, channel.id)).map((p) => p.message);
     assert.ok(!messages.includes('too big') && !messages.includes('off'));
-    assert.ok(messages.includes('fits') && messages.includes('text only'));
+    assert.ok(messages.includes('fits') && messages.includes('text only') && messages.includes('large file'));
   });
 });

@@ -91,9 +91,23 @@ describe('POST /hooks/{key} under hostile input', () => {
 
   it('when a 10 MB body arrives, then 413 without reading it into a post, and the app keeps answering', async () => {
     const big = Buffer.alloc(10 * 1024 * 1024, 'a');
-    for (const contentType of ['application/json', 'multipart/form-data; boundary=zz', 'application/x-www-form-urlencoded']) {
+    for (const contentType of ['application/json', 'application/x-www-form-urlencoded']) {
       const res = await h.request('POST', `/hooks/${key}`, { raw: big, headers: { 'content-type': contentType } });
       assertError(res, 413, 'api.context.request_body_too_large.app_error', contentType);
+    }
+    // Multipart may carry files (README "Files on incoming hooks"): a live hook's cap is then MaxFileSize + 512.
+    h.setConfig((c) => {
+      c.FileSettings.MaxFileSize = 1024 * 1024;
+    });
+    try {
+      const res = await h.request('POST', `/hooks/${key}`, { raw: big, headers: { 'content-type': 'multipart/form-data; boundary=zz' } });
+      assertError(res, 413, 'api.file.upload_file.too_large_detailed.app_error', 'multipart');
+      const unknown = await h.request('POST', `/hooks/${'x'.repeat(26)}`, { raw: big, headers: { 'content-type': 'multipart/form-data; boundary=zz' } });
+      assertError(unknown, 413, 'api.context.request_body_too_large.app_error', 'multipart to an unknown key');
+    } finally {
+      h.setConfig((c) => {
+        c.FileSettings.MaxFileSize = 104857600;
+      });
     }
     const alive = await h.request('POST', `/hooks/${key}`, { body: { text: 'still alive' } });
     assert.equal(alive.statusCode, 200);

@@ -33,14 +33,17 @@ const readRawBody = rawBody(
 export const MAX_HOOK_FILES = 10;
 
 /**
- * The whole-request cap: `MaximumPayloadSizeBytes`, and for a multipart request (it may carry files) the
- * upload's `MaxFileSize` + 512 when larger, answered with the upload's 413 id (as `POST /files`).
+ * The whole-request cap: `MaximumPayloadSizeBytes`, and for a multipart request to a live hook with
+ * attachments on (it may carry files) the upload's `MaxFileSize` + 512 when larger, answered with the
+ * upload's 413 id (as `POST /files`). An unknown key never gets more than a JSON body's cap.
  */
-function bodyCap(req: Request, config: ReturnType<HttpContext['deps']['liveConfig']['current']>): { limit: number; tooLarge?: () => Error } {
+async function bodyCap(deps: HttpContext['deps'], key: string, req: Request, config: ReturnType<HttpContext['deps']['liveConfig']['current']>): Promise<{ limit: number; tooLarge?: () => Error }> {
   const payload = config.ServiceSettings.MaximumPayloadSizeBytes;
-  if (!isHookUpload(req.method, req.path, req.headers['content-type'])) return { limit: payload };
+  if (!isHookUpload(req.method, req.path, req.headers['content-type']) || !config.FileSettings.EnableFileAttachments) return { limit: payload };
   const upload = config.FileSettings.MaxFileSize + FILE_UPLOAD_SLACK_BYTES;
   if (upload <= payload) return { limit: payload };
+  const hook = await deps.hooks.findById(key);
+  if (!hook || hook.deleteAt !== 0) return { limit: payload };
   return { limit: upload, tooLarge: () => Errors.fileTooLarge('', config.FileSettings.MaxFileSize) };
 }
 
@@ -132,7 +135,7 @@ export function webhookRoute(ctx: HttpContext): RequestHandler {
     let request: WebhookRequest | null | undefined;
     try {
       if (!HOOK_KEY.test(key)) throw commonErrors.routeNotFound(`/hooks/${hookRef(key)}`);
-      const raw = await readBody(req, res, bodyCap(req, config));
+      const raw = await readBody(req, res, await bodyCap(deps, key, req, config));
       if (!config.ServiceSettings.EnableIncomingWebhooks) throw Errors.disabled();
       const fileLimits = { maxFileSize: config.FileSettings.MaxFileSize, maxFiles: MAX_HOOK_FILES };
       const decoded = await decodeHookRequest(deps, key, req.headers, raw, queryIndex >= 0 ? req.originalUrl.slice(queryIndex + 1) : '', config.ServiceSettings.MaximumPayloadSizeBytes, fileLimits);
