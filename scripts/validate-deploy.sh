@@ -11,6 +11,7 @@
 #   4. Kafka topics: scripts/validate/topics-check.sh compares compose's kafka-init (declared and as its
 #      script runs against a stub), deploy/local/topics.txt and every rendered kafka-topics Job with the
 #      one list in shared/contracts/src/topics.ts (TOPIC_PARTITIONS).
+#      retention-check.sh: the event stream topics keep EVENT_STREAM_MIN_RETENTION_MS in every kafka-topics Job.
 #   5. sizing-check.sh: every service's resources patch has its measurement beside it;
 #      docs-check.sh: what docs/deploy.md and docs/operations.md say about compose and the overlays, the
 #      README's Node.js against engines; ports-check.sh: the two runtimes' default ports on one host.
@@ -268,6 +269,11 @@ fi
 
 step "topics: one list (shared/contracts TOPIC_PARTITIONS) vs docker-compose.yml, deploy/local, k8s"
 bash scripts/validate/topics-check.sh "$compose_check" "${rendered[@]}" || failures+=("topics (drift from shared/contracts)")
+
+if [ ${#rendered[@]} -gt 0 ]; then
+  step "event stream topics: retention at least EVENT_STREAM_MIN_RETENTION_MS (shared/contracts)"
+  bash scripts/validate/retention-check.sh "${rendered[@]}" || failures+=("event stream retention")
+fi
 
 if [ -f "$CACHE/rendered/k8s_base.yaml" ]; then
   step "ports: the embedded and distributed runtimes' defaults do not collide"
