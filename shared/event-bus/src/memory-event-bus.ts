@@ -4,43 +4,9 @@ import type { EventJournal, JournalEntry } from './journal';
 import { deliverWithRetries } from './memory-delivery';
 import { firstDelivery, parsedValue, type Partition } from './memory-log';
 import { partitionFor } from './partitioner';
+import type { Group, LocatedPartition, Member, MemoryEventBusOptions } from './memory-bus-state';
 
-interface Member {
-  readonly options: SubscribeOptions;
-  stopped: boolean;
-  readonly running: Set<Promise<void>>;
-}
-
-interface Group {
-  readonly id: string;
-  readonly members: Member[];
-  /** partition key `topic#n` → next offset to handle. */
-  readonly committed: Map<string, number>;
-  /** partition key → the member that owns it now. */
-  readonly owners: Map<string, Member>;
-  /** partition keys with a pump running. */
-  readonly pumping: Set<string>;
-}
-
-interface LocatedPartition {
-  readonly topic: string;
-  readonly index: number;
-  readonly partition: Partition | undefined;
-}
-
-export interface MemoryEventBusOptions {
-  /** Partitions per topic; topics not listed get `defaultPartitions`. */
-  readonly partitions?: Readonly<Record<string, number>>;
-  readonly defaultPartitions?: number;
-  /** Delay before a failed message is handed over again: attempt × this, capped at 1 s. */
-  readonly retryDelayMs?: number;
-  readonly onHandlerError?: (error: unknown, message: BusMessage) => void;
-  /**
-   * Keeps the log and the groups' positions durable: publish resolves once the journal took the messages
-   * (rejects when it cannot), and a new bus on the same journal resumes every group where it stopped (at-least-once).
-   */
-  readonly journal?: EventJournal;
-}
+export type { MemoryEventBusOptions } from './memory-bus-state';
 
 /**
  * In-process event bus with Kafka's delivery semantics (partitions keyed by hash, consumer groups,
