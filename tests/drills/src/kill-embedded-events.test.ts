@@ -4,7 +4,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { EmbeddedProcess, embeddedSkip } from './support/embedded-process';
-import { bootstrapAdmin, call } from './support/processes';
+import { call } from './support/processes';
+import { startWithChannel } from './support/embedded-drill';
 
 interface Consumer {
   cursor: string;
@@ -36,16 +37,9 @@ describe('drill: SIGKILL the embedded runtime mid-stream, then resume the event 
   });
 
   it('when the process is killed while a bot follows the stream, then resuming from its cursor gives every acknowledged post once and in order', async () => {
-    runtime = await EmbeddedProcess.on(dataDir);
-    runtime.start();
-    await runtime.waitReady();
-    const base = runtime.url;
-    const token = await bootstrapAdmin(base);
-    const team = await call(base, 'POST', '/api/v4/teams', { token, body: { name: `drill${Date.now().toString(36)}`, display_name: 'Drill', type: 'O' } });
-    assert.equal(team.status, 201, JSON.stringify(team.body));
-    const channel = await call(base, 'POST', '/api/v4/channels', { token, body: { team_id: team.body.id, name: 'stream', display_name: 'Stream', type: 'O' } });
-    assert.equal(channel.status, 201, JSON.stringify(channel.body));
-    const channelId = String(channel.body.id);
+    const drill = await startWithChannel(dataDir, 'stream', 'Stream');
+    runtime = drill.runtime;
+    const { base, token, channelId } = drill;
     const start = await call(base, 'GET', '/api/v4/events', { token });
     const consumer: Consumer = { cursor: String(start.body.cursor), got: [] };
 

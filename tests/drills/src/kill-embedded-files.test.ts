@@ -6,7 +6,8 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import Database from 'better-sqlite3';
 import { EmbeddedProcess, embeddedSkip } from './support/embedded-process';
-import { bootstrapAdmin, call } from './support/processes';
+import { call } from './support/processes';
+import { startWithChannel } from './support/embedded-drill';
 
 const UPLOADS = 100;
 const KILL_AFTER = 40;
@@ -41,16 +42,9 @@ describe('drill: SIGKILL the embedded runtime during uploads', { skip: embeddedS
   });
 
   it('when the process is killed mid-upload, then acknowledged files are whole after the restart and nothing half-written is visible', async () => {
-    runtime = await EmbeddedProcess.on(dataDir);
-    runtime.start();
-    await runtime.waitReady();
-    const base = runtime.url;
-    const token = await bootstrapAdmin(base);
-    const team = await call(base, 'POST', '/api/v4/teams', { token, body: { name: `drill${Date.now().toString(36)}`, display_name: 'Drill', type: 'O' } });
-    assert.equal(team.status, 201, JSON.stringify(team.body));
-    const channel = await call(base, 'POST', '/api/v4/channels', { token, body: { team_id: String(team.body.id), name: 'files-load', display_name: 'Files', type: 'O' } });
-    assert.equal(channel.status, 201, JSON.stringify(channel.body));
-    const channelId = String(channel.body.id);
+    const drill = await startWithChannel(dataDir, 'files-load', 'Files');
+    runtime = drill.runtime;
+    const { base, token, channelId } = drill;
 
     const acknowledged: { id: string; i: number }[] = [];
     let killed = false;

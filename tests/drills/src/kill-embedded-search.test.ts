@@ -4,7 +4,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { EmbeddedProcess, embeddedSkip } from './support/embedded-process';
-import { bootstrapAdmin, call } from './support/processes';
+import { call } from './support/processes';
+import { startWithChannel } from './support/embedded-drill';
 
 /**
  * Drill: the post search index (SQLite FTS5, written by triggers in the post's own transaction) survives a
@@ -20,17 +21,9 @@ describe('drill: SIGKILL the embedded runtime, then search', { skip: embeddedSki
   });
 
   it('when the process is killed while posts are acknowledged, then each acknowledged post is found by search after the restart', async () => {
-    runtime = await EmbeddedProcess.on(dataDir);
-    runtime.start();
-    await runtime.waitReady();
-    const base = runtime.url;
-    const token = await bootstrapAdmin(base);
-    const team = await call(base, 'POST', '/api/v4/teams', { token, body: { name: `drill${Date.now().toString(36)}`, display_name: 'Drill', type: 'O' } });
-    assert.equal(team.status, 201, JSON.stringify(team.body));
-    const teamId = String(team.body.id);
-    const channel = await call(base, 'POST', '/api/v4/channels', { token, body: { team_id: teamId, name: 'search-load', display_name: 'Load', type: 'O' } });
-    assert.equal(channel.status, 201, JSON.stringify(channel.body));
-    const channelId = String(channel.body.id);
+    const drill = await startWithChannel(dataDir, 'search-load', 'Load');
+    runtime = drill.runtime;
+    const { base, token, channelId, teamId } = drill;
 
     const word = (i: number): string => `kq${i.toString(36)}zz`;
     const acknowledged: { id: string; i: number }[] = [];

@@ -4,7 +4,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { EmbeddedProcess, embeddedSkip } from './support/embedded-process';
-import { bootstrapAdmin, call } from './support/processes';
+import { call } from './support/processes';
+import { startWithChannel } from './support/embedded-drill';
 
 /**
  * Drill: API posts and incoming-hook posts flow into the embedded runtime (`npm start`, its own data
@@ -21,16 +22,9 @@ describe('drill: SIGKILL the embedded runtime under write load', { skip: embedde
   });
 
   it('when the process is killed while posts are acknowledged, then every acknowledged post is there after the restart', async () => {
-    runtime = await EmbeddedProcess.on(dataDir);
-    runtime.start();
-    await runtime.waitReady();
-    const base = runtime.url;
-    const token = await bootstrapAdmin(base);
-    const team = await call(base, 'POST', '/api/v4/teams', { token, body: { name: `drill${Date.now().toString(36)}`, display_name: 'Drill', type: 'O' } });
-    assert.equal(team.status, 201, JSON.stringify(team.body));
-    const channel = await call(base, 'POST', '/api/v4/channels', { token, body: { team_id: team.body.id, name: 'load', display_name: 'Load', type: 'O' } });
-    assert.equal(channel.status, 201, JSON.stringify(channel.body));
-    const channelId = String(channel.body.id);
+    const drill = await startWithChannel(dataDir, 'load', 'Load');
+    runtime = drill.runtime;
+    const { base, token, channelId } = drill;
     const hook = await call(base, 'POST', '/api/v4/hooks/incoming', { token, body: { channel_id: channelId, display_name: 'drill' } });
     assert.equal(hook.status, 201, JSON.stringify(hook.body));
 
