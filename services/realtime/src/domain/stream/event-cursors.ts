@@ -123,9 +123,10 @@ export class EventCursors implements HubCursors {
    */
   public async replay(conn: Connection, from: StreamPosition): Promise<void> {
     conn.hold();
-    conn.floor = copyOffsets(from.offsets);
-    // In this turn: what the replica holds now; live records after it are held by the connection.
+    // In this turn: what the replica holds now (records being delivered included); live records after it are
+    // held by the connection. Below the floor nothing is delivered live: the replay has it.
     const snapshot = this.stream.snapshot();
+    conn.floor = highestOffsets(from.offsets, snapshot.position.offsets);
     let done = (): void => undefined;
     try {
       done = await this.logTurn(snapshot, from);
@@ -287,4 +288,9 @@ function frameObject(event: WsEvent, cursor: string): Record<string, unknown> {
   // The prefix is the frame's JSON up to `"seq": `: closed here without a seq.
   const parsed = JSON.parse(`${text.slice(0, text.lastIndexOf(', "seq": '))}}`) as Record<string, unknown>;
   return { ...parsed, cursor };
+}
+
+/** Per partition, the higher of two positions' offsets. */
+function highestOffsets(a: readonly (readonly number[])[], b: readonly (readonly number[])[]): number[][] {
+  return a.map((partitions, t) => partitions.map((offset, p) => Math.max(offset, b[t]?.[p] ?? 0)));
 }

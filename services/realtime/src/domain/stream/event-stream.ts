@@ -51,6 +51,11 @@ export class EventStream {
   private head = 0;
   private serial = 0;
   private readonly waiters = new Set<() => void>();
+  /**
+   * Records whose events are being delivered now, by partition (`t#p`): a socket that resumes meanwhile was
+   * not in their audience, so its replay takes them from the snapshot instead (see `delivering`).
+   */
+  private readonly inFlight = new Map<string, StreamRecord>();
 
   public constructor(
     public readonly topics: readonly string[],
@@ -88,6 +93,19 @@ export class EventStream {
   }
 
   /**
+   * Marks a message whose events are about to be delivered: snapshots taken until it is `handled` include it
+   * (a connection that resumes while it is delivered replays it; its live copies stay below the floor).
+   */
+  public delivering(message: BusMessage, time: number | undefined): void {
+    const t = this.topicIndex.get(message.topic);
+    const partitions = t === undefined ? undefined : this.offsets[t];
+    const offset = Number(message.offset);
+    if (t === undefined || partitions === undefined || message.partition >= partitions.length || !Number.isSafeInteger(offset)) return;
+    if (offset < (partitions[message.partition] ?? 0)) return;
+    this.inFlight.set(`${t}#${message.partition}`, { serial: -1, topic: t, partition: message.partition, offset, time: time ?? this.options.clock.now(), message });
+  }
+
+  /**
    * Records a handled message and moves the position past it; undefined for a topic or partition this stream
    * does not know, or an offset already handled (a redelivery: nothing new).
    */
@@ -96,6 +114,7 @@ export class EventStream {
     const partitions = t === undefined ? undefined : this.offsets[t];
     const offset = Number(message.offset);
     if (t === undefined || partitions === undefined || message.partition >= partitions.length || !Number.isSafeInteger(offset)) return undefined;
+    this.inFlight.delete(`${t}#${message.partition}`);
     if (offset < (partitions[message.partition] ?? 0)) return undefined;
     partitions[message.partition] = offset + 1;
     const record: StreamRecord = { serial: this.serial, topic: t, partition: message.partition, offset, time: time ?? this.options.clock.now(), message };
@@ -134,7 +153,10 @@ export class EventStream {
   /** What this replica holds now (the records are shared, not copied: they never change). */
   public snapshot(): StreamSnapshot {
     this.trim();
-    return { records: this.records.slice(this.head), covered: this.covered.map((p) => [...p]), position: this.position() };
+    const position = this.position();
+    const delivering = [...this.inFlight.values()].filter((r) => r.offset >= (position.offsets[r.topic]?.[r.partition] ?? 0));
+    for (const r of delivering) (position.offsets[r.topic] as number[])[r.partition] = r.offset + 1;
+    return { records: this.records.slice(this.head).concat(delivering), covered: this.covered.map((p) => [...p]), position };
   }
 
   /** Whether `record` comes after `position` (its offset is not below the position's for its partition). */
