@@ -69,6 +69,20 @@ export function postSearchContract(name: string, make: Factory<SearchStore>): vo
       assert.deepEqual((await search.search(queryOf('kube*', [ch]))).map((p) => p.id), [b.id, a.id]);
     });
 
+    it('when a prefix ends as the stemmer shortens a word, then it still finds that word and longer ones (as FTS5 and the reference stem a prefix)', async () => {
+      const { posts, search } = await make();
+      const ch = newId();
+      const a = post(ch, 'pipeabce build green', { create_at: 1 });
+      const b = post(ch, 'pipeabceline broken', { create_at: 2 });
+      const c = post(ch, 'running late', { create_at: 3 });
+      await posts.insertMany([a, b, c]);
+      assert.deepEqual((await search.search(queryOf('pipeabce*', [ch]))).map((p) => p.id), [b.id, a.id]);
+      assert.deepEqual((await search.search(queryOf('pipeabce* -pipeabcel*', [ch]))).map((p) => p.id), [a.id]);
+      assert.deepEqual((await search.search(queryOf('runni*', [ch]))).map((p) => p.id), [], 'running is indexed as run');
+      assert.deepEqual((await search.search(queryOf('runn*', [ch]))).map((p) => p.id), []);
+      assert.deepEqual((await search.search(queryOf('run*', [ch]))).map((p) => p.id), [c.id]);
+    });
+
     it('when hashtags are searched, then only posts with exactly that tag match, any case', async () => {
       const { posts, search } = await make();
       const ch = newId();

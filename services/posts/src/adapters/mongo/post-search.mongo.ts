@@ -3,7 +3,7 @@ import type { StoredPost } from '../../domain/entities';
 import { newestFirst, postMatchesQuery } from '../../domain/search/post-matches-query';
 import type { PostSearchIndex, PostSearchQuery } from '../../domain/search/post-search.port';
 import type { SearchWord } from '../../domain/search/search-query';
-import { stem } from '../../domain/search/search-text';
+import { prefixTerm, stem } from '../../domain/search/search-text';
 import type { Filter } from './mongo-support';
 import { fromPostDocument, type PostDocument } from './post.schema.mongo';
 
@@ -16,7 +16,7 @@ function escapeRegex(text: string): string {
 
 /** A term condition on the multikey `search_terms` field (a prefix is an anchored regex: an index range). */
 function termCondition(word: SearchWord): Filter {
-  return word.prefix ? { search_terms: { $regex: `^${escapeRegex(word.text)}` } } : { search_terms: stem(word.text) };
+  return word.prefix ? { search_terms: { $regex: `^${escapeRegex(prefixTerm(word.text))}` } } : { search_terms: stem(word.text) };
 }
 
 /**
@@ -42,7 +42,7 @@ export class MongoPostSearch implements PostSearchIndex {
     if (positive.length === 0) and.push({ type: { $not: /^system_/ } });
     const excludedExact = [...query.excludedWords.filter((w) => !w.prefix).map((w) => stem(w.text)), ...query.excludedHashtags];
     if (excludedExact.length > 0) and.push({ search_terms: { $nin: excludedExact } });
-    for (const word of query.excludedWords.filter((w) => w.prefix)) and.push({ search_terms: { $not: new RegExp(`^${escapeRegex(word.text)}`) } });
+    for (const word of query.excludedWords.filter((w) => w.prefix)) and.push({ search_terms: { $not: new RegExp(`^${escapeRegex(prefixTerm(word.text))}`) } });
     if (query.userIds !== undefined) and.push({ user_id: { $in: [...query.userIds] } });
     if (query.excludedUserIds.length > 0) and.push({ user_id: { $nin: [...query.excludedUserIds] } });
     if (query.time.from !== undefined) and.push({ create_at: { $gte: query.time.from } });

@@ -1,7 +1,7 @@
 import type { StoredPost } from '../entities';
 import type { PostSearchQuery } from './post-search.port';
 import type { SearchWord } from './search-query';
-import { containsPhrase, foldCase, searchTermsOf, stem } from './search-text';
+import { containsPhrase, foldCase, prefixTerm, searchTermsOf, stem } from './search-text';
 
 /**
  * Whether a post answers a search, judged on the post itself (the memory index, and the phrase check after
@@ -17,7 +17,7 @@ export function postMatchesQuery(post: StoredPost, query: PostSearchQuery): bool
   if (query.time.to !== undefined && post.create_at > query.time.to) return false;
   if (query.time.excluded.some((d) => post.create_at >= d.from && post.create_at <= d.to)) return false;
   const terms = new Set(searchTermsOf(post.message, post.hashtags));
-  const hasWord = (word: SearchWord): boolean => (word.prefix ? [...terms].some((t) => !t.startsWith('#') && t.startsWith(word.text)) : terms.has(stem(word.text)));
+  const hasWord = (word: SearchWord): boolean => (word.prefix ? [...terms].some((t) => !t.startsWith('#') && t.startsWith(prefixTerm(word.text))) : terms.has(stem(word.text)));
   const hasTag = (tag: string): boolean => terms.has(foldCase(tag));
   const checks = [...query.words.map((w) => hasWord(w)), ...query.phrases.map((p) => containsPhrase(post.message, p)), ...query.hashtags.map(hasTag)];
   if (checks.length > 0 && !(query.orSearch ? checks.some(Boolean) : checks.every(Boolean))) return false;

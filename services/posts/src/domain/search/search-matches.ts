@@ -1,6 +1,6 @@
 import type { StoredPost } from '../entities';
 import type { ParsedSearch } from './search-query';
-import { foldCase, stem } from './search-text';
+import { foldCase, prefixTerm, stem } from './search-text';
 
 const WORD = /[\p{L}\p{N}\p{M}]+/gu;
 const MAX_MATCHES = 50;
@@ -14,7 +14,7 @@ export function matchedWords(post: Pick<StoredPost, 'message' | 'hashtags'>, par
   const exact = new Set<string>();
   const prefixes: string[] = [];
   for (const word of parsed.words) {
-    if (word.prefix) prefixes.push(word.text);
+    if (word.prefix) prefixes.push(prefixTerm(word.text));
     else exact.add(stem(word.text));
   }
   for (const phrase of parsed.phrases) for (const word of phrase) exact.add(stem(word));
@@ -24,7 +24,8 @@ export function matchedWords(post: Pick<StoredPost, 'message' | 'hashtags'>, par
     let hit = known.get(match[0]);
     if (hit === undefined) {
       const folded = foldCase(match[0]);
-      hit = exact.has(stem(folded)) || prefixes.some((p) => folded.startsWith(p));
+      const stemmed = stem(folded);
+      hit = exact.has(stemmed) || prefixes.some((p) => stemmed.startsWith(p) || folded.startsWith(p));
       if (known.size < 10_000) known.set(match[0], hit);
     }
     if (hit) found.add(match[0]);

@@ -40,6 +40,15 @@ export function stem(word: string): string {
 }
 
 /**
+ * The index-term prefix a prefix word (`word*`) matches: the word stemmed, as SQLite FTS5's porter tokenizer
+ * treats a prefix query (and PostgreSQL's `:*`): `pipeline*` finds `pipelines`, `deploye*` finds `deploye`
+ * (indexed as `deploy`), `runni*` does not find `running` (indexed as `run`). All stores use this.
+ */
+export function prefixTerm(word: string): string {
+  return stem(word);
+}
+
+/**
  * A post's index terms: its message's stemmed words, plus its hashtags folded with their `#` (so `#tag`
  * is an exact term of its own and never the word `tag`).
  */
