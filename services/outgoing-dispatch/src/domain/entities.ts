@@ -1,3 +1,5 @@
+import { DEFAULT_OUTGOING_EVENT_TYPES } from '@switchyard/contracts/wire';
+
 /** An outgoing webhook as stored (mattermost-wire.md §10 plus Switchyard's signing and disable fields). */
 export interface OutgoingHook {
   readonly id: string;
@@ -39,7 +41,7 @@ export interface OutgoingHook {
 
 export type HookSigningAlgorithm = 'hmac-sha256' | 'ed25519';
 
-export const DEFAULT_EVENT_TYPES: readonly string[] = ['posted'];
+export const DEFAULT_EVENT_TYPES: readonly string[] = DEFAULT_OUTGOING_EVENT_TYPES;
 
 /** Whether the hook's deliveries are ordered per (channel, URL): it hears more than the reference's `posted`. */
 export function isOrderedHook(hook: Pick<OutgoingHook, 'eventTypes'>): boolean {

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { FieldNotes, describedBy } from '../../ui/field';
-import { EVENT_TYPE_LABELS } from './hook-events';
+import { eventTypeLabel } from './hook-events';
 
 /** Checkboxes for the events a hook hears; `value` keeps the order of `available`. */
 export function EventTypesField({ available, value, onChange, problem }: { available: readonly string[]; value: readonly string[]; onChange: (next: readonly string[]) => void; problem?: string | undefined }) {
@@ -15,7 +15,7 @@ export function EventTypesField({ available, value, onChange, problem }: { avail
       {shown.map((type) => (
         <label key={type} className="check">
           <input type="checkbox" checked={value.includes(type)} disabled={!available.includes(type)} onChange={(e) => toggle(type, e.target.checked)} />
-          {EVENT_TYPE_LABELS[type] ?? type} <code className="muted">{type}</code>
+          {eventTypeLabel(type)} <code className="muted">{type}</code>
         </label>
       ))}
       <FieldNotes id={id} hint={hint} problem={problem} />

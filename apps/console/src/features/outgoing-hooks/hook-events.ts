@@ -1,7 +1,8 @@
+import { ADMIN_OUTGOING_EVENT_TYPES, DEFAULT_OUTGOING_EVENT_TYPES, OUTGOING_EVENT_TYPES, type OutgoingEventType } from '@switchyard/contracts/wire';
 import type { Bot, OutgoingHook } from '../../api/types';
 
-/** The event types an outgoing hook may hear (spec README "Extension wire format", Event types), in words. */
-export const EVENT_TYPE_LABELS: Readonly<Record<string, string>> = {
+/** The event types an outgoing hook may hear (`@switchyard/contracts/wire`), in words: every type needs one. */
+export const EVENT_TYPE_LABELS: Readonly<Record<OutgoingEventType, string>> = {
   posted: 'A message is posted',
   post_edited: 'A message is edited',
   post_deleted: 'A message is deleted',
@@ -15,14 +16,19 @@ export const EVENT_TYPE_LABELS: Readonly<Record<string, string>> = {
   delivery_dead: 'A delivery gives up (system admins only)',
 };
 
-/** Only hooks created by system admins may hear about other hooks; others are not offered these. */
-export const ADMIN_EVENT_TYPES: readonly string[] = ['integration_disabled', 'delivery_dead'];
+/** A type's words; a type this console does not know (a newer server's) shows as itself. */
+export function eventTypeLabel(type: string): string {
+  return (EVENT_TYPE_LABELS as Readonly<Record<string, string>>)[type] ?? type;
+}
 
-export const DEFAULT_EVENT_TYPES: readonly string[] = ['posted'];
+/** Only hooks created by system admins may hear about other hooks; others are not offered these. */
+export const ADMIN_EVENT_TYPES: readonly string[] = ADMIN_OUTGOING_EVENT_TYPES;
+
+export const DEFAULT_EVENT_TYPES: readonly string[] = DEFAULT_OUTGOING_EVENT_TYPES;
 
 /** The types a user may pick: all for system admins; without the admin-only ones for everyone else. */
 export function eventTypesFor(isAdmin: boolean): string[] {
-  return Object.keys(EVENT_TYPE_LABELS).filter((t) => isAdmin || !ADMIN_EVENT_TYPES.includes(t));
+  return OUTGOING_EVENT_TYPES.filter((t) => isAdmin || !ADMIN_EVENT_TYPES.includes(t));
 }
 
 /** A hook's types as stored, `posted` when the server sent none (a hook made before event types). */

@@ -1,3 +1,4 @@
+import { ADMIN_OUTGOING_EVENT_TYPES } from '@switchyard/contracts/wire';
 import { isSystemAdmin } from '@switchyard/permissions';
 import type { Delivery, OutgoingHook } from '../entities';
 import type { Deps } from '../ports';
@@ -11,7 +12,7 @@ import { disableWhenDeadPastThreshold } from '../delivery/dead-threshold';
 /** The system bot's username (users-bots creates it at start). */
 export const SYSTEM_BOT_USERNAME = 'switchyard';
 const HOUR_MS = 3_600_000;
-const SYSTEM_EVENT_TYPES: readonly string[] = ['integration_disabled', 'delivery_dead'];
+const SYSTEM_EVENT_TYPES: readonly string[] = ADMIN_OUTGOING_EVENT_TYPES;
 
 /** This instance's last alert about each hook: when, its post, its text, and whether it named a disable. */
 interface SentAlert {

@@ -1,5 +1,6 @@
 import { hasPermission, Permissions } from '@switchyard/permissions';
 import { commonErrors } from '@switchyard/errors';
+import { ADMIN_OUTGOING_EVENT_TYPES, OUTGOING_EVENT_TYPES, type OutgoingEventType } from '@switchyard/contracts/wire';
 import { DEFAULT_EVENT_TYPES, type HookSigningAlgorithm, type OutgoingHook } from '../entities';
 import { hookErrors } from '../errors';
 import { newEd25519Key } from '../signing/ed25519';
@@ -7,23 +8,11 @@ import type { Actor } from './hook-access';
 import type { HookInput } from './hook-input';
 
 /** Every event type a hook may name (README "Event types"). */
-export const EVENT_TYPES = [
-  'posted',
-  'post_edited',
-  'post_deleted',
-  'reaction_added',
-  'reaction_removed',
-  'channel_member_added',
-  'channel_member_removed',
-  'channel_created',
-  'file_uploaded',
-  'integration_disabled',
-  'delivery_dead',
-] as const;
-export type EventType = (typeof EVENT_TYPES)[number];
+export const EVENT_TYPES = OUTGOING_EVENT_TYPES;
+export type EventType = OutgoingEventType;
 
 /** Only hooks created by system admins may hear about other hooks. */
-export const ADMIN_EVENT_TYPES: readonly string[] = ['integration_disabled', 'delivery_dead'];
+export const ADMIN_EVENT_TYPES: readonly string[] = ADMIN_OUTGOING_EVENT_TYPES;
 
 const ALGORITHMS: readonly string[] = ['hmac-sha256', 'ed25519'];
 
