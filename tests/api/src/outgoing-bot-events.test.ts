@@ -2,11 +2,12 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Channel } from '@mattermost/types/channels';
 import { eventually } from './support/eventually';
-import { givenIntegrationWorld, type IntegrationWorld } from './support/integration-world';
+import { givenBotHookWorld } from './support/bot-hook-world';
+import type { IntegrationWorld } from './support/integration-world';
 import { assertJson, raw } from './support/http';
 import { waitForPost } from './support/incoming-hooks';
 import type { Received } from './support/outgoing-receiver';
-import { newChannel, postIn, teamBot, teamMember, type Actor } from './support/posts-fixtures';
+import { newChannel, postIn, teamMember, type Actor } from './support/posts-fixtures';
 
 interface HookJson {
   id: string;
@@ -30,17 +31,7 @@ describe('bot hooks hear event types beyond posted in the bot\'s channels only; 
   let hook: HookJson;
 
   before(async () => {
-    world = await givenIntegrationWorld({ serviceSettings: { EnableBotAccountCreation: true } });
-    bot = await teamBot(world.target.url, world.admin, world.team);
-    priv = await newChannel(world.admin, world.team, 'P');
-    await world.admin.client.addToChannel(world.member.id, priv.id);
-    await world.admin.client.addToChannel(bot.id, priv.id);
-    const res = await raw(world.target.url, 'POST', '/api/v4/hooks/outgoing', {
-      token: world.admin.token,
-      body: { team_id: world.team.id, bot_user_id: bot.id, callback_urls: [`${world.receiver.url}/bot-events`], content_type: 'application/json', event_types: ALL_TYPES },
-    });
-    assertJson(res, 201);
-    hook = res.json as HookJson;
+    ({ world, bot, priv, hook } = await givenBotHookWorld<HookJson>({ path: '/bot-events', eventTypes: ALL_TYPES }));
   });
   after(() => world?.stop());
 

@@ -3,7 +3,8 @@ import { after, before, describe, it } from 'node:test';
 import type { Channel } from '@mattermost/types/channels';
 import { eventually } from './support/eventually';
 import { createBot, login, patchConfig } from './support/fixtures';
-import { givenIntegrationWorld, type IntegrationWorld } from './support/integration-world';
+import { givenBotHookWorld } from './support/bot-hook-world';
+import type { IntegrationWorld } from './support/integration-world';
 import { assertAppError, assertJson, raw } from './support/http';
 import { waitForPost } from './support/incoming-hooks';
 import type { Received } from './support/outgoing-receiver';
@@ -26,17 +27,7 @@ describe('bot hooks: DMs and mentions in private channels, members only', { time
   let hook: HookJson;
 
   before(async () => {
-    world = await givenIntegrationWorld({ serviceSettings: { EnableBotAccountCreation: true } });
-    bot = await teamBot(world.target.url, world.admin, world.team);
-    priv = await newChannel(world.admin, world.team, 'P');
-    await world.admin.client.addToChannel(world.member.id, priv.id);
-    await world.admin.client.addToChannel(bot.id, priv.id);
-    const res = await raw(world.target.url, 'POST', '/api/v4/hooks/outgoing', {
-      token: world.admin.token,
-      body: { team_id: world.team.id, bot_user_id: bot.id, callback_urls: [`${world.receiver.url}/bot`], content_type: 'application/json' },
-    });
-    assertJson(res, 201);
-    hook = res.json as HookJson;
+    ({ world, bot, priv, hook } = await givenBotHookWorld<HookJson>({ path: '/bot' }));
   });
   after(() => world?.stop());
 
