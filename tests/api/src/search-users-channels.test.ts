@@ -96,7 +96,7 @@ describe('user and channel search', { timeout: 300_000 }, () => {
     assertAppError(await raw(target.url, 'GET', `/api/v4/users/autocomplete?in_team=${team.id}&in_channel=${priv.id}&name=`, { token: bob.token }), 403, 'api.context.permissions.app_error');
   });
 
-  it('when a team\'s channels are searched, then open unarchived channels match by name, display name or purpose prefix; private ones never', async () => {
+  it('when a team\'s channels are searched, then open channels (archived too, ExperimentalViewArchivedChannels being on) match by name, display name or purpose prefix; private ones never', async () => {
     const word = uniqueName('chs').replace(/[^a-z]/g, 'x');
     const open = await alice.client.createChannel({ team_id: team.id, name: `${word}-open`, display_name: `Ops ${word}`, type: 'O', purpose: 'deploys' } as never);
     const priv = await alice.client.createChannel({ team_id: team.id, name: `${word}-priv`, display_name: `Secret ${word}`, type: 'P' } as never);
@@ -108,11 +108,11 @@ describe('user and channel search', { timeout: 300_000 }, () => {
       assertJson(response, 200);
       const found = (response.json as { id: string }[]).map((c) => c.id);
       if (term.startsWith('op')) assert.ok(found.includes(open.id), term);
-      else assert.deepEqual(found, [open.id], term);
-      assert.ok(!found.includes(priv.id) && !found.includes(archived.id), term);
+      else assert.deepEqual(found, [archived.id, open.id], term);
+      assert.ok(!found.includes(priv.id), term);
     }
     const stranger = await outsider(target.url, admin, 'cs');
     assert.equal((await search(stranger, word)).status, 404);
-    assertAppError(await search(bob, { $gt: '' }), 400, 'api.context.invalid_body_param.app_error');
+    assertAppError(await search(bob, { $gt: '' }), 400, 'api.context.invalid_param.app_error');
   });
 });

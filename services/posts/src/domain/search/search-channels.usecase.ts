@@ -20,8 +20,8 @@ export function channelMatches(channel: Pick<Channel, 'name' | 'display_name' | 
 }
 
 /**
- * `POST /teams/{team_id}/channels/search` (mattermost-wire-3.md §2.6): open, unarchived channels of the
- * team, by display name, at most 100. Without list_team_channels the caller must be a team member (else
+ * `POST /teams/{team_id}/channels/search` (mattermost-wire-3.md §2.6): open channels of the team (archived
+ * ones too when TeamSettings.ExperimentalViewArchivedChannels, as the reference), by display name, at most 100. Without list_team_channels the caller must be a team member (else
  * 404 from the member lookup, as the reference) and gets only the open channels they belong to.
  */
 export async function searchTeamChannels(deps: Deps, actor: Actor, teamId: string, term: string): Promise<Channel[]> {
@@ -31,7 +31,8 @@ export async function searchTeamChannels(deps: Deps, actor: Actor, teamId: strin
     if (teamRoles === undefined) throw notFound('app.team.get_member.missing.app_error', 'No team member found for that user ID and team ID.');
     onlyMine = !hasPermission(teamRoles, Permissions.listTeamChannels);
   }
-  const channels = await deps.channels.listByTeam(teamId, ['O'], false, { page: 0, perPage: SCAN_LIMIT });
+  const archivedToo = (deps.liveConfig.current().TeamSettings as { ExperimentalViewArchivedChannels?: unknown }).ExperimentalViewArchivedChannels === true;
+  const channels = await deps.channels.listByTeam(teamId, ['O'], archivedToo, { page: 0, perPage: SCAN_LIMIT });
   const matching = channels.filter((c) => channelMatches(c, term));
   if (!onlyMine) return matching.slice(0, CHANNEL_SEARCH_LIMIT);
   const mine = new Set(await deps.channelMembers.channelIdsOfUser(actor.userId));

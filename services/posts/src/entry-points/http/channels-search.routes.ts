@@ -4,8 +4,7 @@ import { commonErrors } from '@switchyard/errors';
 import { sendJson } from '@switchyard/http-kit';
 import { Joi, parseJsonBody, validate } from '@switchyard/validation';
 import { searchAllChannels, searchOwnChannels, type AllChannelsSearch, type ChannelWithTeam } from '../../domain/search/search-all-channels.usecase';
-import { searchTeamChannels } from '../../domain/search/search-channels.usecase';
-import { actorOf, idParam, type HttpContext } from './http-context';
+import { actorOf, type HttpContext } from './http-context';
 import { presentChannel } from './presenters';
 
 const id = Joi.string().max(64);
@@ -86,16 +85,9 @@ function parseBool(value: unknown): boolean | undefined {
   return undefined;
 }
 
-const searchChannelsBody = Joi.object({ term: Joi.string().allow('').max(1_000) }).unknown(true).required();
-
-/** `POST /teams/{team_id}/channels/search` and `POST /channels/search` (mattermost-wire-3.md §2.6). */
+/** `POST /channels/search` (mattermost-wire-3.md §2.6; the team search is in channel-autocomplete.routes.ts). */
 export function channelsSearchRoutes(ctx: HttpContext): Router {
   const router = Router();
-  router.post('/api/v4/teams/:team_id/channels/search', ...ctx.withBody, async (req, res) => {
-    const teamId = idParam(req, 'team_id');
-    const body = validate(searchChannelsBody, req.body ?? {}) as { term?: string };
-    sendJson(res, 200, (await searchTeamChannels(ctx.deps, actorOf(req), teamId, body.term ?? '')).map(presentChannel));
-  });
   const [readBody] = ctx.withBody;
   if (readBody) {
     router.post('/api/v4/channels/search', readBody, async (req, res) => {
