@@ -1,5 +1,5 @@
 /**
- * Picture uploads (profile images and bot icons) are multipart bodies larger than the JSON payload cap
+ * Picture uploads (profile images, bot icons and custom emoji) are multipart bodies larger than the JSON payload cap
  * (`ServiceSettings.MaximumPayloadSizeBytes`), so the gateway and users-bots agree here on which routes
  * take them, how large they may be, and how an oversized one is refused (the route's reference error,
  * 413, whichever of the two notices first).
@@ -9,6 +9,8 @@ export const PictureUploadLimits = {
   profileImageBytes: 10 * 1024 * 1024,
   /** `POST /api/v4/bots/{bot_user_id}/icon`: the whole multipart body (an SVG icon). */
   botIconBytes: 1024 * 1024,
+  /** `POST /api/v4/emoji`: the whole multipart body (the reference's MaxEmojiFileSize, 512 KiB). */
+  emojiBytes: 1 << 19,
 } as const;
 
 export interface PictureUploadRoute {
@@ -27,6 +29,11 @@ export const BOT_ICON_UPLOAD: PictureUploadRoute = {
   tooLarge: { id: 'api.bot.set_bot_icon_image.too_large.app_error', message: 'Unable to update bot icon. File is too large.' },
 };
 
+export const EMOJI_UPLOAD: PictureUploadRoute = {
+  limit: PictureUploadLimits.emojiBytes,
+  tooLarge: { id: 'api.emoji.create.too_large.app_error', message: 'Unable to create emoji. Image must be less than 512 KiB in size.' },
+};
+
 const PROFILE_IMAGE = /^\/api\/v4\/users\/[^/]+\/image$/;
 const BOT_ICON = /^\/api\/v4\/bots\/[^/]+\/icon$/;
 
@@ -35,6 +42,7 @@ export function pictureUploadRoute(method: string, path: string): PictureUploadR
   if (method !== 'POST') return undefined;
   if (PROFILE_IMAGE.test(path)) return PROFILE_IMAGE_UPLOAD;
   if (BOT_ICON.test(path)) return BOT_ICON_UPLOAD;
+  if (path === '/api/v4/emoji') return EMOJI_UPLOAD;
   return undefined;
 }
 

@@ -63,3 +63,10 @@ test('when roles are empty, unknown or oddly spaced, then nothing is granted and
   assert.equal(isKnownRole('toString'), false);
   assert.equal(hasPermission('constructor', 'view_members'), false);
 });
+
+test('when custom emoji permissions are checked, then every user may create and delete their own, only admins others\'', () => {
+  for (const p of ['create_emojis', 'delete_emojis']) assert.ok(hasPermission('system_user', p), p);
+  assert.equal(hasPermission('system_user', 'delete_others_emojis'), false);
+  assert.ok(hasPermission('system_admin', 'delete_others_emojis'));
+  assert.equal(hasPermission('system_guest', 'create_emojis'), false);
+});

@@ -18,6 +18,10 @@ export const Permissions = {
   assignSystemAdminRole: 'assign_system_admin_role',
   manageRoles: 'manage_roles',
   readOtherUsersTeams: 'read_other_users_teams',
+  // custom emoji (system scope; the reference also honours them from team roles)
+  createEmojis: 'create_emojis',
+  deleteEmojis: 'delete_emojis',
+  deleteOthersEmojis: 'delete_others_emojis',
   // bots
   createBot: 'create_bot',
   readBots: 'read_bots',

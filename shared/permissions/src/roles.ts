@@ -53,6 +53,9 @@ export const DEFAULT_ROLE_PERMISSIONS: Readonly<Record<RoleName, readonly string
     P.createGroupChannel,
     P.viewMembers,
     P.createTeam,
+    // The reference's emoji permissions migration grants these to every user.
+    P.createEmojis,
+    P.deleteEmojis,
   ],
   system_guest: [P.createDirectChannel, P.createGroupChannel],
   system_post_all: [P.createPost, P.useChannelMentions],

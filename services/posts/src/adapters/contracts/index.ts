@@ -9,3 +9,4 @@ export { reactionRepositoryContract } from './reaction-repository.contract';
 export { fileInfoRepositoryContract, aFileInfo } from './file-info-repository.contract';
 export { threadMembershipRepositoryContract, aThreadKey } from './thread-membership-repository.contract';
 export { aChannel, aChannelMember, aPost, aReaction, anEvent, rejectsDuplicate, type Factory } from './fixtures';
+export { emojiRepositoryContract, anEmoji } from './emoji-repository.contract';

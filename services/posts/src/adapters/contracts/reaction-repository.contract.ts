@@ -19,6 +19,20 @@ export function reactionRepositoryContract(name: string, make: Factory<ReactionR
       assert.equal(await repo.countByPost(postId), 2);
     });
 
+    it('when the reactions of an emoji name are removed, then only those, and the posts that had one are named once', async () => {
+      const repo = await make();
+      const [p1, p2, p3] = [newId(), newId(), newId()];
+      await repo.save(aReaction({ post_id: p1, emoji_name: 'parrot' }));
+      await repo.save(aReaction({ post_id: p1, emoji_name: 'parrot' }));
+      await repo.save(aReaction({ post_id: p2, emoji_name: 'parrot' }));
+      const kept = aReaction({ post_id: p3, emoji_name: 'parrot2' });
+      await repo.save(kept);
+      assert.deepEqual((await repo.deleteByEmojiName('parrot')).sort(), [p1, p2].sort());
+      assert.equal(await repo.countByPost(p1), 0);
+      assert.deepEqual(await repo.listByPost(p3), [kept]);
+      assert.deepEqual(await repo.deleteByEmojiName('parrot'), []);
+    });
+
     it('when a reaction is deleted, then it is gone and a second delete answers false', async () => {
       const repo = await make();
       const r = aReaction();

@@ -6,8 +6,9 @@ import { ScanningPostSearch } from './post-search.memory';
 import { MemoryReactionRepository } from './reaction.repository.memory';
 import { MemoryFileInfoRepository } from './file-info.repository.memory';
 import { MemoryThreadMembershipRepository } from './thread-membership.repository.memory';
+import { MemoryEmojiRepository } from './emoji.repository.memory';
 
-export { MemoryThreadMembershipRepository, MemoryFileInfoRepository, MemoryChannelMemberRepository, MemoryChannelRepository, MemoryPostRepository, MemoryReactionRepository, ScanningPostSearch };
+export { MemoryEmojiRepository, MemoryThreadMembershipRepository, MemoryFileInfoRepository, MemoryChannelMemberRepository, MemoryChannelRepository, MemoryPostRepository, MemoryReactionRepository, ScanningPostSearch };
 
 /** A fresh, empty set of in-process repositories (embedded runtime and unit tests). */
 export function memoryRepositories(): PostsRepositories {
@@ -20,5 +21,6 @@ export function memoryRepositories(): PostsRepositories {
     files: new MemoryFileInfoRepository(),
     search: new ScanningPostSearch(posts),
     threads: new MemoryThreadMembershipRepository(),
+    emoji: new MemoryEmojiRepository(),
   };
 }

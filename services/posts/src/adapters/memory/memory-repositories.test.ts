@@ -1,5 +1,5 @@
-import { channelMemberRepositoryContract, channelRepositoryContract, postRepositoryContract, reactionRepositoryContract, fileInfoRepositoryContract, threadMembershipRepositoryContract } from '../contracts';
-import { MemoryThreadMembershipRepository, MemoryFileInfoRepository, MemoryChannelMemberRepository, MemoryChannelRepository, MemoryPostRepository, MemoryReactionRepository } from './index';
+import { channelMemberRepositoryContract, channelRepositoryContract, postRepositoryContract, reactionRepositoryContract, fileInfoRepositoryContract, threadMembershipRepositoryContract, emojiRepositoryContract } from '../contracts';
+import { MemoryThreadMembershipRepository, MemoryFileInfoRepository, MemoryChannelMemberRepository, MemoryChannelRepository, MemoryPostRepository, MemoryReactionRepository, MemoryEmojiRepository } from './index';
 
 channelRepositoryContract('memory', () => new MemoryChannelRepository());
 channelMemberRepositoryContract('memory', () => new MemoryChannelMemberRepository());
@@ -7,3 +7,4 @@ postRepositoryContract('memory', () => new MemoryPostRepository());
 reactionRepositoryContract('memory', () => new MemoryReactionRepository());
 fileInfoRepositoryContract('memory', () => new MemoryFileInfoRepository());
 threadMembershipRepositoryContract('memory', () => new MemoryThreadMembershipRepository());
+emojiRepositoryContract('memory', () => new MemoryEmojiRepository());

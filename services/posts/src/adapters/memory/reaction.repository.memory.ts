@@ -23,6 +23,16 @@ export class MemoryReactionRepository implements ReactionRepository {
       .map(copy);
   }
 
+  public async deleteByEmojiName(emojiName: string): Promise<string[]> {
+    const posts = new Set<string>();
+    for (const [key, r] of this.byKey) {
+      if (r.emoji_name !== emojiName) continue;
+      this.byKey.delete(key);
+      posts.add(r.post_id);
+    }
+    return [...posts];
+  }
+
   public async countByPost(postId: string): Promise<number> {
     let n = 0;
     for (const r of this.byKey.values()) if (r.post_id === postId) n += 1;

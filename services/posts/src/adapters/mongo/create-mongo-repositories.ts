@@ -13,6 +13,8 @@ import { MongoFileInfoRepository } from './file-info.repository.mongo';
 import { fileInfoModel, FILE_INFOS_COLLECTION } from './file-info.schema.mongo';
 import { MongoThreadMembershipRepository } from './thread-membership.repository.mongo';
 import { threadMembershipModel, THREAD_MEMBERSHIPS_COLLECTION } from './thread-membership.schema.mongo';
+import { MongoEmojiRepository } from './emoji.repository.mongo';
+import { emojiModel, EMOJI_COLLECTION } from './emoji.schema.mongo';
 
 /** The collection behind each repository of the service's database. */
 export const POSTS_COLLECTIONS = {
@@ -22,6 +24,7 @@ export const POSTS_COLLECTIONS = {
   reactions: REACTIONS_COLLECTION,
   files: FILE_INFOS_COLLECTION,
   threads: THREAD_MEMBERSHIPS_COLLECTION,
+  emoji: EMOJI_COLLECTION,
 } as const;
 
 export interface PostsMongoOptions {
@@ -41,6 +44,7 @@ export async function createPostsMongoRepositories(connection: Connection, optio
     reactions: reactionModel(connection),
     files: fileInfoModel(connection),
     threads: threadMembershipModel(connection),
+    emoji: emojiModel(connection),
   };
   const mode = options.indexes ?? 'create';
   if (mode !== 'none') {
@@ -57,5 +61,6 @@ export async function createPostsMongoRepositories(connection: Connection, optio
     files: new MongoFileInfoRepository(models.files),
     search: new MongoPostSearch(models.posts),
     threads: new MongoThreadMembershipRepository(models.threads),
+    emoji: new MongoEmojiRepository(models.emoji),
   };
 }

@@ -2,7 +2,7 @@ import { after, before, describe } from 'node:test';
 import { randomBytes } from 'node:crypto';
 import { connectMongo, type Connection } from '@switchyard/mongo-kit';
 import type { PostsRepositories } from '../../domain/ports';
-import { channelMemberRepositoryContract, channelRepositoryContract, postRepositoryContract, reactionRepositoryContract, fileInfoRepositoryContract, threadMembershipRepositoryContract } from '../contracts';
+import { channelMemberRepositoryContract, channelRepositoryContract, postRepositoryContract, reactionRepositoryContract, fileInfoRepositoryContract, threadMembershipRepositoryContract, emojiRepositoryContract } from '../contracts';
 import { createPostsMongoRepositories, POSTS_COLLECTIONS } from './index';
 
 const url = process.env.MONGO_URL;
@@ -38,4 +38,5 @@ describe('posts repositories on MongoDB', { skip: !url && 'MONGO_URL not set: ru
   reactionRepositoryContract('mongo', fresh('reactions'));
   fileInfoRepositoryContract('mongo', fresh('files'));
   threadMembershipRepositoryContract('mongo', fresh('threads'));
+  emojiRepositoryContract('mongo', fresh('emoji'));
 });

@@ -22,6 +22,13 @@ export class MongoReactionRepository implements ReactionRepository {
     return docs.map(fromReactionDocument);
   }
 
+  public async deleteByEmojiName(emojiName: string): Promise<string[]> {
+    const name = String(emojiName);
+    const postIds = (await this.model.distinct('post_id', { emoji_name: name })) as string[];
+    if (postIds.length > 0) await this.model.deleteMany({ emoji_name: name });
+    return postIds;
+  }
+
   public async countByPost(postId: string): Promise<number> {
     return this.model.countDocuments({ post_id: postId });
   }

@@ -9,6 +9,7 @@ import { SqliteReactionRepository } from './reaction.repository.sqlite';
 import { SqliteFileInfoRepository } from './file-info.repository.sqlite';
 import { SqliteThreadMembershipRepository } from './thread-membership.repository.sqlite';
 import { POSTS_COMPONENT, POSTS_MIGRATIONS } from './schema.sqlite';
+import { SqliteEmojiRepository } from './emoji.repository.sqlite';
 
 export { SqliteThreadMembershipRepository, SqliteFileInfoRepository, SqliteChannelMemberRepository, SqliteChannelRepository, SqlitePostRepository, SqliteReactionRepository, POSTS_COMPONENT, POSTS_MIGRATIONS };
 
@@ -24,5 +25,6 @@ export function createSqliteRepositories(store: SqliteStore): PostsRepositories 
     search: new SqlitePostSearch(store),
     threads: new SqliteThreadMembershipRepository(store),
     searchScope: new SqliteSearchScope(store),
+    emoji: new SqliteEmojiRepository(store),
   };
 }

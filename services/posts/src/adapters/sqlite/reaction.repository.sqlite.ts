@@ -7,6 +7,7 @@ export class SqliteReactionRepository implements ReactionRepository {
   private readonly deleteRow;
   private readonly byPost;
   private readonly countPost;
+  private readonly deleteEmoji;
 
   public constructor(private readonly store: SqliteStore) {
     const db = store.db;
@@ -16,6 +17,7 @@ export class SqliteReactionRepository implements ReactionRepository {
     this.deleteRow = db.prepare('DELETE FROM p_reactions WHERE user_id = ? AND post_id = ? AND emoji_name = ?');
     this.byPost = db.prepare<[string], DocRow>('SELECT doc FROM p_reactions WHERE post_id = ? ORDER BY create_at, user_id, emoji_name');
     this.countPost = db.prepare<[string], { n: number }>('SELECT count(*) AS n FROM p_reactions WHERE post_id = ?');
+    this.deleteEmoji = db.prepare<[string], { post_id: string }>('DELETE FROM p_reactions WHERE emoji_name = ? RETURNING post_id');
   }
 
   public async save(reaction: Reaction): Promise<Reaction> {
@@ -30,6 +32,11 @@ export class SqliteReactionRepository implements ReactionRepository {
 
   public async listByPost(postId: string): Promise<Reaction[]> {
     return fromDocs<Reaction>(this.byPost.all(postId));
+  }
+
+  public async deleteByEmojiName(emojiName: string): Promise<string[]> {
+    const rows = await this.store.writeOne(() => this.deleteEmoji.all(emojiName));
+    return [...new Set(rows.map((r) => r.post_id))];
   }
 
   public async countByPost(postId: string): Promise<number> {

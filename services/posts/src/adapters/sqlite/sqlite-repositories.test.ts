@@ -1,6 +1,6 @@
 import { after } from 'node:test';
 import { freshRepositories } from '@switchyard/sqlite-kit';
-import { channelMemberRepositoryContract, channelRepositoryContract, postRepositoryContract, reactionRepositoryContract, fileInfoRepositoryContract, threadMembershipRepositoryContract } from '../contracts';
+import { channelMemberRepositoryContract, channelRepositoryContract, postRepositoryContract, reactionRepositoryContract, fileInfoRepositoryContract, threadMembershipRepositoryContract, emojiRepositoryContract } from '../contracts';
 import { createSqliteRepositories } from './index';
 
 // Each contract test gets its own store in a fresh temporary directory (no server needed).
@@ -13,3 +13,4 @@ postRepositoryContract('sqlite', fresh('posts'));
 reactionRepositoryContract('sqlite', fresh('reactions'));
 fileInfoRepositoryContract('sqlite', fresh('files'));
 threadMembershipRepositoryContract('sqlite', fresh('threads'));
+emojiRepositoryContract('sqlite', fresh('emoji'));

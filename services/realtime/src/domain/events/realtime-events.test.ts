@@ -1,6 +1,6 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { envelope, threadReadChangedPayloadSchema, threadUpdatedPayloadSchema } from '@switchyard/contracts';
+import { emojiAddedPayloadSchema, envelope, threadReadChangedPayloadSchema, threadUpdatedPayloadSchema } from '@switchyard/contracts';
 import { fromRealtimeEvent } from './realtime-events';
 
 describe('realtime.events → collapsed-thread WebSocket events', () => {
@@ -24,5 +24,17 @@ describe('realtime.events → collapsed-thread WebSocket events', () => {
     assert.ok(threadUpdatedPayloadSchema.validate({ user_id: 'u1', team_id: 'team1', thread: 'not an object', previous_unread_mentions: 0, previous_unread_replies: 0 }).error);
     assert.ok(threadReadChangedPayloadSchema.validate({ user_id: '', team_id: 'team1' }).error);
     assert.equal(threadReadChangedPayloadSchema.validate({ user_id: 'u1', team_id: '' }).error, undefined);
+  });
+});
+
+describe('realtime.events → emoji_added', () => {
+  it('when an emoji.added arrives, then emoji_added goes to every connection with the emoji as a JSON string', () => {
+    const emoji = { id: 'e1', create_at: 5, update_at: 5, delete_at: 0, creator_id: 'u1', name: 'parrot' };
+    const [event] = fromRealtimeEvent(envelope('emoji.added', { emoji }));
+    assert.equal(event?.event, 'emoji_added');
+    assert.deepEqual(event?.data, { emoji: JSON.stringify(emoji) });
+    assert.deepEqual([event?.broadcast.user_id, event?.broadcast.channel_id, event?.broadcast.team_id], ['', '', '']);
+    assert.ok(emojiAddedPayloadSchema.validate({ emoji: { ...emoji, name: '' } }).error);
+    assert.equal(emojiAddedPayloadSchema.validate({ emoji }).error, undefined);
   });
 });

@@ -1,13 +1,16 @@
-import type { ChannelViewedEvent, RealtimeEvent, StatusChangedEvent, ThreadEvent } from '@switchyard/contracts';
+import type { ChannelViewedEvent, EmojiAddedEvent, RealtimeEvent, StatusChangedEvent, ThreadEvent } from '@switchyard/contracts';
 import { broadcast, type WsEvent } from '../ws-event';
 
 /**
  * realtime.events → `ephemeral_message` (to the target user only), `open_dialog`, `typing`, `status_change`
  * (to the user only), and the collapsed-thread events `thread_updated`, `thread_follow_changed`,
- * `thread_read_changed` (to the user's own connections, `broadcast` {team_id, user_id} as the reference).
+ * `thread_read_changed` (to the user's own connections, `broadcast` {team_id, user_id} as the reference), and
+ * `emoji_added` (to every connection).
  */
-export function fromRealtimeEvent(event: RealtimeEvent | StatusChangedEvent | ChannelViewedEvent | ThreadEvent): WsEvent[] {
+export function fromRealtimeEvent(event: RealtimeEvent | StatusChangedEvent | ChannelViewedEvent | ThreadEvent | EmojiAddedEvent): WsEvent[] {
   switch (event.type) {
+    case 'emoji.added':
+      return [{ event: 'emoji_added', data: { emoji: JSON.stringify(event.payload.emoji) }, broadcast: broadcast() }];
     case 'thread.updated': {
       const { user_id: userId, team_id: teamId, thread, previous_unread_mentions: mentions, previous_unread_replies: replies } = event.payload;
       return [{ event: 'thread_updated', data: { thread: JSON.stringify(thread), previous_unread_mentions: mentions, previous_unread_replies: replies }, broadcast: broadcast({ user_id: userId, team_id: teamId }) }];

@@ -1,4 +1,5 @@
 import {
+  emojiAddedPayloadSchema,
   ephemeralPostPayloadSchema,
   openDialogPayloadSchema,
   statusChangedPayloadSchema,
@@ -10,6 +11,7 @@ import {
   Topics,
   typingPayloadSchema,
   type ChannelsEvent,
+  type EmojiAddedEvent,
   type PostsEvent,
   type RealtimeEvent,
   type StatusChangedEvent,
@@ -50,6 +52,7 @@ const REALTIME_SCHEMAS = {
   'thread.updated': threadUpdatedPayloadSchema,
   'thread.follow_changed': threadFollowChangedPayloadSchema,
   'thread.read_changed': threadReadChangedPayloadSchema,
+  'emoji.added': emojiAddedPayloadSchema,
 } as const;
 
 function isEnvelope(value: unknown): value is { type: string; time?: unknown; payload: Record<string, unknown> } {
@@ -98,7 +101,7 @@ export function eventsConsumer(deps: EventsConsumerDeps): MessageHandler {
           deps.logger.warn('realtime.events message ignored (unknown type or invalid payload)', { type: value.type });
           return [];
         }
-        return fromRealtimeEvent(value as unknown as RealtimeEvent | StatusChangedEvent | ChannelViewedEvent | ThreadEvent);
+        return fromRealtimeEvent(value as unknown as RealtimeEvent | StatusChangedEvent | ChannelViewedEvent | ThreadEvent | EmojiAddedEvent);
       }
       default:
         return [];
