@@ -9,6 +9,7 @@ import { CachingChannelMemberRepository } from './adapters/cache/caching-channel
 import { CachingChannelRepository } from './adapters/cache/caching-channel-repository';
 import { HttpUsersDirectory } from './adapters/http/users-directory.http';
 import { HttpUserNames } from './adapters/http/user-names.http';
+import { HttpOnlineUsers } from './adapters/http/online-users.http';
 import { memoryRepositories, ScanningPostSearch } from './adapters/memory';
 import type { PostsConfig } from './config';
 import { OutboxRelay } from './domain/events/outbox-relay';
@@ -21,6 +22,9 @@ import { internalRoutes } from './entry-points/http/internal.routes';
 import { channelViewsRoutes } from './entry-points/http/channel-views.routes';
 import { userThreadsRoutes } from './entry-points/http/user-threads.routes';
 import { emojiRoutes } from './entry-points/http/emoji.routes';
+import type { EmojiDeps } from './domain/emoji/emoji-deps';
+import { SharpEmojiImages } from './adapters/images/sharp-emoji-images';
+import { isSystemEmojiName } from './adapters/emoji/system-emoji-names';
 import { hookPostsRoutes } from './entry-points/http/hook-posts.routes';
 import { groupChannelsRoutes } from './entry-points/http/group-channels.routes';
 import { pinsRoutes } from './entry-points/http/pins.routes';
@@ -29,6 +33,7 @@ import { reactionsRoutes } from './entry-points/http/reactions.routes';
 import { searchRoutes } from './entry-points/http/search.routes';
 import { repositorySearchScope } from './domain/search/search-scope.port';
 import { channelsSearchRoutes } from './entry-points/http/channels-search.routes';
+import { channelAutocompleteRoutes } from './entry-points/http/channel-autocomplete.routes';
 import { FileStoreFromSettings } from './adapters/files/file-store-from-settings';
 import { S3FileStore } from './adapters/files/s3-file-store';
 import { describeOverrides, fileSettingsOverrides } from './file-settings-env';
@@ -88,6 +93,7 @@ export function createPostsApp(config: Readonly<PostsConfig>, deps: PostsDeps): 
     clock: deps.clock ?? systemClock,
     users,
     userNames,
+    onlineUsers: new HttpOnlineUsers(deps.transport, keys),
     events,
     liveConfig,
     relay: (post, fresh) => outbox.schedule(post, fresh),
@@ -107,6 +113,7 @@ export function createPostsApp(config: Readonly<PostsConfig>, deps: PostsDeps): 
   };
   const scope = stored.searchScope ?? repositorySearchScope(channels, members);
   http.app.use(searchRoutes(context, { search: stored.search, scope, userNames }));
+  http.app.use(channelAutocompleteRoutes(context));
   http.app.use(channelsSearchRoutes(context));
   // The storage keys the environment fixes (MM_FILESETTINGS_*: a deployment's object store) win over the document's.
   const fileOverrides = fileSettingsOverrides(config);
@@ -115,7 +122,9 @@ export function createPostsApp(config: Readonly<PostsConfig>, deps: PostsDeps): 
   // Before the posts routes: GET /posts/{id}/files/info is more specific than their /posts/{id}/... routes.
   http.app.use(filesRoutes(filesDeps));
   http.app.use(internalHookFilesRoutes(context, filesDeps));
-  for (const routes of [internalRoutes, internalFilesRoutes, hookPostsRoutes, groupChannelsRoutes, channelViewsRoutes, userThreadsRoutes, channelsRoutes, postsRoutes, reactionsRoutes, pinsRoutes, emojiRoutes]) http.app.use(routes(context));
+  for (const routes of [internalRoutes, internalFilesRoutes, hookPostsRoutes, groupChannelsRoutes, channelViewsRoutes, userThreadsRoutes, channelsRoutes, postsRoutes, reactionsRoutes, pinsRoutes]) http.app.use(routes(context));
+  const emojiDeps: EmojiDeps = { ...domain, fileStore: () => fileStores.current(), images: new SharpEmojiImages(), isSystemEmojiName };
+  http.app.use(emojiRoutes(context, emojiDeps));
   const app = http.finalize();
 
   const sweep = async (): Promise<void> => {

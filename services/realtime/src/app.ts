@@ -25,6 +25,7 @@ import type { Clock, MembershipSource, PresenceStore, RealtimeMetrics, SessionSo
 import { Statuses } from './domain/statuses/statuses';
 import type { StatusStore } from './domain/statuses/status-store';
 import { statusesRoutes } from './entry-points/http/statuses.routes';
+import { internalStatusesRoutes } from './entry-points/http/internal-statuses.routes';
 import { CONSUMED_TOPICS, eventsConsumer } from './entry-points/kafka/events.consumer';
 import { eventsRoutes } from './entry-points/http/events.routes';
 import { STATUS_POSTS_GROUP, statusPostsConsumer } from './entry-points/kafka/status-posts.consumer';
@@ -192,6 +193,7 @@ export function createRealtimeApp(config: Readonly<RealtimeConfig>, deps: Realti
   const http = createHttpApp({ service: SERVICE_NAME, logger: deps.logger, ready: health, trustRequestId: true });
   http.app.use(identityMiddleware(() => keys));
   http.app.use(statusesRoutes(statuses, [rawBody(() => liveConfig.current().ServiceSettings.MaximumPayloadSizeBytes), jsonBody]));
+  http.app.use(internalStatusesRoutes(statuses, keys, [rawBody(() => liveConfig.current().ServiceSettings.MaximumPayloadSizeBytes), jsonBody]));
   if (cursors) http.app.use(eventsRoutes({ cursors, users: directory, maxWaiting: config.EVENT_MAX_WAITING }));
   const handler = http.finalize();
 

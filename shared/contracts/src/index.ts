@@ -2,7 +2,7 @@ export { envelope, envelopeSchema, type Envelope } from './envelope';
 export { Topics, ALL_TOPICS, TOPIC_PARTITIONS, EVENT_STREAM_TOPICS, EVENT_STREAM_MIN_RETENTION_MS, type TopicName } from './topics';
 export { usersEventPayloadSchema, TEAM_EVENT_TYPES, type UsersEvent, type UsersEventType, type UsersEventPayload, type TeamEventType } from './users-events';
 export { CONFIG_EVENT_KEY, type ConfigUpdatedEvent } from './config-events';
-export { InternalPaths, PostsInternalPaths, Services, INTEGRATION_BOTS, type IntegrationSender, type ResolvedSession, type InternalUser, type UserUpdatedCopies, type InternalTeam, type InternalBot, type InternalPostView, type InternalFileOwner, type ServiceName } from './internal-api';
+export { InternalPaths, PostsInternalPaths, RealtimeInternalPaths, Services, INTEGRATION_BOTS, type IntegrationSender, type ResolvedSession, type InternalUser, type UserUpdatedCopies, type InternalTeam, type InternalBot, type InternalPostView, type InternalFileOwner, type ServiceName } from './internal-api';
 export type { WirePost, WirePostPriority, InternalChannel, InternalChannelMember, PostSource, PostAuthor } from './posts-model';
 export {
   postEventPayloadSchema,
@@ -36,7 +36,7 @@ export {
   type TypingEvent,
 } from './realtime-events';
 export { stripIntegrations, clientPost } from './client-post';
-export { PictureUploadLimits, PROFILE_IMAGE_UPLOAD, BOT_ICON_UPLOAD, pictureUploadRoute, type PictureUploadRoute, FILE_UPLOAD_SLACK_BYTES, FILE_UPLOAD_TOO_LARGE, isFileUpload, isHookUpload } from './picture-uploads';
+export { PictureUploadLimits, PROFILE_IMAGE_UPLOAD, BOT_ICON_UPLOAD, EMOJI_UPLOAD, pictureUploadRoute, type PictureUploadRoute, FILE_UPLOAD_SLACK_BYTES, FILE_UPLOAD_TOO_LARGE, isFileUpload, isHookUpload } from './picture-uploads';
 export { SERVER_MAJOR_VERSION, SERVER_VERSION } from './server-version';
 export { statusChangedPayloadSchema, type StatusChangedPayload, type StatusChangedEvent } from './status-events';
 export { channelViewedPayloadSchema, type ChannelViewedPayload, type ChannelViewedEvent } from './view-events';
@@ -52,3 +52,4 @@ export {
   type ThreadReadChangedEvent,
   type ThreadEvent,
 } from './thread-events';
+export { emojiAddedPayloadSchema, type EmojiAddedPayload, type EmojiAddedEvent } from './emoji-events';

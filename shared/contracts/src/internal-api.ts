@@ -104,6 +104,15 @@ export interface InternalUser {
   readonly nickname: string;
 }
 
+/**
+ * realtime's internal API (posts only): statuses live with the sockets (docs/adr/0012).
+ * - `onlineUsers`: POST {ids: string[]} (at most 1,000) → `{online: string[]}`, the ids whose status is
+ *   exactly `online` (what `@here` mentions); `{online: []}` while EnableUserStatuses is off.
+ */
+export const RealtimeInternalPaths = {
+  onlineUsers: '/internal/v1/statuses/online',
+} as const;
+
 /** Service names used by transports and the gateway's route table. */
 export const Services = {
   gateway: 'gateway',

@@ -7,6 +7,7 @@ import type { PostSearchIndex } from './search/post-search.port';
 import type { ThreadMembershipRepository } from './threads/thread-ports';
 import type { SearchScope } from './search/search-scope.port';
 import type { UserNames } from './search/user-names.port';
+import type { EmojiRepository } from './emoji/emoji-ports';
 
 /**
  * Repository ports. Shaped for a document store: single-document writes, no transactions, plain
@@ -169,6 +170,8 @@ export interface ReactionRepository {
   /** Oldest first. */
   listByPost(postId: string): Promise<Reaction[]>;
   countByPost(postId: string): Promise<number>;
+  /** Removes every reaction with that emoji name (a custom emoji was deleted); returns the ids of the posts that had one. */
+  deleteByEmojiName(emojiName: string): Promise<string[]>;
 }
 
 export interface PostsRepositories {
@@ -182,6 +185,8 @@ export interface PostsRepositories {
   readonly search: PostSearchIndex;
   /** Thread memberships (collapsed reply threads). */
   readonly threads: ThreadMembershipRepository;
+  /** Custom emoji metadata (the images are in the file store). */
+  readonly emoji: EmojiRepository;
   /** Which channels a search reads, when the store decides it in one query (else read through channelMembers + channels). */
   readonly searchScope?: SearchScope;
 }
@@ -199,6 +204,12 @@ export interface UsersDirectory {
   team(teamId: string): Promise<InternalTeam | undefined>;
   /** The id of the team with that (lower-case) name, undefined when it does not exist. No visibility check. */
   teamIdByName(name: string): Promise<string | undefined>;
+}
+
+/** Statuses as posts needs them (realtime's internal API). */
+export interface OnlineUsers {
+  /** Those of the ids whose status is exactly `online`; [] when it cannot be known. */
+  online(userIds: readonly string[]): Promise<string[]>;
 }
 
 /** A post as it was just inserted (its whole outbox) and its channel. */
@@ -220,6 +231,8 @@ export interface Deps extends PostsRepositories {
   readonly users: UsersDirectory;
   /** Usernames to ids (users-bots): who a post's `@name`s are, for thread followers. */
   readonly userNames: UserNames;
+  /** Which users are online (realtime's statuses): who `@here` mentions. Absent: `@here` mentions nobody. */
+  readonly onlineUsers?: OnlineUsers;
   readonly events: EventSink;
   readonly liveConfig: ConfigView;
   /**

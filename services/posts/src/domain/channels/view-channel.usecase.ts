@@ -2,7 +2,9 @@ import { envelope, Topics, type ChannelViewedEvent } from '@switchyard/contracts
 import { badRequest, commonErrors } from '@switchyard/errors';
 import { hasPermission, Permissions } from '@switchyard/permissions';
 import type { Actor } from '../actor';
+import type { Channel } from '../entities';
 import type { Deps } from '../ports';
+import { markChannelThreadsRead, viewReadsThreads } from '../threads/read-threads-on-view';
 
 export interface ViewResult {
   readonly status: 'OK';
@@ -18,9 +20,11 @@ export function requireSelfOrEditOthers(actor: Actor, userId: string): void {
  * `POST /channels/members/{user_id}/view` (mattermost-wire-3.md §3.6): for each non-empty channel id the
  * user is a member of, last_viewed_at = max(itself, the channel's last_post_at), the message counts are
  * the channel's, mentions 0, and `channel_viewed` goes to the user. Membership is not checked (others are
- * skipped); none of the ids a known channel: 400.
+ * skipped); none of the ids a known channel: 400. When the client does not support collapsed threads
+ * (`collapsed_threads_supported` absent or false) or CollapsedThreads is off for users, the threads of the
+ * viewed channels are marked read as well, as the reference.
  */
-export async function viewChannels(deps: Deps, actor: Actor, userId: string, channelIds: readonly string[]): Promise<ViewResult> {
+export async function viewChannels(deps: Deps, actor: Actor, userId: string, channelIds: readonly string[], collapsedThreadsSupported = false): Promise<ViewResult> {
   requireSelfOrEditOthers(actor, userId);
   const ids = [...new Set(channelIds.filter((id) => id !== ''))];
   if (ids.length === 0) return { status: 'OK', last_viewed_at_times: {} };
@@ -29,9 +33,11 @@ export async function viewChannels(deps: Deps, actor: Actor, userId: string, cha
   const times: Record<string, number> = {};
   const now = deps.clock.now();
   const viewed: ChannelViewedEvent[] = [];
+  const memberOf: Channel[] = [];
   for (const channel of channels) {
     const member = await deps.channelMembers.find(channel.id, userId);
     if (!member) continue;
+    memberOf.push(channel);
     await deps.channelMembers.update(channel.id, userId, {
       last_viewed_at: Math.max(member.last_viewed_at, channel.last_post_at),
       msg_count: channel.total_msg_count,
@@ -42,6 +48,7 @@ export async function viewChannels(deps: Deps, actor: Actor, userId: string, cha
     times[channel.id] = channel.last_post_at;
     viewed.push(envelope('channel.viewed', { user_id: userId, channel_id: channel.id }));
   }
+  if (viewReadsThreads(deps, collapsedThreadsSupported)) await markChannelThreadsRead(deps, userId, memberOf, now);
   if (viewed.length > 0 && deps.liveConfig.current().ServiceSettings.EnableChannelViewedMessages) {
     await deps.events.publish(Topics.realtimeEvents, viewed.map((value) => ({ key: userId, value }))).catch(() => undefined);
   }

@@ -14,16 +14,21 @@ const GROUP_MAX = 16;
 const MAX_NOTIFIED_MEMBERS = 1_000;
 
 /**
- * Channel members a message mentions, its author excepted: `@username`s, and every member for `@channel`
- * or `@all` in a channel of at most 1,000 members. `@here` (only members online) is not resolved here.
+ * Channel members a message mentions, its author excepted: `@username`s, every member for `@channel` or
+ * `@all`, and the members whose status is `online` for `@here` (realtime's statuses), in a channel of at
+ * most 1,000 members (the reference's GetMentionKeywordsInChannel).
  */
 async function mentionedMembers(deps: Deps, channel: Channel, message: string, authorId: string): Promise<Set<string>> {
   const all = mentionedNames(message);
   const names = [...all].filter((n) => !CHANNEL_WIDE.has(n)).slice(0, MAX_NAMES);
   const out = new Set<string>();
-  if (all.has('channel') || all.has('all')) {
+  const everyone = all.has('channel') || all.has('all');
+  const statuses = all.has('here') ? deps.onlineUsers : undefined;
+  if (everyone || statuses) {
     const members = await deps.channelMembers.listByChannel(channel.id, { page: 0, perPage: MAX_NOTIFIED_MEMBERS + 1 });
-    if (members.length <= MAX_NOTIFIED_MEMBERS) for (const m of members) if (m.user_id !== authorId) out.add(m.user_id);
+    const others = members.length <= MAX_NOTIFIED_MEMBERS ? members.map((m) => m.user_id).filter((id) => id !== authorId) : [];
+    const chosen = everyone || !statuses ? others : await statuses.online(others);
+    for (const id of chosen) out.add(id);
   }
   if (names.length === 0) return out;
   const ids = await deps.userNames.idsByUsernames(names);

@@ -55,7 +55,9 @@ export function channelViewsRoutes(ctx: HttpContext): Router {
     const prevChannelId = body.prev_channel_id ?? '';
     if (typeof channelId !== 'string' || !ID_OR_EMPTY.test(channelId)) throw commonErrors.invalidBodyParam('channel_view.channel_id');
     if (typeof prevChannelId !== 'string' || !ID_OR_EMPTY.test(prevChannelId)) throw commonErrors.invalidBodyParam('channel_view.prev_channel_id');
-    sendJson(res, 200, await viewChannels(deps, actorOf(req), userId, [channelId, prevChannelId]));
+    const collapsed = body.collapsed_threads_supported;
+    if (collapsed !== undefined && collapsed !== null && typeof collapsed !== 'boolean') throw commonErrors.invalidParam('channel_view');
+    sendJson(res, 200, await viewChannels(deps, actorOf(req), userId, [channelId, prevChannelId], collapsed === true));
   });
 
   router.get('/api/v4/users/:user_id/channels/:channel_id/unread', async (req, res) => {

@@ -1,0 +1,35 @@
+import type { Channel } from '../entities';
+import type { Deps } from '../ports';
+import { crtOnForUsers } from './thread-events';
+
+type ViewDeps = Pick<Deps, 'threads' | 'posts' | 'liveConfig'>;
+
+/**
+ * Whether viewing channels marks their threads read (the reference's MarkChannelsAsViewed: ThreadAutoFollow,
+ * always on here, and a client that does not support collapsed threads or a user who does not see them).
+ */
+export function viewReadsThreads(deps: Pick<Deps, 'liveConfig'>, collapsedThreadsSupported: boolean): boolean {
+  return !collapsedThreadsSupported || !crtOnForUsers(deps.liveConfig.current());
+}
+
+/**
+ * The reference's MarkAllAsReadByChannels: each thread of these channels the user follows with a reply
+ * after their last view gets last_viewed = at and no unread mentions (no event: the client that viewed the
+ * channel does not show collapsed threads). Returns how many threads changed.
+ */
+export async function markChannelThreadsRead(deps: ViewDeps, userId: string, channels: readonly Channel[], at: number): Promise<number> {
+  if (channels.length === 0) return 0;
+  const inChannels = new Set(channels.map((c) => c.id));
+  const teams = [...new Set(channels.map((c) => c.team_id))];
+  const memberships = (await deps.threads.listFollowing(userId, teams)).filter((m) => inChannels.has(m.channel_id));
+  if (memberships.length === 0) return 0;
+  const roots = new Map((await deps.posts.findByIds(memberships.map((m) => m.post_id))).map((p) => [p.id, p]));
+  let changed = 0;
+  for (const membership of memberships) {
+    const root = roots.get(membership.post_id);
+    if (!root || root.last_reply_at <= membership.last_viewed) continue;
+    await deps.threads.maintain(membership, { last_viewed: at, unread_mentions: 0, last_updated: at });
+    changed += 1;
+  }
+  return changed;
+}
