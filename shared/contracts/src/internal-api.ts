@@ -19,6 +19,8 @@ export const InternalPaths = {
   userUpdatedCopies: '/internal/v1/users/updated-copies',
   /** users-bots: GET /internal/v1/teams/{teamId}/members/{userId} → TeamMember or 404 */
   teamMember: '/internal/v1/teams',
+  /** users-bots (posts only): POST {team_id?, user_ids (≤ 100)} → the ids among them with an active membership in that team (any team without team_id) */
+  teamMembersAmong: '/internal/v1/team-members/among',
   /** users-bots: GET → InternalTeam (deleted teams included; check delete_at), or 404 `app.team.get.find.app_error` */
   team: (teamId: string) => `/internal/v1/teams/${encodeURIComponent(teamId)}`,
   /** users-bots: GET → InternalTeam by (lower-cased) name, or 404 `app.team.get_by_name.missing.app_error` */

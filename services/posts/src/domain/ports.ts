@@ -204,6 +204,11 @@ export interface UsersDirectory {
   team(teamId: string): Promise<InternalTeam | undefined>;
   /** The id of the team with that (lower-case) name, undefined when it does not exist. No visibility check. */
   teamIdByName(name: string): Promise<string | undefined>;
+  /**
+   * Which of `userIds` are active members of `teamId` (of any team when undefined): post search's `from:`
+   * matches only such authors, as the reference. May answer from a short cache (never used for access decisions).
+   */
+  teamMembersAmong(teamId: string | undefined, userIds: readonly string[]): Promise<ReadonlySet<string>>;
 }
 
 /** Statuses as posts needs them (realtime's internal API). */

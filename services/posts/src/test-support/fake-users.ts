@@ -35,6 +35,12 @@ export class FakeUsers implements UsersDirectory {
     });
   }
 
+  public async teamMembersAmong(teamId: string | undefined, userIds: readonly string[]): Promise<ReadonlySet<string>> {
+    this.calls += 1;
+    const keys = [...this.members.keys()];
+    return new Set(userIds.filter((id) => (teamId !== undefined ? this.members.has(`${teamId}:${id}`) : keys.some((k) => k.endsWith(`:${id}`)))));
+  }
+
   public async teamIdByName(name: string): Promise<string | undefined> {
     this.calls += 1;
     for (const [id, teamName] of this.teams) if (teamName === name) return id;

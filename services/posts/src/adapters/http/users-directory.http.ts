@@ -16,6 +16,8 @@ export class HttpUsersDirectory implements UsersDirectory {
   private readonly as: ServiceCredential;
   private readonly users = new Map<string, { user: InternalUser; at: number }>();
   private readonly teams = new Map<string, { team: InternalTeam; at: number }>();
+  /** `${teamId or '*'}:${userId}` → member: a filter on authors (search's `from:`), never an access decision. */
+  private readonly memberships = new Map<string, { member: boolean; at: number }>();
 
   public constructor(private readonly transport: ServiceTransport, secret: Keys, private readonly now: () => number = Date.now) {
     this.as = serviceCredential(Services.posts, secret);
@@ -52,6 +54,23 @@ export class HttpUsersDirectory implements UsersDirectory {
       const hit = this.users.get(id);
       return hit ? [hit.user] : [];
     });
+  }
+
+  public async teamMembersAmong(teamId: string | undefined, userIds: readonly string[]): Promise<ReadonlySet<string>> {
+    const now = this.now();
+    const key = (userId: string): string => `${teamId ?? '*'}:${userId}`;
+    const unique = [...new Set(userIds)];
+    const missing = unique.filter((id) => {
+      const hit = this.memberships.get(key(id));
+      return !hit || now - hit.at > CACHE_MS;
+    });
+    if (missing.length > 0) {
+      const body = { ...(teamId !== undefined ? { team_id: teamId } : {}), user_ids: missing.slice(0, 100) };
+      const members = new Set(await callJson<string[]>(this.transport, Services.usersBots, { method: 'POST', path: InternalPaths.teamMembersAmong, as: this.as, body }));
+      if (this.memberships.size > 10_000) this.memberships.clear();
+      for (const id of body.user_ids) this.memberships.set(key(id), { member: members.has(id), at: now });
+    }
+    return new Set(unique.filter((id) => this.memberships.get(key(id))?.member === true));
   }
 
   public async teamIdByName(name: string): Promise<string | undefined> {

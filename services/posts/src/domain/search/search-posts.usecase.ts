@@ -56,7 +56,7 @@ export async function searchPosts(deps: SearchDeps, actor: Actor, command: Searc
   if (readable.length === 0) return EMPTY;
   const channelIds = await narrowByIn(deps, actor, readable, parsed, command.teamId);
   if (channelIds.length === 0) return EMPTY;
-  const authors = await authorIds(deps, parsed);
+  const authors = await authorIds(deps, parsed, command.teamId);
 
   const base: Omit<PostSearchQuery, 'words' | 'phrases' | 'hashtags'> = {
     channelIds,
@@ -136,13 +136,25 @@ async function channelIdsNamed(deps: SearchDeps, actor: Actor, value: string, us
   return new Set(group && group.type === 'G' ? [group.id] : []);
 }
 
-/** `from:` names as ids; an unknown name stays as it is and so matches nothing. */
-async function authorIds(deps: SearchDeps, parsed: ParsedSearch): Promise<{ include?: string[]; exclude: string[] }> {
+/**
+ * `from:` names as ids; an unknown name stays as it is and so matches nothing, and so does an author who is
+ * not a member of the searched team (of any team in the all-teams form), as the reference's
+ * `UserId IN (SELECT Id FROM Users, TeamMembers …)`. `-from:` only excludes that author's posts.
+ */
+async function authorIds(deps: SearchDeps, parsed: ParsedSearch, teamId: string | undefined): Promise<{ include?: string[]; exclude: string[] }> {
   const names = [...parsed.fromUsers, ...parsed.excludedFromUsers];
   if (names.length === 0) return { exclude: [] };
   const ids = await deps.userNames.idsByUsernames(names);
   const idOf = (name: string): string => ids.get(name) ?? `unknown:${name}`;
-  return { ...(parsed.fromUsers.length > 0 ? { include: parsed.fromUsers.map(idOf) } : {}), exclude: parsed.excludedFromUsers.map(idOf) };
+  const exclude = parsed.excludedFromUsers.map(idOf);
+  if (parsed.fromUsers.length === 0) return { exclude };
+  const wanted = parsed.fromUsers.flatMap((name) => ids.get(name) ?? []);
+  const members = wanted.length > 0 ? await deps.users.teamMembersAmong(teamId, wanted) : new Set<string>();
+  const include = parsed.fromUsers.map((name) => {
+    const id = ids.get(name);
+    return id !== undefined && members.has(id) ? id : `unknown:${name}`;
+  });
+  return { include, exclude };
 }
 
 function merge(lists: readonly StoredPost[][]): StoredPost[] {

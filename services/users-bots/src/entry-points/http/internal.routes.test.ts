@@ -96,6 +96,23 @@ describe('internal API', () => {
     assert.equal((await h.request('GET', `/internal/v1/teams/bad/members/${u.id}`, { service: 'posts' })).statusCode, 400);
   });
 
+  it('when team members among users are asked for, then the ids with an active membership in that team (or any team); others and bad bodies are not', async () => {
+    const [inTeam, joined, elsewhere, none] = [await h.user(), await h.user(), await h.user(), await h.user()];
+    const team = (await h.request('POST', '/api/v4/teams', { as: inTeam, body: { name: 'amongteam', display_name: 'A', type: 'O' } })).json();
+    const other = (await h.request('POST', '/api/v4/teams', { as: elsewhere, body: { name: 'amongother', display_name: 'B', type: 'O' } })).json();
+    assert.equal((await h.request('POST', `/api/v4/teams/${team.id}/members`, { as: admin, body: { team_id: team.id, user_id: joined.id } })).statusCode, 201);
+    const ids = [inTeam.id, joined.id, elsewhere.id, none.id, 'n'.repeat(26)];
+    const inThatTeam = await h.request('POST', '/internal/v1/team-members/among', { service: 'posts', body: { team_id: team.id, user_ids: ids } });
+    assert.equal(inThatTeam.statusCode, 200);
+    assert.deepEqual(inThatTeam.json(), [inTeam.id, joined.id]);
+    const anyTeam = await h.request('POST', '/internal/v1/team-members/among', { service: 'posts', body: { user_ids: ids } });
+    assert.deepEqual([...anyTeam.json()].sort(), [inTeam.id, joined.id, elsewhere.id].sort());
+    assert.deepEqual((await h.request('POST', '/internal/v1/team-members/among', { service: 'posts', body: { team_id: other.id, user_ids: [] } })).json(), []);
+    assertError(await h.request('POST', '/internal/v1/team-members/among', { service: 'posts', body: { user_ids: Array.from({ length: 101 }, () => none.id) } }), 400, 'api.context.invalid_body_param.app_error');
+    assertError(await h.request('POST', '/internal/v1/team-members/among', { service: 'posts', body: { user_ids: { $gt: '' } } }), 400, 'api.context.invalid_body_param.app_error');
+    assertError(await h.request('POST', '/internal/v1/team-members/among', { service: 'incoming-hooks', body: { user_ids: [] } }), 403, 'api.context.permissions.app_error');
+  });
+
   it('when a team is asked for by id or name, then the InternalTeam (hidden and deleted teams too) or 404', async () => {
     const u = await h.user();
     const team = (await h.request('POST', '/api/v4/teams', { as: u, body: { name: 'internalbyname', display_name: 'By Name', type: 'I' } })).json();

@@ -6,12 +6,13 @@ import { validate } from '@switchyard/validation';
 import { resolveToken } from '../../domain/auth/resolve-token.usecase';
 import { getInternalTeam } from '../../domain/teams/get-internal-team.usecase';
 import { getTeamMember } from '../../domain/teams/get-team-member.usecase';
+import { teamMembersAmong } from '../../domain/teams/team-members-among.usecase';
 import { getUserView } from '../../domain/users/get-user-view.usecase';
 import { lookupUsers } from '../../domain/users/lookup-users.usecase';
 import { Errors } from '../../domain/errors';
 import { idParam, type HttpContext } from './http-context';
 import { presentInternalTeam, presentInternalUser, presentTeamMember, presentUser } from './presenters';
-import { byIdBody, byIdsBody, byUsernamesBody, resolveBody } from './internal.schemas';
+import { byIdBody, byIdsBody, byUsernamesBody, resolveBody, teamMembersAmongBody } from './internal.schemas';
 
 /**
  * Internal API (never routed by the gateway). Each route names the services that may call it; they prove
@@ -66,6 +67,11 @@ export function internalRoutes(ctx: HttpContext): Router {
   router.get(`${InternalPaths.teamMember}/:team_id/members/:user_id`, only(posts, incomingHooks, outgoingDispatch, realtime), async (req, res) => {
     const member = await getTeamMember(deps, idParam(req, 'team_id'), idParam(req, 'user_id'));
     sendJson(res, 200, presentTeamMember(member));
+  });
+
+  router.post(InternalPaths.teamMembersAmong, only(posts), ...ctx.withBody, async (req, res) => {
+    const body = validate(teamMembersAmongBody, req.body) as { team_id?: string; user_ids: string[] };
+    sendJson(res, 200, await teamMembersAmong(deps, body.user_ids, body.team_id));
   });
 
   router.get(`${InternalPaths.teamMember}/name/:team_name`, only(posts), async (req, res) => {
