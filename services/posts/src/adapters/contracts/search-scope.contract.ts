@@ -44,5 +44,32 @@ export function searchScopeContract(name: string, make: Factory<ScopeStore>): vo
       await channelMembers.delete(channel.id, me);
       assert.deepEqual(await scope.readableChannelIds(me, team, false), []);
     });
+
+    it('when scopes were read before, then each later membership or archive change shows in the next scope at once', async () => {
+      const { channels, channelMembers, scope } = await make();
+      const [me, other, team] = [newId(), newId(), newId()];
+      const a = aChannel({ team_id: team, type: 'O' });
+      const b = aChannel({ team_id: team, type: 'P' });
+      for (const c of [a, b]) await channels.insert(c);
+      await channelMembers.insert(aChannelMember({ channel_id: a.id, user_id: me }));
+      await channelMembers.insert(aChannelMember({ channel_id: b.id, user_id: other }));
+      const sorted = async (userId: string, archived = false): Promise<string[]> => [...(await scope.readableChannelIds(userId, team, archived))].sort();
+      assert.deepEqual(await sorted(me), [a.id]);
+      assert.deepEqual(await sorted(other), [b.id]);
+      await channelMembers.insert(aChannelMember({ channel_id: b.id, user_id: me }));
+      assert.deepEqual(await sorted(me), [a.id, b.id].sort());
+      await channels.update(b.id, { delete_at: 50 });
+      assert.deepEqual(await sorted(me), [a.id]);
+      assert.deepEqual(await sorted(other), []);
+      assert.deepEqual(await sorted(me, true), [a.id, b.id].sort());
+      await channels.update(b.id, { delete_at: 0 });
+      assert.deepEqual(await sorted(other), [b.id]);
+      await channelMembers.delete(b.id, other);
+      assert.deepEqual(await sorted(other), []);
+      assert.deepEqual(await sorted(me), [a.id, b.id].sort());
+      // A write that cannot change a scope (a post counted on the channel) leaves it as it was.
+      await channels.recordPost(a.id, 1_000, true);
+      assert.deepEqual(await sorted(me), [a.id, b.id].sort());
+    });
   });
 }

@@ -53,7 +53,9 @@ postSchema.index({ root_id: 1, create_at: 1 });
 // findByPendingPostId: the 30 s pending_post_id dedupe of POST /posts.
 postSchema.index({ user_id: 1, pending_post_id: 1, create_at: -1 });
 // search: posts having a term (multikey), newest first; the channel, author and date filters are applied to those.
-postSchema.index({ search_terms: 1, create_at: -1 });
+// _id too, so one term's range is already in the search's sort order (create_at, _id): MongoDB reads it newest
+// first and stops at the limit instead of sorting every post that has the term.
+postSchema.index({ search_terms: 1, create_at: -1, _id: -1 });
 // withPendingEvents (the outbox sweep): only posts whose outbox is not empty have entries here.
 postSchema.index({ 'pending_events.id': 1 }, { sparse: true });
 

@@ -123,4 +123,30 @@ export const POSTS_MIGRATIONS: readonly Migration[] = [
   `
   CREATE INDEX p_posts_root ON p_posts (json_extract(doc, '$.root_id'), create_at, id) WHERE json_extract(doc, '$.root_id') <> '';
   `,
+  // 7: a counter of search-scope changes (search-scope.sqlite.ts): triggers bump it whenever a membership is
+  // added or removed, or a channel is archived, restored, moved or deleted, in that write's own statement, so
+  // a cached scope is reused only while no write that could change any user's scope has happened.
+  `
+  CREATE TABLE p_search_scope_version (id INTEGER PRIMARY KEY CHECK (id = 1), v INTEGER NOT NULL) STRICT;
+  INSERT INTO p_search_scope_version (id, v) VALUES (1, 0);
+  CREATE TRIGGER p_search_scope_member_insert AFTER INSERT ON p_channel_members BEGIN
+    UPDATE p_search_scope_version SET v = v + 1 WHERE id = 1;
+  END;
+  CREATE TRIGGER p_search_scope_member_delete AFTER DELETE ON p_channel_members BEGIN
+    UPDATE p_search_scope_version SET v = v + 1 WHERE id = 1;
+  END;
+  CREATE TRIGGER p_search_scope_member_update AFTER UPDATE ON p_channel_members
+    WHEN old.channel_id IS NOT new.channel_id OR old.user_id IS NOT new.user_id
+  BEGIN
+    UPDATE p_search_scope_version SET v = v + 1 WHERE id = 1;
+  END;
+  CREATE TRIGGER p_search_scope_channel_update AFTER UPDATE ON p_channels
+    WHEN old.delete_at IS NOT new.delete_at OR old.team_id IS NOT new.team_id OR old.id IS NOT new.id
+  BEGIN
+    UPDATE p_search_scope_version SET v = v + 1 WHERE id = 1;
+  END;
+  CREATE TRIGGER p_search_scope_channel_delete AFTER DELETE ON p_channels BEGIN
+    UPDATE p_search_scope_version SET v = v + 1 WHERE id = 1;
+  END;
+  `,
 ];
