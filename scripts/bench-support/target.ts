@@ -65,6 +65,8 @@ export interface EmbeddedProcess {
 const START_FLAGS = ['--max-semi-space-size=4', '--max-old-space-size=192'];
 
 function runtimeArgs(root: string): string[] {
+  // Another build as it is (e.g. a checkout of the commit before a change, for a before/after in one sitting).
+  if (process.env.BENCH_RUNTIME_DIST) return [...START_FLAGS, process.env.BENCH_RUNTIME_DIST];
   if (process.env.BENCH_RUNTIME === 'source') return [...START_FLAGS, '--conditions=source', '--import', 'tsx', join(root, 'apps', 'embedded', 'src', 'main.ts')];
   const build = spawnSync(process.execPath, [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-b'], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8' });
   if (build.status !== 0) {

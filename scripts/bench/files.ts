@@ -6,7 +6,8 @@
  *    largest RSS seen (sampled every 100 ms, per process). On a fresh embedded runtime, and on a distributed
  *    one: SWITCHYARD_URL, else one started here on deploy/local's servers (its own DATA_DIR, removed after).
  *    BENCH_FILES_DRIVER=amazons3 switches the target to the S3 store of deploy/local (S3_TEST_* in .env).
- *    Before them: 8 uploads of 64 MiB at once, chunked, and the largest RSS meanwhile (bodies are streamed).
+ *    Before them: 8 uploads of 64 MiB at once, chunked, then 8 downloads of them at once, and the largest RSS
+ *    meanwhile (bodies are streamed both ways; files-large.ts).
  * 2. The image work of one upload of a 12 MP JPEG (4000 × 3000: header check, thumbnail, preview and mini
  *    preview with sharp, from a staged file as uploads do), in this process, one after another
  *    (BENCH_FILES_IMAGES, default 40): p50/p99, and the event loop's delay meanwhile
@@ -27,6 +28,7 @@ import { adminToken, externalTarget, must, rssMb, startEmbeddedProcess, wantsTar
 import { distributedProcesses, embeddedProcesses, type TargetProcess } from '../bench-support/target-processes';
 import { warmUp } from '../bench-support/warm-up';
 import { SharpImageProcessor } from '../../services/posts/src/adapters/images/sharp-image-processor';
+import { largeDownloads, largeUploads, maxRss } from './files-large';
 
 const requireCjs = createRequire(__filename);
 type Autocannon = (options: Record<string, unknown>) => Promise<AutocannonResult>;
@@ -54,24 +56,6 @@ export interface ImageFigure {
   readonly idleLoopMaxMs: number;
 }
 
-/** The largest RSS of each process while `during` runs. */
-async function maxRss<T>(processes: readonly TargetProcess[], during: () => Promise<T>): Promise<{ result: T; max: Record<string, number> }> {
-  const max: Record<string, number> = {};
-  const sample = (): void => {
-    for (const p of processes) {
-      const mb = rssMb(p.pid);
-      if (mb !== undefined) max[p.name] = Math.max(max[p.name] ?? 0, mb);
-    }
-  };
-  const timer = setInterval(sample, 100);
-  try {
-    const result = await during();
-    sample();
-    return { result, max };
-  } finally {
-    clearInterval(timer);
-  }
-}
 
 async function uploads(label: 'embedded' | 'distributed', url: string, processes: readonly TargetProcess[]): Promise<UploadFigure> {
   const autocannon = requireCjs('autocannon') as Autocannon;
@@ -181,51 +165,6 @@ async function images(): Promise<ImageFigure> {
   }
 }
 
-/**
- * Bodies far larger than memory targets, at once: BENCH_FILES_LARGE uploads (default 8) of BENCH_FILES_LARGE_MB
- * (default 64) MiB each, in parallel; the largest RSS of each process meanwhile (streamed: it stays near idle).
- */
-async function largeUploads(label: string, url: string, processes: readonly TargetProcess[]): Promise<Record<string, number>> {
-  const count = Number(process.env.BENCH_FILES_LARGE ?? 8);
-  const mb = Number(process.env.BENCH_FILES_LARGE_MB ?? 64);
-  const token = await adminToken(url);
-  const suffix = Math.random().toString(36).slice(2, 10);
-  const team = await must(url, 'POST', '/api/v4/teams', { name: `benchlarge-${suffix}`, display_name: `Bench ${suffix}`, type: 'O' }, token, 201);
-  const channel = await must(url, 'POST', '/api/v4/channels', { team_id: team.id, name: `large-${suffix}`, display_name: 'Large', type: 'O' }, token, 201);
-  const chunk = Buffer.alloc(1024 * 1024, 0x42);
-  const body = (): ReadableStream<Uint8Array> => {
-    let sent = 0;
-    return new ReadableStream({
-      pull(controller) {
-        if (sent++ >= mb) controller.close();
-        else controller.enqueue(new Uint8Array(chunk));
-      },
-    });
-  };
-  const before = Object.fromEntries(processes.map((p) => [p.name, rssMb(p.pid) ?? 0]));
-  const started = performance.now();
-  const { result, max } = await maxRss(processes, () =>
-    Promise.all(
-      Array.from({ length: count }, async (_, i) => {
-        const res = await fetch(`${url}/api/v4/files?channel_id=${String(channel.id)}&filename=large-${i}.bin`, {
-          method: 'POST',
-          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/octet-stream' },
-          body: body(),
-          duplex: 'half',
-        } as RequestInit);
-        await res.arrayBuffer();
-        return res.status;
-      }),
-    ),
-  );
-  const ok = result.filter((s) => s === 201).length;
-  process.stdout.write(
-    `files ${count} uploads of ${mb} MiB at once [${label}], chunked: ${ok} stored in ${((performance.now() - started) / 1000).toFixed(1)} s; RSS before → max (MB): ${Object.entries(max).map(([n, m]) => `${n} ${before[n] ?? '?'} → ${m}`).join(', ')} (${count * mb} MiB sent); load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}\n`,
-  );
-  if (ok !== count) throw new Error(`large uploads [${label}]: ${ok} of ${count} stored (${result.join(', ')})`);
-  return max;
-}
-
 export async function run(): Promise<{ uploads: UploadFigure[]; image?: ImageFigure } | undefined> {
   if (!(process.env.BENCH_ONLY ?? '').split(',').includes('files')) {
     process.stdout.write('files: skipped (BENCH_ONLY=files runs it; the upload runs write gigabytes)\n');
@@ -237,7 +176,7 @@ export async function run(): Promise<{ uploads: UploadFigure[]; image?: ImageFig
     const embedded = await startEmbeddedProcess();
     try {
       await delay(2_000);
-      if (!process.env.BENCH_FILES_SKIP_LARGE) await largeUploads('embedded', embedded.url, embeddedProcesses(embedded.pid));
+      if (!process.env.BENCH_FILES_SKIP_LARGE) await largeDownloads('embedded', embedded.url, embeddedProcesses(embedded.pid), await largeUploads('embedded', embedded.url, embeddedProcesses(embedded.pid)));
       figures.push(await uploads('embedded', embedded.url, embeddedProcesses(embedded.pid)));
     } finally {
       await embedded.stop();
@@ -250,7 +189,7 @@ export async function run(): Promise<{ uploads: UploadFigure[]; image?: ImageFig
       const dataDir = mkdtempSync(join(tmpdir(), 'switchyard-bench-files-'));
       const started = await startDistributedProcess({ DATA_DIR: dataDir });
       try {
-        if (!process.env.BENCH_FILES_SKIP_LARGE) await largeUploads('distributed', started.url, distributedProcesses(started.url));
+        if (!process.env.BENCH_FILES_SKIP_LARGE) await largeDownloads('distributed', started.url, distributedProcesses(started.url), await largeUploads('distributed', started.url, distributedProcesses(started.url)));
         figures.push(await uploads('distributed', started.url, distributedProcesses(started.url)));
       } finally {
         await started.stop();

@@ -58,6 +58,16 @@ export function isFileUpload(method: string, path: string): boolean {
   return method === 'POST' && path === '/api/v4/files';
 }
 
+const FILE_BYTES = /^\/api\/v4\/files\/[^/]+(?:\/thumbnail|\/preview)?$|^\/files\/[^/]+\/public$/;
+
+/**
+ * Whether the request reads file bytes (`GET /api/v4/files/{id}`, `/thumbnail`, `/preview`,
+ * `/files/{id}/public`): the answer may be as large as MaxFileSize, so it is passed on as a stream.
+ */
+export function isFileDownload(method: string, path: string): boolean {
+  return (method === 'GET' || method === 'HEAD') && FILE_BYTES.test(path);
+}
+
 /**
  * `POST /hooks/{key}` with a multipart body (README "Files on incoming hooks"): it may carry files, so its
  * whole-request cap is the upload's (`MaxFileSize` + 512, or `MaximumPayloadSizeBytes` when that is larger).

@@ -2,6 +2,9 @@ import { IncomingMessage, ServerResponse, type IncomingHttpHeaders, type Outgoin
 import type { Socket } from 'node:net';
 import { Readable } from 'node:stream';
 import { streamInto } from './in-process-stream-body';
+import { bufferedSink, EMPTY, streamedSink, type DispatchResponse, type ResponseSink } from './in-process-response-sinks';
+
+export type { DispatchResponse } from './in-process-response-sinks';
 
 /**
  * A request handed to an express app in this process without a socket: a real IncomingMessage and
@@ -20,13 +23,10 @@ export interface DispatchRequest {
   readonly body?: Buffer | Readable;
   /** A streamed body's length when known; without it the request says `transfer-encoding: chunked`. */
   readonly bodyLength?: number;
+  /** Answer with `stream` (the body as the app writes it, its backpressure reaching the app) instead of `body`. */
+  readonly streamResponse?: boolean;
 }
 
-export interface DispatchResponse {
-  readonly status: number;
-  readonly headers: IncomingHttpHeaders;
-  readonly body: Buffer;
-}
 
 /**
  * The body of an in-process request, available at once: http-kit's rawBody takes it from here (still
@@ -35,8 +35,6 @@ export interface DispatchResponse {
 export const IN_PROCESS_BODY = Symbol.for('switchyard.http-kit.in-process-body');
 
 type InProcessRequest = IncomingMessage & { [IN_PROCESS_BODY]?: Buffer };
-
-const EMPTY = Buffer.alloc(0);
 
 /** What node's own HTTP client refuses in a request target (ERR_UNESCAPED_CHARACTERS): space, controls, beyond latin1. */
 const INVALID_TARGET = /[^\u0021-\u00ff]/;
@@ -136,34 +134,14 @@ function buildRequest(request: DispatchRequest): InProcessRequest {
 
 function noop(): void {}
 
-let cachedDate = '';
-let cachedDateSecond = -1;
-function httpDate(): string {
-  const now = Date.now();
-  const second = Math.floor(now / 1000);
-  if (second !== cachedDateSecond) {
-    cachedDateSecond = second;
-    cachedDate = new Date(now).toUTCString();
-  }
-  return cachedDate;
-}
-
-interface Collector {
-  chunks: Buffer[];
-  hasBody: boolean;
-  settled: boolean;
-  resolve: (response: DispatchResponse) => void;
-  reject: (error: Error) => void;
-}
-
-const COLLECTOR = Symbol('in-process-collector');
-type InProcessResponse = ServerResponse & { [COLLECTOR]: Collector; _header: unknown; finished: boolean };
-
 function toBuffer(chunk: unknown, encoding: unknown): Buffer {
   if (Buffer.isBuffer(chunk)) return chunk;
   if (chunk instanceof Uint8Array) return Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
   return Buffer.from(String(chunk), typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8');
 }
+
+const COLLECTOR = Symbol('in-process-collector');
+type InProcessResponse = ServerResponse & { [COLLECTOR]: ResponseSink; _header: unknown; finished: boolean };
 
 // The methods below are own properties of each response (express swaps the prototype for its own).
 function writeHead(this: InProcessResponse, statusCode: number, reason?: unknown, headers?: unknown): InProcessResponse {
@@ -181,6 +159,7 @@ function writeHead(this: InProcessResponse, statusCode: number, reason?: unknown
   }
   if (code === 204 || code === 304 || code < 200) this[COLLECTOR].hasBody = false;
   this._header = true;
+  this[COLLECTOR].head(this);
   return this;
 }
 
@@ -195,10 +174,11 @@ function write(this: InProcessResponse, chunk: unknown, encoding?: unknown, call
     return false;
   }
   if (!this._header) this.writeHead(this.statusCode);
-  const collector = this[COLLECTOR];
-  if (collector.hasBody && chunk !== undefined && chunk !== null) collector.chunks.push(toBuffer(chunk, typeof encoding === 'function' ? undefined : encoding));
+  const sink = this[COLLECTOR];
+  let more = true;
+  if (sink.hasBody && chunk !== undefined && chunk !== null) more = sink.chunk(toBuffer(chunk, typeof encoding === 'function' ? undefined : encoding));
   if (typeof cb === 'function') process.nextTick(cb as () => void);
-  return true;
+  return more;
 }
 
 function end(this: InProcessResponse, chunk?: unknown, encoding?: unknown, callback?: unknown): InProcessResponse {
@@ -219,18 +199,7 @@ function end(this: InProcessResponse, chunk?: unknown, encoding?: unknown, callb
   if (data !== undefined && data !== null && data !== '') write.call(this, data, enc);
   if (!this._header) this.writeHead(this.statusCode);
   this.finished = true;
-  const collector = this[COLLECTOR];
-  const headers: IncomingHttpHeaders = {};
-  const set = this.getHeaders();
-  for (const name in set) {
-    const value = set[name];
-    if (value === undefined) continue;
-    headers[name] = Array.isArray(value) ? value.map(String) : String(value);
-  }
-  if (headers.date === undefined && this.sendDate) headers.date = httpDate();
-  const body = collector.chunks.length === 0 ? EMPTY : collector.chunks.length === 1 ? (collector.chunks[0] as Buffer) : Buffer.concat(collector.chunks);
-  collector.settled = true;
-  collector.resolve({ status: this.statusCode, headers, body });
+  this[COLLECTOR].finish(this);
   if (typeof cb === 'function') this.once('finish', cb as () => void);
   this.emit('prefinish');
   this.emit('finish');
@@ -245,20 +214,17 @@ function emitClose(res: InProcessResponse): void {
 function destroy(this: InProcessResponse, error?: Error): InProcessResponse {
   if (this.destroyed) return this;
   this.destroyed = true;
-  const collector = this[COLLECTOR];
-  if (!collector.settled) {
-    collector.settled = true;
-    collector.reject(error ?? Object.assign(new Error('response destroyed before completion'), { code: 'LIGHT_ECONNRESET' }));
-  }
+  this[COLLECTOR].fail(error ?? Object.assign(new Error('response destroyed before completion'), { code: 'LIGHT_ECONNRESET' }));
   // Only to a listener: nothing in the app may be waiting for it, and an unheard 'error' would crash the process.
   if (error) process.nextTick(() => this.listenerCount('error') > 0 && this.emit('error', error));
   process.nextTick(emitClose, this);
   return this;
 }
 
-function buildResponse(req: IncomingMessage, resolve: Collector['resolve'], reject: Collector['reject']): InProcessResponse {
+function buildResponse(req: IncomingMessage, sink: ResponseSink): InProcessResponse {
   const res = new ServerResponse(req) as InProcessResponse;
-  res[COLLECTOR] = { chunks: [], hasBody: req.method !== 'HEAD', settled: false, resolve, reject };
+  sink.hasBody = req.method !== 'HEAD';
+  res[COLLECTOR] = sink;
   const own = res as unknown as Record<string, unknown>;
   own.writeHead = writeHead;
   own.write = write;
@@ -271,7 +237,7 @@ function buildResponse(req: IncomingMessage, resolve: Collector['resolve'], reje
 export function dispatchInProcess(app: RequestListener, request: DispatchRequest): Promise<DispatchResponse> {
   return new Promise<DispatchResponse>((resolve, reject) => {
     const req = buildRequest(request);
-    const res = buildResponse(req, resolve, reject);
+    const res = buildResponse(req, request.streamResponse === true ? streamedSink(resolve, reject) : bufferedSink(resolve, reject));
     req.once('error', (error: Error) => {
       if (req.destroyed) res.destroy(error);
     });

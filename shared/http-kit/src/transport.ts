@@ -22,12 +22,23 @@ export interface InternalRequest {
   readonly body?: Buffer | Readable;
   /** A streamed body's length when known (the client's Content-Length); sent chunked otherwise. */
   readonly bodyLength?: number;
+  /**
+   * Answer as soon as the status and headers are in, with the body as `stream` (file downloads): the
+   * service's writes wait for the caller's reads, so a large answer is never held whole.
+   */
+  readonly streamResponse?: boolean;
 }
 
 export interface InternalResponse {
   readonly status: number;
   readonly headers: IncomingHttpHeaders;
+  /** The body, collected; empty when `stream` is given. */
   readonly body: Buffer;
+  /**
+   * With `streamResponse`: the body as it comes. The caller reads it to the end or destroys it (which
+   * stops the service's writes); a service failing midway destroys it with an error (never a clean end).
+   */
+  readonly stream?: Readable;
 }
 
 /** How one service reaches another: sockets in the distributed runtime, in-process in the embedded one. */
@@ -108,6 +119,16 @@ function exchange(pool: Pool, options: Dispatcher.DispatchOptions): Promise<Inte
   });
 }
 
+const EMPTY = Buffer.alloc(0);
+
+/** One request whose answer is handed on as a stream once its head is in (undici's body: read on demand). */
+async function streamedExchange(pool: Pool, options: Dispatcher.RequestOptions): Promise<InternalResponse> {
+  const answer = await pool.request(options);
+  // Destroyed by a reader that let go, undici's body emits an abort error: heard here so it never crashes the process.
+  answer.body.on('error', () => undefined);
+  return { status: answer.statusCode, headers: answer.headers as IncomingHttpHeaders, body: EMPTY, stream: answer.body };
+}
+
 /** Connections per upstream URL of the pool for ordinary requests. */
 const POOL_CONNECTIONS = 64;
 
@@ -157,14 +178,16 @@ export class HttpTransport implements ServiceTransport, UpgradeTransport {
     const long = this.options.longRequests?.matches(service, request.path) === true;
     for (const url of urls) {
       try {
-        return await exchange(long ? this.longPoolFor(url) : this.poolFor(url), {
+        const pool = long ? this.longPoolFor(url) : this.poolFor(url);
+        const options = {
           method: request.method as Dispatcher.HttpMethod,
           path: request.path,
           headers,
           ...(streamed || (body && body.length > 0) ? { body } : {}),
           headersTimeout: this.timeoutMs,
           bodyTimeout: this.timeoutMs,
-        });
+        };
+        return await (request.streamResponse === true ? streamedExchange(pool, options) : exchange(pool, options));
       } catch (error) {
         failure = error;
         // A refused connection read nothing: the next replica may take the same (even streamed) body.

@@ -1,8 +1,10 @@
 import { propagation } from '@opentelemetry/api';
 import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import type { Request, Response } from 'express';
+import { isFileDownload } from '@switchyard/contracts';
 import { commonErrors } from '@switchyard/errors';
-import { discardRest, loggablePath, signIdentity, type Keys, type ServiceTransport } from '@switchyard/http-kit';
+import { discardRest, loggablePath, signIdentity, type InternalResponse, type Keys, type ServiceTransport } from '@switchyard/http-kit';
 import type { Logger } from '@switchyard/logger';
 import type { SelfAnswerCache, StoredAnswer } from '../../domain/self-answer-cache';
 import { clientResponseHeaders, upstreamRequestHeaders } from './forward-headers';
@@ -40,6 +42,28 @@ function writeAnswer(req: Request, res: Response, requestId: string, answer: Sto
   }
   res.setHeader('Content-Length', answer.body.length);
   res.end(answer.body);
+}
+
+/**
+ * A streamed answer (file bytes): the head at once, then the body piped through as the client takes it
+ * (its pace reaches the service), so a download is never held whole. A client gone midway stops the
+ * service's reads; a service failing midway cuts the connection (the client sees a short body, never a
+ * clean end).
+ */
+async function writeStreamed(req: Request, res: Response, requestId: string, upstream: InternalResponse & { readonly stream: Readable }, logger: Logger): Promise<void> {
+  res.status(upstream.status);
+  for (const [name, value] of Object.entries(clientResponseHeaders(upstream.headers))) res.setHeader(name, value);
+  const length = upstream.headers['content-length'];
+  if (typeof length === 'string' && upstream.status !== 204 && upstream.status !== 304) res.setHeader('Content-Length', length);
+  res.setHeader('X-Request-ID', requestId);
+  if (req.method === 'HEAD' || upstream.status === 204 || upstream.status === 304) {
+    upstream.stream.destroy();
+    res.end();
+    return;
+  }
+  await pipeline(upstream.stream, res).catch((error: unknown) => {
+    logger.debug('streamed answer cut short', { method: req.method, path: loggablePath(req.path), error });
+  });
 }
 
 /** The body to send on: the streamed one (uploads) with the client's length, else the bytes read. */
@@ -89,10 +113,14 @@ export function forward(deps: ForwardDeps) {
       ownTraceHeaders: propagation.fields(),
     });
     const stream = req.bodyStream;
+    const download = isFileDownload(req.method, req.originalUrl.split('?')[0] ?? '');
+    const pending = deps.transport.send(route.service, { method: req.method, path: req.originalUrl, headers, ...bodyOf(req), ...(download ? { streamResponse: true } : {}) });
     let upstream;
     try {
-      upstream = await withTimeout(deps.transport.send(route.service, { method: req.method, path: req.originalUrl, headers, ...bodyOf(req) }), deps.timeoutMs);
+      upstream = await withTimeout(pending, deps.timeoutMs);
     } catch (error) {
+      // An answer that comes after the timeout is nobody's: its stream is let go (the service stops writing).
+      if (download) pending.then((late) => late.stream?.destroy(), () => undefined);
       if (stream?.failure) throw cutShort(req, stream.failure);
       deps.logger.warn('service unavailable', { service: route.service, method: req.method, path: loggablePath(req.path), error });
       throw commonErrors.serverBusy();
@@ -108,6 +136,10 @@ export function forward(deps: ForwardDeps) {
     }
     const beforeSuccess = gatewayLocals(res).beforeSuccess;
     if (beforeSuccess && upstream.status >= 200 && upstream.status < 300) await beforeSuccess();
+    if (upstream.stream) {
+      await writeStreamed(req, res, requestId, { ...upstream, headers: upstreamHeaders, stream: upstream.stream }, deps.logger);
+      return;
+    }
     const answer: StoredAnswer = { status: upstream.status, headers: clientResponseHeaders(upstreamHeaders), body: upstream.body };
     // Only a plain 200 of the caller's own user, that changed no user and sets no cookie, is reused.
     if (selfAnswers && selfKey !== undefined && identity && answer.status === 200 && affected === undefined && answer.headers['set-cookie'] === undefined) {

@@ -6,6 +6,13 @@ import { Readable } from 'node:stream';
 import { newId } from '@switchyard/ids';
 import { isFileTooLarge, type FileStore } from '../../domain/files/file-ports';
 
+async function collect(stream: Readable | undefined): Promise<Buffer> {
+  assert.ok(stream, 'a stream');
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
 /** The FileStore contract: every adapter (local directory, S3) runs it. */
 export function fileStoreContract(name: string, make: () => Promise<FileStore>): void {
   describe(`FileStore contract: ${name}`, () => {
@@ -85,11 +92,46 @@ export function fileStoreContract(name: string, make: () => Promise<FileStore>):
       assert.deepEqual(await store.read(k), Buffer.alloc(0));
     });
 
+    it('when an object is opened, then its bytes stream whole or in the range asked, with its whole size', async () => {
+      const store = await make();
+      const k = key('opened.bin');
+      const data = randomBytes(300_000);
+      await store.write(k, data);
+      assert.equal(await store.size(k), data.length);
+      const whole = await store.open(k);
+      assert.equal(whole?.size, data.length);
+      assert.deepEqual(await collect(whole?.stream), data);
+      for (const [start, end] of [[0, 0], [100, 199], [299_999, 299_999], [65_530, 200_000]] as const) {
+        const part = await store.open(k, { start, end });
+        assert.equal(part?.size, data.length);
+        assert.deepEqual(await collect(part?.stream), data.subarray(start, end + 1), `${start}-${end}`);
+      }
+      const empty = key('empty-opened');
+      await store.write(empty, Buffer.alloc(0));
+      const opened = await store.open(empty);
+      assert.equal(opened?.size, 0);
+      assert.equal((await collect(opened?.stream)).length, 0);
+    });
+
+    it('when a missing object is opened or sized, then undefined; a stream let go early closes', async () => {
+      const store = await make();
+      assert.equal(await store.open(key()), undefined);
+      assert.equal(await store.size(key()), undefined);
+      const k = key('big.bin');
+      await store.write(k, randomBytes(2_000_000));
+      const opened = await store.open(k);
+      await new Promise<void>((resolve) => opened?.stream.once('data', () => resolve()));
+      opened?.stream.destroy();
+      await new Promise<void>((resolve) => (opened?.stream.closed ? resolve() : opened?.stream.once('close', () => resolve())));
+    });
+
     it('when a key tries to leave the root, then it is refused', async () => {
       const store = await make();
       for (const bad of ['../x', 'a/../../x', '/etc/passwd', 'a//b', 'a\\b', 'a/\0b', '']) {
         await assert.rejects(store.write(bad, Buffer.from('x')), /invalid storage key/);
         await assert.rejects(store.read(bad), /invalid storage key/);
+        await assert.rejects(store.open(bad), /invalid storage key/);
+        await assert.rejects(store.size(bad), /invalid storage key/);
       }
     });
 

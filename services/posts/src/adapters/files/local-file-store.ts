@@ -1,7 +1,7 @@
-import { access, mkdir, readFile, rename, rm } from 'node:fs/promises';
+import { access, mkdir, open, readFile, rename, rm, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { Readable } from 'node:stream';
-import type { FileStore, StagedFile } from '../../domain/files/file-ports';
+import type { ByteRange, FileStore, OpenedObject, StagedFile } from '../../domain/files/file-ports';
 import { checkedKey } from './file-key';
 import { discardStaged, fsyncPath, stageInto, sweepStale } from './staging';
 
@@ -50,6 +50,34 @@ export class LocalFileStore implements FileStore {
   public async read(key: string): Promise<Buffer | undefined> {
     try {
       return await readFile(this.pathOf(key));
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+      throw error;
+    }
+  }
+
+  public async open(key: string, range?: ByteRange): Promise<OpenedObject | undefined> {
+    let handle;
+    try {
+      handle = await open(this.pathOf(key), 'r');
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+      throw error;
+    }
+    try {
+      const { size } = await handle.stat();
+      // The stream owns the handle from here: it closes it at its end, or when destroyed.
+      const stream = handle.createReadStream(range ? { start: range.start, end: range.end } : {});
+      return { stream, size };
+    } catch (error) {
+      await handle.close();
+      throw error;
+    }
+  }
+
+  public async size(key: string): Promise<number | undefined> {
+    try {
+      return (await stat(this.pathOf(key))).size;
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
       throw error;

@@ -2,8 +2,8 @@ import { CreateBucketCommand, DeleteObjectCommand, GetObjectCommand, HeadBucketC
 import { createReadStream } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Readable } from 'node:stream';
-import type { FileStore, StagedFile } from '../../domain/files/file-ports';
+import { Readable } from 'node:stream';
+import type { ByteRange, FileStore, OpenedObject, StagedFile } from '../../domain/files/file-ports';
 import { checkedKey } from './file-key';
 import { discardStaged, stageInto, sweepStale } from './staging';
 
@@ -98,6 +98,30 @@ export class S3FileStore implements FileStore {
       const answer = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: this.keyOf(key) }));
       if (!answer.Body) return Buffer.alloc(0);
       return Buffer.from(await answer.Body.transformToByteArray());
+    } catch (error) {
+      if (isMissing(error)) return undefined;
+      throw error;
+    }
+  }
+
+  /** One GetObject (with its Range when given); the body streams from the server as the caller reads. */
+  public async open(key: string, range?: ByteRange): Promise<OpenedObject | undefined> {
+    try {
+      const answer = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: this.keyOf(key), ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}) }));
+      const total = /\/(\d+)$/.exec(answer.ContentRange ?? '')?.[1];
+      const size = total !== undefined ? Number(total) : (answer.ContentLength ?? 0);
+      const body = answer.Body;
+      const stream = body instanceof Readable ? body : Readable.from(body ? [Buffer.from(await body.transformToByteArray())] : []);
+      return { stream, size };
+    } catch (error) {
+      if (isMissing(error)) return undefined;
+      throw error;
+    }
+  }
+
+  public async size(key: string): Promise<number | undefined> {
+    try {
+      return (await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: this.keyOf(key) }))).ContentLength ?? 0;
     } catch (error) {
       if (isMissing(error)) return undefined;
       throw error;

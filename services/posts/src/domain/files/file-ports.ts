@@ -28,6 +28,18 @@ export interface StagedFile {
   readonly size: number;
 }
 
+/** Bytes `start` to `end` of an object, both included. */
+export interface ByteRange {
+  readonly start: number;
+  readonly end: number;
+}
+
+/** An object opened for reading: its bytes (all, or the range asked) as a stream, and its whole size. */
+export interface OpenedObject {
+  readonly stream: Readable;
+  readonly size: number;
+}
+
 /**
  * Where file bytes live (a directory, an S3 bucket). Keys are relative paths with `/` separators. An upload
  * is written in two steps (ADR 0029): `stage` streams it to a local file with a cap (memory stays bounded
@@ -48,6 +60,14 @@ export interface FileStore {
   write(key: string, data: Readable | Buffer, maxBytes?: number): Promise<number>;
   /** The bytes, or undefined when there is no such object. */
   read(key: string): Promise<Buffer | undefined>;
+  /**
+   * The object's bytes as a stream (downloads: never held whole), only `range` when given (within the
+   * object: the caller took it from `size`), with the object's whole size; undefined when absent. The
+   * caller reads the stream to its end or destroys it.
+   */
+  open(key: string, range?: ByteRange): Promise<OpenedObject | undefined>;
+  /** The object's size in bytes, or undefined when absent. */
+  size(key: string): Promise<number | undefined>;
   exists(key: string): Promise<boolean>;
   /** Removes the object (no error when absent). */
   remove(key: string): Promise<void>;

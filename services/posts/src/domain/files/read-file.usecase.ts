@@ -5,6 +5,7 @@ import type { Actor } from '../actor';
 import type { FilesDeps } from './files-deps';
 import { FileErrors } from './file-errors';
 import type { FileInfo } from './file-info';
+import type { ByteRange, OpenedObject } from './file-ports';
 
 /**
  * A file the caller may read: the uploader always; anyone else needs read access to the channel of the
@@ -24,19 +25,33 @@ export async function readableFile(deps: FilesDeps, actor: Actor, fileId: string
 
 export type FileVariant = 'file' | 'thumbnail' | 'preview';
 
-/** The bytes of a file, its thumbnail or its preview (400 when it has none; 404 when the store lost them). */
-export async function readFileBytes(deps: FilesDeps, info: FileInfo, variant: FileVariant): Promise<Buffer> {
-  let key = info.path;
+/**
+ * The bytes of a file, its thumbnail or its preview, opened as a stream (the whole object, or `range`
+ * of it), with the object's size: 400 when it has no thumbnail or preview, 404 when the store lost them.
+ */
+export async function openFileBytes(deps: FilesDeps, info: FileInfo, variant: FileVariant, range?: ByteRange): Promise<OpenedObject> {
+  const opened = await deps.fileStore().open(storageKeyOf(info, variant), range);
+  if (!opened) throw FileErrors.blobMissing();
+  return opened;
+}
+
+/** The size of a file's, thumbnail's or preview's bytes (HEAD, ranges), 404 when the store lost them. */
+export async function fileBytesSize(deps: FilesDeps, info: FileInfo, variant: FileVariant): Promise<number> {
+  const size = await deps.fileStore().size(storageKeyOf(info, variant));
+  if (size === undefined) throw FileErrors.blobMissing();
+  return size;
+}
+
+function storageKeyOf(info: FileInfo, variant: FileVariant): string {
   if (variant === 'thumbnail') {
     if (info.thumbnail_path === '') throw FileErrors.noThumbnail();
-    key = info.thumbnail_path;
-  } else if (variant === 'preview') {
-    if (info.preview_path === '') throw FileErrors.noPreview();
-    key = info.preview_path;
+    return info.thumbnail_path;
   }
-  const data = await deps.fileStore().read(key);
-  if (!data) throw FileErrors.blobMissing();
-  return data;
+  if (variant === 'preview') {
+    if (info.preview_path === '') throw FileErrors.noPreview();
+    return info.preview_path;
+  }
+  return info.path;
 }
 
 /** `GET /posts/{id}/files/info`: read access to the post's channel (a missing post is 403 too, as the reference). */

@@ -5,11 +5,11 @@ import { queryFlag, requireIdParam } from '@switchyard/validation';
 import type { FilesDeps } from '../../domain/files/files-deps';
 import { FileErrors } from '../../domain/files/file-errors';
 import { presentFileInfo, type FileInfo } from '../../domain/files/file-info';
-import { postFileInfos, readableFile, readFileBytes, type FileVariant } from '../../domain/files/read-file.usecase';
+import { postFileInfos, readableFile, type FileVariant } from '../../domain/files/read-file.usecase';
 import { authorizeUpload, discardAll, uploadFiles, type UploadChannel } from '../../domain/files/upload-files.usecase';
-import { fileHeaders, servedContentType } from './file-headers';
 import { readUploadForm, type UploadSink } from './file-upload-body';
 import { actorOf, queryValue } from './http-context';
+import { sendFileBytes } from './send-file-bytes';
 
 /** The reference's slack on the whole-request cap (MaxFileSize + 512). */
 const REQUEST_SLACK = 512;
@@ -23,13 +23,6 @@ function endEarly(req: Request, error: unknown): unknown {
 /** unpadded base64url of SHA-256(salt ‖ file id). */
 export function publicLinkHash(salt: string, fileId: string): string {
   return createHash('sha256').update(salt).update(fileId).digest('base64url');
-}
-
-/** Bytes with exactly these headers (setHeader: express's res.set would add a charset to text types). */
-function sendBytes200(res: Response, headers: Record<string, string>, data: Buffer): void {
-  for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
-  res.setHeader('Content-Length', data.length);
-  res.status(200).end(data);
 }
 
 /** `/api/v4/files*`, `/files/{id}/public` and `GET /api/v4/posts/{id}/files/info` (mattermost-wire-3.md §1). */
@@ -80,10 +73,8 @@ export function filesRoutes(deps: FilesDeps): Router {
 
   const sendBytes = (variant: FileVariant) => async (req: Request, res: Response) => {
     const info = await readableFile(deps, actorOf(req), requireIdParam(req.params.file_id, 'file_id'));
-    const data = await readFileBytes(deps, info, variant);
     const download = queryFlag({ download: queryValue(req, 'download') }, 'download');
-    const contentType = variant === 'file' ? servedContentType(info.mime_type) : 'image/jpeg';
-    sendBytes200(res, fileHeaders(info, contentType, variant === 'file' && download), data);
+    await sendFileBytes(deps, req, res, info, variant, download);
   };
   router.get('/api/v4/files/:file_id', sendBytes('file'));
   router.get('/api/v4/files/:file_id/thumbnail', sendBytes('thumbnail'));
@@ -113,8 +104,7 @@ export function filesRoutes(deps: FilesDeps): Router {
     if (hash.length !== expected.length || hash !== expected) throw FileErrors.publicInvalid();
     const info: FileInfo | undefined = await deps.files.findById(fileId);
     if (!info || info.delete_at !== 0) throw FileErrors.notFound();
-    const data = await readFileBytes(deps, info, 'file');
-    sendBytes200(res, fileHeaders(info, servedContentType(info.mime_type), false), data);
+    await sendFileBytes(deps, req, res, info, 'file', false);
   });
 
   router.get('/api/v4/posts/:post_id/files/info', async (req, res) => {

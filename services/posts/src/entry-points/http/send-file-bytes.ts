@@ -1,0 +1,56 @@
+import type { Request, Response } from 'express';
+import { pipeline } from 'node:stream/promises';
+import type { FilesDeps } from '../../domain/files/files-deps';
+import type { FileInfo } from '../../domain/files/file-info';
+import { fileBytesSize, openFileBytes, type FileVariant } from '../../domain/files/read-file.usecase';
+import { preconditionOf, rangeOf, rangeStillValid } from './byte-ranges';
+import { fileHeaders, servedContentType } from './file-headers';
+
+/**
+ * File bytes as the reference sends them (mattermost-wire-3.md §1.4: its headers, then Go's ServeContent:
+ * conditional requests, one byte range → 206), streamed from the store as the client takes them: a
+ * download is never held whole (the gateway asks for the answer as a stream). A store failing midway cuts
+ * the connection, so the client sees a short body, never a clean end.
+ */
+export async function sendFileBytes(deps: FilesDeps, req: Request, res: Response, info: FileInfo, variant: FileVariant, forceDownload: boolean): Promise<void> {
+  const contentType = variant === 'file' ? servedContentType(info.mime_type) : 'image/jpeg';
+  const setFileHeaders = (): void => {
+    for (const [name, value] of Object.entries(fileHeaders(info, contentType, variant === 'file' && forceDownload))) res.setHeader(name, value);
+  };
+  const precondition = preconditionOf(req.method, req.headers, info.update_at);
+  if (precondition !== 'proceed') {
+    // No thumbnail or preview is still its 400, before any header.
+    await fileBytesSize(deps, info, variant);
+    setFileHeaders();
+    res.removeHeader('Content-Type');
+    res.status(precondition === 'failed' ? 412 : 304).end();
+    return;
+  }
+  const rangeHeader = rangeStillValid(req.headers, info.update_at) ? req.headers.range : undefined;
+  const head = req.method === 'HEAD';
+  // Every refusal (no thumbnail, bytes lost) comes before the first header, as an AppError.
+  const size = head || rangeHeader !== undefined ? await fileBytesSize(deps, info, variant) : undefined;
+  const answer = size === undefined ? ({ kind: 'whole' } as const) : rangeOf(rangeHeader, size);
+  if (answer.kind === 'unsatisfiable') {
+    setFileHeaders();
+    if (answer.noOverlap) res.setHeader('Content-Range', `bytes */${size ?? 0}`);
+    res.setHeader('Content-Type', 'text/plain; charset=utf-8');
+    res.status(416).end(`${answer.reason}\n`);
+    return;
+  }
+  const range = answer.kind === 'part' ? answer.range : undefined;
+  const opened = head ? undefined : await openFileBytes(deps, info, variant, range);
+  const total = opened?.size ?? size ?? 0;
+  setFileHeaders();
+  res.setHeader('Accept-Ranges', 'bytes');
+  if (range) res.setHeader('Content-Range', `bytes ${range.start}-${range.end}/${total}`);
+  res.setHeader('Content-Length', range ? range.end - range.start + 1 : total);
+  res.status(range ? 206 : 200);
+  if (!opened) {
+    res.end();
+    return;
+  }
+  await pipeline(opened.stream, res).catch(() => {
+    // The client went away, or the store failed midway: pipeline destroyed both, the connection is cut.
+  });
+}

@@ -1,0 +1,125 @@
+import type { IncomingHttpHeaders, ServerResponse } from 'node:http';
+import { Readable } from 'node:stream';
+
+export interface DispatchResponse {
+  readonly status: number;
+  readonly headers: IncomingHttpHeaders;
+  /** The body, collected; empty when `stream` is given. */
+  readonly body: Buffer;
+  /** The body as the app writes it (asked with `streamResponse`): read it to the end or destroy it. */
+  readonly stream?: Readable;
+}
+
+/** Where an in-process response's head and body go: collected whole, or handed on as a stream. */
+export interface ResponseSink {
+  /** False for HEAD, 204, 304 and 1xx: writes are dropped. */
+  hasBody: boolean;
+  /** The status and headers are final (first write, or end). */
+  head(res: ServerResponse): void;
+  /** A body chunk; false when the reader is behind (the app waits for 'drain'). */
+  chunk(data: Buffer): boolean;
+  finish(res: ServerResponse): void;
+  /** The response was destroyed (before or after its head). */
+  fail(error: Error): void;
+}
+
+export const EMPTY = Buffer.alloc(0);
+
+let cachedDate = '';
+let cachedDateSecond = -1;
+function httpDate(): string {
+  const now = Date.now();
+  const second = Math.floor(now / 1000);
+  if (second !== cachedDateSecond) {
+    cachedDateSecond = second;
+    cachedDate = new Date(now).toUTCString();
+  }
+  return cachedDate;
+}
+
+/** Everything the app set, lower-cased, as strings, plus `date`. */
+function headersOf(res: ServerResponse): IncomingHttpHeaders {
+  const headers: IncomingHttpHeaders = {};
+  const set = res.getHeaders();
+  for (const name in set) {
+    const value = set[name];
+    if (value === undefined) continue;
+    headers[name] = Array.isArray(value) ? value.map(String) : String(value);
+  }
+  if (headers.date === undefined && res.sendDate) headers.date = httpDate();
+  return headers;
+}
+
+/** The whole body in memory, answered at the end. */
+export function bufferedSink(resolve: (response: DispatchResponse) => void, reject: (error: Error) => void): ResponseSink {
+  const chunks: Buffer[] = [];
+  let settled = false;
+  return {
+    hasBody: true,
+    head: () => undefined,
+    chunk(data) {
+      chunks.push(data);
+      return true;
+    },
+    finish(res) {
+      const body = chunks.length === 0 ? EMPTY : chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks);
+      settled = true;
+      resolve({ status: res.statusCode, headers: headersOf(res), body });
+    },
+    fail(error) {
+      if (settled) return;
+      settled = true;
+      reject(error);
+    },
+  };
+}
+
+/**
+ * Answered as soon as the head is final, the body following as a stream: a chunk the reader has not taken
+ * makes the app's write return false, and the reader asking for more is the app's 'drain'. A reader that
+ * destroys the stream before its end destroys the response (the app's pipe stops, its source is closed).
+ */
+export function streamedSink(resolve: (response: DispatchResponse) => void, reject: (error: Error) => void): ResponseSink {
+  let response: ServerResponse | undefined;
+  let waiting = false;
+  let ended = false;
+  const stream = new Readable({
+    highWaterMark: 64 * 1024,
+    read() {
+      if (!waiting) return;
+      waiting = false;
+      response?.emit('drain');
+    },
+  });
+  stream.once('close', () => {
+    if (!ended) response?.destroy();
+  });
+  // Its readers hear a failure through their own listeners (pipeline, for await); one that let go must not crash the process.
+  stream.on('error', () => undefined);
+  return {
+    hasBody: true,
+    head(res) {
+      if (response) return;
+      response = res;
+      resolve({ status: res.statusCode, headers: headersOf(res), body: EMPTY, stream });
+    },
+    chunk(data) {
+      // A reader gone: the app is held (as by a full buffer) until the destroyed response's 'close' stops it.
+      if (stream.destroyed) return false;
+      const more = stream.push(data);
+      if (!more) waiting = true;
+      return more;
+    },
+    finish() {
+      ended = true;
+      stream.push(null);
+    },
+    fail(error) {
+      if (ended) return;
+      ended = true;
+      if (!response) reject(error);
+      // The reader sees the body cut short (a source that failed midway), never a clean end.
+      else if (!stream.destroyed) stream.destroy(error);
+    },
+  };
+}
