@@ -28,6 +28,7 @@ import { PostsHookFiles } from './adapters/http/posts-hook-files';
 import type { HttpContext } from './entry-points/http/http-context';
 import { transformTestRoutes } from './entry-points/http/transform-test.routes';
 import { WEBHOOK_PATH, webhookRoute } from './entry-points/http/webhook.routes';
+import { DEFAULT_HOOK_SPOOL_DIR, sweepSpool } from './entry-points/http/hook-form';
 import { cacheEvictionConsumer } from './entry-points/kafka/cache-eviction.consumer';
 import { reactionAddedConsumer } from './entry-points/kafka/reaction-added.consumer';
 
@@ -58,6 +59,8 @@ export interface IncomingHooksDeps {
   readonly ids?: IdGenerator;
   /** 0 disables the directory caches (tests that change channels behind the service's back). */
   readonly directoryCacheMs?: number;
+  /** Where file parts of multipart hook requests wait while the hook is checked (default: in the OS temp dir). */
+  readonly hookSpoolDir?: string;
 }
 
 export interface IncomingHooksApp {
@@ -103,6 +106,7 @@ export function createIncomingHooksApp(config: Readonly<IncomingHooksConfig>, de
     withBody: setup.withBody,
     logger: deps.logger,
     onHookChanged: () => undefined,
+    spoolDir: deps.hookSpoolDir ?? DEFAULT_HOOK_SPOOL_DIR,
   };
   // `POST /hooks/{key}` needs no identity (the key is the credential): on the app itself, before the
   // identity middleware, so a hook goes through one router instead of two.
@@ -123,6 +127,8 @@ export function createIncomingHooksApp(config: Readonly<IncomingHooksConfig>, de
     start: async () => {
       if (started) return;
       await systemConfig.start();
+      // File parts a crash left behind (a request in flight is younger than an hour).
+      await sweepSpool(context.spoolDir ?? DEFAULT_HOOK_SPOOL_DIR);
       const instance = randomBytes(6).toString('hex');
       subscriptions = [
         // This instance's own group: the answers to its create commands (IncomingWebhookAckMode=stored).

@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import type { InternalChannel, InternalUser, WirePost, WirePostPriority, PostSource } from '@switchyard/contracts';
 import type { SystemConfig } from '@switchyard/system-config';
 import type { IdempotencyRecord, IncomingHook, IncomingHookChanges, StoredResponse } from './entities';
@@ -27,18 +28,26 @@ export interface IncomingHookRepository {
 }
 
 export type ReserveResult =
-  | { readonly kind: 'reserved' }
+  /** `since`: when the key's first try reserved it (a retry after a release keeps it; see retryIds). */
+  | { readonly kind: 'reserved'; readonly since: number }
   | { readonly kind: 'existing'; readonly record: IdempotencyRecord };
+
+/** The owner of a released reservation: the next request with the key takes it over, keeping its `createAt`. */
+export const RELEASED_OWNER = '';
 
 export interface IdempotencyRepository {
   /**
    * Atomically claims (hookId, key) for `owner`. A record older than `expiredBefore` counts as absent
-   * and is taken over. Otherwise the existing record is returned (with or without its response).
+   * and is taken over; so is a released one within the window, keeping its `createAt` (`since`).
+   * Otherwise the existing record is returned (with or without its response).
    */
   reserve(record: IdempotencyRecord, expiredBefore: number): Promise<ReserveResult>;
   /** Stores the answer on the owner's reservation. */
   complete(hookId: string, key: string, owner: string, response: StoredResponse): Promise<void>;
-  /** Drops the owner's reservation (the request failed in a way worth retrying). */
+  /**
+   * Gives up the owner's reservation (the request failed in a way worth retrying): the record stays, owned
+   * by RELEASED_OWNER, so the retry that takes it over keeps the first try's `createAt`.
+   */
   release(hookId: string, key: string, owner: string): Promise<void>;
   find(hookId: string, key: string): Promise<IdempotencyRecord | undefined>;
   /** Deletes records created before the time; returns how many. */
@@ -88,10 +97,12 @@ export interface NewPost {
   readonly file_ids?: readonly string[];
 }
 
-/** A file part of a multipart hook request, read whole (bounded by the request cap). */
+/** A file part of a multipart hook request, kept out of memory (spooled as it arrived) until posts takes it. */
 export interface HookFile {
   readonly name: string;
-  readonly data: Buffer;
+  readonly size: number;
+  /** Its bytes, from the start (a new stream each call). */
+  read(): Readable;
 }
 
 /**
@@ -100,8 +111,12 @@ export interface HookFile {
  * and discarded again when the post is then refused.
  */
 export interface HookFiles {
-  /** The new files' ids, in order; rejects with posts' error (nothing stored) when one is refused. */
-  upload(channelId: string, userId: string, files: readonly HookFile[]): Promise<string[]>;
+  /**
+   * The new files' ids, in order; rejects with posts' error (nothing stored) when one is refused. With
+   * `fileIds` (a request with an Idempotency-Key) the files get those ids, and a file an earlier try of
+   * the same request stored under one is kept as it is (no second copy).
+   */
+  upload(channelId: string, userId: string, files: readonly HookFile[], fileIds?: readonly string[]): Promise<string[]>;
   /** Drops those of the files that no post took (best effort). */
   discard(userId: string, fileIds: readonly string[]): Promise<void>;
 }

@@ -126,14 +126,20 @@ export class RecordingPostCommands implements PostCommands {
 
 /** HookFiles that records uploads and discards; `refuse` makes the next uploads fail (as posts would). */
 export class RecordingHookFiles implements HookFiles {
-  public readonly uploads: { channelId: string; userId: string; names: string[]; ids: string[] }[] = [];
+  public readonly uploads: { channelId: string; userId: string; names: string[]; ids: string[]; contents: string[] }[] = [];
   public readonly discarded: { userId: string; ids: string[] }[] = [];
   public refuse: Error | undefined;
 
-  public async upload(channelId: string, userId: string, files: readonly HookFile[]): Promise<string[]> {
+  public async upload(channelId: string, userId: string, files: readonly HookFile[], fileIds?: readonly string[]): Promise<string[]> {
     if (this.refuse) throw this.refuse;
-    const ids = files.map(() => newId());
-    this.uploads.push({ channelId, userId, names: files.map((f) => f.name), ids });
+    const ids = files.map((_, i) => fileIds?.[i] ?? newId());
+    const contents: string[] = [];
+    for (const file of files) {
+      const chunks: Buffer[] = [];
+      for await (const chunk of file.read()) chunks.push(chunk as Buffer);
+      contents.push(Buffer.concat(chunks).toString('utf8'));
+    }
+    this.uploads.push({ channelId, userId, names: files.map((f) => f.name), ids, contents });
     return ids;
   }
 

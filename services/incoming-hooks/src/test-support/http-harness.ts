@@ -62,7 +62,7 @@ export function identityHeaders(actor: Actor, method: string, url: string): Reco
 }
 
 /** The incoming-hooks app with fake directories (posts, users-bots), a recording bus and a manual clock. */
-export async function httpHarness(options: { rateLimiter?: HookRateLimiter; logger?: Logger; storedAckTimeoutMs?: number } = {}): Promise<HttpHarness> {
+export async function httpHarness(options: { rateLimiter?: HookRateLimiter; logger?: Logger; storedAckTimeoutMs?: number; hookSpoolDir?: string } = {}): Promise<HttpHarness> {
   const bus = new RecordingBus();
   const posts = new FakePostsService(bus);
   await posts.start();
@@ -72,7 +72,7 @@ export async function httpHarness(options: { rateLimiter?: HookRateLimiter; logg
   const clock = new ManualClock(Date.now());
   const app = createIncomingHooksApp(
     { PORT: 0, INTERNAL_SECRET: SECRET, LOG_LEVEL: 'error', LOG_FORMAT: 'json', ...(options.storedAckTimeoutMs ? { STORED_ACK_TIMEOUT_MS: options.storedAckTimeoutMs } : {}) },
-    { logger: options.logger ?? silentLogger, bus, transport: new InProcessTransport(), channels, users, hookFiles: files, clock, directoryCacheMs: 0, ...(options.rateLimiter ? { rateLimiter: options.rateLimiter } : {}) },
+    { logger: options.logger ?? silentLogger, bus, transport: new InProcessTransport(), channels, users, hookFiles: files, clock, directoryCacheMs: 0, ...(options.rateLimiter ? { rateLimiter: options.rateLimiter } : {}), ...(options.hookSpoolDir ? { hookSpoolDir: options.hookSpoolDir } : {}) },
   );
   app.liveConfig.replace(defaultSystemConfig());
   await app.start();

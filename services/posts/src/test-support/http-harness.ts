@@ -39,14 +39,14 @@ export interface PostsHarness {
 }
 
 /** A started posts app over memory repositories, a fake users-bots and a recording event sink. */
-export async function postsHarness(options: { repositories?: PostsRepositories; sink?: RecordingSink; users?: FakeUsers; clock?: ManualClock; /** INTERNAL_SECRET_SECONDARY (a rotation in progress). */ secondarySecret?: string } = {}): Promise<PostsHarness> {
+export async function postsHarness(options: { repositories?: PostsRepositories; sink?: RecordingSink; users?: FakeUsers; clock?: ManualClock; /** INTERNAL_SECRET_SECONDARY (a rotation in progress). */ secondarySecret?: string; /** Where the local file store lives (file tests). */ dataDir?: string } = {}): Promise<PostsHarness> {
   const bus = new MemoryEventBus();
   const sink = options.sink ?? new RecordingSink();
   const users = options.users ?? new FakeUsers();
   const clock = options.clock ?? new ManualClock(Date.now());
   const repositories = options.repositories ?? memoryRepositories();
   const app = createPostsApp(
-    { PORT: 0, INTERNAL_SECRET: SECRET, INTERNAL_SECRET_SECONDARY: options.secondarySecret, LOG_LEVEL: 'error', LOG_FORMAT: 'json', OUTBOX_SWEEP_INTERVAL_MS: 0 },
+    { PORT: 0, INTERNAL_SECRET: SECRET, INTERNAL_SECRET_SECONDARY: options.secondarySecret, LOG_LEVEL: 'error', LOG_FORMAT: 'json', OUTBOX_SWEEP_INTERVAL_MS: 0, ...(options.dataDir ? { DATA_DIR: options.dataDir } : {}) },
     { logger: createSilentLogger(), bus, transport: new InProcessTransport(), repositories, clock, users, events: sink },
   );
   app.liveConfig.replace(defaultSystemConfig());

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { newId } from '@switchyard/ids';
 import type { IncomingHook } from '../../domain/entities';
 import { isDuplicateKeyError } from '../../domain/errors';
-import type { IdempotencyRepository, IncomingHookRepository } from '../../domain/ports';
+import { RELEASED_OWNER, type IdempotencyRepository, type IncomingHookRepository } from '../../domain/ports';
 
 export function aHook(overrides: Partial<IncomingHook> = {}): IncomingHook {
   return {
@@ -85,7 +85,7 @@ export function idempotencyRepositoryContract(fresh: () => Promise<IdempotencyRe
   it('when a key is reserved twice, then the second sees the first record; once completed, its response', async () => {
     const repo = await fresh();
     const hookId = newId();
-    assert.deepEqual(await repo.reserve({ hookId, key: 'k', owner: 'o1', createAt: 100 }, 0), { kind: 'reserved' });
+    assert.deepEqual(await repo.reserve({ hookId, key: 'k', owner: 'o1', createAt: 100 }, 0), { kind: 'reserved', since: 100 });
     const second = await repo.reserve({ hookId, key: 'k', owner: 'o2', createAt: 101 }, 0);
     assert.equal(second.kind, 'existing');
     assert.equal(second.kind === 'existing' ? second.record.owner : '', 'o1');
@@ -107,30 +107,45 @@ export function idempotencyRepositoryContract(fresh: () => Promise<IdempotencyRe
     const hookId = newId();
     await repo.reserve({ hookId, key: 'k', owner: 'old', createAt: 100 }, 0);
     await repo.complete(hookId, 'k', 'old', response);
-    assert.deepEqual(await repo.reserve({ hookId, key: 'k', owner: 'new', createAt: 1_000 }, 500), { kind: 'reserved' });
+    assert.deepEqual(await repo.reserve({ hookId, key: 'k', owner: 'new', createAt: 1_000 }, 500), { kind: 'reserved', since: 1_000 });
     const record = await repo.find(hookId, 'k');
     assert.equal(record?.owner, 'new');
     assert.equal(record?.response, undefined);
   });
 
-  it('when released or completed by someone else, then nothing changes; released by the owner, the key is free', async () => {
+  it('when released or completed by someone else, then nothing changes; released by the owner, the next request takes the key with the first try\'s time', async () => {
     const repo = await fresh();
     const hookId = newId();
     await repo.reserve({ hookId, key: 'k', owner: 'me', createAt: 100 }, 0);
     await repo.complete(hookId, 'k', 'intruder', response);
     await repo.release(hookId, 'k', 'intruder');
+    assert.equal((await repo.find(hookId, 'k'))?.owner, 'me');
     assert.equal((await repo.find(hookId, 'k'))?.response, undefined);
     await repo.release(hookId, 'k', 'me');
-    assert.equal(await repo.find(hookId, 'k'), undefined);
-    assert.deepEqual(await repo.reserve({ hookId, key: 'k', owner: 'next', createAt: 100 }, 0), { kind: 'reserved' });
+    assert.equal((await repo.find(hookId, 'k'))?.owner, RELEASED_OWNER);
+    assert.deepEqual(await repo.reserve({ hookId, key: 'k', owner: 'next', createAt: 150 }, 0), { kind: 'reserved', since: 100 });
+    const taken = await repo.reserve({ hookId, key: 'k', owner: 'third', createAt: 160 }, 0);
+    assert.equal(taken.kind === 'existing' ? taken.record.owner : '', 'next');
+    // Released again and then past the window: a new request, a new time.
+    await repo.release(hookId, 'k', 'next');
+    assert.deepEqual(await repo.reserve({ hookId, key: 'k', owner: 'later', createAt: 10_000 }, 5_000), { kind: 'reserved', since: 10_000 });
+  });
+
+  it('when a released key is taken by concurrent retries, then exactly one wins', async () => {
+    const repo = await fresh();
+    const hookId = newId();
+    await repo.reserve({ hookId, key: 'r', owner: 'first', createAt: 100 }, 0);
+    await repo.release(hookId, 'r', 'first');
+    const results = await Promise.all(Array.from({ length: 8 }, (_, i) => repo.reserve({ hookId, key: 'r', owner: `o${i}`, createAt: 200 + i }, 0)));
+    assert.deepEqual(results.filter((r) => r.kind === 'reserved'), [{ kind: 'reserved', since: 100 }]);
   });
 
   it('when keys differ by hook or by key, then they are independent; purge drops old records only', async () => {
     const repo = await fresh();
     const [h1, h2] = [newId(), newId()];
     await repo.reserve({ hookId: h1, key: 'a:b', owner: 'x', createAt: 10 }, 0);
-    assert.deepEqual(await repo.reserve({ hookId: h2, key: 'a:b', owner: 'y', createAt: 20 }, 0), { kind: 'reserved' });
-    assert.deepEqual(await repo.reserve({ hookId: h1, key: 'a', owner: 'z', createAt: 30 }, 0), { kind: 'reserved' });
+    assert.deepEqual(await repo.reserve({ hookId: h2, key: 'a:b', owner: 'y', createAt: 20 }, 0), { kind: 'reserved', since: 20 });
+    assert.deepEqual(await repo.reserve({ hookId: h1, key: 'a', owner: 'z', createAt: 30 }, 0), { kind: 'reserved', since: 30 });
     assert.equal(await repo.purge(25), 2);
     assert.equal(await repo.find(h1, 'a:b'), undefined);
     assert.equal((await repo.find(h1, 'a'))?.owner, 'z');

@@ -1,5 +1,5 @@
 import type { IdempotencyRecord, StoredResponse } from '../../domain/entities';
-import type { IdempotencyRepository, ReserveResult } from '../../domain/ports';
+import { RELEASED_OWNER, type IdempotencyRepository, type ReserveResult } from '../../domain/ports';
 
 const keyOf = (hookId: string, key: string): string => `${hookId}\u0000${key}`;
 
@@ -10,9 +10,13 @@ export class MemoryIdempotencyRepository implements IdempotencyRepository {
   public async reserve(record: IdempotencyRecord, expiredBefore: number): Promise<ReserveResult> {
     const id = keyOf(record.hookId, record.key);
     const existing = this.records.get(id);
-    if (existing && existing.createAt >= expiredBefore) return { kind: 'existing', record: structuredClone(existing) };
+    if (existing && existing.createAt >= expiredBefore) {
+      if (existing.owner !== RELEASED_OWNER || existing.response) return { kind: 'existing', record: structuredClone(existing) };
+      this.records.set(id, { ...existing, owner: record.owner });
+      return { kind: 'reserved', since: existing.createAt };
+    }
     this.records.set(id, structuredClone(record));
-    return { kind: 'reserved' };
+    return { kind: 'reserved', since: record.createAt };
   }
 
   public async complete(hookId: string, key: string, owner: string, response: StoredResponse): Promise<void> {
@@ -23,7 +27,8 @@ export class MemoryIdempotencyRepository implements IdempotencyRepository {
 
   public async release(hookId: string, key: string, owner: string): Promise<void> {
     const id = keyOf(hookId, key);
-    if (this.records.get(id)?.owner === owner) this.records.delete(id);
+    const existing = this.records.get(id);
+    if (existing?.owner === owner && !existing.response) this.records.set(id, { ...existing, owner: RELEASED_OWNER });
   }
 
   public async find(hookId: string, key: string): Promise<IdempotencyRecord | undefined> {

@@ -1,6 +1,6 @@
 import type { Model } from '@switchyard/mongo-kit';
 import type { IdempotencyRecord, StoredResponse } from '../../domain/entities';
-import type { IdempotencyRepository, ReserveResult } from '../../domain/ports';
+import { RELEASED_OWNER, type IdempotencyRepository, type ReserveResult } from '../../domain/ports';
 import { idempotencyId, type IdempotencyDocument } from './idempotency.schema.mongo';
 import { isUniqueViolation } from '@switchyard/mongo-kit';
 
@@ -18,17 +18,20 @@ export class MongoIdempotencyRepository implements IdempotencyRepository {
     for (let attempt = 0; attempt < 3; attempt += 1) {
       try {
         await this.model.create(doc);
-        return { kind: 'reserved' };
+        return { kind: 'reserved', since: record.createAt };
       } catch (error) {
         if (!isUniqueViolation(error)) throw error;
       }
       const existing = await this.model.findById(_id).lean<IdempotencyDocument>();
       if (!existing) continue;
-      if (existing.createAt >= expiredBefore) return { kind: 'existing', record: fromDocument(existing) };
+      const fresh = existing.createAt >= expiredBefore;
+      if (fresh && (existing.owner !== RELEASED_OWNER || existing.response)) return { kind: 'existing', record: fromDocument(existing) };
+      // Expired: taken over as new. Released within the window: taken over keeping its createAt (the first try's).
+      const since = fresh ? existing.createAt : record.createAt;
       const taken = await this.model
-        .findOneAndUpdate({ _id, owner: existing.owner, createAt: existing.createAt }, { $set: { owner: record.owner, createAt: record.createAt, response: null } }, { new: true })
+        .findOneAndUpdate({ _id, owner: existing.owner, createAt: existing.createAt }, { $set: { owner: record.owner, createAt: since, response: null } }, { new: true })
         .lean<IdempotencyDocument>();
-      if (taken && taken.owner === record.owner) return { kind: 'reserved' };
+      if (taken && taken.owner === record.owner) return { kind: 'reserved', since };
     }
     const current = await this.model.findById(_id).lean<IdempotencyDocument>();
     if (current) return { kind: 'existing', record: fromDocument(current) };
@@ -40,7 +43,7 @@ export class MongoIdempotencyRepository implements IdempotencyRepository {
   }
 
   public async release(hookId: string, key: string, owner: string): Promise<void> {
-    await this.model.deleteOne({ _id: idempotencyId(hookId, key), owner });
+    await this.model.updateOne({ _id: idempotencyId(hookId, key), owner, response: null }, { $set: { owner: RELEASED_OWNER } });
   }
 
   public async find(hookId: string, key: string): Promise<IdempotencyRecord | undefined> {

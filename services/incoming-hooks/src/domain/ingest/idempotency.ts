@@ -1,6 +1,6 @@
 import type { StoredResponse } from '../entities';
 import { Errors } from '../errors';
-import type { Deps } from '../ports';
+import { RELEASED_OWNER, type Deps } from '../ports';
 
 /** How long an Idempotency-Key is remembered. */
 export const IDEMPOTENCY_WINDOW_MS = 24 * 60 * 60 * 1000;
@@ -11,9 +11,10 @@ const POLL_MS = 25;
 /**
  * Runs `run` once per (hook, key) within the window: the key is reserved before anything is published,
  * so concurrent duplicates never both post; later requests get the first answer replayed. A thrown
- * error (5xx: nothing durable happened) releases the key so a retry may try again.
+ * error (5xx) releases the key so a retry may try again; `run` gets the first try's reservation time,
+ * the same on every retry, so a retry can name what the first try made (see retryIds).
  */
-export async function withIdempotency(deps: Pick<Deps, 'idempotency' | 'clock' | 'ids'>, hookId: string, key: string, run: () => Promise<StoredResponse>): Promise<StoredResponse> {
+export async function withIdempotency(deps: Pick<Deps, 'idempotency' | 'clock' | 'ids'>, hookId: string, key: string, run: (since: number) => Promise<StoredResponse>): Promise<StoredResponse> {
   const owner = deps.ids.newId();
   const now = deps.clock.now();
   const reserved = await deps.idempotency.reserve({ hookId, key, owner, createAt: now }, now - IDEMPOTENCY_WINDOW_MS);
@@ -23,7 +24,7 @@ export async function withIdempotency(deps: Pick<Deps, 'idempotency' | 'clock' |
   }
   let response: StoredResponse;
   try {
-    response = await run();
+    response = await run(reserved.since);
   } catch (error) {
     await deps.idempotency.release(hookId, key, owner).catch(() => undefined);
     throw error;
@@ -37,7 +38,7 @@ async function waitForFirst(deps: Pick<Deps, 'idempotency'>, hookId: string, key
   while (Date.now() < deadline) {
     await new Promise((resolve) => setTimeout(resolve, POLL_MS));
     const record = await deps.idempotency.find(hookId, key);
-    if (!record) break;
+    if (!record || record.owner === RELEASED_OWNER) break;
     if (record.response) return record.response;
   }
   throw Errors.idempotencyInFlight();

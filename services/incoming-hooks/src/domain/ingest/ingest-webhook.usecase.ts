@@ -3,7 +3,8 @@ import { isAppError } from '@switchyard/errors';
 import { isValidId } from '@switchyard/ids';
 import type { IncomingHook, StoredResponse } from '../entities';
 import { Errors } from '../errors';
-import type { Deps, HookFile } from '../ports';
+import type { Deps, HookFile, NewPost } from '../ports';
+import { retryIds } from './retry-ids';
 import { planPosts, toNewPosts, webhookProps } from './build-posts';
 import { withIdempotency } from './idempotency';
 import { resolveDestination } from './resolve-destination';
@@ -55,9 +56,9 @@ export async function ingestWebhook(deps: Deps, input: IngestInput): Promise<Sto
       });
     }
   }
-  const run = async (): Promise<StoredResponse> => {
+  const run = async (since?: number): Promise<StoredResponse> => {
     try {
-      const postIds = await createPosts(deps, hook, req, files, input.requestId, input.postAs);
+      const postIds = await createPosts(deps, hook, req, files, input, since);
       return input.present({ ok: true, postIds });
     } catch (error) {
       if (input.idempotencyKey === undefined || !isAppError(error) || error.statusCode >= 500) throw error;
@@ -80,7 +81,17 @@ async function checkThreadRoot(deps: Deps, channelId: string, rootId: string): P
   if (!root || root.delete_at !== 0 || root.channel_id !== channelId || root.root_id !== '') throw Errors.rootId();
 }
 
-async function createPosts(deps: Deps, hook: IncomingHook, req: WebhookRequest, files: readonly HookFile[], requestId: string | undefined, postAs: IngestInput['postAs']): Promise<string[]> {
+/** The posts an earlier try of the same keyed request already got stored are not sent again (posts would not answer for them). */
+async function notYetStored(deps: Deps, posts: readonly NewPost[]): Promise<NewPost[]> {
+  const found = await Promise.all(posts.map((p) => deps.channels.post(p.id)));
+  return posts.filter((_, i) => !found[i]);
+}
+
+async function createPosts(deps: Deps, hook: IncomingHook, req: WebhookRequest, files: readonly HookFile[], input: IngestInput, since: number | undefined): Promise<string[]> {
+  const { requestId, postAs } = input;
+  // Keyed: the same ids on every try (a retry after a 5xx finds what the first try left, see retryIds).
+  const idOf = input.idempotencyKey !== undefined && since !== undefined ? retryIds(hook.id, input.idempotencyKey, since) : undefined;
+  let part = 0;
   const config = deps.liveConfig.current();
   const loadOwner = async (): Promise<InternalUser> => {
     const [owner] = await deps.users.usersByIds([hook.userId]);
@@ -113,18 +124,23 @@ async function createPosts(deps: Deps, hook: IncomingHook, req: WebhookRequest, 
     rootId: req.root_id,
     priority: req.priority,
     now: deps.clock.now(),
-    newId: () => deps.ids.newId(),
+    newId: idOf ? () => idOf(`post:${part++}`) : () => deps.ids.newId(),
   });
+  const postIds = posts.map((p) => p.id);
+  const unsent = idOf ? await notYetStored(deps, posts) : posts;
+  if (unsent.length === 0) return postIds;
   const until = config.ServiceSettings.IncomingWebhookAckMode === 'queued' ? 'queued' : 'stored';
   const meta = { source: 'incoming_webhook', hookId: hook.id, until, ...(requestId ? { requestId } : {}) } as const;
-  if (files.length === 0) {
-    await deps.postCommands.create(posts, meta);
-    return posts.map((p) => p.id);
+  const last = posts[posts.length - 1];
+  // No files, or the part carrying them was stored by an earlier try (with its files).
+  if (files.length === 0 || !unsent.includes(last as NewPost)) {
+    await deps.postCommands.create(unsent, meta);
+    return postIds;
   }
   // Every check above passed: the files are stored now (all or none), and the last part carries them, as its attachments.
   const author = postAs?.userId ?? hook.userId;
-  const fileIds = await deps.hookFiles.upload(channel.id, author, files);
-  const withFiles = posts.map((p, index) => (index === posts.length - 1 ? { ...p, file_ids: fileIds } : p));
+  const fileIds = await deps.hookFiles.upload(channel.id, author, files, idOf ? files.map((_, i) => idOf(`file:${i}`)) : undefined);
+  const withFiles = unsent.map((p) => (p === last ? { ...p, file_ids: fileIds } : p));
   try {
     await deps.postCommands.create(withFiles, meta);
   } catch (error) {
@@ -132,5 +148,5 @@ async function createPosts(deps: Deps, hook: IncomingHook, req: WebhookRequest, 
     if (isAppError(error) && error.statusCode < 500) await deps.hookFiles.discard(author, fileIds).catch(() => undefined);
     throw error;
   }
-  return posts.map((p) => p.id);
+  return postIds;
 }

@@ -18,8 +18,11 @@ export interface TransformRequest {
   readonly secret: string;
   /** The raw request headers (lower-case names, as node gives them). */
   readonly headers: Readonly<Record<string, string | readonly string[] | undefined>>;
-  /** The body as it came, or the parsed value (dry run). */
-  readonly body: { readonly raw: Buffer; readonly mediaType: string } | { readonly parsed: unknown };
+  /**
+   * The body as it came, or the parsed value (dry run). `signedHmacHex`: HMAC-SHA256 (hex, with `secret`)
+   * of the bytes the vendor signed when they are more than `raw` (a multipart body: `raw` is its payload part).
+   */
+  readonly body: { readonly raw: Buffer; readonly mediaType: string; readonly signedHmacHex?: string } | { readonly parsed: unknown };
   readonly query: string;
   /** The result may be at most this large (the hook body limit). */
   readonly maxOutputBytes: number;
@@ -56,7 +59,7 @@ const isObject = (value: unknown): value is Record<string, unknown> => typeof va
 export async function applyTransform(engine: TransformEngine, request: TransformRequest): Promise<TransformOutcome> {
   const template = 'template' in request.transform ? templateOf(request.transform.template) : undefined;
   if ('template' in request.transform && !template) throw TransformErrors.failed(`unknown template ${JSON.stringify(request.transform.template)}`);
-  if ('raw' in request.body && template?.signature && request.secret !== '') verifySignature(template.signature, request.secret, request.headers, request.body.raw);
+  if ('raw' in request.body && template?.signature && request.secret !== '') verifySignature(template.signature, request.secret, request.headers, request.body.signedHmacHex ?? request.body.raw);
   const input: TransformInput = {
     body: 'raw' in request.body ? parseBody(request.body.raw, request.body.mediaType) : request.body.parsed,
     headers: expressionHeaders(request.headers),

@@ -20,12 +20,15 @@ const hexHmac = (secret: string, raw: Buffer): string => createHmac('sha256', se
 /**
  * The vendor's own check, over the raw body bytes as received: GitHub `X-Hub-Signature-256: sha256=<hex HMAC-SHA256>`,
  * GitLab `X-Gitlab-Token: <secret>`, Sentry `Sentry-Hook-Signature: <hex HMAC-SHA256>`. Wrong or missing → 401.
+ * `signed`: the raw bytes, or their hex HMAC-SHA256 with `secret` made as they streamed.
  */
-export function verifySignature(scheme: SignatureScheme, secret: string, headers: Headers, raw: Buffer): void {
+export function verifySignature(scheme: SignatureScheme, secret: string, headers: Headers, signed: Buffer | string): void {
+  // A string is the HMAC already made as the body streamed (a multipart body, never held whole).
+  const hmac = (): string => (typeof signed === 'string' ? signed : hexHmac(secret, signed));
   const [name, expected] =
-    scheme === 'github' ? ['x-hub-signature-256', `sha256=${hexHmac(secret, raw)}`]
+    scheme === 'github' ? ['x-hub-signature-256', `sha256=${hmac()}`]
     : scheme === 'gitlab' ? ['x-gitlab-token', secret]
-    : ['sentry-hook-signature', hexHmac(secret, raw)];
+    : ['sentry-hook-signature', hmac()];
   const given = first(headers, name);
   if (given === undefined || given === '') throw TransformErrors.signature(`the ${name} header is missing`);
   // hex digests are compared case-insensitively; GitLab's token as given.

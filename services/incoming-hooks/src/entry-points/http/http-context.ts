@@ -14,6 +14,8 @@ export interface HttpContext {
   readonly logger: Logger;
   /** Called after a hook changed or was deleted (local caches). */
   readonly onHookChanged: (hookId: string) => void;
+  /** Where file parts of multipart hook requests wait while the hook is checked (default: the OS temp dir's). */
+  readonly spoolDir?: string;
 }
 
 export function actorOf(req: Request): Actor {

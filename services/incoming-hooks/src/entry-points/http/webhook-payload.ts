@@ -2,7 +2,8 @@ import { isAppError } from '@switchyard/errors';
 import { MAX_JSON_DEPTH, parseJsonBody } from '@switchyard/validation';
 import { Errors } from '../../domain/errors';
 import { emptyRequest, type WebhookRequest } from '../../domain/ingest/webhook-request';
-import { decodeMultipart, type DecodedMultipart, type FileLimits } from './hook-multipart';
+import type { HookForm } from './hook-form';
+import { decodeMultipart, type DecodedMultipart } from './hook-multipart';
 import { normalizeBlocks } from './block-kit';
 
 /** Deeper JSON is refused: the one limit of every JSON body (parseJsonBody checks it before parsing). */
@@ -104,8 +105,16 @@ export function webhookRequestFrom(value: unknown): WebhookRequest | null {
   return out as unknown as WebhookRequest;
 }
 
+/**
+ * A hook request's body: the bytes read (JSON, a URL-encoded form), or a multipart body parsed as it
+ * streamed, its files spooled (with, for a hook with a signing secret, the HMAC of every byte).
+ */
+export type HookBody = { readonly raw: Buffer } | { readonly form: HookForm; readonly signedHmacHex?: string };
+
 /** The request as the reference reads it for each content type (mattermost-wire.md §9); files only from multipart. */
-export async function decodeWebhookBody(headers: Record<string, string | string[] | undefined>, raw: Buffer, query: string, maxBytes: number, fileLimits: FileLimits): Promise<DecodedMultipart> {
+export function decodeWebhookBody(headers: Record<string, string | string[] | undefined>, body: HookBody, query: string): DecodedMultipart {
+  if ('form' in body) return decodeMultipart(body.form, decodeJsonPayload);
+  const raw = body.raw;
   const header = headers['content-type'];
   const mediaType = mediaTypeOf(Array.isArray(header) ? header[0] : header);
   if (mediaType === 'application/x-www-form-urlencoded') {
@@ -113,6 +122,7 @@ export async function decodeWebhookBody(headers: Record<string, string | string[
     const payload = form.get('payload') ?? new URLSearchParams(query).get('payload') ?? '';
     return { request: decodeJsonPayload(payload), files: [] };
   }
-  if (mediaType === 'multipart/form-data') return decodeMultipart(headers, raw, maxBytes, fileLimits, decodeJsonPayload);
+  // Multipart bodies are always streamed (webhook.routes.ts): never read whole.
+  if (mediaType === 'multipart/form-data') throw Errors.badContentType('a multipart body must be streamed');
   return { request: decodeJsonPayload(raw.toString('utf8')), files: [] };
 }

@@ -1,14 +1,17 @@
+import { createHmac } from 'node:crypto';
 import type { Request, RequestHandler, Response } from 'express';
 import { FILE_UPLOAD_SLACK_BYTES, isHookUpload } from '@switchyard/contracts';
 import { commonErrors, isAppError, toWireError } from '@switchyard/errors';
-import { rawBody } from '@switchyard/http-kit';
+import { capStream, discardRest, rawBody } from '@switchyard/http-kit';
 import { intakeMetrics } from '@switchyard/metrics';
 import type { StoredResponse } from '../../domain/entities';
 import { ingestWebhook, type IngestOutcome } from '../../domain/ingest/ingest-webhook.usecase';
 import type { WebhookRequest } from '../../domain/ingest/webhook-request';
 import { Errors } from '../../domain/errors';
 import type { HttpContext } from './http-context';
+import { DEFAULT_HOOK_SPOOL_DIR, readHookForm, release, type FileLimits } from './hook-form';
 import { decodeHookRequest, FILTERED } from './transform-intake';
+import { mediaTypeOf, type HookBody } from './webhook-payload';
 
 const HOOK_KEY = /^[A-Za-z0-9]+$/;
 const TRUE_VALUES = new Set(['1', 't', 'T', 'true', 'TRUE', 'True']);
@@ -45,6 +48,33 @@ async function bodyCap(deps: HttpContext['deps'], key: string, req: Request, con
   const hook = await deps.hooks.findById(key);
   if (!hook || hook.deleteAt !== 0) return { limit: payload };
   return { limit: upload, tooLarge: () => Errors.fileTooLarge('', config.FileSettings.MaxFileSize) };
+}
+
+/** A multipart body (mediaTypeOf's reading; a malformed header is answered by the raw path's decoding). */
+function isMultipart(req: Request): boolean {
+  try {
+    return mediaTypeOf(req.headers['content-type']) === 'multipart/form-data';
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * A multipart body, parsed as it streams (never held whole, ADR 0029): capped at `cap`, its file parts
+ * spooled to local files; for a live hook with a signing secret, the HMAC of every byte is made on the way.
+ */
+async function streamForm(ctx: HttpContext, key: string, req: Request, cap: { limit: number; tooLarge?: () => Error }, limits: FileLimits, maxFieldBytes: number): Promise<HookBody> {
+  const tooLarge = cap.tooLarge ?? (() => commonErrors.bodyTooLarge());
+  if (Number(req.headers['content-length'] ?? '0') > cap.limit) throw tooLarge();
+  const hook = await ctx.deps.hooks.findById(key);
+  const hmac = hook && hook.deleteAt === 0 && hook.transform && hook.transformSecret ? createHmac('sha256', hook.transformSecret) : undefined;
+  const form = await readHookForm(capStream(req, cap.limit, tooLarge), req.headers, {
+    maxFieldBytes,
+    limits,
+    spoolDir: ctx.spoolDir ?? DEFAULT_HOOK_SPOOL_DIR,
+    ...(hmac ? { onBytes: (chunk: Buffer) => hmac.update(chunk) } : {}),
+  });
+  return { form, ...(hmac ? { signedHmacHex: hmac.digest('hex') } : {}) };
 }
 
 function readBody(req: Request, res: Response, cap: { limit: number; tooLarge?: () => Error }): Promise<Buffer> {
@@ -133,14 +163,27 @@ export function webhookRoute(ctx: HttpContext): RequestHandler {
       return { status: wire.status_code, contentType: 'application/json', body: JSON.stringify(wire), headers };
     };
     let request: WebhookRequest | null | undefined;
+    let body: HookBody | undefined;
+    // Spooled file parts are removed before the answer goes (a client that reads it finds nothing left).
+    const releaseSpool = async (): Promise<void> => {
+      const spooled = body && 'form' in body ? body.form.files : [];
+      body = undefined;
+      if (spooled.length > 0) await release(spooled).catch(() => undefined);
+    };
+    const answerWith = async (answer: StoredResponse): Promise<void> => {
+      await releaseSpool();
+      write(res, answer);
+    };
     try {
       if (!HOOK_KEY.test(key)) throw commonErrors.routeNotFound(`/hooks/${hookRef(key)}`);
-      const raw = await readBody(req, res, await bodyCap(deps, key, req, config));
-      if (!config.ServiceSettings.EnableIncomingWebhooks) throw Errors.disabled();
+      const cap = await bodyCap(deps, key, req, config);
+      const maxBytes = config.ServiceSettings.MaximumPayloadSizeBytes;
       const fileLimits = { maxFileSize: config.FileSettings.MaxFileSize, maxFiles: MAX_HOOK_FILES };
-      const decoded = await decodeHookRequest(deps, key, req.headers, raw, queryIndex >= 0 ? req.originalUrl.slice(queryIndex + 1) : '', config.ServiceSettings.MaximumPayloadSizeBytes, fileLimits);
+      body = isMultipart(req) ? await streamForm(ctx, key, req, cap, fileLimits, maxBytes) : { raw: await readBody(req, res, cap) };
+      if (!config.ServiceSettings.EnableIncomingWebhooks) throw Errors.disabled();
+      const decoded = await decodeHookRequest(deps, key, req.headers, body, queryIndex >= 0 ? req.originalUrl.slice(queryIndex + 1) : '', maxBytes);
       if (decoded === FILTERED) {
-        write(res, present({ ok: true, postIds: [] }));
+        await answerWith(present({ ok: true, postIds: [] }));
         return;
       }
       request = decoded.request;
@@ -159,17 +202,21 @@ export function webhookRoute(ctx: HttpContext): RequestHandler {
         ...(typeof idempotencyKey === 'string' ? { idempotencyKey } : {}),
       });
       if (debugging && answer.status >= 400) logger.info('incoming webhook refused', { hook: hookRef(key), request_id: requestId, status: answer.status, body: answer.body });
-      write(res, answer);
+      await answerWith(answer);
     } catch (error) {
       const answer = present({ ok: false, error });
       // 501 (webhooks switched off) is a refusal, not a failure.
       if (answer.status >= 500 && answer.status !== 501) logger.error('incoming webhook failed', { hook: hookRef(key), request_id: requestId, error });
       else if (debugging) logger.info('incoming webhook refused', { hook: hookRef(key), request_id: requestId, status: answer.status, body: answer.body });
-      if (!res.headersSent) write(res, answer);
+      // An answer before the body's end (a cap, a refusal): the rest is thrown away (bounded).
+      discardRest(req);
+      if (!res.headersSent) await answerWith(answer);
       else {
         intakeMetrics.refused(refusalReason(answer));
         res.end();
       }
+    } finally {
+      await releaseSpool();
     }
   };
 }

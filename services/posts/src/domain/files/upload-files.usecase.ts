@@ -18,6 +18,12 @@ export interface UploadedFile {
 export interface UploadCommand {
   readonly channelId: string;
   readonly files: readonly UploadedFile[];
+  /**
+   * The files' ids, chosen by the caller (a hook request retried with its Idempotency-Key names the same
+   * ids again): a file already stored under one of them by the same uploader is answered as it is, its
+   * new bytes dropped, so a retry never stores a second copy. An id held by another upload is a 400.
+   */
+  readonly fileIds?: readonly string[];
 }
 
 function day(at: number): string {
@@ -65,24 +71,40 @@ export async function uploadFiles(deps: FilesDeps, actor: Actor, command: Upload
   try {
     const channel = authorized ?? (await authorizeUpload(deps, actor, command.channelId));
     if (command.files.length === 0) throw FileErrors.readRequest('no file in the request');
-    const prepared = await prepareAll(deps, actor, channel, command.files);
-    pending = prepared.map((p) => ({ staged: p.staged }));
-    return await storeAll(deps, prepared, (left) => (pending = left));
+    const earlier = await earlierCopies(deps, actor, command);
+    const fresh = command.files.map((file, i) => ({ file, id: command.fileIds?.[i] ?? newId() })).filter((_, i) => !earlier[i]);
+    const prepared = await prepareAll(deps, actor, channel, fresh);
+    pending = [...prepared.map((p) => ({ staged: p.staged })), ...command.files.filter((_, i) => earlier[i])];
+    const kept = command.files.filter((_, i) => earlier[i]);
+    const saved = await storeAll(deps, prepared, (left) => (pending = [...left, ...kept]));
+    let next = 0;
+    return command.files.map((_, i) => earlier[i] ?? (saved[next++] as FileInfo));
   } finally {
     await discardAll(deps, pending);
   }
 }
 
-async function prepareAll(deps: FilesDeps, actor: Actor, channel: UploadChannel, files: readonly UploadedFile[]): Promise<Prepared[]> {
+/** The files an earlier try stored under the ids the caller chose (same uploader, not deleted), by position. */
+async function earlierCopies(deps: FilesDeps, actor: Actor, command: UploadCommand): Promise<(FileInfo | undefined)[]> {
+  const ids = command.fileIds;
+  if (!ids) return command.files.map(() => undefined);
+  if (ids.length !== command.files.length) throw FileErrors.readRequest(`${ids.length} file ids for ${command.files.length} files`);
+  const found = await Promise.all(ids.map((id) => deps.files.findById(id)));
+  for (const info of found) {
+    if (info && (info.user_id !== actor.userId || info.delete_at !== 0)) throw FileErrors.readRequest(`the file id ${info.id} is taken`);
+  }
+  return found;
+}
+
+async function prepareAll(deps: FilesDeps, actor: Actor, channel: UploadChannel, files: readonly { readonly file: UploadedFile; readonly id: string }[]): Promise<Prepared[]> {
   const settings = deps.liveConfig.current().FileSettings;
   const now = deps.clock.now();
   const prepared: Prepared[] = [];
-  for (const file of files) {
+  for (const { file, id } of files) {
     const name = checkedFileName(file.name);
     const size = file.staged.size;
     if (size > settings.MaxFileSize) throw FileErrors.tooLarge(name, size, settings.MaxFileSize);
     if (size === 0) throw FileErrors.emptyFile(name);
-    const id = newId();
     const extension = extensionOf(name);
     const mimeType = mimeTypeOf(name);
     const folder = `${day(now)}/teams/noteam/channels/${channel.id}/users/${actor.userId}/${id}`;

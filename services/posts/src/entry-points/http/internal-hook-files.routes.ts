@@ -21,7 +21,8 @@ const discardBody = Joi.object({
 /**
  * The files of an incoming hook's post (README "Files on incoming hooks"), for incoming-hooks only (never
  * routed by the gateway): uploaded as the post's author into the channel the hook's checks chose (the
- * hook's key is the credential, as for its text), with every limit of `POST /files`; and discarded again
+ * hook's key is the credential, as for its text), with every limit of `POST /files` (under the ids the
+ * caller gives, when it gives them: a retry stores no second copy); and discarded again
  * when posts then refused the post, so a refused hook request leaves no file behind.
  */
 export function internalHookFilesRoutes(ctx: HttpContext, deps: FilesDeps): Router {
@@ -37,6 +38,9 @@ export function internalHookFilesRoutes(ctx: HttpContext, deps: FilesDeps): Rout
       const channelId = requireIdParam(queryValue(req, 'channel_id'), 'channel_id');
       const userId = queryValue(req, 'user_id');
       if (userId === undefined || !isValidId(userId)) throw commonErrors.invalidUrlParam('user_id');
+      // A retried hook request (same Idempotency-Key) names the ids of its first try: no second copy is stored.
+      const fileIds = queryValue(req, 'file_ids')?.split(',');
+      if (fileIds && (fileIds.length > MAX_FILES_PER_POST || !fileIds.every(isValidId))) throw commonErrors.invalidUrlParam('file_ids');
       const channel = await deps.channels.findById(channelId);
       if (!channel) throw Errors.channelNotFound();
       // Streamed as POST /files is (staged files, never held whole); the hook's checks chose the channel, so no upload_file here.
@@ -48,7 +52,7 @@ export function internalHookFilesRoutes(ctx: HttpContext, deps: FilesDeps): Rout
         await discardAll(deps, form.files);
         throw Errors.postFileIds();
       }
-      const infos = await uploadFiles(deps, { userId, roles: '', isBot: false }, { channelId, files: form.files }, channel);
+      const infos = await uploadFiles(deps, { userId, roles: '', isBot: false }, { channelId, files: form.files, ...(fileIds ? { fileIds } : {}) }, channel);
       sendJson(res, 201, { file_infos: infos.map(presentFileInfo) });
     } catch (error) {
       discardRest(req);
