@@ -18,6 +18,7 @@ import { channelsRoutes } from './entry-points/http/channels.routes';
 import type { HttpContext } from './entry-points/http/http-context';
 import { internalFilesRoutes } from './entry-points/http/internal-files.routes';
 import { internalHookFilesRoutes } from './entry-points/http/internal-hook-files.routes';
+import { internalFileSettingsRoutes } from './entry-points/http/internal-file-settings.routes';
 import { internalRoutes } from './entry-points/http/internal.routes';
 import { channelViewsRoutes } from './entry-points/http/channel-views.routes';
 import { userThreadsRoutes } from './entry-points/http/user-threads.routes';
@@ -122,6 +123,7 @@ export function createPostsApp(config: Readonly<PostsConfig>, deps: PostsDeps): 
   // Before the posts routes: GET /posts/{id}/files/info is more specific than their /posts/{id}/... routes.
   http.app.use(filesRoutes(filesDeps));
   http.app.use(internalHookFilesRoutes(context, filesDeps));
+  http.app.use(internalFileSettingsRoutes(context.internalSecret, fileOverrides));
   for (const routes of [internalRoutes, internalFilesRoutes, hookPostsRoutes, groupChannelsRoutes, channelViewsRoutes, userThreadsRoutes, channelsRoutes, postsRoutes, reactionsRoutes, pinsRoutes]) http.app.use(routes(context));
   const emojiDeps: EmojiDeps = { ...domain, fileStore: () => fileStores.current(), images: new SharpEmojiImages(), isSystemEmojiName };
   http.app.use(emojiRoutes(context, emojiDeps));

@@ -12,6 +12,7 @@ import { BusDomainEvents } from './adapters/events/bus-domain-events';
 import { libraryPictureProcessor } from './adapters/images/picture-processor';
 import { systemClock } from '@switchyard/ids';
 import { eventOnlyTeamChannels, HttpTeamChannels } from './adapters/http/team-channels.http';
+import { HttpFileSettingsOverrides } from './adapters/http/file-settings-overrides.http';
 import type { UsersBotsConfig } from './config';
 import { ensureSystemBot } from './domain/bots/ensure-system-bot.usecase';
 import { collisionMessage } from './domain/bots/ensure-integration-bot.usecase';
@@ -80,6 +81,7 @@ export function createApp(config: Readonly<UsersBotsConfig>, deps: UsersBotsDeps
     events: new BusDomainEvents(deps.bus),
     teamChannels: deps.transport ? new HttpTeamChannels(deps.transport, keys, deps.logger) : eventOnlyTeamChannels,
     liveConfig,
+    ...(deps.transport ? { fileSettingsOverrides: new HttpFileSettingsOverrides(deps.transport, keys, deps.logger) } : {}),
   };
   let started = false;
   let subscriptions: Subscription[] = [];

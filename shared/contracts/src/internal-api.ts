@@ -181,6 +181,11 @@ export const PostsInternalPaths = {
    * took (the post was refused): only that user's files not attached to any post.
    */
   discardHookFiles: '/internal/v1/hook-files/discard',
+  /**
+   * GET (users-bots only) → `{overrides: {<FileSettings key>: value}}`: the FileSettings keys posts' environment
+   * fixes (`MM_FILESETTINGS_*`), so `GET /config` shows the settings in effect; the secret key comes masked.
+   */
+  fileSettingsOverrides: '/internal/v1/file-settings/overrides',
   defaultChannels: (teamId: string, userId: string) => `/internal/v1/teams/${encodeURIComponent(teamId)}/members/${encodeURIComponent(userId)}/default-channels`,
 } as const;
 

@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import type { Team } from '@mattermost/types/teams';
 import { givenAdminWorld } from './support/admin-world';
+import { eventually } from './support/eventually';
 import { patchConfig, type AdminSession } from './support/fixtures';
 import { assertAppError, type RawResponse } from './support/http';
 import { PICTURES, pngBomb } from './support/pictures';
@@ -230,6 +231,33 @@ describe('files: upload, download, previews and files on posts', { timeout: 300_
       assert.equal(await open.text(), 'shared bytes');
       const wrong = await fetch(`${target.url}${url.pathname}?h=${'A'.repeat(43)}`);
       assert.equal(wrong.status, 400);
+    } finally {
+      await patchConfig(admin.client, { FileSettings: { EnablePublicLink: false } });
+    }
+  });
+
+  it('when an admin empties PublicLinkSalt, then a new salt is generated (as the reference\'s SetDefaults on update): old links stop, new ones work', async () => {
+    const channel = await newChannel(alice, team);
+    const a = await upload(alice, channel.id, 'salted.txt', 'salted bytes');
+    await postIn(alice, channel.id, 'with a salted file', { file_ids: [String(a.id)] });
+    await patchConfig(admin.client, { FileSettings: { EnablePublicLink: true } });
+    try {
+      const linkOf = async (): Promise<string> => {
+        const res = await send('GET', `/api/v4/files/${String(a.id)}/link`, alice.token);
+        assert.equal(res.status, 200, res.text);
+        const url = new URL(String(res.json.link));
+        return `${url.pathname}${url.search}`;
+      };
+      const old = await linkOf();
+      await patchConfig(admin.client, { FileSettings: { PublicLinkSalt: '' } });
+      const shown = (await admin.client.getConfig()) as unknown as { FileSettings: { PublicLinkSalt: string } };
+      assert.equal(shown.FileSettings.PublicLinkSalt, '********************************', 'a salt exists again, masked');
+      const fresh = await eventually('posts signs with the new salt', async () => {
+        const link = await linkOf();
+        return link !== old ? link : undefined;
+      });
+      assert.equal((await fetch(`${target.url}${fresh}`)).status, 200);
+      assert.equal((await fetch(`${target.url}${old}`)).status, 400);
     } finally {
       await patchConfig(admin.client, { FileSettings: { EnablePublicLink: false } });
     }

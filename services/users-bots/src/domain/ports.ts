@@ -204,6 +204,15 @@ export interface TeamChannels {
   joinDefault(teamId: string, userId: string): Promise<void>;
 }
 
+/**
+ * The FileSettings keys the file service's environment fixes (`MM_FILESETTINGS_*`, owned by posts): what
+ * `GET /config` shows in effect, and what a config write may not change in the document. Never throws: {}
+ * when posts cannot say (the document is shown as it is).
+ */
+export interface FileSettingsOverrides {
+  current(): Promise<Partial<SystemConfig['FileSettings']>>;
+}
+
 /** The service's live config: read by every use case, replaced by the config use cases. */
 export interface LiveConfig {
   current(): Readonly<SystemConfig>;
@@ -243,4 +252,5 @@ export interface Deps extends Repositories {
   readonly events: DomainEvents;
   readonly teamChannels: TeamChannels;
   readonly liveConfig: LiveConfig;
+  readonly fileSettingsOverrides?: FileSettingsOverrides;
 }

@@ -1,5 +1,5 @@
 import { inject, type InjectOptions, type Response } from 'light-my-request';
-import { serviceCredential, signIdentity } from '@switchyard/http-kit';
+import { serviceCredential, signIdentity, type ServiceTransport } from '@switchyard/http-kit';
 import { createApp, type UsersBotsApp } from '../app';
 import { ManualClock } from '@switchyard/ids';
 import { fastHasher, silentLogger } from './domain-harness';
@@ -47,12 +47,12 @@ export function serviceHeaders(service: string, method: string, url: string, sec
 }
 
 /** A started users-bots app driven with light-my-request, identities signed as the gateway would. */
-export async function httpHarness(): Promise<HttpHarness> {
+export async function httpHarness(options: { transport?: ServiceTransport } = {}): Promise<HttpHarness> {
   const bus = new RecordingBus();
   const clock = new ManualClock(Date.now());
   const app = createApp(
     { PORT: 0, INTERNAL_SECRET: SECRET, LOG_LEVEL: 'error', LOG_FORMAT: 'json' },
-    { logger: silentLogger, bus, clock, passwordHasher: fastHasher },
+    { logger: silentLogger, bus, clock, passwordHasher: fastHasher, ...(options.transport ? { transport: options.transport } : {}) },
   );
   await app.start();
   let adminCaller: Caller | undefined;

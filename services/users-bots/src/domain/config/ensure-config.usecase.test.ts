@@ -2,6 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { domainHarness } from '../../test-support/domain-harness';
 import { ensureConfig } from './ensure-config.usecase';
+import { saveConfig } from './save-config';
 
 test('when a stored config exists, then its secret is kept and keys added since are filled with defaults', async () => {
   const h = domainHarness();
@@ -43,4 +44,18 @@ test('when PublicLinkSalt is empty at start, then 32 random characters are gener
   assert.equal(((await h.deps.configStore.load()) as { FileSettings: { PublicLinkSalt: string } }).FileSettings.PublicLinkSalt, salt);
   assert.equal((await ensureConfig(h.deps)).FileSettings.PublicLinkSalt, salt);
   assert.notEqual((await ensureConfig(domainHarness().deps)).FileSettings.PublicLinkSalt, salt);
+});
+
+test('when an update empties PublicLinkSalt, then a new one of 32 characters is stored; a kept salt stays', async () => {
+  const h = domainHarness();
+  const first = await ensureConfig(h.deps);
+  const salt = first.FileSettings.PublicLinkSalt;
+  const emptied = structuredClone(first);
+  emptied.FileSettings.PublicLinkSalt = '';
+  const saved = await saveConfig(h.deps, first, emptied);
+  assert.match(saved.FileSettings.PublicLinkSalt, /^[a-z0-9]{32}$/);
+  assert.notEqual(saved.FileSettings.PublicLinkSalt, salt);
+  assert.equal(((await h.deps.configStore.load()) as { FileSettings: { PublicLinkSalt: string } }).FileSettings.PublicLinkSalt, saved.FileSettings.PublicLinkSalt);
+  const kept = await saveConfig(h.deps, saved, structuredClone(saved));
+  assert.equal(kept.FileSettings.PublicLinkSalt, saved.FileSettings.PublicLinkSalt);
 });

@@ -2,6 +2,7 @@ import { Router } from 'express';
 import { sendJson } from '@switchyard/http-kit';
 import { sanitizeConfig, type SystemConfig } from '@switchyard/system-config';
 import { validate } from '@switchyard/validation';
+import { inEffect } from '../../domain/config/file-overrides';
 import { getConfig } from '../../domain/config/get-config.usecase';
 import { patchConfig } from '../../domain/config/patch-config.usecase';
 import { updateConfig } from '../../domain/config/update-config.usecase';
@@ -15,10 +16,13 @@ export function configRoutes(ctx: HttpContext): Router {
   const { deps } = ctx;
   const router = Router();
 
+  // Every answer is the config in effect: the document with the FileSettings posts' environment fixes.
+  const shown = async (config: Readonly<SystemConfig>): Promise<SystemConfig> => sanitizeConfig(inEffect(config, (await deps.fileSettingsOverrides?.current()) ?? {}));
+
   router.get('/api/v4/config', async (req, res) => {
     const config = getConfig(deps, actorOf(req));
     res.setHeader('Cache-Control', NO_CACHE);
-    sendJson(res, 200, sanitizeConfig(config as SystemConfig));
+    sendJson(res, 200, await shown(config));
   });
 
   router.put('/api/v4/config', ...ctx.withBody, async (req, res) => {
@@ -26,7 +30,7 @@ export function configRoutes(ctx: HttpContext): Router {
     const body = validate(configBody, req.body) as Record<string, unknown>;
     const saved = await updateConfig(deps, actor, body);
     res.setHeader('Cache-Control', NO_CACHE);
-    sendJson(res, 200, sanitizeConfig(saved));
+    sendJson(res, 200, await shown(saved));
   });
 
   router.put('/api/v4/config/patch', ...ctx.withBody, async (req, res) => {
@@ -34,7 +38,7 @@ export function configRoutes(ctx: HttpContext): Router {
     const body = validate(configBody, req.body) as Record<string, unknown>;
     const saved = await patchConfig(deps, actor, body);
     res.setHeader('Cache-Control', NO_CACHE);
-    sendJson(res, 200, sanitizeConfig(saved));
+    sendJson(res, 200, await shown(saved));
   });
 
   return router;
