@@ -24,7 +24,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { CpuMeter, formatCpuReport } from '../bench-support/cpu';
 import { serversConfigured, startDistributedProcess } from '../bench-support/distributed';
 import { loadFigures, requireClean, type AutocannonResult } from '../bench-support/load';
-import { adminToken, externalTarget, must, rssMb, startEmbeddedProcess, wantsTarget } from '../bench-support/target';
+import { adminToken, externalTarget, must, startEmbeddedProcess, wantsTarget } from '../bench-support/target';
 import { distributedProcesses, embeddedProcesses, type TargetProcess } from '../bench-support/target-processes';
 import { warmUp } from '../bench-support/warm-up';
 import { SharpImageProcessor } from '../../services/posts/src/adapters/images/sharp-image-processor';
