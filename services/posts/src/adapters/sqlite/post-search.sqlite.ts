@@ -39,26 +39,27 @@ export class SqlitePostSearch implements PostSearchIndex {
     // With a text or tag match, FTS5 drives: its matches newest stored first (rowid DESC, no sort), each post
     // row checked by rowid and its channel here (a set lookup; a list of a thousand channels in SQL costs more
     // than the match), stopping at `limit` hits or MAX_CANDIDATES rows read (bounded work per request).
+    // A match's channel, author and time are read from p_posts_search_meta (migration 8), not from its post row;
+    // the FTS5 tables hold live, non-system posts only, so a match needs no delete_at or type check.
     const matched = text.length > 0 || tags.length > 0;
     let from = 'p_posts p';
     if (text.length > 0) {
-      from = 'p_posts_fts f JOIN p_posts p ON p.rowid = f.rowid';
+      from = 'p_posts_fts f JOIN p_posts_search_meta p ON p.rowid = f.rowid';
       where.push('f.p_posts_fts MATCH ?');
       params.push(text.join(query.orSearch ? ' OR ' : ' AND '));
     }
     if (tags.length > 0) {
       if (text.length > 0) where.push('p.rowid IN (SELECT rowid FROM p_posts_tags_fts WHERE p_posts_tags_fts MATCH ?)');
       else {
-        from = 'p_posts_tags_fts f JOIN p_posts p ON p.rowid = f.rowid';
+        from = 'p_posts_tags_fts f JOIN p_posts_search_meta p ON p.rowid = f.rowid';
         where.push('f.p_posts_tags_fts MATCH ?');
       }
       params.push(tags.join(query.orSearch ? ' OR ' : ' AND '));
     }
     if (!matched) {
-      where.push("json_extract(p.doc, '$.type') NOT LIKE 'system\\_%' ESCAPE '\\'", 'p.channel_id IN (SELECT value FROM json_each(?))');
+      where.push("json_extract(p.doc, '$.type') NOT LIKE 'system\\_%' ESCAPE '\\'", 'p.channel_id IN (SELECT value FROM json_each(?))', 'p.delete_at = 0');
       params.push(jsonList(query.channelIds));
     }
-    where.push('p.delete_at = 0');
     const excludedText = [...query.excludedWords.map(wordExpr), ...query.excludedPhrases.map(phraseExpr)];
     if (excludedText.length > 0) {
       where.push('p.rowid NOT IN (SELECT rowid FROM p_posts_fts WHERE p_posts_fts MATCH ?)');

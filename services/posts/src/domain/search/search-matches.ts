@@ -1,6 +1,6 @@
 import type { StoredPost } from '../entities';
 import type { ParsedSearch } from './search-query';
-import { foldCase, prefixTerm, stem } from './search-text';
+import { foldCase, foldWord, prefixTerm, stem } from './search-text';
 
 const WORD = /[\p{L}\p{N}\p{M}]+/gu;
 const MAX_MATCHES = 50;
@@ -23,7 +23,7 @@ export function matchedWords(post: Pick<StoredPost, 'message' | 'hashtags'>, par
     if (found.size >= MAX_MATCHES) break;
     let hit = known.get(match[0]);
     if (hit === undefined) {
-      const folded = foldCase(match[0]);
+      const folded = foldWord(match[0]);
       const stemmed = stem(folded);
       hit = exact.has(stemmed) || prefixes.some((p) => stemmed.startsWith(p) || folded.startsWith(p));
       if (known.size < 10_000) known.set(match[0], hit);

@@ -24,6 +24,23 @@ export function wordsOf(text: string): string[] {
   return foldCase(text).split(SEPARATORS).filter((w) => w !== '');
 }
 
+/** Folded forms of recently seen words as written (highlighting folds every word of up to 100 messages). */
+const folded = new Map<string, string>();
+const MAX_REMEMBERED_FOLDS = 20_000;
+
+/** foldCase of one word, remembered (pure: the same word always folds the same way). */
+export function foldWord(word: string): string {
+  let fold = folded.get(word);
+  if (fold === undefined) {
+    fold = foldCase(word);
+    if (word.length <= MAX_STEMMED_LENGTH) {
+      if (folded.size >= MAX_REMEMBERED_FOLDS) folded.clear();
+      folded.set(word, fold);
+    }
+  }
+  return fold;
+}
+
 /** Stems of recently seen words (a vocabulary repeats: highlighting 100 posts stems the same words again and again). */
 const stems = new Map<string, string>();
 const MAX_REMEMBERED_STEMS = 20_000;
