@@ -10,6 +10,7 @@ import { CachingChannelRepository } from './adapters/cache/caching-channel-repos
 import { HttpUsersDirectory } from './adapters/http/users-directory.http';
 import { HttpUserNames } from './adapters/http/user-names.http';
 import { HttpOnlineUsers } from './adapters/http/online-users.http';
+import { HttpCrtPreferences } from './adapters/http/crt-preferences.http';
 import { memoryRepositories, ScanningPostSearch } from './adapters/memory';
 import type { PostsConfig } from './config';
 import { OutboxRelay } from './domain/events/outbox-relay';
@@ -95,6 +96,7 @@ export function createPostsApp(config: Readonly<PostsConfig>, deps: PostsDeps): 
     users,
     userNames,
     onlineUsers: new HttpOnlineUsers(deps.transport, keys),
+    crtPreferences: new HttpCrtPreferences(deps.transport, keys),
     events,
     liveConfig,
     relay: (post, fresh) => outbox.schedule(post, fresh),

@@ -31,6 +31,7 @@ import { teamsRoutes } from './entry-points/http/teams.routes';
 import { tokensRoutes } from './entry-points/http/tokens.routes';
 import { userAdminRoutes } from './entry-points/http/user-admin.routes';
 import { usersRoutes } from './entry-points/http/users.routes';
+import { preferencesRoutes } from './entry-points/http/preferences.routes';
 import { usersEmailRoutes } from './entry-points/http/users-email.routes';
 import { usersSearchRoutes } from './entry-points/http/users-search.routes';
 import { HttpChannelMemberIds, noChannelMembers } from './adapters/http/channel-member-ids.http';
@@ -98,6 +99,7 @@ export function createApp(config: Readonly<UsersBotsConfig>, deps: UsersBotsDeps
   http.app.use(clientConfigRoutes(context, config.BUILD_NUMBER ?? 'dev'));
   http.app.use(integrationBotRoutes(context, deps.logger));
   http.app.use(usersEmailRoutes(context));
+  http.app.use(preferencesRoutes(context));
   http.app.use(usersSearchRoutes(context, deps.transport ? new HttpChannelMemberIds(deps.transport, keys) : noChannelMembers));
   for (const routes of [internalRoutes, tokensRoutes, authRoutes, profileImageRoutes, usersRoutes, userAdminRoutes, botIconRoutes, botsRoutes, teamsRoutes, configRoutes]) {
     http.app.use(routes(context));

@@ -53,3 +53,4 @@ export {
   type ThreadEvent,
 } from './thread-events';
 export { emojiAddedPayloadSchema, type EmojiAddedPayload, type EmojiAddedEvent } from './emoji-events';
+export { preferencesEventPayloadSchema, type PreferencesEventPayload, type PreferencesChangedEvent, type PreferencesDeletedEvent } from './preference-events';

@@ -10,6 +10,8 @@ export const InternalPaths = {
   config: '/internal/v1/config',
   /** users-bots: POST {ids: string[]} → InternalUser[] */
   usersByIds: '/internal/v1/users/by-ids',
+  /** users-bots (posts only): POST {ids: string[]} (≤1,000) → `{values: {<user id>: "on" | "off" | …}}`, the `display_settings`/`collapsed_reply_threads` preference of the users that set one. */
+  crtPreferences: '/internal/v1/users/crt-preferences',
   /** users-bots: POST {usernames: string[]} → InternalUser[] */
   usersByUsernames: '/internal/v1/users/by-usernames',
   /**

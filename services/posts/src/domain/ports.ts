@@ -217,6 +217,12 @@ export interface OnlineUsers {
   online(userIds: readonly string[]): Promise<string[]>;
 }
 
+/** The `display_settings`/`collapsed_reply_threads` preference as posts needs it (users-bots' internal API). */
+export interface CrtPreferences {
+  /** The value (`on`, `off`) of each of these users that set one; an empty map when it cannot be known. */
+  valuesOf(userIds: readonly string[]): Promise<ReadonlyMap<string, string>>;
+}
+
 /** A post as it was just inserted (its whole outbox) and its channel. */
 export interface FreshPost {
   readonly post: StoredPost;
@@ -238,6 +244,8 @@ export interface Deps extends PostsRepositories {
   readonly userNames: UserNames;
   /** Which users are online (realtime's statuses): who `@here` mentions. Absent: `@here` mentions nobody. */
   readonly onlineUsers?: OnlineUsers;
+  /** Users' collapsed-threads preference (users-bots). Absent: everyone follows CollapsedThreads' default. */
+  readonly crtPreferences?: CrtPreferences;
   readonly events: EventSink;
   readonly liveConfig: ConfigView;
   /**

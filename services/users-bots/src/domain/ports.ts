@@ -12,6 +12,8 @@ import type {
   User,
   UserChanges,
 } from './entities';
+import type { PreferenceRepository } from './preferences/preference-ports';
+import type { Preference } from './preferences/preference';
 
 /**
  * Repository ports. Shaped for a document store: single-document writes, no transactions, plain
@@ -171,6 +173,8 @@ export const MAX_STORED_IMAGE_BYTES = 8 * 1024 * 1024;
 
 export interface Repositories {
   readonly images: ImageStore;
+  /** User preferences (`/users/{id}/preferences`). */
+  readonly preferences: PreferenceRepository;
   readonly users: UserRepository;
   readonly sessions: SessionRepository;
   readonly tokens: AccessTokenRepository;
@@ -194,6 +198,8 @@ export interface DomainEvents {
   /** team.created (userId = the creator) and team.member_added (userId = who joined); keyed by team id. */
   teams(type: TeamEventType, payload: { readonly teamId: string; readonly userId: string }): Promise<void>;
   configUpdated(config: SystemConfig): Promise<void>;
+  /** The user's preferences were saved or deleted (their sockets get `preferences_changed`/`_deleted`); best effort. */
+  preferences?(kind: 'changed' | 'deleted', userId: string, preferences: readonly Preference[]): Promise<void>;
 }
 
 /**

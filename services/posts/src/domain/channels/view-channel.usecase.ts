@@ -21,7 +21,7 @@ export function requireSelfOrEditOthers(actor: Actor, userId: string): void {
  * user is a member of, last_viewed_at = max(itself, the channel's last_post_at), the message counts are
  * the channel's, mentions 0, and `channel_viewed` goes to the user. Membership is not checked (others are
  * skipped); none of the ids a known channel: 400. When the client does not support collapsed threads
- * (`collapsed_threads_supported` absent or false) or CollapsedThreads is off for users, the threads of the
+ * (`collapsed_threads_supported` absent or false) or collapsed threads are off for the user, the threads of the
  * viewed channels are marked read as well, as the reference.
  */
 export async function viewChannels(deps: Deps, actor: Actor, userId: string, channelIds: readonly string[], collapsedThreadsSupported = false): Promise<ViewResult> {
@@ -48,7 +48,7 @@ export async function viewChannels(deps: Deps, actor: Actor, userId: string, cha
     times[channel.id] = channel.last_post_at;
     viewed.push(envelope('channel.viewed', { user_id: userId, channel_id: channel.id }));
   }
-  if (viewReadsThreads(deps, collapsedThreadsSupported)) await markChannelThreadsRead(deps, userId, memberOf, now);
+  if (memberOf.length > 0 && (await viewReadsThreads(deps, userId, collapsedThreadsSupported))) await markChannelThreadsRead(deps, userId, memberOf, now);
   if (viewed.length > 0 && deps.liveConfig.current().ServiceSettings.EnableChannelViewedMessages) {
     await deps.events.publish(Topics.realtimeEvents, viewed.map((value) => ({ key: userId, value }))).catch(() => undefined);
   }

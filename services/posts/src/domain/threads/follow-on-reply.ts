@@ -2,7 +2,7 @@ import type { Channel, StoredPost } from '../entities';
 import type { Deps } from '../ports';
 import { mentionedNames } from './thread-mentions';
 import type { ThreadMembership } from './thread-ports';
-import { crtOnForUsers, publishThreadUpdated } from './thread-events';
+import { publishThreadUpdated, usersWithCrt } from './thread-events';
 import { participantsOf, threadContent, threadResponse } from './thread-view';
 
 const CHANNEL_WIDE = new Set(['channel', 'all', 'here']);
@@ -78,14 +78,17 @@ export async function followOnReply(deps: Deps, reply: StoredPost, channel: Chan
   }
   const replier = await deps.threads.find(root.id, reply.user_id);
   if (replier?.following) await deps.threads.maintain(key(reply.user_id), { last_viewed: now, unread_mentions: 0, last_updated: now });
-  if (crtOnForUsers(deps.liveConfig.current())) void sendThreadUpdated(deps, root.id, channel, before).catch(() => undefined);
+  if (deps.liveConfig.current().ServiceSettings.CollapsedThreads !== 'disabled') void sendThreadUpdated(deps, root.id, channel, before).catch(() => undefined);
 }
 
-/** `thread_updated` to each follower still in the channel: the thread as they now see it, and their unread counts before this reply. */
+/** `thread_updated` to each follower still in the channel who sees collapsed threads: the thread as they now see it, and their unread counts before this reply. */
 async function sendThreadUpdated(deps: Deps, rootId: string, channel: Channel, before: ReadonlyMap<string, ThreadMembership>): Promise<void> {
   const root = await deps.posts.findById(rootId);
   if (!root) return;
-  const followers = await deps.threads.listFollowers(rootId);
+  const all = await deps.threads.listFollowers(rootId);
+  const seeing = await usersWithCrt(deps, all.map((f) => f.user_id));
+  const followers = all.filter((f) => seeing.has(f.user_id));
+  if (followers.length === 0) return;
   const content = await threadContent(deps, root);
   const participants = await participantsOf(deps, [content], true);
   const payloads = [];

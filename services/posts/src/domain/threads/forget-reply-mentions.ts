@@ -1,7 +1,7 @@
 import type { Channel, StoredPost } from '../entities';
 import type { Deps } from '../ports';
 import { replyMentions } from './follow-on-reply';
-import { crtOnForUsers, publishThreadUpdated } from './thread-events';
+import { publishThreadUpdated, usersWithCrt } from './thread-events';
 import { participantsOf, threadContent, threadResponse } from './thread-view';
 
 /**
@@ -19,13 +19,15 @@ export async function forgetReplyMentions(deps: Deps, reply: StoredPost, channel
     if (!membership || membership.last_viewed > reply.create_at || membership.unread_mentions === 0) continue;
     changed.push(await deps.threads.maintain(membership, { add_mentions: -1, last_updated: now }));
   }
-  if (changed.length === 0 || !crtOnForUsers(config)) return;
+  const seeing = await usersWithCrt(deps, changed.map((m) => m.user_id));
+  const shown = changed.filter((m) => seeing.has(m.user_id));
+  if (shown.length === 0) return;
   const root = await deps.posts.findById(reply.root_id);
   if (!root) return;
   const content = await threadContent(deps, root);
   const participants = await participantsOf(deps, [content], true);
   await publishThreadUpdated(
     deps,
-    changed.map((m) => ({ user_id: m.user_id, team_id: channel.team_id, thread: { ...threadResponse(content, m, participants) }, previous_unread_mentions: 0, previous_unread_replies: 0 })),
+    shown.map((m) => ({ user_id: m.user_id, team_id: channel.team_id, thread: { ...threadResponse(content, m, participants) }, previous_unread_mentions: 0, previous_unread_replies: 0 })),
   );
 }

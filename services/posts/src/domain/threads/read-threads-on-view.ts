@@ -1,6 +1,6 @@
 import type { Channel } from '../entities';
 import type { Deps } from '../ports';
-import { crtOnForUsers } from './thread-events';
+import { usersWithCrt } from './thread-events';
 
 type ViewDeps = Pick<Deps, 'threads' | 'posts' | 'liveConfig'>;
 
@@ -8,8 +8,8 @@ type ViewDeps = Pick<Deps, 'threads' | 'posts' | 'liveConfig'>;
  * Whether viewing channels marks their threads read (the reference's MarkChannelsAsViewed: ThreadAutoFollow,
  * always on here, and a client that does not support collapsed threads or a user who does not see them).
  */
-export function viewReadsThreads(deps: Pick<Deps, 'liveConfig'>, collapsedThreadsSupported: boolean): boolean {
-  return !collapsedThreadsSupported || !crtOnForUsers(deps.liveConfig.current());
+export async function viewReadsThreads(deps: Pick<Deps, 'liveConfig' | 'crtPreferences'>, userId: string, collapsedThreadsSupported: boolean): Promise<boolean> {
+  return !collapsedThreadsSupported || !(await usersWithCrt(deps, [userId])).has(userId);
 }
 
 /**

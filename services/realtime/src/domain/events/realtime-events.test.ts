@@ -1,6 +1,6 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { emojiAddedPayloadSchema, envelope, threadReadChangedPayloadSchema, threadUpdatedPayloadSchema } from '@switchyard/contracts';
+import { emojiAddedPayloadSchema, envelope, preferencesEventPayloadSchema, threadReadChangedPayloadSchema, threadUpdatedPayloadSchema } from '@switchyard/contracts';
 import { fromRealtimeEvent } from './realtime-events';
 
 describe('realtime.events → collapsed-thread WebSocket events', () => {
@@ -36,5 +36,16 @@ describe('realtime.events → emoji_added', () => {
     assert.deepEqual([event?.broadcast.user_id, event?.broadcast.channel_id, event?.broadcast.team_id], ['', '', '']);
     assert.ok(emojiAddedPayloadSchema.validate({ emoji: { ...emoji, name: '' } }).error);
     assert.equal(emojiAddedPayloadSchema.validate({ emoji }).error, undefined);
+  });
+});
+
+describe('realtime.events → preferences_changed / preferences_deleted', () => {
+  it('when preferences change, then the user gets the list as a JSON string', () => {
+    const preferences = [{ user_id: 'u1', category: 'display_settings', name: 'collapsed_reply_threads', value: 'off' }];
+    const [changed] = fromRealtimeEvent(envelope('preferences.changed', { user_id: 'u1', preferences }));
+    assert.deepEqual([changed?.event, changed?.data, changed?.broadcast.user_id], ['preferences_changed', { preferences: JSON.stringify(preferences) }, 'u1']);
+    const [deleted] = fromRealtimeEvent(envelope('preferences.deleted', { user_id: 'u1', preferences }));
+    assert.equal(deleted?.event, 'preferences_deleted');
+    assert.ok(preferencesEventPayloadSchema.validate({ user_id: 'u1', preferences: 'x' }).error);
   });
 });

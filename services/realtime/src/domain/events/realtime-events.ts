@@ -1,14 +1,25 @@
-import type { ChannelViewedEvent, EmojiAddedEvent, RealtimeEvent, StatusChangedEvent, ThreadEvent } from '@switchyard/contracts';
+import type { ChannelViewedEvent, EmojiAddedEvent, PreferencesChangedEvent, PreferencesDeletedEvent, RealtimeEvent, StatusChangedEvent, ThreadEvent } from '@switchyard/contracts';
 import { broadcast, type WsEvent } from '../ws-event';
 
 /**
  * realtime.events → `ephemeral_message` (to the target user only), `open_dialog`, `typing`, `status_change`
  * (to the user only), and the collapsed-thread events `thread_updated`, `thread_follow_changed`,
  * `thread_read_changed` (to the user's own connections, `broadcast` {team_id, user_id} as the reference), and
- * `emoji_added` (to every connection).
+ * `emoji_added` (to every connection), `preferences_changed`/`preferences_deleted` (to the user).
  */
-export function fromRealtimeEvent(event: RealtimeEvent | StatusChangedEvent | ChannelViewedEvent | ThreadEvent | EmojiAddedEvent): WsEvent[] {
+export function fromRealtimeEvent(
+  event: RealtimeEvent | StatusChangedEvent | ChannelViewedEvent | ThreadEvent | EmojiAddedEvent | PreferencesChangedEvent | PreferencesDeletedEvent,
+): WsEvent[] {
   switch (event.type) {
+    case 'preferences.changed':
+    case 'preferences.deleted':
+      return [
+        {
+          event: event.type === 'preferences.changed' ? 'preferences_changed' : 'preferences_deleted',
+          data: { preferences: JSON.stringify(event.payload.preferences) },
+          broadcast: broadcast({ user_id: event.payload.user_id }),
+        },
+      ];
     case 'emoji.added':
       return [{ event: 'emoji_added', data: { emoji: JSON.stringify(event.payload.emoji) }, broadcast: broadcast() }];
     case 'thread.updated': {

@@ -1,5 +1,6 @@
 import {
   emojiAddedPayloadSchema,
+  preferencesEventPayloadSchema,
   ephemeralPostPayloadSchema,
   openDialogPayloadSchema,
   statusChangedPayloadSchema,
@@ -12,6 +13,8 @@ import {
   typingPayloadSchema,
   type ChannelsEvent,
   type EmojiAddedEvent,
+  type PreferencesChangedEvent,
+  type PreferencesDeletedEvent,
   type PostsEvent,
   type RealtimeEvent,
   type StatusChangedEvent,
@@ -53,6 +56,8 @@ const REALTIME_SCHEMAS = {
   'thread.follow_changed': threadFollowChangedPayloadSchema,
   'thread.read_changed': threadReadChangedPayloadSchema,
   'emoji.added': emojiAddedPayloadSchema,
+  'preferences.changed': preferencesEventPayloadSchema,
+  'preferences.deleted': preferencesEventPayloadSchema,
 } as const;
 
 function isEnvelope(value: unknown): value is { type: string; time?: unknown; payload: Record<string, unknown> } {
@@ -101,7 +106,7 @@ export function eventsConsumer(deps: EventsConsumerDeps): MessageHandler {
           deps.logger.warn('realtime.events message ignored (unknown type or invalid payload)', { type: value.type });
           return [];
         }
-        return fromRealtimeEvent(value as unknown as RealtimeEvent | StatusChangedEvent | ChannelViewedEvent | ThreadEvent | EmojiAddedEvent);
+        return fromRealtimeEvent(value as unknown as RealtimeEvent | StatusChangedEvent | ChannelViewedEvent | ThreadEvent | EmojiAddedEvent | PreferencesChangedEvent | PreferencesDeletedEvent);
       }
       default:
         return [];

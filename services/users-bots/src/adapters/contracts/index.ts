@@ -11,3 +11,4 @@ export { teamMemberRepositoryContract } from './team-member-repository.contract'
 export { configRepositoryContract } from './config-repository.contract';
 export { imageStoreContract } from './image-store.contract';
 export { aUser, aSession, aToken, aBot, aTeam, aMember, rejectsDuplicate, type Factory } from './fixtures';
+export { preferenceRepositoryContract } from './preference-repository.contract';

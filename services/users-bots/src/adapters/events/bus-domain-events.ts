@@ -3,6 +3,7 @@ import type { EventPublisher } from '@switchyard/event-bus';
 import type { SystemConfig } from '@switchyard/system-config';
 import type { DomainEvents } from '../../domain/ports';
 import { noteAffectedUser } from './affected-users';
+import type { Preference } from '../../domain/preferences/preference';
 
 /** Publishes domain events as envelopes: users.events keyed by user id (team events by team id); config.events keyed `config`. */
 export class BusDomainEvents implements DomainEvents {
@@ -18,6 +19,10 @@ export class BusDomainEvents implements DomainEvents {
   public async teams(type: TeamEventType, payload: { readonly teamId: string; readonly userId: string }): Promise<void> {
     const event: UsersEvent = envelope(type, { userId: payload.userId, teamId: payload.teamId });
     await this.bus.publish(Topics.usersEvents, [{ key: payload.teamId, value: event }]);
+  }
+
+  public async preferences(kind: 'changed' | 'deleted', userId: string, preferences: readonly Preference[]): Promise<void> {
+    await this.bus.publish(Topics.realtimeEvents, [{ key: userId, value: envelope(`preferences.${kind}`, { user_id: userId, preferences }) }]);
   }
 
   public async configUpdated(config: SystemConfig): Promise<void> {

@@ -7,6 +7,7 @@ import { MemorySessionRepository } from './session.repository.memory';
 import { MemoryTeamMemberRepository } from './team-member.repository.memory';
 import { MemoryTeamRepository } from './team.repository.memory';
 import { MemoryUserRepository } from './user.repository.memory';
+import { MemoryPreferenceRepository } from './preference.repository.memory';
 
 export {
   MemoryAccessTokenRepository,
@@ -17,12 +18,14 @@ export {
   MemoryTeamMemberRepository,
   MemoryTeamRepository,
   MemoryUserRepository,
+  MemoryPreferenceRepository,
 };
 
 /** A fresh, empty set of in-process repositories (embedded runtime and unit tests). */
 export function memoryRepositories(): Repositories {
   return {
     images: new MemoryImageStore(),
+    preferences: new MemoryPreferenceRepository(),
     users: new MemoryUserRepository(),
     sessions: new MemorySessionRepository(),
     tokens: new MemoryAccessTokenRepository(),

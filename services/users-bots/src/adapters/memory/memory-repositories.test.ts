@@ -3,6 +3,7 @@ import {
   botRepositoryContract,
   configRepositoryContract,
   imageStoreContract,
+  preferenceRepositoryContract,
   sessionRepositoryContract,
   teamMemberRepositoryContract,
   teamRepositoryContract,
@@ -13,6 +14,7 @@ import {
   MemoryBotRepository,
   MemoryConfigRepository,
   MemoryImageStore,
+  MemoryPreferenceRepository,
   MemorySessionRepository,
   MemoryTeamMemberRepository,
   MemoryTeamRepository,
@@ -27,3 +29,4 @@ teamRepositoryContract('memory', () => new MemoryTeamRepository());
 teamMemberRepositoryContract('memory', () => new MemoryTeamMemberRepository());
 configRepositoryContract('memory', () => new MemoryConfigRepository());
 imageStoreContract('memory', () => new MemoryImageStore());
+preferenceRepositoryContract('memory', () => new MemoryPreferenceRepository());

@@ -16,6 +16,8 @@ import { MongoTeamRepository } from './team.repository.mongo';
 import { teamModel } from './team.schema.mongo';
 import { MongoUserRepository } from './user.repository.mongo';
 import { userModel } from './user.schema.mongo';
+import { MongoPreferenceRepository } from './preference.repository.mongo';
+import { preferenceModel } from './preference.schema.mongo';
 
 export interface MongoRepositoriesOptions {
   /**
@@ -38,6 +40,7 @@ export interface MongoRepositoriesOptions {
 export async function createMongoRepositories(connection: Connection, options: MongoRepositoriesOptions = {}): Promise<Repositories> {
   const models = {
     images: imageModel(connection),
+    preferences: preferenceModel(connection),
     users: userModel(connection),
     sessions: sessionModel(connection),
     tokens: accessTokenModel(connection),
@@ -49,6 +52,7 @@ export async function createMongoRepositories(connection: Connection, options: M
   await prepareIndexes(Object.values(models), options.indexes ?? 'create');
   return {
     images: new MongoImageStore(models.images),
+    preferences: new MongoPreferenceRepository(models.preferences),
     users: new MongoUserRepository(models.users),
     sessions: new MongoSessionRepository(models.sessions),
     tokens: new MongoAccessTokenRepository(models.tokens),

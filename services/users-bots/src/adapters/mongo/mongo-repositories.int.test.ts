@@ -13,6 +13,7 @@ import {
   botRepositoryContract,
   configRepositoryContract,
   imageStoreContract,
+  preferenceRepositoryContract,
   sessionRepositoryContract,
   teamMemberRepositoryContract,
   teamRepositoryContract,
@@ -25,6 +26,7 @@ const url = process.env.MONGO_URL;
 /** Key patterns every collection must have after start (besides `_id`), unique ones marked. */
 const EXPECTED_INDEXES: Record<keyof Repositories, readonly { key: Record<string, number>; unique?: boolean }[]> = {
   images: [],
+  preferences: [{ key: { user_id: 1, category: 1, name: 1 }, unique: true }, { key: { category: 1, name: 1, user_id: 1 } }],
   users: [
     { key: { username: 1 }, unique: true },
     { key: { email: 1 }, unique: true },
@@ -85,6 +87,7 @@ describe('users-bots repositories on MongoDB', { skip: !url && 'MONGO_URL not se
   teamMemberRepositoryContract('mongo', fresh('members'));
   configRepositoryContract('mongo', fresh('configStore'));
   imageStoreContract('mongo', fresh('images'));
+  preferenceRepositoryContract('mongo', fresh('preferences'));
 
   describe('mongo adapter specifics', () => {
     it('when the repositories are created, then every declared index exists, unique ones unique', async () => {

@@ -9,6 +9,7 @@ import { SqliteSessionRepository } from './session.repository.sqlite';
 import { SqliteTeamMemberRepository } from './team-member.repository.sqlite';
 import { SqliteTeamRepository } from './team.repository.sqlite';
 import { SqliteUserRepository } from './user.repository.sqlite';
+import { SqlitePreferenceRepository } from './preference.repository.sqlite';
 
 export {
   SqliteAccessTokenRepository,
@@ -28,6 +29,7 @@ export function createSqliteRepositories(store: SqliteStore): Repositories {
   store.migrate(USERS_BOTS_COMPONENT, USERS_BOTS_MIGRATIONS);
   return {
     images: new SqliteImageStore(store),
+    preferences: new SqlitePreferenceRepository(store),
     users: new SqliteUserRepository(store),
     sessions: new SqliteSessionRepository(store),
     tokens: new SqliteAccessTokenRepository(store),

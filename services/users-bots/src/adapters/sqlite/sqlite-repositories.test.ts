@@ -5,6 +5,7 @@ import {
   botRepositoryContract,
   configRepositoryContract,
   imageStoreContract,
+  preferenceRepositoryContract,
   sessionRepositoryContract,
   teamMemberRepositoryContract,
   teamRepositoryContract,
@@ -24,3 +25,4 @@ teamRepositoryContract('sqlite', fresh('teams'));
 teamMemberRepositoryContract('sqlite', fresh('members'));
 configRepositoryContract('sqlite', fresh('configStore'));
 imageStoreContract('sqlite', fresh('images'));
+preferenceRepositoryContract('sqlite', fresh('preferences'));
