@@ -41,6 +41,13 @@ describe('collapsed reply threads: viewing a channel marks its threads read; @he
     const after = await thread(alice, rootId);
     assert.deepEqual([after.json.unread_replies, after.json.unread_mentions], [0, 0]);
     assert.ok(after.json.last_viewed_at > 0);
+    // A channel without unread messages leaves its threads alone (the reference only marks channels that had unreads).
+    const replies = (await raw(url(), 'GET', `/api/v4/posts/${rootId}/thread`, { token: alice.token })).json as { order: string[]; posts: Record<string, { root_id: string }> };
+    const replyId = replies.order.find((id) => replies.posts[id]?.root_id === rootId) ?? '';
+    assertJson(await raw(url(), 'POST', `/api/v4/users/me/teams/${world.team.id}/threads/${rootId}/set_unread/${replyId}`, { token: alice.token }), 200);
+    assert.equal((await thread(alice, rootId)).json.unread_replies, 1);
+    assertJson(await view(alice, { channel_id: channelId }), 200);
+    assert.equal((await thread(alice, rootId)).json.unread_replies, 1, 'nothing unread in the channel: the thread stays unread');
   });
 
   it('when a client that supports collapsed threads views it while CRT is on, then the threads stay unread; with CRT off they are read', async () => {
@@ -53,6 +60,8 @@ describe('collapsed reply threads: viewing a channel marks its threads read; @he
       return config.CollapsedThreads === 'default_off' ? true : undefined;
     });
     await eventually('threads read on view', async () => {
+      // The first view left nothing unread in the channel: a new reply gives the view something to mark.
+      await postIn(bob, channelId, 'one more', { root_id: rootId });
       assertJson(await view(alice, { channel_id: channelId, collapsed_threads_supported: true }), 200);
       const t = await thread(alice, rootId);
       return t.json.unread_replies === 0 && t.json.unread_mentions === 0 ? true : undefined;

@@ -22,7 +22,7 @@ export function requireSelfOrEditOthers(actor: Actor, userId: string): void {
  * the channel's, mentions 0, and `channel_viewed` goes to the user. Membership is not checked (others are
  * skipped); none of the ids a known channel: 400. When the client does not support collapsed threads
  * (`collapsed_threads_supported` absent or false) or collapsed threads are off for the user, the threads of the
- * viewed channels are marked read as well, as the reference.
+ * viewed channels that had unread messages or mentions are marked read as well, as the reference.
  */
 export async function viewChannels(deps: Deps, actor: Actor, userId: string, channelIds: readonly string[], collapsedThreadsSupported = false): Promise<ViewResult> {
   requireSelfOrEditOthers(actor, userId);
@@ -37,7 +37,8 @@ export async function viewChannels(deps: Deps, actor: Actor, userId: string, cha
   for (const channel of channels) {
     const member = await deps.channelMembers.find(channel.id, userId);
     if (!member) continue;
-    memberOf.push(channel);
+    // The reference marks threads read only in the channels that had unreads (GetChannelsWithUnreadsAndWithMentions).
+    if (member.msg_count < channel.total_msg_count || member.mention_count > 0) memberOf.push(channel);
     await deps.channelMembers.update(channel.id, userId, {
       last_viewed_at: Math.max(member.last_viewed_at, channel.last_post_at),
       msg_count: channel.total_msg_count,
