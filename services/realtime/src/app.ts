@@ -215,7 +215,8 @@ export function createRealtimeApp(config: Readonly<RealtimeConfig>, deps: Realti
         maxAttempts: 3,
         handler: eventsConsumer({ hub, membership, users: directory, logger: deps.logger, maxAttempts: 3, metrics, clock, ...(cursors ? { cursors } : {}) }),
       });
-      statusSubscription = await deps.bus.subscribe({ groupId: STATUS_POSTS_GROUP, topics: [Topics.postsEvents], startAt: 'latest', maxAttempts: 3, handler: statusPostsConsumer(statuses) });
+      const statusPosts = statusPostsConsumer(statuses);
+      statusSubscription = await deps.bus.subscribe({ groupId: STATUS_POSTS_GROUP, topics: [Topics.postsEvents], startAt: 'latest', maxAttempts: 3, handler: statusPosts.single, batchHandler: statusPosts.batch });
       checkAway();
       endpoint.start();
     },

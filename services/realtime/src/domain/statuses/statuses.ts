@@ -1,5 +1,5 @@
 import type { Clock, PresenceStore } from '../ports';
-import { effectiveStatus, idledAway, postedOnline, putStatus, touched, type StatusValue, type WireStatus } from './status';
+import { effectiveStatus, idledAway, postedOnline, putStatus, touched, type StatusValue, type StoredStatus, type WireStatus } from './status';
 import type { StatusStore } from './status-store';
 
 export interface StatusSettings {
@@ -65,14 +65,40 @@ export class Statuses {
       .catch(this.deps.onError);
   }
 
-  /** A REST post by the user (`POST /posts`): online unless their status is manual; announced when the visible value changed. */
-  public async posted(userId: string): Promise<void> {
-    const [before] = await this.read([userId]);
-    const previous = (await this.deps.store.get([userId])).get(userId);
-    if (previous?.manual) return;
-    await this.deps.store.put(postedOnline(previous, userId, this.deps.clock.now()));
-    const [after] = await this.read([userId]);
-    if (after && before?.status !== after.status) await this.deps.announce(userId, after.status);
+  /**
+   * REST posts (`POST /posts`) by these users (a consumer's run of messages; repeats count once): each
+   * goes online unless their status is manual, announced when the visible value changed. One read of the
+   * stored statuses for all of them and one write per user; the sockets are asked only about users whose
+   * visible status a socket could change (e.g. none for a REST-only user already online).
+   */
+  public async posted(userIds: readonly string[]): Promise<void> {
+    const unique = [...new Set(userIds)];
+    if (unique.length === 0) return;
+    const stored = await this.deps.store.get(unique);
+    const now = this.deps.clock.now();
+    const awayAfterMs = this.deps.settings().awayAfterMs;
+    const changes: { userId: string; previous: StoredStatus | undefined; next: StoredStatus }[] = [];
+    const askSockets: string[] = [];
+    for (const userId of unique) {
+      const previous = stored.get(userId);
+      if (previous?.manual) continue;
+      const next = postedOnline(previous, userId, now);
+      changes.push({ userId, previous, next });
+      // What would be announced without a live socket and with one: presence is asked only when they differ.
+      const announced = (connected: boolean): string | undefined => {
+        const after = effectiveStatus(userId, next, { now, awayAfterMs, connected }).status;
+        return effectiveStatus(userId, previous, { now, awayAfterMs, connected }).status === after ? undefined : after;
+      };
+      if (announced(false) !== announced(true)) askSockets.push(userId);
+    }
+    if (changes.length === 0) return;
+    const online = askSockets.length > 0 ? await this.deps.presence.onlineAmong(askSockets) : new Set<string>();
+    for (const { userId, previous, next } of changes) {
+      await this.deps.store.put(next);
+      const facts = { now, awayAfterMs, connected: online.has(userId) };
+      const after = effectiveStatus(userId, next, facts).status;
+      if (effectiveStatus(userId, previous, facts).status !== after) await this.deps.announce(userId, after);
+    }
   }
 
   /**

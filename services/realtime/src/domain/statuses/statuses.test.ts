@@ -1,0 +1,83 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { Topics } from '@switchyard/contracts';
+import type { BusMessage } from '@switchyard/event-bus';
+import { MemoryPresence } from '../../adapters/memory/presence.memory';
+import { MemoryStatusStore } from '../../adapters/memory/status-store.memory';
+import { statusPostsConsumer } from '../../entry-points/kafka/status-posts.consumer';
+import type { StoredStatus } from './status';
+import { Statuses } from './statuses';
+
+const NOW = 1_800_000_000_000;
+
+/** Statuses over memory stores that count their calls, with a settable clock and the announcements made. */
+function world() {
+  const calls = { get: 0, put: 0, presence: 0 };
+  const store = new MemoryStatusStore();
+  const presence = new MemoryPresence();
+  const clock = { time: NOW, now: () => clock.time };
+  const announced: [string, string][] = [];
+  const statuses = new Statuses({
+    store: { get: (ids) => ((calls.get += 1), store.get(ids)), put: (s: StoredStatus) => ((calls.put += 1), store.put(s)) },
+    presence: { onlineAmong: (ids) => ((calls.presence += 1), presence.onlineAmong(ids)) },
+    clock,
+    settings: () => ({ enabled: true, awayAfterMs: 300_000 }),
+    announce: async (userId, status) => void announced.push([userId, status]),
+    onError: (error) => assert.fail(String(error)),
+  });
+  return { statuses, store, presence, clock, calls, announced };
+}
+
+test('when a REST-only user posts, then they are online and announced once; later posts store the activity without asking the sockets', async () => {
+  const w = world();
+  await w.statuses.posted(['u1']);
+  assert.deepEqual(w.announced, [['u1', 'online']]);
+  assert.equal(w.calls.presence, 1, 'offline -> online depends on a socket the first time');
+  w.clock.time += 1_000;
+  await w.statuses.posted(['u1', 'u1', 'u1']);
+  assert.deepEqual(w.calls, { get: 2, put: 2, presence: 1 }, 'one read and one write for a run of posts by one user');
+  assert.deepEqual(w.announced, [['u1', 'online']]);
+  const [read] = await w.statuses.read(['u1']);
+  assert.deepEqual([read?.status, read?.last_activity_at], ['online', NOW + 1_000]);
+});
+
+test('when a user with a manual status posts, then nothing is stored or announced', async () => {
+  const w = world();
+  await w.statuses.set('u1', 'dnd', 0);
+  const writes = w.calls.put;
+  await w.statuses.posted(['u1']);
+  assert.equal(w.calls.put, writes);
+  assert.deepEqual(w.announced, [['u1', 'dnd']]);
+  assert.deepEqual((await w.statuses.read(['u1']))[0]?.status, 'dnd');
+});
+
+test('when a connected user idled into away posts, then online is announced; the same user without a socket stays offline', async () => {
+  const w = world();
+  w.presence.set('u1', true);
+  w.statuses.activity('u1');
+  w.statuses.activity('u2');
+  await new Promise((resolve) => setImmediate(resolve));
+  w.clock.time += 300_001;
+  assert.equal(await w.statuses.sweepAway(['u1']), 1);
+  await w.statuses.posted(['u1', 'u2']);
+  assert.deepEqual(w.announced, [['u1', 'away'], ['u1', 'online']]);
+  assert.deepEqual((await w.statuses.read(['u1', 'u2'])).map((s) => s.status), ['online', 'offline']);
+});
+
+test('when the consumer gets a run of posts.events, then only REST posts count, each author once per run', async () => {
+  const posted: string[][] = [];
+  const consumer = statusPostsConsumer({ posted: async (ids) => void posted.push([...ids]) });
+  const message = (payload: Record<string, unknown>, type = 'post.created'): BusMessage => ({ topic: Topics.postsEvents, partition: 0, offset: '0', key: 'c1', headers: {}, attempt: 1, value: { type, payload } });
+  const run = [
+    message({ source: 'api', post: { user_id: 'u1', type: '' } }),
+    message({ source: 'hook', post: { user_id: 'u2', type: '' } }),
+    message({ source: 'api', post: { user_id: 'u3', type: 'system_join_channel' } }),
+    message({ source: 'api', post: { user_id: 'u1', type: '' } }, 'post.edited'),
+    message({ source: 'api', post: { user_id: 'u4', type: '' } }),
+  ];
+  await consumer.batch(run);
+  assert.deepEqual(posted, [['u1', 'u4']]);
+  await consumer.single(run[1] as BusMessage);
+  await consumer.single(run[4] as BusMessage);
+  assert.deepEqual(posted, [['u1', 'u4'], ['u4']]);
+});
