@@ -4,9 +4,9 @@ import { Topics } from '@switchyard/contracts';
 import type { BusMessage } from '@switchyard/event-bus';
 import { MemoryPresence } from '../../adapters/memory/presence.memory';
 import { MemoryStatusStore } from '../../adapters/memory/status-store.memory';
-import { statusPostsConsumer } from '../../entry-points/kafka/status-posts.consumer';
-import type { StoredStatus } from './status';
-import { Statuses } from './statuses';
+import { statusPostsConsumer } from './status-posts.consumer';
+import type { StoredStatus } from '../../domain/statuses/status';
+import { Statuses } from '../../domain/statuses/statuses';
 
 const NOW = 1_800_000_000_000;
 
