@@ -32,6 +32,7 @@ import { tokensRoutes } from './entry-points/http/tokens.routes';
 import { userAdminRoutes } from './entry-points/http/user-admin.routes';
 import { usersRoutes } from './entry-points/http/users.routes';
 import { preferencesRoutes } from './entry-points/http/preferences.routes';
+import { HttpPostAccess } from './adapters/http/post-access.http';
 import { usersEmailRoutes } from './entry-points/http/users-email.routes';
 import { usersSearchRoutes } from './entry-points/http/users-search.routes';
 import { HttpChannelMemberIds, noChannelMembers } from './adapters/http/channel-member-ids.http';
@@ -81,6 +82,7 @@ export function createApp(config: Readonly<UsersBotsConfig>, deps: UsersBotsDeps
     passwords: deps.passwordHasher ?? new ScryptPasswordHasher(),
     events: new BusDomainEvents(deps.bus),
     teamChannels: deps.transport ? new HttpTeamChannels(deps.transport, keys, deps.logger) : eventOnlyTeamChannels,
+    ...(deps.transport ? { postAccess: new HttpPostAccess(deps.transport, keys) } : {}),
     liveConfig,
     ...(deps.transport ? { fileSettingsOverrides: new HttpFileSettingsOverrides(deps.transport, keys, deps.logger) } : {}),
   };

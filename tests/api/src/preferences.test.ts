@@ -83,6 +83,19 @@ describe('preferences and the per-user collapsed threads preference', { timeout:
     assert.equal((await get(alice, '/api/v4/users/me/preferences/theme/name/t2')).json.value, 'null');
   });
 
+  it('when a post is flagged, then it must exist (400 preference.name) and be in a channel the caller reads (403 read_channel)', async () => {
+    const secret = await newChannel(alice, world.team, 'P');
+    const post = await postIn(alice, secret.id, 'private words');
+    const flag = (who: Actor, postId: string) => put(who, 'me', [{ user_id: who.id, category: 'flagged_post', name: postId, value: 'true' }]);
+    assertJson(await flag(alice, post.id), 200);
+    assertAppError(await flag(bob, post.id), 403, 'api.context.permissions.app_error');
+    assertAppError(await flag(bob, 'p'.repeat(26)), 400, 'api.context.invalid_param.app_error');
+    assertAppError(await flag(bob, 'not-an-id'), 400, 'api.context.invalid_param.app_error');
+    await alice.client.addToChannel(bob.id, secret.id);
+    assertJson(await flag(bob, post.id), 200);
+    assert.ok(((await get(bob, '/api/v4/users/me/preferences/flagged_post')).json as Pref[]).some((p) => p.name === post.id));
+  });
+
   it('when CollapsedThreads is default_on and a user turned it off, then viewing a channel marks her threads read even from a collapsed-threads client', async () => {
     await patchConfig(world.admin.client, { ServiceSettings: { CollapsedThreads: 'default_on' } });
     assertJson(await put(alice, 'me', [crt(alice, 'off')]), 200);

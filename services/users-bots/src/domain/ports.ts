@@ -12,7 +12,7 @@ import type {
   User,
   UserChanges,
 } from './entities';
-import type { PreferenceRepository } from './preferences/preference-ports';
+import type { PostAccess, PreferenceRepository } from './preferences/preference-ports';
 import type { Preference } from './preferences/preference';
 
 /**
@@ -259,4 +259,6 @@ export interface Deps extends Repositories {
   readonly teamChannels: TeamChannels;
   readonly liveConfig: LiveConfig;
   readonly fileSettingsOverrides?: FileSettingsOverrides;
+  /** Posts as preferences need them (a flagged post must be readable); absent: flagged posts are not checked. */
+  readonly postAccess?: PostAccess;
 }

@@ -51,7 +51,7 @@ export function internalRoutes(ctx: HttpContext): Router {
     sendJson(res, 200, presentInternalChannel(channel));
   });
 
-  router.get('/internal/v1/channels/:channel_id/members/:user_id', only(incomingHooks, outgoingDispatch), async (req, res) => {
+  router.get('/internal/v1/channels/:channel_id/members/:user_id', only(incomingHooks, outgoingDispatch, usersBots), async (req, res) => {
     const member = await deps.channelMembers.find(idParam(req, 'channel_id'), idParam(req, 'user_id'));
     if (!member) throw Errors.memberNotFound();
     sendJson(res, 200, presentInternalMember(member));
@@ -68,7 +68,7 @@ export function internalRoutes(ctx: HttpContext): Router {
     sendJson(res, 200, { user_ids: userIds });
   });
 
-  router.get('/internal/v1/posts/:post_id', only(incomingHooks, outgoingDispatch), async (req, res) => {
+  router.get('/internal/v1/posts/:post_id', only(incomingHooks, outgoingDispatch, usersBots), async (req, res) => {
     const post = await deps.posts.findById(idParam(req, 'post_id'));
     if (!post) throw Errors.postNotFound();
     const view: InternalPostView = { post: presentStoredPost(post), channel: presentInternalChannel(await loadChannel(deps, post.channel_id)) };

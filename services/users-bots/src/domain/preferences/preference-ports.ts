@@ -14,3 +14,10 @@ export interface PreferenceRepository {
   /** The value of one (category, name) for each of these users that has it (posts asks for the CRT preference). */
   valuesOf(userIds: readonly string[], category: string, name: string): Promise<ReadonlyMap<string, string>>;
 }
+
+/** What saving a `flagged_post` preference checks (posts' internal API): the post exists and its channel is readable. */
+export interface PostAccess {
+  /** The channel of a live post, undefined when there is no such post. */
+  channelOfPost(postId: string): Promise<string | undefined>;
+  isChannelMember(channelId: string, userId: string): Promise<boolean>;
+}

@@ -1,10 +1,27 @@
-import { badRequest, forbidden, notFound } from '@switchyard/errors';
+import { badRequest, commonErrors, forbidden, notFound } from '@switchyard/errors';
+import { isValidId } from '@switchyard/ids';
+import { Permissions } from '@switchyard/permissions';
 import type { Actor } from '../authorization';
-import { requireSelfOrEditOthers } from '../authorization';
+import { can, requireSelfOrEditOthers } from '../authorization';
 import type { Deps } from '../ports';
 import { CRT_PREFERENCE, normalizePreference, preferenceError, type Preference } from './preference';
 
-type PrefDeps = Pick<Deps, 'preferences' | 'events'>;
+type PrefDeps = Pick<Deps, 'preferences' | 'events' | 'postAccess'>;
+
+/**
+ * The reference's check of `flagged_post` preferences (their name is a post id): a post that does not exist
+ * (or was deleted) is 400 invalid_param `preference.name`; one in a channel the caller cannot read is 403
+ * read_channel (members read; system admins read everything).
+ */
+async function checkFlaggedPosts(deps: PrefDeps, actor: Actor, preferences: readonly Preference[]): Promise<void> {
+  if (!deps.postAccess) return;
+  for (const p of preferences) {
+    if (p.category !== 'flagged_post') continue;
+    const channelId = isValidId(p.name) ? await deps.postAccess.channelOfPost(p.name) : undefined;
+    if (channelId === undefined) throw commonErrors.invalidParam('preference.name');
+    if (!can(actor, Permissions.readChannel) && !(await deps.postAccess.isChannelMember(channelId, actor.userId))) throw commonErrors.permissions(actor.userId, Permissions.readChannel);
+  }
+}
 
 /** `GET /users/{id}/preferences`: self or edit_other_users (403). */
 export async function listPreferences(deps: PrefDeps, actor: Actor, userId: string): Promise<Preference[]> {
@@ -34,6 +51,7 @@ export async function getPreference(deps: PrefDeps, actor: Actor, userId: string
  */
 export async function updatePreferences(deps: PrefDeps, actor: Actor, userId: string, preferences: readonly Preference[]): Promise<void> {
   requireSelfOrEditOthers(actor, userId);
+  await checkFlaggedPosts(deps, actor, preferences);
   for (const p of preferences) {
     if (p.user_id !== userId) throw forbidden('api.preference.update_preferences.set.app_error', 'Unable to set user preferences.', { detailedError: `userId=${userId}, preference.UserId=${p.user_id}` });
   }
