@@ -138,6 +138,12 @@ export function distributedProcesses(url: string): TargetProcess[] {
       found.push({ name: 'gateway', pid: gateway, infrastructure: false });
     }
   }
+  return [...found, ...infrastructureProcesses()];
+}
+
+/** The processes listening on the ports of KAFKA_BROKERS, MONGO_URL and REDIS_URL (those this user may see). */
+export function infrastructureProcesses(): TargetProcess[] {
+  const found: TargetProcess[] = [];
   const env = serverEnv();
   for (const [name, address] of [
     ['kafka', env.KAFKA_BROKERS],

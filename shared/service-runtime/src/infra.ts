@@ -95,6 +95,7 @@ export async function buildInfra(name: string, config: RuntimeConfig): Promise<O
         defaultPartitions: config.KAFKA_DEFAULT_PARTITIONS,
         maxWaitTimeMs: config.KAFKA_MAX_WAIT_MS,
         heartbeatIntervalMs: config.KAFKA_HEARTBEAT_INTERVAL_MS,
+        sessionTimeoutMs: config.KAFKA_SESSION_TIMEOUT_MS,
         fetchLingerMs: config.KAFKA_FETCH_LINGER_MS,
         commitIntervalMs: config.KAFKA_COMMIT_INTERVAL_MS,
         // The store (or a service) down for now: the message waits on its partition, it is not dead-lettered.

@@ -22,6 +22,7 @@ export interface RuntimeConfig {
   readonly KAFKA_LOG_LEVEL: 'nothing' | 'error' | 'warn' | 'info' | 'debug';
   readonly KAFKA_MAX_WAIT_MS: number;
   readonly KAFKA_HEARTBEAT_INTERVAL_MS: number;
+  readonly KAFKA_SESSION_TIMEOUT_MS: number;
   readonly KAFKA_FETCH_LINGER_MS: number;
   readonly KAFKA_COMMIT_INTERVAL_MS: number;
   /** TLS, SASL, replication and retention (KAFKA_SSL*, KAFKA_SASL_*, KAFKA_REPLICATION_FACTOR, ...). */
@@ -129,7 +130,8 @@ function runtimeSchema(service: string, defaultPort: number): Joi.ObjectSchema<R
     KAFKA_DEFAULT_PARTITIONS: Joi.number().integer().min(1).default(3).description('Partitions of a created topic not listed elsewhere'),
     KAFKA_LOG_LEVEL: Joi.string().valid('nothing', 'error', 'warn', 'info', 'debug').default('warn').description('Level of kafkajs\' own log lines'),
     KAFKA_MAX_WAIT_MS: Joi.number().integer().min(10).max(5_000).default(3000).description('Long-poll time of an idle consumer fetch (the broker answers at once when a message arrives); also how long an idle consumer takes to notice a rebalance or to stop, and its heartbeat period (at most half the 10 s session timeout)'),
-    KAFKA_HEARTBEAT_INTERVAL_MS: Joi.number().integer().min(100).max(5_000).default(1000).description('Consumer group heartbeat interval (session timeout 10 s)'),
+    KAFKA_HEARTBEAT_INTERVAL_MS: Joi.number().integer().min(100).max(5_000).default(1000).description('Consumer group heartbeat interval (well below KAFKA_SESSION_TIMEOUT_MS)'),
+    KAFKA_SESSION_TIMEOUT_MS: Joi.number().integer().min(6_000).max(300_000).default(10_000).description('A consumer silent this long leaves its group (its partitions move to the others); the broker bounds it (group.min/max.session.timeout.ms)'),
     KAFKA_FETCH_LINGER_MS: Joi.number().integer().min(0).max(100).default(5).description('A consumer that got messages fetches again at the earliest this long after its previous fetch (several messages per fetch request; at most this much latency per hop; 0 = at once)'),
     KAFKA_COMMIT_INTERVAL_MS: Joi.number().integer().min(10).max(5_000).default(250).description('Handled offsets of a consumer are committed together at most this long after they were handled (a crash handles up to this much again)'),
     ...kafkaSettingsSchema,
@@ -192,6 +194,7 @@ function runtimeOf(raw: RawRuntimeConfig, partitions: Readonly<Record<string, nu
     KAFKA_LOG_LEVEL: raw.KAFKA_LOG_LEVEL,
     KAFKA_MAX_WAIT_MS: raw.KAFKA_MAX_WAIT_MS,
     KAFKA_HEARTBEAT_INTERVAL_MS: raw.KAFKA_HEARTBEAT_INTERVAL_MS,
+    KAFKA_SESSION_TIMEOUT_MS: raw.KAFKA_SESSION_TIMEOUT_MS,
     KAFKA_FETCH_LINGER_MS: raw.KAFKA_FETCH_LINGER_MS,
     KAFKA_COMMIT_INTERVAL_MS: raw.KAFKA_COMMIT_INTERVAL_MS,
     kafka,
