@@ -10,7 +10,7 @@ import { MutableConfigView } from '@switchyard/system-config';
 import { BusClientEvents, BusHookChanges } from './adapters/bus/bus-publishers';
 import { CachingHookRepository } from './adapters/cache/caching-hook-repository';
 import { EcdsaTriggerIds } from './adapters/crypto/ecdsa-trigger-ids';
-import { AxiosIntegrationClient } from './adapters/http/integration-client.axios';
+import { HttpIntegrationClient } from './adapters/http/integration-client.http';
 import { OriginBreakers } from './adapters/http/origin-breakers';
 import type { Resolver } from './adapters/http/ssrf-guard';
 import { memoryRepositories } from './adapters/memory';
@@ -44,7 +44,7 @@ export interface OutgoingDispatchDeps {
   readonly clock?: Clock;
   /** DNS for the SSRF guard (tests stub it so that no real lookup happens). */
   readonly resolver?: Resolver;
-  /** Replaces the axios client entirely (domain tests). */
+  /** Replaces the HTTP integration client entirely (domain tests). */
   readonly integrationClient?: IntegrationClient;
   /** Replaces the internal-API client of users-bots and posts (domain tests). */
   readonly platform?: Platform;
@@ -68,9 +68,9 @@ export function createOutgoingDispatchApp(config: Readonly<OutgoingDispatchConfi
   const hooks = new CachingHookRepository(stored.hooks, new BusHookChanges(deps.bus, deps.logger));
   const repositories: Repositories = { ...stored, hooks };
   const breakers = new OriginBreakers(() => liveConfig.current().DeliverySettings);
-  const axiosClient = deps.integrationClient
+  const httpClient = deps.integrationClient
     ? undefined
-    : new AxiosIntegrationClient({ allowList: () => liveConfig.current().ServiceSettings.AllowedUntrustedInternalConnections, breakers, ...(deps.resolver ? { resolver: deps.resolver } : {}) });
+    : new HttpIntegrationClient({ allowList: () => liveConfig.current().ServiceSettings.AllowedUntrustedInternalConnections, breakers, ...(deps.resolver ? { resolver: deps.resolver } : {}) });
   const instanceId = config.INSTANCE_ID ?? `${hostname()}-${randomBytes(4).toString('hex')}`;
   const scheduler = new DeliveryScheduler(() => domain, { intervalMs: config.DELIVERY_SCAN_INTERVAL_MS ?? 1000, batchSize: config.DELIVERY_SCAN_BATCH ?? 32 });
   const domain: Deps = {
@@ -81,7 +81,7 @@ export function createOutgoingDispatchApp(config: Readonly<OutgoingDispatchConfi
     postCommands: new TransportPostCommands(deps.transport, keys),
     clientEvents: new BusClientEvents(deps.bus),
     attempts: new AttemptSlots(config.DELIVERY_CONCURRENCY ?? 64),
-    client: deps.integrationClient ?? (axiosClient as IntegrationClient),
+    client: deps.integrationClient ?? (httpClient as IntegrationClient),
     triggerIds: new EcdsaTriggerIds(keys),
     logger: deps.logger,
     instanceId,
@@ -127,7 +127,7 @@ export function createOutgoingDispatchApp(config: Readonly<OutgoingDispatchConfi
       await domain.attempts.drain();
       await systemConfig.stop();
       breakers.shutdown();
-      axiosClient?.close();
+      httpClient?.close();
     },
     health,
   };

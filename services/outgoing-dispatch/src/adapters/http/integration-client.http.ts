@@ -1,8 +1,9 @@
-import http from 'node:http';
+import http, { type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
 import https from 'node:https';
 import { lookup as dnsLookup } from 'node:dns/promises';
 import type { LookupFunction } from 'node:net';
-import axios, { type AxiosInstance, type AxiosResponse } from 'axios';
+import type { Readable } from 'node:stream';
+import { createGunzip } from 'node:zlib';
 import type { IntegrationClient, OutboundRequest, OutboundResult } from '../../domain/ports';
 import type { OriginBreakers } from './origin-breakers';
 import { AllowList, guardUrl, type Resolver } from './ssrf-guard';
@@ -17,7 +18,7 @@ interface FilteringAgentModule {
   RequestFilteringHttpsAgent: new (options: https.AgentOptions & { allowIPAddressList?: string[] }) => https.Agent;
 }
 
-export interface AxiosIntegrationClientOptions {
+export interface HttpIntegrationClientOptions {
   /** `AllowedUntrustedInternalConnections`, read per request (live config). */
   readonly allowList: () => string;
   readonly breakers: OriginBreakers;
@@ -30,10 +31,11 @@ export interface AxiosIntegrationClientOptions {
  * the SSRF guard, then sent with the connection pinned to the checked address; public addresses go
  * through request-filtering-agent as a second check at connect time. Redirects are followed by hand
  * (301/302/303 become GET, 307/308 repeat the POST), so every hop is checked again. Responses over the
- * cap fail; every origin sits behind its circuit breaker.
+ * cap fail; every origin sits behind its circuit breaker. Requests go out on node's http/https modules
+ * with keep-alive agents (ADR 0034: axios' per-call configuration work was a sixth of a delivery's CPU);
+ * like the reference's Go client, a request asks for `gzip` and a gzip answer is decoded.
  */
-export class AxiosIntegrationClient implements IntegrationClient {
-  private readonly http: AxiosInstance;
+export class HttpIntegrationClient implements IntegrationClient {
   private readonly resolver: Resolver;
   private readonly maxBytes: number;
   private agentModule: Promise<FilteringAgentModule> | undefined;
@@ -41,10 +43,12 @@ export class AxiosIntegrationClient implements IntegrationClient {
   private readonly plainHttp = new http.Agent({ keepAlive: true, maxSockets: 256 });
   private readonly plainHttps = new https.Agent({ keepAlive: true, maxSockets: 256 });
 
-  public constructor(private readonly options: AxiosIntegrationClientOptions) {
+  /** The parsed allow-list of the last setting seen (the setting is read per request; parsing it is not free). */
+  private allowList: AllowList | undefined;
+
+  public constructor(private readonly options: HttpIntegrationClientOptions) {
     this.resolver = options.resolver ?? systemResolver;
     this.maxBytes = options.maxResponseBytes ?? MAX_RESPONSE_BYTES;
-    this.http = axios.create({ proxy: false, maxRedirects: 0, validateStatus: () => true, responseType: 'arraybuffer', transformResponse: (d: unknown) => d, decompress: true });
   }
 
   public async post(request: OutboundRequest): Promise<OutboundResult> {
@@ -67,10 +71,13 @@ export class AxiosIntegrationClient implements IntegrationClient {
   private async send(request: OutboundRequest): Promise<OutboundResult> {
     const started = performance.now();
     const latency = (): number => Math.round((performance.now() - started) * 100) / 100;
-    const allow = new AllowList(this.options.allowList());
+    const setting = this.options.allowList();
+    if (this.allowList?.setting !== setting) this.allowList = new AllowList(setting);
+    const allow = this.allowList;
     const deadline = AbortSignal.timeout(request.timeoutMs);
     let url = request.url;
     let method: 'POST' | 'GET' = request.method ?? 'POST';
+    const body = Buffer.from(request.body);
     const firstOrigin = new URL(request.url).origin;
     // Once a redirect leaves the first origin, the hook's secrets (the body's token, the signatures) stay behind.
     let crossed = false;
@@ -82,25 +89,23 @@ export class AxiosIntegrationClient implements IntegrationClient {
         else callback(null, decision.address, decision.family);
       };
       const agents = decision.viaAllowList ? { http: this.plainHttp, https: this.plainHttps } : await this.filteringAgents(allow);
-      let response: AxiosResponse<ArrayBuffer>;
+      const target = new URL(url);
+      const headers = crossed ? neutralHeaders(request.headers) : method === 'POST' ? request.headers : omitBodyHeaders(request.headers);
+      let response: RawResponse;
       try {
-        response = await this.http.request<ArrayBuffer>({
-          url,
+        response = await exchange(target, {
           method,
-          headers: crossed ? neutralHeaders(request.headers) : method === 'POST' ? { ...request.headers } : omitBodyHeaders(request.headers),
-          ...(method === 'POST' ? { data: request.body } : {}),
-          timeout: request.timeoutMs,
-          signal: deadline,
-          maxContentLength: this.maxBytes,
-          maxBodyLength: Math.max(this.maxBytes, Buffer.byteLength(request.body) + 1),
-          httpAgent: agents.http,
-          httpsAgent: agents.https,
+          headers: { ...headers, 'Accept-Encoding': 'gzip' },
+          ...(method === 'POST' ? { body } : {}),
+          agent: target.protocol === 'https:' ? agents.https : agents.http,
           lookup: pinned,
-        } as Parameters<AxiosInstance['request']>[0]);
+          signal: deadline,
+          maxBytes: this.maxBytes,
+        });
       } catch (error) {
         return { ...classify(error), latencyMs: latency() };
       }
-      const location = response.headers.location as string | undefined;
+      const location = response.headers.location;
       if (response.status >= 300 && response.status < 400 && location) {
         url = new URL(location, url).toString();
         const keepsBody = response.status === 307 || response.status === 308;
@@ -112,15 +117,15 @@ export class AxiosIntegrationClient implements IntegrationClient {
         }
         continue;
       }
-      const retryAfter = response.headers['retry-after'] as string | undefined;
-      const contentType = response.headers['content-type'] as string | undefined;
+      const retryAfter = response.headers['retry-after'];
+      const contentType = response.headers['content-type'];
       return {
         kind: 'response',
         status: response.status,
         statusText: response.statusText,
-        contentType: contentType === undefined ? '' : String(contentType),
-        ...(retryAfter !== undefined ? { retryAfter: String(retryAfter) } : {}),
-        body: Buffer.from(response.data ?? new ArrayBuffer(0)).toString('utf8'),
+        contentType: contentType ?? '',
+        ...(retryAfter !== undefined ? { retryAfter } : {}),
+        body: response.body.toString('utf8'),
         latencyMs: latency(),
       };
     }
@@ -151,11 +156,82 @@ function omitBodyHeaders(headers: Readonly<Record<string, string>>): Record<stri
   return Object.fromEntries(Object.entries(headers).filter(([k]) => k.toLowerCase() !== 'content-type'));
 }
 
+interface RawResponse {
+  readonly status: number;
+  readonly statusText: string;
+  readonly headers: IncomingHttpHeaders;
+  readonly body: Buffer;
+}
+
+interface Exchange {
+  readonly method: 'POST' | 'GET';
+  readonly headers: Readonly<Record<string, string>>;
+  readonly body?: Buffer;
+  readonly agent: http.Agent;
+  readonly lookup: LookupFunction;
+  readonly signal: AbortSignal;
+  readonly maxBytes: number;
+}
+
+/** One request and its whole answer (gzip decoded), at most `maxBytes` of it; rejects with the request's error. */
+function exchange(url: URL, options: Exchange): Promise<RawResponse> {
+  return new Promise((resolve, reject) => {
+    const send = url.protocol === 'https:' ? https.request : http.request;
+    const request = send(url, { method: options.method, headers: options.headers, agent: options.agent, lookup: options.lookup, signal: options.signal }, (response) => {
+      readAll(response, options.maxBytes).then(
+        (body) => resolve({ status: response.statusCode ?? 0, statusText: response.statusMessage ?? '', headers: response.headers, body }),
+        (error: unknown) => {
+          request.destroy();
+          reject(error);
+        },
+      );
+    });
+    request.on('error', reject);
+    request.end(options.body);
+  });
+}
+
+/** An answer longer than the cap (after gzip decoding). */
+class ResponseTooLarge extends Error {
+  public constructor(maxBytes: number) {
+    super(`response over ${maxBytes} bytes`);
+  }
+}
+
+/** The answer's body, gzip decoded when it says so; rejects over `maxBytes` (decoded) or when the answer breaks off. */
+function readAll(response: IncomingMessage, maxBytes: number): Promise<Buffer> {
+  const gzip = /^\s*(x-)?gzip\s*$/i.test(String(response.headers['content-encoding'] ?? ''));
+  const source: Readable = gzip ? response.pipe(createGunzip()) : response;
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let settled = false;
+    const fail = (error: unknown): void => {
+      if (settled) return;
+      settled = true;
+      source.destroy();
+      reject(error);
+    };
+    source.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > maxBytes) fail(new ResponseTooLarge(maxBytes));
+      else chunks.push(chunk);
+    });
+    source.on('end', () => {
+      settled = true;
+      resolve(chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks, size));
+    });
+    source.on('error', fail);
+    source.on('close', () => fail(new Error('the answer was cut off')));
+    if (gzip) response.on('error', fail);
+  });
+}
+
 function classify(error: unknown): Omit<Extract<OutboundResult, { kind: 'failure' }>, 'latencyMs'> {
   const e = error as { code?: string; message?: string; cause?: { message?: string } };
   const message = e.message ?? String(error);
-  if (/maxContentLength|maxBodyLength/i.test(message)) return { kind: 'failure', reason: 'too_large', message: 'response too large' };
+  if (error instanceof ResponseTooLarge) return { kind: 'failure', reason: 'too_large', message: 'response too large' };
   if (/not allowed\. Because/i.test(message) || /not allowed\. Because/i.test(e.cause?.message ?? '')) return { kind: 'failure', reason: 'blocked', message: `blocked: ${message}` };
-  if (e.code === 'ECONNABORTED' || e.code === 'ETIMEDOUT' || e.code === 'ERR_CANCELED' || /timeout|aborted/i.test(message)) return { kind: 'failure', reason: 'timeout', message: `timeout: ${message}` };
+  if (e.code === 'ECONNABORTED' || e.code === 'ETIMEDOUT' || e.code === 'ERR_CANCELED' || e.code === 'ABORT_ERR' || /timeout|aborted/i.test(message)) return { kind: 'failure', reason: 'timeout', message: `timeout: ${message}` };
   return { kind: 'failure', reason: 'connection', message: `${e.code ?? 'error'}: ${message}` };
 }

@@ -1,19 +1,22 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { gzipSync } from 'node:zlib';
 import { defaultSystemConfig } from '@switchyard/system-config';
 import { startReceiver, type Receiver } from '../../test-support/receiver';
-import { AxiosIntegrationClient } from './integration-client.axios';
+import { HttpIntegrationClient } from './integration-client.http';
 import { OriginBreakers } from './origin-breakers';
 import type { Resolver } from './ssrf-guard';
 
 const loopbackResolver: Resolver = async () => [{ address: '127.0.0.1', family: 4 }];
 
-function clientWith(allowList: string, options: { resolver?: Resolver; maxResponseBytes?: number } = {}): AxiosIntegrationClient {
+function clientWith(allowList: string, options: { resolver?: Resolver; maxResponseBytes?: number } = {}): HttpIntegrationClient {
   const settings = { ...defaultSystemConfig().DeliverySettings };
-  return new AxiosIntegrationClient({ allowList: () => allowList, breakers: new OriginBreakers(() => settings), resolver: options.resolver ?? loopbackResolver, ...(options.maxResponseBytes ? { maxResponseBytes: options.maxResponseBytes } : {}) });
+  return new HttpIntegrationClient({ allowList: () => allowList, breakers: new OriginBreakers(() => settings), resolver: options.resolver ?? loopbackResolver, ...(options.maxResponseBytes ? { maxResponseBytes: options.maxResponseBytes } : {}) });
 }
 
-const post = (client: AxiosIntegrationClient, url: string) => client.post({ url, headers: { 'Content-Type': 'application/json' }, body: '{"a":1}', timeoutMs: 2000 });
+const post = (client: HttpIntegrationClient, url: string) => client.post({ url, headers: { 'Content-Type': 'application/json' }, body: '{"a":1}', timeoutMs: 2000 });
 
 describe('integration client against loopback receivers', () => {
   let v4: Receiver;
@@ -93,7 +96,7 @@ describe('integration client against loopback receivers', () => {
   });
 
   const signed = { 'Content-Type': 'application/json', 'webhook-id': 'msg_1', 'webhook-timestamp': '1700000000', 'webhook-signature': 'v1,c2lnbmF0dXJlLXNpZ25hdHVyZS1zaWduYXR1cmU=', Authorization: 'Bearer hook-token', 'User-Agent': 'Switchyard' };
-  const postSigned = (client: AxiosIntegrationClient, url: string) => client.post({ url, headers: signed, body: '{"token":"hook-token","text":"hi"}', timeoutMs: 2000 });
+  const postSigned = (client: HttpIntegrationClient, url: string) => client.post({ url, headers: signed, body: '{"token":"hook-token","text":"hi"}', timeoutMs: 2000 });
 
   it('when a redirect (303) leaves the origin, then the next hop carries no token, signatures, credentials or body', async () => {
     const redirector = await startReceiver('127.0.0.1', () => ({ status: 303, headers: { Location: `${v4.url}/elsewhere` } }));
@@ -160,6 +163,25 @@ describe('integration client against loopback receivers', () => {
       assert.equal(result.kind === 'failure' && result.reason, 'too_large');
     } finally {
       await big.close();
+    }
+  });
+
+  it('when the answer is gzip encoded, then its text comes back decoded, and the cap counts the decoded bytes', async () => {
+    const server = createServer((req, res) => {
+      const text = req.url === '/big' ? 'y'.repeat(5000) : '{"text":"unzipped"}';
+      res.writeHead(200, { 'Content-Type': 'application/json', 'Content-Encoding': 'gzip', 'X-Asked': String(req.headers['accept-encoding']) });
+      res.end(gzipSync(text));
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      const small = await post(clientWith('127.0.0.1', { maxResponseBytes: 1000 }), `${url}/small`);
+      assert.equal(small.kind === 'response' && small.body, '{"text":"unzipped"}');
+      const big = await post(clientWith('127.0.0.1', { maxResponseBytes: 1000 }), `${url}/big`);
+      assert.equal(big.kind === 'failure' && big.reason, 'too_large', 'about 40 gzip bytes that decode to 5000');
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
     }
   });
 
