@@ -42,6 +42,30 @@ export function deliveryRepositoryContract(name: string, fresh: () => Promise<De
       assert.equal(await repo.finish(mine.id, 'a', { status: 'delivered' }), false, 'the late owner cannot overwrite');
     });
 
+    it('when many finishes are made at once, some by an owner whose claim moved on, then each says whether it held and only those apply', async () => {
+      const repo = await fresh();
+      const mine = Array.from({ length: 6 }, () => aDelivery({ claimedBy: 'a', claimUntil: 500 }));
+      const taken = Array.from({ length: 3 }, () => aDelivery({ claimedBy: 'b', claimUntil: 500 }));
+      await repo.insertAllIfAbsent([...mine, ...taken]);
+      const all = [...mine, ...taken].sort(() => Math.random() - 0.5);
+      const held = await Promise.all(all.map((d, i) => repo.finish(d.id, 'a', { status: 'delivered', attempts: 1, lastLatencyMs: i, updateAt: 1000 + i })));
+      assert.deepEqual(held, all.map((d) => d.claimedBy === 'a'));
+      for (const [i, d] of all.entries()) {
+        const stored = await repo.findById(d.id);
+        if (d.claimedBy === 'a') assert.deepEqual([stored?.status, stored?.lastLatencyMs, stored?.claimedBy], ['delivered', i, '']);
+        else assert.deepEqual([stored?.status, stored?.claimedBy], ['pending', 'b'], 'another owner\'s record is left alone');
+      }
+    });
+
+    it('when several callers insert at once, some records already stored, then each caller learns which of its own were new', async () => {
+      const repo = await fresh();
+      const stored = aDelivery();
+      await repo.insertIfAbsent(stored);
+      const groups = [[aDelivery(), stored], [aDelivery()], [stored], [aDelivery(), aDelivery()]];
+      const results = await Promise.all(groups.map((g) => repo.insertAllIfAbsent(g)));
+      assert.deepEqual(results.map((r) => [...r].sort()), groups.map((g) => g.filter((d) => d !== stored).map((d) => d.id).sort()));
+    });
+
     it('when a due delivery is claimed, then only one claimant wins until the lease runs out', async () => {
       const repo = await fresh();
       const delivery = aDelivery({ nextAttemptAt: 100 });

@@ -2,13 +2,30 @@ import { isDuplicateKeyError, type Model, setOf } from '@switchyard/mongo-kit';
 import type { Delivery, DeliveryChanges } from '../../domain/entities';
 import type { ClaimRequest, DeliveryRepository, Page } from '../../domain/ports';
 import { fromDeliveryDocument, toDeliveryDocument, type DeliveryDocument } from './delivery.schema.mongo';
+import { WriteBatcher } from './write-batcher';
 
 const ACTIVE = ['pending', 'failed'];
 const IDENTITY = ['id', 'hookId', 'postId', 'createAt'];
 
-/** Claims use findOneAndUpdate on the claimable condition, so exactly one instance wins each record. */
+interface Finish {
+  readonly id: string;
+  readonly owner: string;
+  readonly set: Readonly<Record<string, unknown>>;
+}
+
+/**
+ * Claims use findOneAndUpdate on the claimable condition, so exactly one instance wins each record. The two
+ * writes every delivery makes (stored claimed, then finished) go through write batchers: those made while
+ * the previous one of their kind is in flight share one command (ADR 0034).
+ */
 export class MongoDeliveryRepository implements DeliveryRepository {
-  public constructor(private readonly model: Model<DeliveryDocument>) {}
+  private readonly inserts: WriteBatcher<readonly Delivery[], ReadonlySet<string>>;
+  private readonly finishes: WriteBatcher<Finish, boolean>;
+
+  public constructor(private readonly model: Model<DeliveryDocument>) {
+    this.inserts = new WriteBatcher((groups) => this.insertGroups(groups));
+    this.finishes = new WriteBatcher((items) => this.finishAll(items));
+  }
 
   public async insertIfAbsent(delivery: Delivery): Promise<boolean> {
     try {
@@ -22,10 +39,30 @@ export class MongoDeliveryRepository implements DeliveryRepository {
 
   public async insertAllIfAbsent(deliveries: readonly Delivery[]): Promise<ReadonlySet<string>> {
     if (deliveries.length === 0) return new Set();
+    return this.inserts.submit(deliveries);
+  }
+
+  /** Several callers' deliveries in one unordered insertMany; each caller gets the ids of its own that were new. */
+  private async insertGroups(groups: readonly (readonly Delivery[])[]): Promise<ReadonlySet<string>[]> {
+    const all = groups.flat();
+    const skipped = await this.insertSkippingDuplicates(all);
+    let at = 0;
+    return groups.map((group) => {
+      const inserted = new Set<string>();
+      for (const d of group) {
+        if (!skipped.has(at)) inserted.add(d.id);
+        at += 1;
+      }
+      return inserted;
+    });
+  }
+
+  /** The positions of the records that were already stored (a redelivered event); any other failure throws. */
+  private async insertSkippingDuplicates(deliveries: readonly Delivery[]): Promise<ReadonlySet<number | undefined>> {
     try {
       // The driver's collection: mongoose's insertMany would cast and validate every document again.
       await this.model.collection.insertMany(deliveries.map(toDeliveryDocument) as never[], { ordered: false });
-      return new Set(deliveries.map((d) => d.id));
+      return new Set();
     } catch (error) {
       // Unordered: every record was tried; duplicates (a redelivered event) are the only acceptable failures.
       const writeErrors = (error as { writeErrors?: unknown }).writeErrors;
@@ -33,7 +70,7 @@ export class MongoDeliveryRepository implements DeliveryRepository {
       if (failed.length === 0 || !failed.every(isDuplicateWrite)) throw error;
       const skipped = new Set(failed.map(indexOf));
       if (skipped.has(undefined)) throw error;
-      return new Set(deliveries.filter((_, i) => !skipped.has(i)).map((d) => d.id));
+      return skipped;
     }
   }
 
@@ -70,10 +107,29 @@ export class MongoDeliveryRepository implements DeliveryRepository {
   }
 
   public async finish(id: string, owner: string, changes: DeliveryChanges): Promise<boolean> {
-    // The driver's collection (one per attempt): the fields are the schema's plain strings and numbers, so
-    // mongoose's query casting would only cost CPU.
-    const result = await this.model.collection.updateOne({ _id: id, claimedBy: owner } as never, { $set: { ...setOf(changes, IDENTITY), claimedBy: '', claimUntil: 0 } });
-    return result.matchedCount === 1;
+    return this.finishes.submit({ id, owner, set: { ...setOf(changes, IDENTITY), claimedBy: '', claimUntil: 0 } });
+  }
+
+  /**
+   * The driver's collection (the fields are the schema's plain strings and numbers, so mongoose's query
+   * casting would only cost CPU): one updateOne, or one unordered bulk of them. A bulk reports only how many
+   * matched; when some did not (a claim that ran out and moved to another instance), the records are read
+   * back and a finish held exactly when its record carries what it wrote.
+   */
+  private async finishAll(items: readonly Finish[]): Promise<boolean[]> {
+    const collection = this.model.collection;
+    if (items.length === 1 && items[0]) {
+      const { id, owner, set } = items[0];
+      return [(await collection.updateOne({ _id: id, claimedBy: owner } as never, { $set: set })).matchedCount === 1];
+    }
+    const result = await collection.bulkWrite(items.map(({ id, owner, set }) => ({ updateOne: { filter: { _id: id, claimedBy: owner } as never, update: { $set: set } } })), { ordered: false });
+    if (result.matchedCount === items.length) return items.map(() => true);
+    const docs = await collection.find({ _id: { $in: items.map((f) => f.id) } } as never).toArray();
+    const byId = new Map(docs.map((d) => [String(d._id), d as Record<string, unknown>]));
+    return items.map(({ id, set }) => {
+      const doc = byId.get(id);
+      return doc !== undefined && Object.entries(set).every(([key, value]) => doc[key] === value);
+    });
   }
 
   public async update(id: string, changes: DeliveryChanges): Promise<Delivery | undefined> {
