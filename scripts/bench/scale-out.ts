@@ -19,6 +19,7 @@
  * what a second dispatcher doubles. The figure is the 1 → 2 ratio (goal ≥ 1.8). BENCH_SCALE_ROUNDS (default "1,2,3,2,1": 1 and 2 twice, symmetric in time, each figure their mean) orders the rounds; the load average
  * is printed with each, since the box is shared. Skipped when the local servers are not configured.
  */
+import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { Partitioners } from 'kafkajs';
 import { processCpuMs } from '../bench-support/cpu';
@@ -64,6 +65,8 @@ export interface ScaleOutRound {
   /** Distinct deliveries each dispatcher sent (by the owner of the client socket). */
   readonly perDispatcher: readonly number[];
   readonly cpuMsPerDelivery: number;
+  /** The dispatchers' write system calls per delivery (sockets and logs; /proc/<pid>/io `syscw`). */
+  readonly writesPerDelivery: number;
   /** CPU of Kafka, MongoDB-wire and Redis per delivery over the same time (shared servers: other clients' work included). */
   readonly serversCpuMsPerDelivery: number;
   readonly load1: number;
@@ -141,6 +144,15 @@ function signalAll(dispatchers: readonly { readonly pid?: number | undefined }[]
   }
 }
 
+/** A process's write system calls so far (/proc/<pid>/io `syscw`; 0 when unreadable). */
+function writeCalls(pid: number): number {
+  try {
+    return Number(/syscw: (\d+)/.exec(readFileSync(`/proc/${pid}/io`, 'utf8'))?.[1] ?? 0);
+  } catch {
+    return 0;
+  }
+}
+
 /** CPU ms of the shared servers (Kafka, MongoDB-wire, Redis) so far, by name. */
 function infrastructureCpuMs(servers: readonly TargetProcess[]): number[] {
   return servers.map((p) => processCpuMs(p.pid) ?? 0);
@@ -171,6 +183,7 @@ async function runRound(stack: DispatchStack, receiver: Receiver, owners: Map<st
     const postedMs = resumedAt - posting;
     if (postedMs > SESSION_TIMEOUT_MS * 0.8) throw new Error(`scale-out [${count}]: posting took ${postedMs} ms, too close to the paused dispatchers' ${SESSION_TIMEOUT_MS} ms session timeout (lower BENCH_SCALE_POSTS)`);
     const cpuAtResume = dispatchers.map((d) => processCpuMs(d.pid ?? 0) ?? 0);
+    const writesAtResume = dispatchers.map((d) => writeCalls(d.pid ?? 0));
     const serversAtResume = infrastructureCpuMs(servers);
     const until = Date.now() + DRAIN_TIMEOUT_MS;
     let distinct = distinctOf(receiver, prefix);
@@ -179,6 +192,7 @@ async function runRound(stack: DispatchStack, receiver: Receiver, owners: Map<st
       distinct = distinctOf(receiver, prefix);
     }
     const cpuMs = dispatchers.reduce((sum, d, i) => sum + ((processCpuMs(d.pid ?? 0) ?? 0) - (cpuAtResume[i] ?? 0)), 0);
+    const writes = dispatchers.reduce((sum, d, i) => sum + writeCalls(d.pid ?? 0) - (writesAtResume[i] ?? 0), 0);
     const serversMs = infrastructureCpuMs(servers).reduce((sum, ms, i) => sum + ms - (serversAtResume[i] ?? 0), 0);
     if (distinct.size < expected) throw new Error(`scale-out [${count}]: ${distinct.size}/${expected} deliveries within ${DRAIN_TIMEOUT_MS / 1000} s`);
     const measured = [...distinct.values()];
@@ -200,13 +214,14 @@ async function runRound(stack: DispatchStack, receiver: Receiver, owners: Map<st
       duplicates: requestsOf(receiver, prefix) - distinct.size,
       perDispatcher,
       cpuMsPerDelivery: Math.round((cpuMs / measured.length) * 100) / 100,
+      writesPerDelivery: Math.round((writes / measured.length) * 100) / 100,
       serversCpuMsPerDelivery: Math.round((serversMs / measured.length) * 100) / 100,
       load1: Math.round((loadavg()[0] ?? 0) * 10) / 10,
     };
     process.stdout.write(
       `  ${count} dispatcher(s): ${measured.length} of ${expected} deliveries (${POSTS} posts × ${FANOUT}, posted in ${(postedMs / 1000).toFixed(1)} s while the stable group was paused) in ${seconds.toFixed(2)} s after the resume → ` +
         `${result.deliveriesPerSecond} deliveries/s (${CONCURRENCY} attempts at once per dispatcher), ${result.duplicates} repeated requests not counted; per dispatcher ${perDispatcher.join('/')} (${measured.length - perDispatcher.reduce((a, b) => a + b, 0)} unattributed); ` +
-        `CPU per delivery: dispatchers ${result.cpuMsPerDelivery} ms, ${servers.map((p) => p.name).join('+') || 'no server seen'} ${result.serversCpuMsPerDelivery} ms (shared servers: other clients' work included); load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}\n`,
+        `CPU per delivery: dispatchers ${result.cpuMsPerDelivery} ms (${result.writesPerDelivery} write calls), ${servers.map((p) => p.name).join('+') || 'no server seen'} ${result.serversCpuMsPerDelivery} ms (shared servers: other clients' work included); load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}\n`,
     );
     return result;
   } finally {

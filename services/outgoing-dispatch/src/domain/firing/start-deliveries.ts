@@ -51,27 +51,37 @@ function waitingIn(key: string): number {
 }
 
 /**
- * Stores the planned deliveries already claimed by this instance and attempts them here at once (ADR 0013),
- * reserving attempt slots first; the deliveries this call stored (a redelivered event stores nothing new).
+ * Stores the planned deliveries already claimed by this instance and attempts them here (ADR 0013): the
+ * deliveries of one call (one event), up to the instance's attempt capacity at a time, are stored with one
+ * write, then each starts as soon as an attempt slot is free (a busy instance frees one slot at a time, and
+ * storing each delivery alone then cost a store write each; ADR 0035). Those that got a slot at once are
+ * claimed for one lease; those waiting for one for two leases, which covers a whole round of attempts ahead
+ * of them running into the request timeout. Returns the deliveries this call stored (a redelivered event
+ * stores nothing new and attempts nothing).
  */
 export async function startDeliveries(deps: Deps, planned: readonly Planned[]): Promise<Delivery[]> {
   const stored: Delivery[] = [];
   for (let from = 0; from < planned.length; ) {
-    const reservation = await deps.attempts.reserve(planned.length - from);
-    const chunk = planned.slice(from, from + reservation.size);
-    from += chunk.length;
+    const group = planned.slice(from, from + deps.attempts.capacity);
+    from += group.length;
+    let reservation = await deps.attempts.reserve(group.length);
     try {
       const now = deps.clock.now();
       const lease = leaseMs(deps);
-      const claimed = chunk.map((p) => {
-        if (!isOrdered(p.hook)) return { delivery: { ...p.delivery, nextAttemptAt: now, claimedBy: deps.instanceId, claimUntil: now + lease }, hook: p.hook };
+      const claimed = group.map((p, i) => {
+        const leaseFor = i < reservation.size ? lease : 2 * lease;
+        if (!isOrdered(p.hook)) return { delivery: { ...p.delivery, nextAttemptAt: now, claimedBy: deps.instanceId, claimUntil: now + leaseFor }, hook: p.hook };
         const key = chainKey(p.delivery);
-        const claim = { nextAttemptAt: now, claimedBy: deps.instanceId, claimUntil: now + lease * (1 + waitingIn(key)) };
+        const claim = { nextAttemptAt: now, claimedBy: deps.instanceId, claimUntil: now + leaseFor * (1 + waitingIn(key)) };
         return { delivery: { ...p.delivery, ...claim, createAt: orderedCreateAt(key, p.delivery.createAt) }, hook: p.hook };
       });
       const inserted = await deps.deliveries.insertAllIfAbsent(claimed.map((c) => c.delivery));
-      for (const { delivery, hook } of claimed) {
-        if (!inserted.has(delivery.id)) continue;
+      const toStart = claimed.filter((c) => inserted.has(c.delivery.id));
+      for (const [i, { delivery, hook }] of toStart.entries()) {
+        if (reservation.size === 0) {
+          reservation.release();
+          reservation = await deps.attempts.reserve(toStart.length - i);
+        }
         const attempt = (): Promise<unknown> => attemptReleasingOnError(deps, delivery, hook);
         reservation.run(isOrdered(hook) ? () => chained(chainKey(delivery), attempt) : attempt);
         stored.push(delivery);
