@@ -32,7 +32,7 @@ export interface HttpIntegrationClientOptions {
  * through request-filtering-agent as a second check at connect time. Redirects are followed by hand
  * (301/302/303 become GET, 307/308 repeat the POST), so every hop is checked again. Responses over the
  * cap fail; every origin sits behind its circuit breaker. Requests go out on node's http/https modules
- * with keep-alive agents (ADR 0034: axios' per-call configuration work was a sixth of a delivery's CPU);
+ * with keep-alive agents (ADR 0037: axios' per-call configuration work was a sixth of a delivery's CPU);
  * like the reference's Go client, a request asks for `gzip` and a gzip answer is decoded.
  */
 export class HttpIntegrationClient implements IntegrationClient {

@@ -16,7 +16,7 @@ interface Finish {
 /**
  * Claims use findOneAndUpdate on the claimable condition, so exactly one instance wins each record. The two
  * writes every delivery makes (stored claimed, then finished) go through write batchers: those made while
- * the previous one of their kind is in flight share one command (ADR 0034).
+ * the previous one of their kind is in flight share one command (ADR 0037).
  */
 export class MongoDeliveryRepository implements DeliveryRepository {
   private readonly inserts: WriteBatcher<readonly Delivery[], ReadonlySet<string>>;

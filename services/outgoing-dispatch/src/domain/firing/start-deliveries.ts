@@ -54,7 +54,7 @@ function waitingIn(key: string): number {
  * Stores the planned deliveries already claimed by this instance and attempts them here (ADR 0013): the
  * deliveries of one call (one event), up to the instance's attempt capacity at a time, are stored with one
  * write, then each starts as soon as an attempt slot is free (a busy instance frees one slot at a time, and
- * storing each delivery alone then cost a store write each; ADR 0035). Those that got a slot at once are
+ * storing each delivery alone then cost a store write each; ADR 0037). Those that got a slot at once are
  * claimed for one lease; those waiting for one for two leases, which covers a whole round of attempts ahead
  * of them running into the request timeout. Returns the deliveries this call stored (a redelivered event
  * stores nothing new and attempts nothing).
