@@ -150,6 +150,8 @@ async function startOn(store: SqliteStore, options: EmbeddedOptions, closeStore:
     bus,
     transport,
     statusStore: new SqliteStatusStore(store),
+    // Frames and their cursors leave only once the message is on disk: a crash never reuses an offset a bot holds.
+    durable: (message) => journal.whenDurable(message.topic, message.partition, Number(message.offset)),
   });
   transport.register(Services.realtime, realtime.handler);
   transport.registerUpgrade(Services.realtime, realtime.upgrade);

@@ -26,7 +26,7 @@ import { Statuses } from './domain/statuses/statuses';
 import type { StatusStore } from './domain/statuses/status-store';
 import { statusesRoutes } from './entry-points/http/statuses.routes';
 import { internalStatusesRoutes } from './entry-points/http/internal-statuses.routes';
-import { CONSUMED_TOPICS, eventsConsumer } from './entry-points/kafka/events.consumer';
+import { CONSUMED_TOPICS, eventsConsumer, type EventsConsumerDeps } from './entry-points/kafka/events.consumer';
 import { eventsRoutes } from './entry-points/http/events.routes';
 import { STATUS_POSTS_GROUP, statusPostsConsumer } from './entry-points/kafka/status-posts.consumer';
 import { WebSocketEndpoint } from './entry-points/ws/websocket.endpoint';
@@ -53,6 +53,8 @@ export interface RealtimeDeps {
   readonly redis?: { readonly client: Redis; readonly keyPrefix: string };
   /** Where statuses are kept without Redis (the embedded runtime's store); default: this process's memory. */
   readonly statusStore?: StatusStore;
+  /** Gate of messages not yet durable (the embedded runtime's journal): see EventsConsumerDeps.durable. */
+  readonly durable?: EventsConsumerDeps['durable'];
 }
 
 export interface RealtimeApp {
@@ -213,7 +215,7 @@ export function createRealtimeApp(config: Readonly<RealtimeConfig>, deps: Realti
         topics: [...CONSUMED_TOPICS],
         startAt: 'latest',
         maxAttempts: 3,
-        handler: eventsConsumer({ hub, membership, users: directory, logger: deps.logger, maxAttempts: 3, metrics, clock, ...(cursors ? { cursors } : {}) }),
+        handler: eventsConsumer({ hub, membership, users: directory, logger: deps.logger, maxAttempts: 3, metrics, clock, ...(cursors ? { cursors } : {}), ...(deps.durable ? { durable: deps.durable } : {}) }),
       });
       const statusPosts = statusPostsConsumer(statuses);
       statusSubscription = await deps.bus.subscribe({ groupId: STATUS_POSTS_GROUP, topics: [Topics.postsEvents], startAt: 'latest', maxAttempts: 3, handler: statusPosts.single, batchHandler: statusPosts.batch });

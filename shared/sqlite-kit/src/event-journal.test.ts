@@ -191,3 +191,26 @@ describe('event journal: history of the event topics (event cursors)', () => {
     await store.dispose();
   });
 });
+
+describe('event journal: when a message is durable', () => {
+  it('when a message is published in an open write, then whenDurable waits for its commit and sync; messages on disk (also after a restart) need no wait', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'bus-durable-'));
+    const first = open(dir);
+    void first.store.write(() => void first.bus.publish('t', [{ key: 'k', value: { n: 1 } }]));
+    const waiting = first.journal.whenDurable('t', 0, 0) ?? first.journal.whenDurable('t', 1, 0) ?? first.journal.whenDurable('t', 2, 0);
+    assert.ok(waiting, 'not on disk before its write commits');
+    let done = false;
+    void waiting.then(() => (done = true));
+    await Promise.resolve();
+    assert.equal(done, false);
+    await first.store.flush();
+    await waiting;
+    for (const p of [0, 1, 2]) assert.equal(first.journal.whenDurable('t', p, 0), undefined, 'on disk after the flush');
+    assert.equal(first.journal.whenDurable('t', 0, 5), undefined, 'never appended: nothing to wait for');
+    await first.bus.publish('t', [{ key: 'k', value: { n: 2 } }]);
+    await shutdown(first);
+    const second = open(dir);
+    for (const p of [0, 1, 2]) for (const o of [0, 1]) assert.equal(second.journal.whenDurable('t', p, o), undefined, 'loaded from disk');
+    await shutdown(second);
+  });
+});

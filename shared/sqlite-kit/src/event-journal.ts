@@ -1,4 +1,5 @@
 import type { EventJournal, JournalEntry, JournalHistory, JournalState } from '@switchyard/event-bus';
+import { DurableEnds } from './durable-ends';
 import { EVENT_HISTORY_MIGRATION, SqliteEventHistory, type EventHistoryOptions } from './event-history';
 import type { Migration } from './migrations';
 import type { SqliteStore } from './open-store';
@@ -64,6 +65,7 @@ export class SqliteEventJournal implements EventJournal {
   private readonly positions = new Map<string, Map<string, number>>();
   private hooked = false;
   private readonly kept: SqliteEventHistory | undefined;
+  private readonly durable = new DurableEnds();
 
   /** `history`: topics whose messages are kept for a retention time whatever the groups handled (event cursors). */
   public constructor(
@@ -106,6 +108,7 @@ export class SqliteEventJournal implements EventJournal {
       const kept = (messages.get(key) ?? []).filter((m) => m.offset >= base);
       const first = kept[0]?.offset ?? base;
       const contiguous = kept.filter((m, i) => m.offset === first + i);
+      this.durable.loaded(key, first + contiguous.length);
       return { topic, partition, base: first, messages: contiguous.map(({ key: k, json, headers }) => ({ key: k, json, headers })) };
     });
     const offsets = db
@@ -128,6 +131,7 @@ export class SqliteEventJournal implements EventJournal {
       let list = this.pending.get(key);
       if (!list) this.pending.set(key, (list = []));
       list.push(e);
+      this.durable.appendedTo(key, e.offset, () => this.store.flush());
     }
     return Promise.resolve();
   }
@@ -149,6 +153,15 @@ export class SqliteEventJournal implements EventJournal {
     this.store
       .write(() => this.store.db.prepare('DELETE FROM bus_offsets WHERE group_id IN (SELECT value FROM json_each(?))').run(JSON.stringify(groupIds)))
       .catch((error: unknown) => this.onError(error));
+  }
+
+  /**
+   * Undefined when the message at `offset` is on disk (committed and synced: a crash keeps it, so its offset
+   * is never given to another message); else resolves once it is. The embedded runtime shows events outside
+   * the process (WebSocket frames with their cursors) only then, as it answers requests only once durable.
+   */
+  public whenDurable(topic: string, partition: number, offset: number): Promise<void> | undefined {
+    return this.durable.when(partitionKey(topic, partition), offset);
   }
 
   public history(topic: string, partition: number, from: number, to: number, max: number): JournalHistory {
@@ -206,6 +219,7 @@ export class SqliteEventJournal implements EventJournal {
     if (this.hooked) return;
     this.store.beforeCommit(() => {
       this.hooked = false;
+      this.durable.sealed();
       this.writeQueued();
     });
     this.hooked = true;

@@ -48,6 +48,12 @@ export interface EventsConsumerDeps {
   readonly clock?: Clock;
   /** Event cursors: each message is recorded in the stream, its events carry their cursor (none without). */
   readonly cursors?: EventCursors;
+  /**
+   * Undefined when the message is durable (a crash keeps it, so its offset is never reused), else resolves
+   * once it is: nothing of it (frames, cursors) leaves the process before. The embedded runtime's journal;
+   * none in the distributed one (Kafka hands consumers only acknowledged messages).
+   */
+  readonly durable?: (message: BusMessage) => Promise<void> | undefined;
 }
 
 const REALTIME_SCHEMAS = {
@@ -117,6 +123,8 @@ export function eventsConsumer(deps: EventsConsumerDeps): MessageHandler {
     const stream = deps.cursors?.stream;
     // A record this replica already handled (a redelivery after a rejoin): its events went out once.
     if (stream && !stream.fresh(message)) return;
+    const saving = deps.durable?.(message);
+    if (saving) await saving;
     let delivered = 0;
     let receivers = 0;
     const time = isEnvelope(message.value) ? message.value.time : undefined;
