@@ -36,9 +36,14 @@ function envFile(): Record<string, string> {
   return env;
 }
 
+/** The servers' settings: deploy/local/.env, overridden by the environment. */
+export function serverEnv(): Record<string, string | undefined> {
+  return { ...envFile(), ...process.env };
+}
+
 /** Whether Kafka, MongoDB and Redis are configured (else the distributed figures are skipped). */
 export function serversConfigured(): boolean {
-  const env = { ...envFile(), ...process.env };
+  const env = serverEnv();
   return Boolean(env.KAFKA_BROKERS && env.MONGO_URL && env.REDIS_URL);
 }
 

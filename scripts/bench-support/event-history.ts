@@ -21,6 +21,7 @@ import { CursorCodec } from '../../services/realtime/src/domain/stream/cursor';
 import { EventCursors } from '../../services/realtime/src/domain/stream/event-cursors';
 import { EventStream } from '../../services/realtime/src/domain/stream/event-stream';
 import { CONSUMED_TOPICS } from '../../services/realtime/src/entry-points/kafka/events.consumer';
+import { serverEnv } from './distributed';
 
 const EVENTS = 100_000;
 const CHANNELS = 100;
@@ -49,7 +50,7 @@ async function catchUp(bus: EventBus, publish: (messages: { key: string; value: 
     const stream = new EventStream(CONSUMED_TOPICS, { clock, maxRecords: 20_000, maxAgeMs: 24 * 3_600_000 });
     stream.start(start);
     const membership = new MembershipCache({ source: directory, clock, ttlMs: 3_600_000, maxChannels: 10_000, maxTeamEntries: 10_000 });
-    return new EventCursors(codec, stream, { membership, users: directory }, (ranges, max) => (bus.readLog as NonNullable<EventBus['readLog']>).call(bus, ranges, max));
+    return new EventCursors(codec, stream, { membership, users: directory }, (ranges, max, options) => (bus.readLog as NonNullable<EventBus['readLog']>).call(bus, ranges, max, options));
   };
   const before = replica(await ends.call(bus, CONSUMED_TOPICS));
   const cursor = before.current(bot);
@@ -85,9 +86,11 @@ export async function embeddedHistoryCatchUp(): Promise<{ ms: number; cpuMs: num
     // realtime's own group handles everything as it passes (so the bus trims its memory; the history stays).
     const sub = await bus.subscribe({ groupId: 'realtime-bench', topics: [...CONSUMED_TOPICS], startAt: 'latest', handler: async () => undefined });
     const result = await catchUp(bus, async (messages) => {
-      // Published inside a store write (as the services do): resolved once the journal has them.
+      // Published inside a store write (as the services do), and committed: the hour is on disk before the
+      // catch-up starts (without the flush all 100,000 went into one transaction committed inside it).
       const published = await store.write(() => bus.publish(Topics.postsEvents, messages));
       await published;
+      await store.flush();
     });
     await sub.stop();
     await bus.close();
@@ -100,8 +103,9 @@ export async function embeddedHistoryCatchUp(): Promise<{ ms: number; cpuMs: num
 }
 
 export async function kafkaHistoryCatchUp(): Promise<{ ms: number; cpuMs: number; events: number } | string> {
-  const brokers = (process.env.KAFKA_BROKERS ?? '').split(',').map((b) => b.trim()).filter(Boolean);
-  if (brokers.length === 0) return 'KAFKA_BROKERS not set';
+  // As the other benches: deploy/local/.env, overridden by the environment.
+  const brokers = (serverEnv().KAFKA_BROKERS ?? '').split(',').map((b) => b.trim()).filter(Boolean);
+  if (brokers.length === 0) return 'KAFKA_BROKERS not set (deploy/local/.env or the environment)';
   if (!brokers.every((b) => /^(127\.0\.0\.1|localhost|\[::1\]):\d+$/.test(b))) return `loopback brokers only, got ${brokers.join(',')}`;
   const prefix = `bench-ec-${process.pid}.`;
   const kafka = new KafkaEventBus({ brokers, clientId: 'bench-event-history' });
@@ -116,4 +120,10 @@ export async function kafkaHistoryCatchUp(): Promise<{ ms: number; cpuMs: number
     await admin.deleteTopics({ topics: CONSUMED_TOPICS.map((t) => prefix + t) }).catch(() => undefined);
     await admin.disconnect();
   }
+}
+
+if (require.main === module) {
+  // HISTORY=embedded|kafka: one figure alone (profiling).
+  const which = process.env.HISTORY ?? 'embedded';
+  void (which === 'kafka' ? kafkaHistoryCatchUp() : embeddedHistoryCatchUp()).then((figures) => process.stdout.write(`${which}: ${JSON.stringify(figures)}\n`));
 }

@@ -33,6 +33,7 @@ import { WebSocketEndpoint } from './entry-points/ws/websocket.endpoint';
 import { CursorCodec } from './domain/stream/cursor';
 import { EventCursors } from './domain/stream/event-cursors';
 import { EventStream } from './domain/stream/event-stream';
+import type { LogSource } from './domain/stream/history';
 
 export const SERVICE_NAME = 'realtime';
 
@@ -119,7 +120,8 @@ export function createRealtimeApp(config: Readonly<RealtimeConfig>, deps: Realti
   const stream = new EventStream(CONSUMED_TOPICS, { clock, maxRecords: config.EVENT_BUFFER_RECORDS, maxAgeMs: () => liveConfig.current().EventSettings.RetentionHours * 3_600_000 });
   // Cursors older than what this replica holds (within EventSettings.RetentionHours) are read from the log.
   const bus = deps.bus;
-  const log = bus.readLog ? (ranges: Parameters<NonNullable<EventBus['readLog']>>[0], max: number) => (bus.readLog as NonNullable<EventBus['readLog']>).call(bus, ranges, max) : undefined;
+  const readLog = bus.readLog?.bind(bus);
+  const log: LogSource | undefined = readLog ? (ranges, max, options) => readLog(ranges, max, options) : undefined;
   const cursors = deps.bus.endOffsets ? new EventCursors(new CursorCodec(config.EVENT_CURSOR_SECRET ? keySet(config.EVENT_CURSOR_SECRET) : keys), stream, { membership, users: directory }, log) : undefined;
   // A bus (or a wrapper of one) without endOffsets turns cursors off: frames carry none, hello has no `resume`.
   if (!cursors) deps.logger.warn('event cursors are off: the event bus does not give partition ends (endOffsets)');

@@ -1,5 +1,5 @@
 import { Kafka, Partitioners, type Admin, type Message, type Producer, type SASLOptions } from 'kafkajs';
-import type { EventBus, LogRange, LogRead, OutgoingMessage, PartitionEnd, SubscribeOptions, Subscription } from '@switchyard/event-bus';
+import type { EventBus, LogRange, LogRead, LogReadOptions, OutgoingMessage, PartitionEnd, SubscribeOptions, Subscription } from '@switchyard/event-bus';
 import { kafkaMetrics } from '@switchyard/metrics';
 import { encodeValue, errorMessage } from './codec';
 import { kafkaLogCreator, silentLogger, toKafkaLogLevel, type KafkaEventBusLogger } from './kafka-log';
@@ -124,12 +124,12 @@ export class KafkaEventBus implements EventBus {
   }
 
   /** A short-lived reader per call (log-reader.ts); at most MAX_LOG_READERS at once, the others wait. */
-  public async readLog(ranges: readonly LogRange[], maxMessages: number): Promise<LogRead> {
+  public async readLog(ranges: readonly LogRange[], maxMessages: number, options?: LogReadOptions): Promise<LogRead> {
     this.assertOpen();
     while (this.logReaders >= MAX_LOG_READERS) await new Promise<void>((resolve) => this.readerQueue.push(resolve));
     this.logReaders += 1;
     try {
-      return await readKafkaLog(this.kafka, await this.connectedAdmin(), ranges, maxMessages, { timeoutMs: LOG_READ_TIMEOUT_MS, groupPrefix: `${this.options.clientId}-log-read`, logger: this.logger });
+      return await readKafkaLog(this.kafka, await this.connectedAdmin(), ranges, maxMessages, { timeoutMs: LOG_READ_TIMEOUT_MS, groupPrefix: `${this.options.clientId}-log-read`, logger: this.logger }, options);
     } finally {
       this.logReaders -= 1;
       this.readerQueue.shift()?.();

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Admin, Kafka } from 'kafkajs';
-import type { BusMessage, LogRange, LogRead } from '@switchyard/event-bus';
+import type { BusMessage, LogRange, LogRead, LogReadOptions } from '@switchyard/event-bus';
 import { decodeHeaders, decodeValue } from './codec';
 import type { KafkaEventBusLogger } from './kafka-log';
 
@@ -16,9 +16,15 @@ interface Wanted {
   readonly range: LogRange;
   next: number;
   readonly to: number;
+  /** Messages returned at most, and looked at at most (skipped ones included). */
   readonly share: number;
+  readonly scanShare: number;
   taken: number;
+  scanned: number;
 }
+
+/** This range has what it asked for (read to its end, or its share taken or looked at). */
+const satisfied = (w: Wanted): boolean => w.next >= w.to || w.taken >= w.share || w.scanned >= w.scanShare;
 
 const keyOf = (topic: string, partition: number): string => `${topic}#${partition}`;
 
@@ -29,8 +35,9 @@ const keyOf = (topic: string, partition: number): string => `${topic}#${partitio
  * and leaves. kafkajs has no group-less consumer; with the broker's initial rebalance delay at 0 a join
  * takes a few hundred ms.
  */
-export async function readKafkaLog(kafka: Kafka, admin: Admin, ranges: readonly LogRange[], maxMessages: number, options: LogReaderOptions): Promise<LogRead> {
+export async function readKafkaLog(kafka: Kafka, admin: Admin, ranges: readonly LogRange[], maxMessages: number, options: LogReaderOptions, read: LogReadOptions = {}): Promise<LogRead> {
   const share = Math.max(1, Math.floor(maxMessages / Math.max(1, ranges.length)));
+  const scanShare = Math.max(1, Math.floor((read.maxScanned ?? maxMessages) / Math.max(1, ranges.length)));
   const wanted = new Map<string, Wanted>();
   const topics = [...new Set(ranges.map((r) => r.topic))];
   for (const topic of topics) {
@@ -40,15 +47,15 @@ export async function readKafkaLog(kafka: Kafka, admin: Admin, ranges: readonly 
       const from = Number(range.from);
       if (!found || !Number.isSafeInteger(from) || from < Number(found.low)) return { messages: [], next: [], gone: true };
       const to = Math.min(Number(range.to), Number(found.high));
-      wanted.set(keyOf(topic, range.partition), { range, next: from, to, share, taken: 0 });
+      wanted.set(keyOf(topic, range.partition), { range, next: from, to, share, scanShare, taken: 0, scanned: 0 });
     }
   }
   const open = [...wanted.values()].filter((w) => w.next < w.to);
-  const messages: BusMessage[] = open.length === 0 ? [] : await consume(kafka, topics, wanted, open.length, options);
+  const messages: BusMessage[] = open.length === 0 ? [] : await consume(kafka, topics, wanted, open.length, options, read.skip);
   return { messages, next: [...wanted.values()].map((w) => ({ topic: w.range.topic, partition: w.range.partition, offset: String(w.next) })), gone: false };
 }
 
-async function consume(kafka: Kafka, topics: readonly string[], wanted: Map<string, Wanted>, openCount: number, options: LogReaderOptions): Promise<BusMessage[]> {
+async function consume(kafka: Kafka, topics: readonly string[], wanted: Map<string, Wanted>, openCount: number, options: LogReaderOptions, skip: LogReadOptions['skip']): Promise<BusMessage[]> {
   const messages: BusMessage[] = [];
   const consumer = kafka.consumer({
     groupId: `${options.groupPrefix}-${randomBytes(6).toString('hex')}`,
@@ -63,7 +70,7 @@ async function consume(kafka: Kafka, topics: readonly string[], wanted: Map<stri
   const done = new Promise<void>((resolve) => (finish = resolve));
   const timer = setTimeout(finish, options.timeoutMs);
   const settle = (w: Wanted): void => {
-    if (w.next >= w.to || w.taken >= w.share) {
+    if (satisfied(w)) {
       remaining -= 1;
       if (remaining === 0) finish();
     }
@@ -87,23 +94,27 @@ async function consume(kafka: Kafka, topics: readonly string[], wanted: Map<stri
       eachBatchAutoResolve: true,
       eachBatch: async ({ batch }) => {
         const w = wanted.get(keyOf(batch.topic, batch.partition));
-        if (!w || w.next >= w.to || w.taken >= w.share) return;
+        if (!w || satisfied(w)) return;
         for (const record of batch.messages) {
           const offset = Number(record.offset);
           if (offset < w.next) continue;
-          if (offset >= w.to || w.taken >= w.share) break;
+          if (offset >= w.to || w.taken >= w.share || w.scanned >= w.scanShare) break;
+          w.scanned += 1;
+          w.next = offset + 1;
+          const key = record.key?.toString() ?? '';
+          // Told by its key that it is of no use: not decoded.
+          if (skip?.(batch.topic, key)) continue;
           const decoded = decodeValue(record.value);
           // Undecodable messages are skipped (the live consumer dead-letters them: no event either).
           if (decoded.ok) {
-            messages.push({ topic: batch.topic, partition: batch.partition, offset: record.offset, key: record.key?.toString() ?? '', value: decoded.value, headers: decodeHeaders(record.headers), attempt: 1 });
+            messages.push({ topic: batch.topic, partition: batch.partition, offset: record.offset, key, value: decoded.value, headers: decodeHeaders(record.headers), attempt: 1 });
             w.taken += 1;
           }
-          w.next = offset + 1;
         }
         // Offsets can skip (control records): the batch's last offset counts them.
-        if (w.taken < w.share) w.next = Math.min(w.to, Math.max(w.next, Number(batch.lastOffset()) + 1));
+        if (w.taken < w.share && w.scanned < w.scanShare) w.next = Math.min(w.to, Math.max(w.next, Number(batch.lastOffset()) + 1));
         settle(w);
-        if (w.next >= w.to || w.taken >= w.share) consumer.pause([{ topic: batch.topic, partitions: [batch.partition] }]);
+        if (satisfied(w)) consumer.pause([{ topic: batch.topic, partitions: [batch.partition] }]);
       },
     });
     await done;

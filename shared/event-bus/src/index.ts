@@ -9,6 +9,7 @@ export {
   type EventPublisher,
   type LogRange,
   type LogRead,
+  type LogReadOptions,
   type MessageHandler,
   type OutgoingMessage,
   type PartitionEnd,
@@ -18,4 +19,4 @@ export {
 } from './ports';
 export { MemoryEventBus, type MemoryEventBusOptions } from './memory-event-bus';
 export { partitionFor } from './partitioner';
-export type { EventJournal, JournalEntry, JournalState, JournalHistory } from './journal';
+export type { EventJournal, JournalEntry, JournalState, JournalHistory, JournalHistoryOptions } from './journal';

@@ -28,8 +28,21 @@ export interface JournalState {
 export interface JournalHistory {
   /** The first offset of the partition still kept (undefined: nothing kept). */
   readonly first: number | undefined;
-  /** Consecutive messages from the offset asked for (none when it is below `first`). */
+  /**
+   * The messages looked at from the offset asked for (consecutive offsets, none when it is below `first`),
+   * less those `skip` refused.
+   */
   readonly entries: readonly Omit<JournalEntry, 'topic' | 'partition'>[];
+  /** The offset after the last message looked at (the offset asked for when none was). */
+  readonly next: number;
+}
+
+/** How `history` reads. */
+export interface JournalHistoryOptions {
+  /** Messages not wanted, by key: looked at (counted in `next`) but neither returned nor their value read. */
+  readonly skip?: (key: string) => boolean;
+  /** Messages looked at at most, skipped ones included (default: `max`). */
+  readonly maxScanned?: number;
 }
 
 export interface EventJournal {
@@ -48,7 +61,7 @@ export interface EventJournal {
   forget(groupIds: readonly string[]): void;
   /**
    * Optional: what the journal keeps of a partition's messages whatever the groups handled (its history
-   * topics, for a retention time), from offset `from` to `to` (excluded), at most `max` of them.
+   * topics, for a retention time), from offset `from` to `to` (excluded), at most `max` of them returned.
    */
-  history?(topic: string, partition: number, from: number, to: number, max: number): JournalHistory;
+  history?(topic: string, partition: number, from: number, to: number, max: number, options?: JournalHistoryOptions): JournalHistory;
 }

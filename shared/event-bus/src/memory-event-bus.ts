@@ -1,4 +1,4 @@
-import { maxBatchSizeOf, type BusMessage, type EventBus, type LogRange, type LogRead, type OutgoingMessage, type PartitionEnd, type SubscribeOptions, type Subscription } from './ports';
+import { maxBatchSizeOf, type BusMessage, type EventBus, type LogRange, type LogRead, type LogReadOptions, type OutgoingMessage, type PartitionEnd, type SubscribeOptions, type Subscription } from './ports';
 import { readPartition } from './memory-read';
 import type { EventJournal, JournalEntry } from './journal';
 import { deliverWithRetries } from './memory-delivery';
@@ -66,12 +66,14 @@ export class MemoryEventBus implements EventBus {
       partition.log.push(stored);
       touched.add(index);
     }
+    // The journal hears of them before any group does (a group may ask it whether a message is durable yet).
+    const appended = entries.length > 0 ? this.options.journal?.append(entries) : undefined;
     // Only the partitions that got a message can need a pump; the others have nothing new to hand over.
     const keys = [...touched].map((index) => `${topic}#${index}`);
     for (const group of this.groups.values()) {
       for (const partitionKey of keys) this.startPump(group, partitionKey);
     }
-    if (entries.length > 0) await this.options.journal?.append(entries);
+    await appended;
   }
 
   public async subscribe(options: SubscribeOptions): Promise<Subscription> {
@@ -110,8 +112,10 @@ export class MemoryEventBus implements EventBus {
    * Reads what the log still has of each range: the partition's messages in memory, and before them what
    * the journal keeps as history (the embedded runtime's event topics, for their retention).
    */
-  public async readLog(ranges: readonly LogRange[], maxMessages: number): Promise<LogRead> {
-    const share = Math.max(1, Math.floor(maxMessages / Math.max(1, ranges.length)));
+  public async readLog(ranges: readonly LogRange[], maxMessages: number, options: LogReadOptions = {}): Promise<LogRead> {
+    const count = Math.max(1, ranges.length);
+    const max = Math.max(1, Math.floor(maxMessages / count));
+    const share = { max, maxScanned: Math.max(1, Math.floor((options.maxScanned ?? maxMessages) / count)), ...(options.skip ? { skip: options.skip } : {}) };
     const messages: BusMessage[] = [];
     const next: { topic: string; partition: number; offset: string }[] = [];
     for (const range of ranges) {

@@ -94,6 +94,17 @@ export interface LogRange {
   readonly to: string;
 }
 
+/** How `readLog` reads. */
+export interface LogReadOptions {
+  /**
+   * Messages the caller has no use for, told by their topic and key alone: not decoded and not returned, but
+   * read past (`next` goes beyond them). Called once per message looked at, before its value is decoded.
+   */
+  readonly skip?: (topic: string, key: string) => boolean;
+  /** Messages looked at in all, skipped ones included (default `maxMessages`): bounds the work of one read. */
+  readonly maxScanned?: number;
+}
+
 /** What `readLog` read. */
 export interface LogRead {
   /** The messages read, in offset order per partition (attempt 1). */
@@ -113,9 +124,10 @@ export interface EventBus extends EventPublisher {
   endOffsets?(topics: readonly string[]): Promise<PartitionEnd[]>;
   /**
    * Reads retained messages of partitions (no consumer group, no commit): each range from its `from` on, at
-   * most `maxMessages` in all. Optional: realtime resumes event cursors older than what it holds from it.
+   * most `maxMessages` returned in all (and `options.maxScanned` looked at, skipped ones included; each range
+   * gets an equal share of both). Optional: realtime resumes event cursors older than what it holds from it.
    */
-  readLog?(ranges: readonly LogRange[], maxMessages: number): Promise<LogRead>;
+  readLog?(ranges: readonly LogRange[], maxMessages: number, options?: LogReadOptions): Promise<LogRead>;
   health(): Promise<boolean>;
   close(): Promise<void>;
 }

@@ -1,4 +1,4 @@
-import type { BatchHandler, BusMessage, EventBus, LogRange, LogRead, OutgoingMessage, PartitionEnd, SubscribeOptions, Subscription } from '@switchyard/event-bus';
+import type { BatchHandler, BusMessage, EventBus, LogRange, LogRead, LogReadOptions, OutgoingMessage, PartitionEnd, SubscribeOptions, Subscription } from '@switchyard/event-bus';
 
 /**
  * Puts one deployment's topics and consumer groups under a prefix (`KAFKA_NAMESPACE`), so several
@@ -35,13 +35,15 @@ export class NamespacedEventBus implements EventBus {
     return ends.map((end) => ({ ...end, topic: end.topic.slice(this.prefix.length) }));
   }
 
-  public async readLog(ranges: readonly LogRange[], maxMessages: number): Promise<LogRead> {
+  public async readLog(ranges: readonly LogRange[], maxMessages: number, options: LogReadOptions = {}): Promise<LogRead> {
     if (!this.inner.readLog) throw new Error('readLog: not supported by the inner bus');
+    const strip = (topic: string): string => topic.slice(this.prefix.length);
+    const { skip } = options;
     const read = await this.inner.readLog(
       ranges.map((r) => ({ ...r, topic: this.prefix + r.topic })),
       maxMessages,
+      { ...options, ...(skip ? { skip: (topic: string, key: string) => skip(strip(topic), key) } : {}) },
     );
-    const strip = (topic: string): string => topic.slice(this.prefix.length);
     return { gone: read.gone, messages: read.messages.map((m) => ({ ...m, topic: strip(m.topic) })), next: read.next.map((n) => ({ ...n, topic: strip(n.topic) })) };
   }
 

@@ -1,4 +1,4 @@
-import type { EventBus, LogRange, LogRead, OutgoingMessage, PartitionEnd, SubscribeOptions, Subscription } from '@switchyard/event-bus';
+import type { EventBus, LogRange, LogRead, LogReadOptions, OutgoingMessage, PartitionEnd, SubscribeOptions, Subscription } from '@switchyard/event-bus';
 import { boundedCheck } from './bounded-check';
 
 /**
@@ -32,9 +32,9 @@ export class ReadinessGraceBus implements EventBus {
   }
 
   /** Forwarded like endOffsets: a wrapper that dropped it would turn resumes of older cursors off. */
-  public readLog(ranges: readonly LogRange[], maxMessages: number): Promise<LogRead> {
+  public readLog(ranges: readonly LogRange[], maxMessages: number, options?: LogReadOptions): Promise<LogRead> {
     if (!this.inner.readLog) return Promise.reject(new Error('readLog: not supported by the inner bus'));
-    return this.inner.readLog(ranges, maxMessages);
+    return this.inner.readLog(ranges, maxMessages, options);
   }
 
   public async health(): Promise<boolean> {

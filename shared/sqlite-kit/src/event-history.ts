@@ -1,4 +1,4 @@
-import type { JournalEntry, JournalHistory } from '@switchyard/event-bus';
+import type { JournalEntry, JournalHistory, JournalHistoryOptions } from '@switchyard/event-bus';
 import type { SqliteStore } from './open-store';
 
 export interface EventHistoryOptions {
@@ -34,6 +34,13 @@ interface Row {
   readonly headers: string;
 }
 
+const entryOf = (row: Row): { offset: number; key: string; json: string; headers: Record<string, string> } => ({
+  offset: row.offset,
+  key: row.key,
+  json: row.value,
+  headers: row.headers === '{}' ? {} : (JSON.parse(row.headers) as Record<string, string>),
+});
+
 /**
  * The embedded runtime's event history: every message of the history topics, written with the journal's
  * other writes (same transaction), kept `retentionMs` from when it was written and pruned by age only (a
@@ -44,6 +51,8 @@ export class SqliteEventHistory {
   private readonly insert;
   private readonly first;
   private readonly range;
+  private readonly keysOf;
+  private readonly valuesOf;
   private readonly prunePartition;
   private readonly now: () => number;
   private readonly partitions = new Map<string, { topic: string; partition: number }>();
@@ -60,6 +69,13 @@ export class SqliteEventHistory {
     this.first = db.prepare<[string, number], { first: number | null }>('SELECT min(offset) AS first FROM bus_history WHERE topic = ? AND partition = ?');
     this.range = db.prepare<[string, number, number, number, number], Row>(
       'SELECT offset, key, value, headers FROM bus_history WHERE topic = ? AND partition = ? AND offset >= ? AND offset < ? ORDER BY offset LIMIT ?',
+    );
+    // With a skip filter: the keys first, then the values of the messages kept only (a skipped value is never read into JS).
+    this.keysOf = db
+      .prepare<[string, number, number, number, number], [number, string]>('SELECT offset, key FROM bus_history WHERE topic = ? AND partition = ? AND offset >= ? AND offset < ? ORDER BY offset LIMIT ?')
+      .raw(true);
+    this.valuesOf = db.prepare<[string, number, string], Row>(
+      'SELECT offset, key, value, headers FROM bus_history WHERE topic = ? AND partition = ? AND offset IN (SELECT value FROM json_each(?)) ORDER BY offset',
     );
     // Everything before the partition's first message young enough (all of it when none is).
     this.prunePartition = db.prepare(
@@ -97,25 +113,43 @@ export class SqliteEventHistory {
     for (const { topic, partition } of this.partitions.values()) this.prunePartition.run({ topic, partition, before });
   }
 
-  /** The stored messages of a partition from `from` on (`pending`: written by the next commit, appended after). */
-  public read(topic: string, partition: number, from: number, to: number, max: number, pending: readonly JournalEntry[]): JournalHistory {
+  /**
+   * The stored messages of a partition from `from` on, consecutive (`pending`: written by the next commit,
+   * appended after), less those `skip` refuses (their values are not read); `next`: after the last looked at.
+   */
+  public read(topic: string, partition: number, range: { from: number; to: number; max: number } & JournalHistoryOptions, pending: readonly JournalEntry[]): JournalHistory {
+    const { from, to, max, skip } = range;
+    const maxScanned = Math.max(1, range.maxScanned ?? max);
     const stored = this.first.get(topic, partition)?.first ?? undefined;
     const entries: { offset: number; key: string; json: string; headers: Record<string, string> }[] = [];
+    let next = from;
+    const full = (): boolean => entries.length >= max || next - from >= maxScanned;
     if (stored !== undefined && from >= stored) {
-      for (const row of this.range.all(topic, partition, from, to, max)) {
-        entries.push({ offset: row.offset, key: row.key, json: row.value, headers: JSON.parse(row.headers) as Record<string, string> });
+      if (skip) {
+        const kept: number[] = [];
+        for (const [offset, key] of this.keysOf.all(topic, partition, from, to, maxScanned)) {
+          if (offset !== next || kept.length >= max) break;
+          next += 1;
+          if (!skip(key)) kept.push(offset);
+        }
+        if (kept.length > 0) for (const row of this.valuesOf.all(topic, partition, JSON.stringify(kept))) entries.push(entryOf(row));
+      } else {
+        for (const row of this.range.all(topic, partition, from, to, Math.min(max, maxScanned))) {
+          if (row.offset !== next) break;
+          next += 1;
+          entries.push(entryOf(row));
+        }
       }
     }
-    let expected = (entries[entries.length - 1]?.offset ?? from - 1) + 1;
     for (const e of this.retentionMs() > 0 ? pending : []) {
-      if (entries.length >= max || e.offset >= to) break;
-      if (e.offset < expected) continue;
-      if (e.offset !== expected) break;
-      entries.push({ offset: e.offset, key: e.key, json: e.json, headers: { ...e.headers } });
-      expected += 1;
+      if (full() || e.offset >= to) break;
+      if (e.offset < next) continue;
+      if (e.offset !== next) break;
+      next += 1;
+      if (!skip?.(e.key)) entries.push({ offset: e.offset, key: e.key, json: e.json, headers: { ...e.headers } });
     }
     const first = stored ?? (this.retentionMs() > 0 ? pending[0]?.offset : undefined);
-    return { first, entries };
+    return { first, entries, next };
   }
 
   private retentionMs(): number {

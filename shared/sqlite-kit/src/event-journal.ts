@@ -1,4 +1,4 @@
-import type { EventJournal, JournalEntry, JournalHistory, JournalState } from '@switchyard/event-bus';
+import type { EventJournal, JournalEntry, JournalHistory, JournalHistoryOptions, JournalState } from '@switchyard/event-bus';
 import { DurableEnds } from './durable-ends';
 import { EVENT_HISTORY_MIGRATION, SqliteEventHistory, type EventHistoryOptions } from './event-history';
 import type { Migration } from './migrations';
@@ -164,9 +164,9 @@ export class SqliteEventJournal implements EventJournal {
     return this.durable.when(partitionKey(topic, partition), offset);
   }
 
-  public history(topic: string, partition: number, from: number, to: number, max: number): JournalHistory {
-    if (!this.kept?.keeps(topic)) return { first: undefined, entries: [] };
-    return this.kept.read(topic, partition, from, to, max, this.pending.get(partitionKey(topic, partition)) ?? []);
+  public history(topic: string, partition: number, from: number, to: number, max: number, options?: JournalHistoryOptions): JournalHistory {
+    if (!this.kept?.keeps(topic)) return { first: undefined, entries: [], next: from };
+    return this.kept.read(topic, partition, { from, to, max, ...options }, this.pending.get(partitionKey(topic, partition)) ?? []);
   }
 
   /** Writes what is queued now, in a write of its own (tests, shutdown). */

@@ -102,6 +102,16 @@ export class MembershipCache {
     return lookup;
   }
 
+  /**
+   * What `isChannelMember` would answer now from the cache (a fresh set, not changed by membership events
+   * since it was read), without a lookup; undefined when nothing usable is cached.
+   */
+  public knownMember(channelId: string, userId: string): boolean | undefined {
+    const hit = this.channels.get(channelId);
+    if (!hit || hit.stale || hit.expires <= this.options.clock.now()) return undefined;
+    return hit.value?.has(userId) ?? false;
+  }
+
   public async isChannelMember(channelId: string, userId: string): Promise<boolean> {
     return (await this.channelMembers(channelId))?.has(userId) ?? false;
   }

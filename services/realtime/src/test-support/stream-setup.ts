@@ -1,4 +1,4 @@
-import type { BusMessage, LogRange, LogRead } from '@switchyard/event-bus';
+import type { BusMessage, LogRange, LogRead, LogReadOptions } from '@switchyard/event-bus';
 import { keySet } from '@switchyard/http-kit';
 import { createSilentLogger } from '@switchyard/logger';
 import { MemoryDirectory } from '../adapters/memory/directory.memory';
@@ -20,18 +20,30 @@ export class ArchiveLog {
   public readonly keptFrom = new Map<string, number>();
   public reads = 0;
 
-  public readonly source: LogSource = async (ranges: readonly LogRange[], maxMessages: number): Promise<LogRead> => {
+  /** Messages returned by reads (skipped ones are not). */
+  public returned = 0;
+
+  public readonly source: LogSource = async (ranges: readonly LogRange[], maxMessages: number, options: LogReadOptions = {}): Promise<LogRead> => {
     this.reads += 1;
     const share = Math.max(1, Math.floor(maxMessages / Math.max(1, ranges.length)));
+    const scanShare = Math.max(1, Math.floor((options.maxScanned ?? maxMessages) / Math.max(1, ranges.length)));
     const out: BusMessage[] = [];
     const next: { topic: string; partition: number; offset: string }[] = [];
     for (const range of ranges) {
       if (Number(range.from) < (this.keptFrom.get(`${range.topic}#${range.partition}`) ?? 0)) return { messages: [], next: [], gone: true };
-      const found = this.messages.filter((m) => m.topic === range.topic && m.partition === range.partition && Number(m.offset) >= Number(range.from) && Number(m.offset) < Number(range.to)).slice(0, share);
-      out.push(...found);
-      const last = found[found.length - 1];
-      next.push({ topic: range.topic, partition: range.partition, offset: found.length < share ? range.to : String(Number(last?.offset) + 1) });
+      const inRange = this.messages.filter((m) => m.topic === range.topic && m.partition === range.partition && Number(m.offset) >= Number(range.from) && Number(m.offset) < Number(range.to));
+      let taken = 0;
+      let at = Number(range.from);
+      for (const m of inRange) {
+        if (taken >= share || Number(m.offset) - Number(range.from) >= scanShare) break;
+        at = Number(m.offset) + 1;
+        if (options.skip?.(m.topic, m.key)) continue;
+        out.push(m);
+        taken += 1;
+      }
+      next.push({ topic: range.topic, partition: range.partition, offset: taken < share && at - Number(range.from) < scanShare ? range.to : String(at) });
     }
+    this.returned += out.length;
     return { messages: out, next, gone: false };
   };
 }
@@ -59,7 +71,10 @@ export function streamSetup(options: StreamSetupOptions = {}, shared?: { clock: 
     clock.time += 10;
     const offset = offsets.get(topic) ?? 0;
     offsets.set(topic, offset + 1);
-    const message: BusMessage = { topic, partition: 0, offset: String(offset), key: 'c1', value: { ...value, time: clock.time }, headers: {}, attempt: 1 };
+    // Keyed as the publishers key them (posts.events: the channel id).
+    const payload = (value as { payload?: { channel?: { id?: unknown }; channel_id?: unknown } }).payload;
+    const key = String(payload?.channel?.id ?? payload?.channel_id ?? 'c1');
+    const message: BusMessage = { topic, partition: 0, offset: String(offset), key, value: { ...value, time: clock.time }, headers: {}, attempt: 1 };
     options.log?.messages.push(message);
     await handler(message);
   };

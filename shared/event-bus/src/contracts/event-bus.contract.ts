@@ -262,6 +262,40 @@ export function eventBusContract(name: string, makeHarness: () => Promise<Contra
       assert.deepEqual(bounded.next.map((n) => n.offset), ['2']);
     });
 
+    it('when readLog is told to skip messages by their key, then those are neither decoded nor returned but read past, within the bound of messages looked at', async () => {
+      const { bus, ensureTopics } = await h();
+      if (!bus.readLog || !bus.endOffsets) return;
+      const t = topic('readlog-skip');
+      await ensureTopics([t], 2);
+      const keys = ['a', 'b', 'b', 'a', 'b', 'b', 'b', 'a2', 'b2'];
+      await bus.publish(t, keys.map((key, n) => ({ key, value: { n } })));
+      const ends = (await bus.endOffsets([t])).filter((e) => Number(e.offset) > 0);
+      const asked: string[] = [];
+      const skip = (name: string, key: string): boolean => {
+        asked.push(name);
+        return key.startsWith('b');
+      };
+      const all = await bus.readLog(
+        ends.map((e) => ({ topic: t, partition: e.partition, from: '0', to: e.offset })),
+        100,
+        { skip },
+      );
+      const got = all.messages.map((m) => [m.key, m.value] as const).sort((x, y) => (x[1] as { n: number }).n - (y[1] as { n: number }).n);
+      assert.deepEqual(got, [['a', { n: 0 }], ['a', { n: 3 }], ['a2', { n: 7 }]]);
+      assert.deepEqual(all.next.map((n) => n.offset).sort(), ends.map((e) => e.offset).sort(), 'read past the skipped ones to the end');
+      assert.equal(asked.length, keys.length, 'asked once per message');
+      assert.ok(asked.every((name) => name === t), 'skip is told the topic as the caller names it');
+      // A bound of 3 looked at: 3 skipped, nothing returned, the next read starts after them.
+      const u = topic('readlog-scan');
+      await ensureTopics([u], 1);
+      await bus.publish(u, Array.from({ length: 5 }, (_, n) => ({ key: 'b', value: { n } })));
+      const end = (await bus.endOffsets([u])).find((e) => e.offset === '5');
+      assert.ok(end);
+      const bounded = await bus.readLog([{ topic: u, partition: end.partition, from: '0', to: '5' }], 100, { skip, maxScanned: 3 });
+      assert.deepEqual(bounded.messages, []);
+      assert.deepEqual(bounded.next.map((n) => n.offset), ['3']);
+    });
+
     it('when a range is larger than one fetch (1.5 MB), then readLog reads it to its end, each message once', async () => {
       const { bus, ensureTopics } = await h();
       if (!bus.readLog) return;

@@ -5,7 +5,7 @@ import type { EventOrigin, HubCursors } from '../hub';
 import { eventPrefix, type WsEvent } from '../ws-event';
 import type { CursorCodec, StreamPosition } from './cursor';
 import type { EventStream, StreamRecord, StreamSnapshot } from './event-stream';
-import { recordsAfter, Turns, type LogSource } from './history';
+import { recordsAfter, Turns, type LogSource, type RecordsAfter, type RecordsAfterOptions } from './history';
 import { membershipChanges, visibleEvents, type MembershipChanges, type ReplayDeps, type Viewer } from './replay';
 
 export type ResumeStatus = 'complete' | 'expired' | 'invalid' | 'none';
@@ -26,16 +26,24 @@ export interface EventBatch {
 
 /** Records converted per step of a batch (its visible events counted between steps). */
 const STEP = 256;
-/** Messages read from the log per round of a resume older than what the replica holds. */
+/** Messages read (parsed and held) from the log per round of a resume older than what the replica holds. */
 const LOG_CHUNK = 20_000;
-/** Messages of the log looked at most by one HTTP batch (it answers with the cursor reached, `more`). */
+/**
+ * Messages of the log looked at per round, those skipped by their key included (posts of channels the viewer
+ * was never in during the window: not parsed).
+ */
+const LOG_SCAN = 200_000;
+/** Messages of the log read at most by one HTTP batch, and looked at (it answers with the cursor reached, `more`). */
 const BATCH_LOG_BUDGET = 20_000;
+const BATCH_SCAN_BUDGET = 200_000;
 /** channels.events messages read at most to find a viewer's joins and leaves since a cursor. */
 const MAX_MEMBERSHIP_SCAN = 1_000_000;
 /** Records read from the log but past a batch's limit, kept for the next batch from that cursor (at most, in all). */
 const MAX_LEFTOVER_RECORDS = 20_000;
 /** Resumes reading the log at once per replica (each holds up to LOG_CHUNK records); the others wait their turn. */
 const MAX_LOG_RESUMES = 4;
+/** Channel lookups started at most per skip filter (the others are read and looked up as they are replayed). */
+const MAX_LOOKUPS_PER_READ = 1_000;
 const CURSOR_OPEN = ', "cursor": "';
 
 const copyOffsets = (offsets: readonly (readonly number[])[]): number[][] => offsets.map((p) => [...p]);
@@ -133,8 +141,9 @@ export class EventCursors implements HubCursors {
       const viewer: Viewer = { userId: conn.userId, isAdmin: conn.isAdmin, username: conn.username };
       const offsets = copyOffsets(from.offsets);
       const changes = await this.viewerChanges(viewer, snapshot, from);
+      const skip = this.skipFor(viewer, changes);
       for (let complete = false; !complete && conn.authenticated; ) {
-        const round = await this.round(snapshot, { time: from.time, offsets }, LOG_CHUNK);
+        const round = await this.round(snapshot, { time: from.time, offsets }, { max: LOG_CHUNK, maxScanned: LOG_SCAN, skip });
         complete = round.complete;
         const records = round.records;
         for (let i = 0; i < records.length && conn.authenticated; i += STEP) {
@@ -176,13 +185,18 @@ export class EventCursors implements HubCursors {
     const out: Record<string, unknown>[] = [];
     let time = from.time;
     const changes = await this.viewerChanges(viewer, snapshot, from);
+    const skip = this.skipFor(viewer, changes);
     let budget = BATCH_LOG_BUDGET;
+    let scanBudget = BATCH_SCAN_BUDGET;
     for (let complete = false; !complete; ) {
-      if (budget <= 0) return { events: out, cursor: this.cursorOf({ time, offsets }, viewer.userId), more: true };
-      const round = await this.round(snapshot, { time, offsets }, Math.min(LOG_CHUNK, budget));
+      if (budget <= 0 || scanBudget <= 0) return { events: out, cursor: this.cursorOf({ time, offsets }, viewer.userId), more: true };
+      const round = await this.round(snapshot, { time, offsets }, { max: Math.min(LOG_CHUNK, budget), maxScanned: Math.min(LOG_SCAN, scanBudget), skip });
       complete = round.complete;
       const records = round.records;
-      if (!complete) budget -= records.length;
+      if (!complete) {
+        budget -= records.length;
+        scanBudget -= round.scanned;
+      }
       for (let i = 0; i < records.length; i += STEP) {
         const step = records.slice(i, i + STEP);
         const events = await visibleEvents(this.deps, viewer, step, changes);
@@ -191,7 +205,8 @@ export class EventCursors implements HubCursors {
           const own: WsEvent[] = [];
           for (; next < events.length && events[next]?.record === record; next += 1) own.push((events[next] as { event: WsEvent }).event);
           if (own.length > 0 && out.length > 0 && out.length + own.length > limit) {
-            if (!complete) this.keepLeftover(offsets, records.slice(i + k));
+            // Read from the log (a round that reached the end too): the next batch from this cursor starts with them.
+            if (!complete || round.scanned > 0) this.keepLeftover(offsets, records.slice(i + k));
             return { events: out, cursor: this.cursorOf({ time, offsets }, viewer.userId), more: true };
           }
           advance(offsets, record);
@@ -219,16 +234,16 @@ export class EventCursors implements HubCursors {
   }
 
   /** One round of records after `from` (log first when needed); a round that makes no progress fails. */
-  private async round(snapshot: StreamSnapshot, from: StreamPosition, max: number): Promise<{ records: StreamRecord[]; complete: boolean }> {
+  private async round(snapshot: StreamSnapshot, from: StreamPosition, options: RecordsAfterOptions): Promise<RecordsAfter> {
     // What the previous batch read past its limit: the log from exactly here (more may follow it).
     const key = offsetsKey(from.offsets);
     const kept = this.leftovers.get(key);
     if (kept) {
       this.leftovers.delete(key);
       this.leftoverRecords -= kept.length;
-      return { records: kept, complete: false };
+      return { records: kept, complete: false, scanned: 0 };
     }
-    const round = await recordsAfter(this.stream, snapshot, this.log, from, max);
+    const round = await recordsAfter(this.stream, snapshot, this.log, from, options);
     if (!round.complete && round.records.length === 0) throw new Error('event log read made no progress');
     return round;
   }
@@ -244,7 +259,7 @@ export class EventCursors implements HubCursors {
     let scanned = 0;
     for (let complete = false; !complete; ) {
       if (scanned > MAX_MEMBERSHIP_SCAN) throw new Error('too many membership changes to scan for an event cursor');
-      const round = await recordsAfter(this.stream, snapshot, this.log, { time: from.time, offsets }, LOG_CHUNK, [channels]);
+      const round = await recordsAfter(this.stream, snapshot, this.log, { time: from.time, offsets }, { max: LOG_CHUNK, topics: [channels] });
       if (!round.complete && round.records.length === 0) throw new Error('event log read made no progress');
       complete = round.complete;
       scanned += round.records.length;
@@ -252,6 +267,29 @@ export class EventCursors implements HubCursors {
       records.push(...membershipRecords(viewer, round.records));
     }
     return membershipChanges(viewer, records);
+  }
+
+  /**
+   * Log messages of no use to `viewer`, by their key: posts.events are keyed by their channel id and go only to
+   * the channel's members, so a post of a channel the viewer is not in now and did not join or leave since the
+   * cursor (`changes`) was never theirs (visibleEvents would drop it after parsing). Membership answers come
+   * from the cache only; an unknown channel is read (and looked up now, for the next rounds).
+   */
+  private skipFor(viewer: Viewer, changes: MembershipChanges): (topic: string, key: string) => boolean {
+    const membership = this.deps.membership;
+    const asked = new Set<string>();
+    return (topic, key) => {
+      if (topic !== Topics.postsEvents || key === '' || changes.has(key)) return false;
+      const member = membership.knownMember(key, viewer.userId);
+      if (member === undefined) {
+        if (!asked.has(key) && asked.size < MAX_LOOKUPS_PER_READ) {
+          asked.add(key);
+          membership.channelMembers(key).catch(() => undefined);
+        }
+        return false;
+      }
+      return !member;
+    };
   }
 
   private keepLeftover(offsets: readonly (readonly number[])[], records: StreamRecord[]): void {

@@ -109,6 +109,37 @@ describe('event cursors: resumes older than what the replica holds', () => {
   });
 });
 
+describe('event cursors: posts of channels the viewer was never in are skipped by their key', () => {
+  it('when most posts after the cursor are in a channel bob never joined, then the log does not hand them over (once its membership is known), and the resume is exact', async () => {
+    const log = new ArchiveLog();
+    const replica = streamSetup({ maxRecords: 2, log });
+    replica.directory.addChannelMember('c1', 'alice');
+    replica.directory.addChannelMember('c1', 'bob');
+    replica.directory.addChannelMember('c2', 'alice');
+    const first = new RecordingSocket();
+    replica.hub.open(first, { session: session('bob'), connectionId: '', sequenceNumber: 0 });
+    const cursor = String(first.events('hello')[0]?.cursor);
+    const other = { ...channel, id: 'c2' };
+    for (let i = 0; i < 60; i += 1) {
+      const mine = i % 10 === 0;
+      await replica.publish(Topics.postsEvents, envelope('post.created', { ...post(mine ? `mine${i}` : `other${i}`), channel: mine ? channel : other }));
+    }
+    const live = posted(first);
+    assert.equal(live.length, 6);
+    // A replica that knows both channels' members (a warm cache), holding only the last 2 records.
+    await replica.membership.channelMembers('c2');
+    const position = replica.cursors.check(cursor, 'bob').position;
+    assert.ok(position);
+    const batch = await replica.cursors.batch({ userId: 'bob', isAdmin: false, username: 'bob' }, position, 100);
+    assert.deepEqual(batch.events.filter((e) => e.event === 'posted').map((e) => (JSON.parse((e.data as { post: string }).post) as { id: string }).id), live);
+    assert.ok(log.returned <= 10, `c2's posts were skipped by key (${log.returned} returned)`);
+    // The next batch from its cursor has nothing more (the skipped tail is behind the cursor).
+    const after = replica.cursors.check(batch.cursor, 'bob').position;
+    assert.ok(after);
+    assert.deepEqual((await replica.cursors.batch({ userId: 'bob', isAdmin: false, username: 'bob' }, after, 100)).events, []);
+  });
+});
+
 describe('event cursors: resumes reading the log take turns', () => {
   it('when more resumes need the log than there are turns, then the next one waits until a turn is released', async () => {
     const turns = new Turns(2);
