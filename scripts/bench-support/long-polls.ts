@@ -1,24 +1,36 @@
 /**
  * Idle long-polls of GET /api/v4/events on the embedded runtime (a fresh `npm start`): `count` consumers wait
- * with nothing to get; the process's RSS before and while they wait, and how each is answered (its wait).
- * Opened in waves of 500 (the accept backlog), from this process over loopback.
+ * with nothing to get; the process's RSS before and while they wait (its peak, sampled), its CPU, and how
+ * each is answered: its status, and how long after its wait (from when it was sent). Opened in waves of 500,
+ * from this process over loopback.
  */
 import { Agent, get } from 'node:http';
+import { processCpuMs } from './cpu';
 import { adminToken, call, rssMb, startEmbeddedProcess } from './target';
 
 export interface LongPollFigures {
   readonly count: number;
+  readonly waitS: number;
   readonly baseMb: number;
+  /** RSS a few seconds after the last poll was sent. */
   readonly waitingMb: number;
+  /** Highest RSS sampled (every 250 ms) from the first poll to the last answer. */
+  readonly peakMb: number;
   readonly statuses: Record<string, number>;
   readonly minAnswerMs: number;
   readonly maxAnswerMs: number;
+  /** Answer time minus the wait, ms: median, 99th percentile, highest (of the answered ones). */
+  readonly lateMs: { readonly p50: number; readonly p99: number; readonly max: number };
+  /** CPU of the runtime's process from the first poll to the last answer, ms. */
+  readonly serverCpuMs: number;
 }
 
 /** Between waves of 500 (POLL_WAVE_MS). */
 const WAVE_PAUSE_MS = Number(process.env.POLL_WAVE_MS ?? 100);
 
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+const percentile = (sorted: readonly number[], p: number): number => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? 0;
 
 export async function idleLongPolls(count: number, waitS = 20): Promise<LongPollFigures> {
   const runtime = await startEmbeddedProcess();
@@ -29,6 +41,9 @@ export async function idleLongPolls(count: number, waitS = 20): Promise<LongPoll
     const cursor = encodeURIComponent(String((first.json as { cursor?: unknown }).cursor));
     await sleep(2000);
     const baseMb = rssMb(runtime.pid) ?? 0;
+    let peakMb = baseMb;
+    const sampler = setInterval(() => (peakMb = Math.max(peakMb, rssMb(runtime.pid) ?? 0)), 250);
+    const cpuBefore = processCpuMs(runtime.pid) ?? 0;
     const statuses: Record<string, number> = {};
     const times: number[] = [];
     const polls: Promise<void>[] = [];
@@ -55,7 +70,21 @@ export async function idleLongPolls(count: number, waitS = 20): Promise<LongPoll
     await sleep(Math.min(5_000, (waitS * 1000) / 3));
     const waitingMb = rssMb(runtime.pid) ?? 0;
     await Promise.all(polls);
-    return { count, baseMb, waitingMb, statuses, minAnswerMs: Math.min(...times), maxAnswerMs: Math.max(...times) };
+    clearInterval(sampler);
+    const serverCpuMs = (processCpuMs(runtime.pid) ?? 0) - cpuBefore;
+    const late = times.map((t) => t - waitS * 1000).sort((a, b) => a - b);
+    return {
+      count,
+      waitS,
+      baseMb,
+      waitingMb,
+      peakMb,
+      statuses,
+      minAnswerMs: Math.min(...times),
+      maxAnswerMs: Math.max(...times),
+      lateMs: { p50: percentile(late, 50), p99: percentile(late, 99), max: late[late.length - 1] ?? 0 },
+      serverCpuMs,
+    };
   } finally {
     agent.destroy();
     await runtime.stop();

@@ -4,7 +4,7 @@
  * 1,000 (GET /api/v4/events' work without HTTP); and what the cursor adds to a live delivery (one event to
  * 100 sockets, with and without cursors). Membership answers are cached, as on a warm replica.
  */
-import { envelope, Topics } from '@switchyard/contracts';
+import { envelope, TOPIC_PARTITIONS, Topics } from '@switchyard/contracts';
 import type { BusMessage } from '@switchyard/event-bus';
 import { keySet } from '@switchyard/http-kit';
 import { createSilentLogger } from '@switchyard/logger';
@@ -20,6 +20,8 @@ import { embeddedHistoryCatchUp, kafkaHistoryCatchUp } from '../bench-support/ev
 import { idleLongPolls } from '../bench-support/long-polls';
 
 const EVENTS = 100_000;
+/** Runs with and without cursors, alternated, for the live cost (BENCH_LIVE_PAIRS). */
+const LIVE_PAIRS = Number(process.env.BENCH_LIVE_PAIRS ?? 7);
 const CHANNELS = 100;
 const BOT_CHANNELS = 10;
 const id = (prefix: string, n: number): string => `${prefix}${String(n)}`.padEnd(26, 'x');
@@ -38,14 +40,20 @@ class NullSocket implements SocketPort {
   public terminate(): void {}
 }
 
-function world(withCursors: boolean) {
+/**
+ * The catch-up world keeps every record (an hour in memory); the live one is a replica as deployed: the
+ * topics' partition counts, EVENT_BUFFER_RECORDS (20,000) and a day's age bound, the reference's send queue
+ * (256) and replay buffer (128).
+ */
+function world(withCursors: boolean, live = false) {
   const clock = { now: () => Date.now() };
   const directory = new MemoryDirectory();
   const membership = new MembershipCache({ source: directory, clock, ttlMs: 3_600_000, maxChannels: 10_000, maxTeamEntries: 10_000 });
-  const stream = new EventStream(CONSUMED_TOPICS, { clock, maxRecords: EVENTS + 1000, maxAgeMs: 0 });
-  stream.start(CONSUMED_TOPICS.map((topic) => ({ topic, partition: 0, offset: '0' })));
+  const stream = new EventStream(CONSUMED_TOPICS, live ? { clock, maxRecords: 20_000, maxAgeMs: () => 24 * 3_600_000 } : { clock, maxRecords: EVENTS + 1000, maxAgeMs: 0 });
+  stream.start(CONSUMED_TOPICS.flatMap((topic) => Array.from({ length: live ? TOPIC_PARTITIONS[topic] : 1 }, (_, partition) => ({ topic, partition, offset: '0' }))));
   const cursors = new EventCursors(new CursorCodec(keySet('bench-secret-of-at-least-32-characters')), stream, { membership, users: directory });
-  const hub = new Hub({ membership, clock, limits: { sendQueue: 1_000_000, replayBuffer: 16 }, reconnectWindowMs: 60_000, defaultServerVersion: 'v', ...(withCursors ? { cursors } : {}) });
+  const limits = live ? { sendQueue: 256, replayBuffer: 128 } : { sendQueue: 1_000_000, replayBuffer: 16 };
+  const hub = new Hub({ membership, clock, limits, reconnectWindowMs: 60_000, defaultServerVersion: 'v', ...(withCursors ? { cursors } : {}) });
   const handler = eventsConsumer({ hub, membership, users: directory, logger: createSilentLogger(), maxAttempts: 1, ...(withCursors ? { cursors } : {}) });
   return { directory, membership, stream, cursors, hub, handler };
 }
@@ -85,8 +93,9 @@ async function catchUp(): Promise<{ ms: number; events: number }> {
   return { ms: Number(process.hrtime.bigint() - started) / 1e6, events };
 }
 
+/** CPU (user + system, GC included) of one delivery of a live event to 100 sockets, µs. */
 async function liveUsPerDelivery(withCursors: boolean): Promise<number> {
-  const w = world(withCursors);
+  const w = world(withCursors, true);
   const sockets: NullSocket[] = [];
   for (let u = 0; u < 100; u += 1) {
     w.directory.addChannelMember(id('c', 0), id('u', u));
@@ -97,9 +106,26 @@ async function liveUsPerDelivery(withCursors: boolean): Promise<number> {
   const rounds = 3000;
   const value = posted(0, 0, 1);
   for (let n = 0; n < 500; n += 1) await w.handler(message(n, value));
-  const started = process.hrtime.bigint();
+  const started = process.cpuUsage();
   for (let n = 500; n < 500 + rounds; n += 1) await w.handler(message(n, value));
-  return Number(process.hrtime.bigint() - started) / 1000 / (rounds * sockets.length);
+  const used = process.cpuUsage(started);
+  return (used.user + used.system) / (rounds * sockets.length);
+}
+
+const median = (values: readonly number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] as number;
+};
+
+/** Without and with cursors, alternated (A B A B ...) so that both see the same box; the medians. */
+async function liveCost(pairs: number): Promise<{ liveUs: number; liveCursorUs: number }> {
+  const without: number[] = [];
+  const withCursors: number[] = [];
+  for (let i = 0; i < pairs; i += 1) {
+    without.push(await liveUsPerDelivery(false));
+    withCursors.push(await liveUsPerDelivery(true));
+  }
+  return { liveUs: median(without), liveCursorUs: median(withCursors) };
 }
 
 export async function run(): Promise<{ catchUpMs: number; liveUs: number; liveCursorUs: number; embeddedLogCatchUpMs: number; kafkaLogCatchUpMs?: number; idlePollsMb: number }> {
@@ -111,9 +137,15 @@ export async function run(): Promise<{ catchUpMs: number; liveUs: number; liveCu
   if (typeof kafka === 'string') process.stdout.write(`   catch-up from the log, distributed (Kafka): skipped (${kafka})\n`);
   else process.stdout.write(`   catch-up from the log on a replica that just started, distributed (Kafka): ${kafka.events.toLocaleString('en')} events in ${kafka.ms.toFixed(0)} ms (${kafka.cpuMs.toFixed(0)} ms CPU in this process)\n`);
   const polls = await idleLongPolls(1000);
-  process.stdout.write(`   1,000 idle long-polls (wait=20) on the embedded runtime: RSS ${polls.baseMb} -> ${polls.waitingMb} MB (+${polls.waitingMb - polls.baseMb}); answered ${JSON.stringify(polls.statuses)} after ${(polls.minAnswerMs / 1000).toFixed(1)}-${(polls.maxAnswerMs / 1000).toFixed(1)} s\n`);
-  const liveUs = await liveUsPerDelivery(false);
-  const liveCursorUs = await liveUsPerDelivery(true);
-  process.stdout.write(`   live, 100 receivers: ${liveUs.toFixed(2)} µs per delivery without cursors, ${liveCursorUs.toFixed(2)} with (${(((liveCursorUs - liveUs) / liveUs) * 100).toFixed(0)} %)\n`);
+  process.stdout.write(
+    `   1,000 idle long-polls (wait=20) on the embedded runtime: RSS ${polls.baseMb} -> ${polls.waitingMb} MB (+${polls.waitingMb - polls.baseMb}; peak ${polls.peakMb}); answered ${JSON.stringify(polls.statuses)} after ${(polls.minAnswerMs / 1000).toFixed(1)}-${(polls.maxAnswerMs / 1000).toFixed(1)} s (past the wait: median ${polls.lateMs.p50} ms, p99 ${polls.lateMs.p99} ms); runtime CPU ${(polls.serverCpuMs / polls.count).toFixed(2)} ms per poll\n`,
+  );
+  const { liveUs, liveCursorUs } = await liveCost(LIVE_PAIRS);
+  process.stdout.write(`   live, 100 receivers: ${liveUs.toFixed(3)} µs CPU per delivery without cursors, ${liveCursorUs.toFixed(3)} with (${(((liveCursorUs - liveUs) / liveUs) * 100).toFixed(1)} %; medians of ${LIVE_PAIRS} alternated runs)\n`);
   return { catchUpMs: ms, liveUs, liveCursorUs, embeddedLogCatchUpMs: embedded.ms, idlePollsMb: polls.waitingMb - polls.baseMb, ...(typeof kafka === 'string' ? {} : { kafkaLogCatchUpMs: kafka.ms }) };
+}
+
+if (require.main === module) {
+  // The live cost alone (profiling, A/B): BENCH_LIVE_PAIRS pairs.
+  void liveCost(LIVE_PAIRS).then(({ liveUs, liveCursorUs }) => process.stdout.write(`live: ${liveUs.toFixed(3)} µs without, ${liveCursorUs.toFixed(3)} with (${(((liveCursorUs - liveUs) / liveUs) * 100).toFixed(1)} %)\n`));
 }

@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { acceptedKeys, matchesAnyKey, signingKey, type Keys } from '@switchyard/http-kit';
+import { PreparedHmac } from './prepared-hmac';
 
 /**
  * A position in the event stream: for each consumed topic (in a fixed order), the next offset of each of its
@@ -40,7 +41,36 @@ function readVarint(bytes: Buffer, at: { i: number }): number | undefined {
   return undefined;
 }
 
-/** The position's bytes: version, time, then per topic its partition count and each partition's offset. */
+/** Where positions are encoded (a varint takes at most 8 bytes; MAX_CURSOR_CHARS bounds what is decoded). */
+const scratch = Buffer.alloc(64 * 1024);
+
+function writeVarint(at: number, value: number): number {
+  let rest = value;
+  let i = at;
+  while (rest >= 0x80) {
+    scratch[i] = (rest % 0x80) | 0x80;
+    rest = Math.floor(rest / 0x80);
+    i += 1;
+  }
+  scratch[i] = rest;
+  return i + 1;
+}
+
+/** The position's bytes as base64url: version, time, then per topic its partition count and each partition's offset. */
+function positionData(position: StreamPosition): string {
+  let at = 0;
+  scratch[at] = VERSION;
+  at = writeVarint(at + 1, Math.max(0, Math.floor(position.time)));
+  at = writeVarint(at, position.offsets.length);
+  for (const partitions of position.offsets) {
+    if (at + 8 * (partitions.length + 1) > scratch.length) return positionBytes(position).toString('base64url');
+    at = writeVarint(at, partitions.length);
+    for (const offset of partitions) at = writeVarint(at, Math.max(0, offset));
+  }
+  return scratch.toString('base64url', 0, at);
+}
+
+/** The same bytes, for positions too large for the scratch buffer (never in practice). */
 function positionBytes(position: StreamPosition): Buffer {
   const out: number[] = [VERSION];
   pushVarint(out, Math.max(0, Math.floor(position.time)));
@@ -84,12 +114,17 @@ const mac = (key: string, label: string, data: string): string => createHmac('sh
  * nothing: what it replays is filtered for its user as the live socket is.
  */
 export class CursorCodec {
-  public constructor(private readonly keys: Keys) {}
+  /** The position tag of every live event is made with it (the same HMAC, prepared once). */
+  private readonly signer: PreparedHmac;
+
+  public constructor(private readonly keys: Keys) {
+    this.signer = new PreparedHmac(signingKey(keys));
+  }
 
   /** The part shared by every receiver of an event at `position`: `<position>.<position tag>.` */
   public head(position: StreamPosition): string {
-    const data = positionBytes(position).toString('base64url');
-    return `${data}.${mac(signingKey(this.keys), 'pos', data)}.`;
+    const data = positionData(position);
+    return `${data}.${this.signer.tag(`pos${data}`, TAG_BYTES) ?? mac(signingKey(this.keys), 'pos', data)}.`;
   }
 
   /** The user's part, the same for all their cursors. */

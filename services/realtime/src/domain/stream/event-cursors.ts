@@ -6,6 +6,8 @@ import { eventPrefix, type WsEvent } from '../ws-event';
 import type { CursorCodec, StreamPosition } from './cursor';
 import type { EventStream, StreamRecord, StreamSnapshot } from './event-stream';
 import { recordsAfter, Turns, type LogSource, type RecordsAfter, type RecordsAfterOptions } from './history';
+import { CURSOR_OPEN, LiveOrigin } from './live-origin';
+import { skipFilter } from './skip-filter';
 import { membershipChanges, visibleEvents, type MembershipChanges, type ReplayDeps, type Viewer } from './replay';
 
 export type ResumeStatus = 'complete' | 'expired' | 'invalid' | 'none';
@@ -42,9 +44,6 @@ const MAX_MEMBERSHIP_SCAN = 1_000_000;
 const MAX_LEFTOVER_RECORDS = 20_000;
 /** Resumes reading the log at once per replica (each holds up to LOG_CHUNK records); the others wait their turn. */
 const MAX_LOG_RESUMES = 4;
-/** Channel lookups started at most per skip filter (the others are read and looked up as they are replayed). */
-const MAX_LOOKUPS_PER_READ = 1_000;
-const CURSOR_OPEN = ', "cursor": "';
 
 const copyOffsets = (offsets: readonly (readonly number[])[]): number[][] => offsets.map((p) => [...p]);
 
@@ -87,26 +86,10 @@ export class EventCursors implements HubCursors {
 
   /** Where the live event from `message` sits: the stream's position with that record handled. */
   public originOf(message: BusMessage, time: number | undefined): EventOrigin | undefined {
-    const topic = this.stream.topics.indexOf(message.topic);
+    const topic = this.stream.topicOf(message.topic);
     const offset = Number(message.offset);
     if (topic < 0 || !Number.isSafeInteger(offset)) return undefined;
-    const partition = message.partition;
-    let head: Buffer | undefined;
-    return {
-      topic,
-      partition,
-      offset,
-      head: () => {
-        if (!head) {
-          const position = this.stream.position();
-          const offsets = copyOffsets(position.offsets);
-          const partitions = offsets[topic];
-          if (partitions && partition < partitions.length) partitions[partition] = Math.max(partitions[partition] ?? 0, offset + 1);
-          head = Buffer.from(CURSOR_OPEN + this.codec.head({ time: time ?? position.time, offsets }));
-        }
-        return head;
-      },
-    };
+    return new LiveOrigin(this.codec, this.stream, topic, message.partition, offset, time);
   }
 
   /** A cursor given back by `userId` (undefined = none; anything but one of ours for this user is invalid). */
@@ -141,7 +124,7 @@ export class EventCursors implements HubCursors {
       const viewer: Viewer = { userId: conn.userId, isAdmin: conn.isAdmin, username: conn.username };
       const offsets = copyOffsets(from.offsets);
       const changes = await this.viewerChanges(viewer, snapshot, from);
-      const skip = this.skipFor(viewer, changes);
+      const skip = skipFilter(this.deps.membership, viewer, changes);
       for (let complete = false; !complete && conn.authenticated; ) {
         const round = await this.round(snapshot, { time: from.time, offsets }, { max: LOG_CHUNK, maxScanned: LOG_SCAN, skip });
         complete = round.complete;
@@ -185,7 +168,7 @@ export class EventCursors implements HubCursors {
     const out: Record<string, unknown>[] = [];
     let time = from.time;
     const changes = await this.viewerChanges(viewer, snapshot, from);
-    const skip = this.skipFor(viewer, changes);
+    const skip = skipFilter(this.deps.membership, viewer, changes);
     let budget = BATCH_LOG_BUDGET;
     let scanBudget = BATCH_SCAN_BUDGET;
     for (let complete = false; !complete; ) {
@@ -267,29 +250,6 @@ export class EventCursors implements HubCursors {
       records.push(...membershipRecords(viewer, round.records));
     }
     return membershipChanges(viewer, records);
-  }
-
-  /**
-   * Log messages of no use to `viewer`, by their key: posts.events are keyed by their channel id and go only to
-   * the channel's members, so a post of a channel the viewer is not in now and did not join or leave since the
-   * cursor (`changes`) was never theirs (visibleEvents would drop it after parsing). Membership answers come
-   * from the cache only; an unknown channel is read (and looked up now, for the next rounds).
-   */
-  private skipFor(viewer: Viewer, changes: MembershipChanges): (topic: string, key: string) => boolean {
-    const membership = this.deps.membership;
-    const asked = new Set<string>();
-    return (topic, key) => {
-      if (topic !== Topics.postsEvents || key === '' || changes.has(key)) return false;
-      const member = membership.knownMember(key, viewer.userId);
-      if (member === undefined) {
-        if (!asked.has(key) && asked.size < MAX_LOOKUPS_PER_READ) {
-          asked.add(key);
-          membership.channelMembers(key).catch(() => undefined);
-        }
-        return false;
-      }
-      return !member;
-    };
   }
 
   private keepLeftover(offsets: readonly (readonly number[])[], records: StreamRecord[]): void {

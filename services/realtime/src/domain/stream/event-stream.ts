@@ -52,10 +52,12 @@ export class EventStream {
   private serial = 0;
   private readonly waiters = new Set<() => void>();
   /**
-   * Records whose events are being delivered now, by partition (`t#p`): a socket that resumes meanwhile was
+   * Records whose events are being delivered now, by topic and partition: a socket that resumes meanwhile was
    * not in their audience, so its replay takes them from the snapshot instead (see `delivering`).
    */
-  private readonly inFlight = new Map<string, StreamRecord>();
+  private inFlight: (StreamRecord | undefined)[][] = [];
+  /** Records in `inFlight` (a snapshot looks only when there are some). */
+  private inFlightCount = 0;
 
   public constructor(
     public readonly topics: readonly string[],
@@ -76,6 +78,8 @@ export class EventStream {
     }
     this.offsets = offsets;
     this.covered = offsets.map((p) => [...p]);
+    this.inFlight = offsets.map((p) => p.map(() => undefined));
+    this.inFlightCount = 0;
   }
 
   public get started(): boolean {
@@ -92,6 +96,19 @@ export class EventStream {
     return { time: this.options.clock.now(), offsets: this.offsets.map((p) => [...p]) };
   }
 
+  /** Index of a topic in `topics` (-1 when not consumed). */
+  public topicOf(topic: string): number {
+    return this.topicIndex.get(topic) ?? -1;
+  }
+
+  /** Everything handled so far and the record at `offset` of a partition (a live event's cursor), at `time`. */
+  public positionWith(topic: number, partition: number, offset: number, time: number | undefined): StreamPosition {
+    const offsets = this.offsets.map((p) => [...p]);
+    const partitions = offsets[topic];
+    if (partitions && partition < partitions.length) partitions[partition] = Math.max(partitions[partition] ?? 0, offset + 1);
+    return { time: time ?? this.options.clock.now(), offsets };
+  }
+
   /**
    * Marks a message whose events are about to be delivered: snapshots taken until it is `handled` include it
    * (a connection that resumes while it is delivered replays it; its live copies stay below the floor).
@@ -102,7 +119,9 @@ export class EventStream {
     const offset = Number(message.offset);
     if (t === undefined || partitions === undefined || message.partition >= partitions.length || !Number.isSafeInteger(offset)) return;
     if (offset < (partitions[message.partition] ?? 0)) return;
-    this.inFlight.set(`${t}#${message.partition}`, { serial: -1, topic: t, partition: message.partition, offset, time: time ?? this.options.clock.now(), message });
+    const slots = this.inFlight[t] as (StreamRecord | undefined)[];
+    if (slots[message.partition] === undefined) this.inFlightCount += 1;
+    slots[message.partition] = { serial: -1, topic: t, partition: message.partition, offset, time: time ?? this.options.clock.now(), message };
   }
 
   /**
@@ -114,14 +133,18 @@ export class EventStream {
     const partitions = t === undefined ? undefined : this.offsets[t];
     const offset = Number(message.offset);
     if (t === undefined || partitions === undefined || message.partition >= partitions.length || !Number.isSafeInteger(offset)) return undefined;
-    this.inFlight.delete(`${t}#${message.partition}`);
+    const slots = this.inFlight[t] as (StreamRecord | undefined)[];
+    if (slots[message.partition] !== undefined) {
+      slots[message.partition] = undefined;
+      this.inFlightCount -= 1;
+    }
     if (offset < (partitions[message.partition] ?? 0)) return undefined;
     partitions[message.partition] = offset + 1;
     const record: StreamRecord = { serial: this.serial, topic: t, partition: message.partition, offset, time: time ?? this.options.clock.now(), message };
     this.serial += 1;
     this.records.push(record);
     this.trim();
-    for (const wake of [...this.waiters]) wake();
+    if (this.waiters.size > 0) for (const wake of this.waiters) wake();
     return record;
   }
 
@@ -154,7 +177,8 @@ export class EventStream {
   public snapshot(): StreamSnapshot {
     this.trim();
     const position = this.position();
-    const delivering = [...this.inFlight.values()].filter((r) => r.offset >= (position.offsets[r.topic]?.[r.partition] ?? 0));
+    const delivering: StreamRecord[] = [];
+    if (this.inFlightCount > 0) for (const slots of this.inFlight) for (const r of slots) if (r && r.offset >= (position.offsets[r.topic]?.[r.partition] ?? 0)) delivering.push(r);
     for (const r of delivering) (position.offsets[r.topic] as number[])[r.partition] = r.offset + 1;
     return { records: this.records.slice(this.head).concat(delivering), covered: this.covered.map((p) => [...p]), position };
   }

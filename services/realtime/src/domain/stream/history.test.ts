@@ -1,7 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { Topics } from '@switchyard/contracts';
-import { CONSUMED_TOPICS } from '../../entry-points/kafka/events.consumer';
+import { EVENT_STREAM_TOPICS as CONSUMED_TOPICS, Topics } from '@switchyard/contracts';
 import { ManualClock } from '../../test-support/fakes';
 import { ArchiveLog } from '../../test-support/stream-setup';
 import { EventStream } from './event-stream';
