@@ -12,7 +12,7 @@ import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 
-const ROOT = join(__dirname, '..', '..');
+const HERE = join(__dirname, '..', '..');
 
 export interface DistributedProcess {
   readonly url: string;
@@ -26,7 +26,7 @@ export interface DistributedProcess {
 function envFile(): Record<string, string> {
   const env: Record<string, string> = {};
   try {
-    for (const line of readFileSync(join(ROOT, 'deploy', 'local', '.env'), 'utf8').split('\n')) {
+    for (const line of readFileSync(join(HERE, 'deploy', 'local', '.env'), 'utf8').split('\n')) {
       const match = /^([A-Z_]+)=(.*)$/.exec(line.trim());
       if (match?.[1]) env[match[1]] = match[2] ?? '';
     }
@@ -68,7 +68,9 @@ async function freePorts(count: number): Promise<{ gateway: number; base: number
 }
 
 export async function startDistributedProcess(extraEnv: Readonly<Record<string, string>> = {}): Promise<DistributedProcess> {
-  const build = spawnSync(process.execPath, [join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-b'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8' });
+  // BENCH_DISTRIBUTED_ROOT: another checkout's build as it is (a before/after in one sitting); else this one, built now.
+  const ROOT = process.env.BENCH_DISTRIBUTED_ROOT ?? HERE;
+  const build = process.env.BENCH_DISTRIBUTED_ROOT ? { status: 0, stdout: '', stderr: '' } : spawnSync(process.execPath, [join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-b'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8' });
   if (build.status !== 0) throw new Error(`tsc -b failed:\n${(build.stdout + build.stderr).slice(0, 2000)}`);
   const replicas = Number(extraEnv.REALTIME_REPLICAS ?? '1');
   const { gateway, base } = await freePorts(5 + replicas);
