@@ -5,6 +5,9 @@ import type { ByteRange, FileStore, OpenedObject, StagedFile } from '../../domai
 import { checkedKey } from './file-key';
 import { discardStaged, fsyncPath, stageInto, sweepStale } from './staging';
 
+/** How many key-folder parents are remembered (one per user, channel and day with uploads). */
+const KNOWN_PARENTS = 10_000;
+
 /** Staged files live here, inside the root (same filesystem, so the final rename is atomic). */
 const TMP_DIR = '.tmp';
 
@@ -14,6 +17,9 @@ const TMP_DIR = '.tmp';
  * never half written (a staged file is not a key any read can name).
  */
 export class LocalFileStore implements FileStore {
+  /** Key folders' parents known to exist (bounded; forgotten when one turns out gone). */
+  private readonly parents = new Set<string>();
+
   public constructor(private readonly root: string) {}
 
   private pathOf(key: string): string {
@@ -27,13 +33,35 @@ export class LocalFileStore implements FileStore {
   public async commit(staged: StagedFile, key: string): Promise<void> {
     try {
       const target = this.pathOf(key);
-      await mkdir(dirname(target), { recursive: true });
+      await this.folderFor(dirname(target));
       await rename(staged.path, target);
       await fsyncPath(dirname(target));
     } catch (error) {
       await discardStaged(staged).catch(() => undefined);
       throw error;
     }
+  }
+
+  /**
+   * Creates a key's folder. Keys of one user in one channel on one day share all but their last folder (the
+   * file id): once such a parent is known to exist, the folder is one mkdir, not a walk down the whole path.
+   */
+  private async folderFor(folder: string): Promise<void> {
+    const parent = dirname(folder);
+    if (this.parents.has(parent)) {
+      try {
+        await mkdir(folder);
+        return;
+      } catch (error) {
+        const code = (error as NodeJS.ErrnoException).code;
+        if (code === 'EEXIST') return;
+        if (code !== 'ENOENT') throw error;
+        this.parents.delete(parent);
+      }
+    }
+    await mkdir(folder, { recursive: true });
+    if (this.parents.size >= KNOWN_PARENTS) this.parents.clear();
+    this.parents.add(parent);
   }
 
   public discard(staged: StagedFile): Promise<void> {

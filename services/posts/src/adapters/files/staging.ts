@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdir, open, readdir, rm, stat, unlink } from 'node:fs/promises';
+import { mkdir, open, readdir, rm, stat, unlink, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -29,17 +29,37 @@ export async function fsyncPath(path: string, flags = 'r'): Promise<void> {
 }
 
 /**
+ * Chunks waiting while a write is in flight (a socket's 64 KiB reads arrive faster than one write each):
+ * they go to the file together in one writev, so a 1 MiB upload is a few writes instead of sixteen.
+ */
+const WRITE_BATCH_BYTES = 1024 * 1024;
+
+/** A new file in `dir` (created, once per process, when missing). */
+async function createIn(dir: string, name: string): Promise<FileHandle> {
+  const path = join(dir, name);
+  try {
+    return await open(path, 'wx');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    await mkdir(dir, { recursive: true });
+    return open(path, 'wx');
+  }
+}
+
+/**
  * Streams `data` into a new file `<dir>/<random>.part`, at most `max` bytes (FileTooLargeError), fsynced
- * when `durable`. Memory use is the stream's buffers, whatever the size. On any failure the file is gone.
+ * (before its close) when `durable`. Memory use is the stream's buffers, whatever the size. On any failure
+ * the file is gone.
  */
 export async function stageInto(dir: string, data: Readable | Buffer, max: number, durable: boolean): Promise<StagedFile> {
   if (Buffer.isBuffer(data) && data.length > max) throw new FileTooLargeError(max);
-  await mkdir(dir, { recursive: true });
-  const path = join(dir, `${randomBytes(12).toString('hex')}.part`);
+  const name = `${randomBytes(12).toString('hex')}.part`;
+  const path = join(dir, name);
+  const handle = await createIn(dir, name);
   let size = 0;
   try {
-    await pipeline(Buffer.isBuffer(data) ? Readable.from([data]) : data, capped(max, (n) => (size = n)), createWriteStream(path, { flags: 'wx' }));
-    if (durable) await fsyncPath(path);
+    // The stream owns the handle: `flush` fsyncs it before the close (no second open just to fsync).
+    await pipeline(Buffer.isBuffer(data) ? Readable.from([data]) : data, capped(max, (n) => (size = n)), createWriteStream(path, { fd: handle, highWaterMark: WRITE_BATCH_BYTES, flush: durable }));
   } catch (error) {
     await unlink(path).catch(() => undefined);
     throw error;
