@@ -17,7 +17,13 @@
  * into the run's own database, BENCH_SEARCH_DISTRIBUTED_POSTS of them (default 10,000: the shared in-memory
  * mongo-java-server keeps every document on its heap (-Xmx2g), so 1,000,000 would not fit beside everyone's
  * tests, and it has no query planner: with 50,000 a search alone took ~0.4 s and the 16-connection warm-up
- * got no answer within its 4 s steps on a loaded box).
+ * got no answer within its 4 s steps on a loaded box). A private server with a bigger heap would not make a
+ * 1,000,000 figure meaningful either: mongo-java-server 1.47 accepts secondary indexes but does not build them
+ * (AbstractMongoDatabase.openOrCreateSecondaryIndex logs "not yet implemented. ignoring" and returns an
+ * EmptyIndex), and FerretDB v1 pushes down only equality on scalar fields (its docs/pushdown.md: arrays not
+ * supported), so on both every search scans the whole collection; no genuine mongod is installable here
+ * (infra.md). The figure at 1,000,000 posts would be the emulator's scan, not the `{search_terms, create_at, _id}`
+ * index a real MongoDB uses.
  * Target (issue 26): p99 ≤ 100 ms distributed.
  */
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
