@@ -37,7 +37,12 @@ describe('collapsed reply threads: viewing a channel marks its threads read; @he
 
   it('when a client without collapsed threads views the channel, then its threads are read (replies and mentions)', async () => {
     const { channelId, rootId } = await unreadThread();
+    const socket = await world.open(alice.token);
     assertJson(await view(alice, { channel_id: channelId }), 200);
+    // She does see collapsed threads (always_on): her other clients learn the channel's threads were read.
+    const changed = await socket.event('thread_read_changed', (f) => f.broadcast?.channel_id === channelId);
+    assert.equal(changed.broadcast?.user_id, alice.id);
+    assert.equal(typeof changed.data?.timestamp, 'number');
     const after = await thread(alice, rootId);
     assert.deepEqual([after.json.unread_replies, after.json.unread_mentions], [0, 0]);
     assert.ok(after.json.last_viewed_at > 0);

@@ -4,7 +4,7 @@ import { hasPermission, Permissions } from '@switchyard/permissions';
 import type { Actor } from '../actor';
 import type { Channel } from '../entities';
 import type { Deps } from '../ports';
-import { markChannelThreadsRead, viewReadsThreads } from '../threads/read-threads-on-view';
+import { readThreadsOnView } from '../threads/read-threads-on-view';
 
 export interface ViewResult {
   readonly status: 'OK';
@@ -22,7 +22,8 @@ export function requireSelfOrEditOthers(actor: Actor, userId: string): void {
  * the channel's, mentions 0, and `channel_viewed` goes to the user. Membership is not checked (others are
  * skipped); none of the ids a known channel: 400. When the client does not support collapsed threads
  * (`collapsed_threads_supported` absent or false) or collapsed threads are off for the user, the threads of the
- * viewed channels that had unread messages or mentions are marked read as well, as the reference.
+ * viewed channels that had unread messages or mentions are marked read as well (and, when the user does see
+ * collapsed threads, `thread_read_changed` per channel tells their other clients), as the reference.
  */
 export async function viewChannels(deps: Deps, actor: Actor, userId: string, channelIds: readonly string[], collapsedThreadsSupported = false): Promise<ViewResult> {
   requireSelfOrEditOthers(actor, userId);
@@ -49,7 +50,7 @@ export async function viewChannels(deps: Deps, actor: Actor, userId: string, cha
     times[channel.id] = channel.last_post_at;
     viewed.push(envelope('channel.viewed', { user_id: userId, channel_id: channel.id }));
   }
-  if (memberOf.length > 0 && (await viewReadsThreads(deps, userId, collapsedThreadsSupported))) await markChannelThreadsRead(deps, userId, memberOf, now);
+  if (memberOf.length > 0) await readThreadsOnView(deps, userId, memberOf, collapsedThreadsSupported, now);
   if (viewed.length > 0 && deps.liveConfig.current().ServiceSettings.EnableChannelViewedMessages) {
     await deps.events.publish(Topics.realtimeEvents, viewed.map((value) => ({ key: userId, value }))).catch(() => undefined);
   }

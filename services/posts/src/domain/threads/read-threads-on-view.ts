@@ -1,15 +1,21 @@
 import type { Channel } from '../entities';
 import type { Deps } from '../ports';
-import { usersWithCrt } from './thread-events';
+import { publishReadChanged, usersWithCrt } from './thread-events';
 
 type ViewDeps = Pick<Deps, 'threads' | 'posts' | 'liveConfig'>;
 
 /**
- * Whether viewing channels marks their threads read (the reference's MarkChannelsAsViewed: ThreadAutoFollow,
- * always on here, and a client that does not support collapsed threads or a user who does not see them).
+ * The thread part of the reference's MarkChannelsAsViewed, for the viewed channels that had unreads: when the
+ * client does not support collapsed threads or the user does not see them (ThreadAutoFollow is always on
+ * here), their threads are marked read; if the user does see collapsed threads, each such channel then gets
+ * `thread_read_changed` `{timestamp}` (broadcast to the user and the channel) for their other clients.
  */
-export async function viewReadsThreads(deps: Pick<Deps, 'liveConfig' | 'crtPreferences'>, userId: string, collapsedThreadsSupported: boolean): Promise<boolean> {
-  return !collapsedThreadsSupported || !(await usersWithCrt(deps, [userId])).has(userId);
+export async function readThreadsOnView(deps: Deps, userId: string, channels: readonly Channel[], collapsedThreadsSupported: boolean, at: number): Promise<void> {
+  const crtOn = (await usersWithCrt(deps, [userId])).has(userId);
+  if (collapsedThreadsSupported && crtOn) return;
+  await markChannelThreadsRead(deps, userId, channels, at);
+  if (!crtOn) return;
+  for (const channel of channels) await publishReadChanged(deps, { user_id: userId, team_id: '', channel_id: channel.id, timestamp: at });
 }
 
 /**

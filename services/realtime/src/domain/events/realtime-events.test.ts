@@ -49,3 +49,10 @@ describe('realtime.events → preferences_changed / preferences_deleted', () => 
     assert.ok(preferencesEventPayloadSchema.validate({ user_id: 'u1', preferences: 'x' }).error);
   });
 });
+
+describe('realtime.events → thread_read_changed of a viewed channel', () => {
+  it('when a channel\'s threads were read on view, then the channel is in the broadcast and only the timestamp in data', () => {
+    const [event] = fromRealtimeEvent(envelope('thread.read_changed', { user_id: 'u1', team_id: '', channel_id: 'c1', timestamp: 77 }));
+    assert.deepEqual([event?.event, event?.data, event?.broadcast.user_id, event?.broadcast.channel_id], ['thread_read_changed', { timestamp: 77 }, 'u1', 'c1']);
+  });
+});

@@ -32,6 +32,10 @@ export function fromRealtimeEvent(
     }
     case 'thread.read_changed': {
       const { user_id: userId, team_id: teamId, ...data } = event.payload;
+      // A channel's threads read (a channel view): the channel in the broadcast, only the time in data.
+      if (data.thread_id === undefined && data.channel_id !== undefined) {
+        return [{ event: 'thread_read_changed', data: { timestamp: data.timestamp }, broadcast: broadcast({ user_id: userId, channel_id: data.channel_id }) }];
+      }
       return [{ event: 'thread_read_changed', data, broadcast: broadcast({ user_id: userId, team_id: teamId }) }];
     }
     case 'channel.viewed':
