@@ -19,6 +19,6 @@ main({
       logger,
       bus,
       transport,
-      ...(mongo ? { repositories: await createPostsMongoRepositories(mongo) } : {}),
+      ...(mongo ? { repositories: await createPostsMongoRepositories(mongo, { logger }) } : {}),
     }),
 });

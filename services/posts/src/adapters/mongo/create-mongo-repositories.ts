@@ -1,3 +1,4 @@
+import type { Logger } from '@switchyard/logger';
 import type { Connection } from '@switchyard/mongo-kit';
 import type { PostsRepositories } from '../../domain/ports';
 import { MongoChannelMemberRepository } from './channel-member.repository.mongo';
@@ -30,6 +31,10 @@ export const POSTS_COLLECTIONS = {
 export interface PostsMongoOptions {
   /** `create` (default): create missing indexes (idempotent); `sync`: also drop undeclared ones; `none`: leave them. */
   readonly indexes?: 'create' | 'sync' | 'none';
+  /** `maxTimeMS` of each post search query (default SEARCH_MAX_TIME_MS, 5 s). */
+  readonly searchMaxTimeMs?: number;
+  /** Where a search stopped at its time bound is reported. */
+  readonly logger?: Pick<Logger, 'warn'>;
 }
 
 /**
@@ -59,7 +64,10 @@ export async function createPostsMongoRepositories(connection: Connection, optio
     posts: new MongoPostRepository(models.posts),
     reactions: new MongoReactionRepository(models.reactions),
     files: new MongoFileInfoRepository(models.files),
-    search: new MongoPostSearch(models.posts),
+    search: new MongoPostSearch(models.posts, {
+      ...(options.searchMaxTimeMs !== undefined ? { maxTimeMs: options.searchMaxTimeMs } : {}),
+      ...(options.logger ? { logger: options.logger } : {}),
+    }),
     threads: new MongoThreadMembershipRepository(models.threads),
     emoji: new MongoEmojiRepository(models.emoji),
   };

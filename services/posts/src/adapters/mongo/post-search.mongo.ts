@@ -1,3 +1,4 @@
+import type { Logger } from '@switchyard/logger';
 import type { Model } from '@switchyard/mongo-kit';
 import type { StoredPost } from '../../domain/entities';
 import { newestFirst, postMatchesQuery } from '../../domain/search/post-matches-query';
@@ -9,6 +10,26 @@ import { fromPostDocument, type PostDocument } from './post.schema.mongo';
 
 /** Documents read per phrase search before the phrase check (phrases are checked on the message). */
 const PHRASE_READ_LIMIT = 1000;
+
+/**
+ * The server-side time bound of one search query (`maxTimeMS`), by default. With the index, one term's
+ * range is read newest first up to the limit; a rare match of two common terms (or a term and a rare
+ * author) can still read one term's whole range, so the server stops the query here.
+ */
+export const SEARCH_MAX_TIME_MS = 5_000;
+
+export interface MongoPostSearchOptions {
+  /** `maxTimeMS` of each search query (default SEARCH_MAX_TIME_MS). */
+  readonly maxTimeMs?: number;
+  readonly logger?: Pick<Logger, 'warn'>;
+}
+
+/** MongoDB's error for an operation stopped at its `maxTimeMS` (code 50). */
+export function isMaxTimeExpired(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const { code, codeName } = error as { code?: unknown; codeName?: unknown };
+  return code === 50 || codeName === 'MaxTimeMSExpired';
+}
 
 function escapeRegex(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -24,9 +45,20 @@ function termCondition(word: SearchWord): Filter {
  * are looked up on the multikey index, the other filters applied to those posts. Terms are plain values or
  * anchored, escaped regexes built here, never operators from the query text. Phrases are narrowed by their
  * words, then checked on the message.
+ *
+ * Each query has a server-side time bound (`maxTimeMS`). A query stopped there answers no posts and is
+ * logged, as the reference answers a failed search query (mattermost-wire-3.md §2.3: "a database error
+ * during the search is logged and answered with an empty 200 result"); other errors are thrown.
  */
 export class MongoPostSearch implements PostSearchIndex {
-  public constructor(private readonly model: Model<PostDocument>) {}
+  private readonly maxTimeMs: number;
+
+  public constructor(
+    private readonly model: Model<PostDocument>,
+    private readonly options: MongoPostSearchOptions = {},
+  ) {
+    this.maxTimeMs = options.maxTimeMs ?? SEARCH_MAX_TIME_MS;
+  }
 
   public async search(query: PostSearchQuery): Promise<StoredPost[]> {
     if (query.channelIds.length === 0 || !(query.limit > 0)) return [];
@@ -50,11 +82,24 @@ export class MongoPostSearch implements PostSearchIndex {
     for (const day of query.time.excluded) and.push({ $or: [{ create_at: { $lt: day.from } }, { create_at: { $gt: day.to } }] });
     const phrases = query.phrases.length + query.excludedPhrases.length > 0;
     const limit = phrases ? PHRASE_READ_LIMIT : query.limit;
-    const docs = await this.model.collection
-      .find({ $and: and } as never, { projection: { search_terms: 0 } })
-      .sort({ create_at: -1, _id: -1 })
-      .limit(limit)
-      .toArray();
+    let docs: unknown[];
+    try {
+      docs = await this.model.collection
+        .find({ $and: and } as never, { projection: { search_terms: 0 } })
+        .sort({ create_at: -1, _id: -1 })
+        .limit(limit)
+        .maxTimeMS(this.maxTimeMs)
+        .toArray();
+    } catch (error) {
+      if (!isMaxTimeExpired(error)) throw error;
+      this.options.logger?.warn('posts.search: a search query reached its time bound; answered with no posts', {
+        max_time_ms: this.maxTimeMs,
+        channels: query.channelIds.length,
+        terms: positive.length,
+        authors: query.userIds?.length ?? 0,
+      });
+      return [];
+    }
     const posts = (docs as unknown as PostDocument[]).map(fromPostDocument);
     if (!phrases) return posts;
     return posts.filter((post) => postMatchesQuery(post, query)).sort(newestFirst).slice(0, query.limit);
