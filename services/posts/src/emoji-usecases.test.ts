@@ -63,8 +63,8 @@ describe('custom emoji use cases', () => {
     const alice = user('alice');
     await createEmoji(deps, alice, form('taken', alice));
     await rejectsWith(createEmoji(deps, user('guest', 'system_guest'), form('x', user('guest'))), 'api.context.permissions.app_error');
-    await rejectsWith(createEmoji(deps, alice, async () => ({ image: PNG })), 'api.context.invalid_param.app_error');
-    await rejectsWith(createEmoji(deps, alice, async () => ({ emoji: '[]', image: PNG })), 'api.context.invalid_param.app_error');
+    await rejectsWith(createEmoji(deps, alice, async () => ({ image: PNG })), 'api.context.invalid_body_param.app_error');
+    await rejectsWith(createEmoji(deps, alice, async () => ({ emoji: '[]', image: PNG })), 'api.context.invalid_body_param.app_error');
     await rejectsWith(createEmoji(deps, alice, async () => ({ emoji: JSON.stringify({ name: 'bad name', creator_id: 'x'.repeat(27) }) })), 'model.emoji.user_id.app_error');
     await rejectsWith(createEmoji(deps, alice, form('bad name', alice)), 'model.emoji.name.app_error');
     await rejectsWith(createEmoji(deps, alice, form('smile', alice)), 'model.emoji.system_emoji_name.app_error');

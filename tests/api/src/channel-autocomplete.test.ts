@@ -64,8 +64,8 @@ describe('channel search_archived, autocompletes and group search', { timeout: 3
     assert.deepEqual(ids(await post(alice, path, { term: `${word} gonepa` })), [archivedPrivAlice.id]);
     assert.deepEqual(ids(await post(alice, path, { term: 'nomatch-at-all' })), []);
     assertAppError(await post(stranger, path, { term: word }), 404, 'app.team.get_member.missing.app_error');
-    for (const body of [{ term: { $gt: '' } }, null, [word], 'x']) assertAppError(await post(alice, path, body), 400, 'api.context.invalid_param.app_error');
-    assertAppError(await raw(target.url, 'POST', path, { token: alice.token, rawBody: '{"term":' }), 400, 'api.context.invalid_param.app_error');
+    for (const body of [{ term: { $gt: '' } }, null, [word], 'x']) assertAppError(await post(alice, path, body), 400, 'api.context.invalid_body_param.app_error');
+    assertAppError(await raw(target.url, 'POST', path, { token: alice.token, rawBody: '{"term":' }), 400, 'api.context.invalid_body_param.app_error');
     assertAppError(await post(alice, '/api/v4/teams/not-an-id/channels/search_archived', { term: word }), 400, 'api.context.invalid_url_param.app_error');
   });
 
@@ -83,7 +83,7 @@ describe('channel search_archived, autocompletes and group search', { timeout: 3
       await patchConfig(admin.client, { TeamSettings: { ExperimentalViewArchivedChannels: true } });
     }
     await eventually('archived back', async () => (ids(await post(bob, path, { term: word })).length === 2 ? true : undefined));
-    assertAppError(await post(bob, path, { term: 5 }), 400, 'api.context.invalid_param.app_error');
+    assertAppError(await post(bob, path, { term: 5 }), 400, 'api.context.invalid_body_param.app_error');
   });
 
   it('when channels are autocompleted, then public and own private channels by name; no list_team_channels is 403', async () => {
@@ -125,6 +125,6 @@ describe('channel search_archived, autocompletes and group search', { timeout: 3
     assert.deepEqual(ids(await search(alice, `${bob.username} nobody-matches`)), []);
     assert.deepEqual(ids(await search(stranger, carol.username)), []);
     assert.deepEqual((await search(alice, '')).json, []);
-    assertAppError(await post(alice, '/api/v4/channels/group/search', [1]), 400, 'api.context.invalid_param.app_error');
+    assertAppError(await post(alice, '/api/v4/channels/group/search', [1]), 400, 'api.context.invalid_body_param.app_error');
   });
 });

@@ -124,9 +124,9 @@ describe('custom emoji', { timeout: 300_000 }, () => {
   it('when the form is wrong, then the reference\'s 400s, 403 and 413 in its order', async () => {
     const name = emojiName();
     const cases: [Parameters<typeof create>[1], number, string][] = [
-      [{ image: PICTURES.png }, 400, 'api.context.invalid_param.app_error'],
-      [{ emoji: '{"name":', image: PICTURES.png }, 400, 'api.context.invalid_param.app_error'],
-      [{ emoji: { name: 5, creator_id: alice.id }, image: PICTURES.png }, 400, 'api.context.invalid_param.app_error'],
+      [{ image: PICTURES.png }, 400, 'api.context.invalid_body_param.app_error'],
+      [{ emoji: '{"name":', image: PICTURES.png }, 400, 'api.context.invalid_body_param.app_error'],
+      [{ emoji: { name: 5, creator_id: alice.id }, image: PICTURES.png }, 400, 'api.context.invalid_body_param.app_error'],
       [{ emoji: { name: 'has space', creator_id: alice.id }, image: PICTURES.png }, 400, 'model.emoji.name.app_error'],
       [{ emoji: { name: 'x'.repeat(65), creator_id: alice.id }, image: PICTURES.png }, 400, 'model.emoji.name.app_error'],
       [{ emoji: { name: '$where', creator_id: alice.id }, image: PICTURES.png }, 400, 'model.emoji.name.app_error'],
@@ -186,13 +186,13 @@ describe('custom emoji', { timeout: 300_000 }, () => {
     assertAppError(await get(alice, `/api/v4/emoji/name/${'a'.repeat(65)}`), 400, 'api.context.invalid_url_param.app_error');
     assertAppError(await get(alice, '/api/v4/emoji/not-an-id'), 400, 'api.context.invalid_url_param.app_error');
     assertAppError(await get(alice, '/api/v4/emoji/not-an-id/image'), 400, 'api.context.invalid_url_param.app_error');
-    for (const body of [{ term: '' }, {}, { term: { $regex: '.*' } }, null, ['x']]) assertAppError(await post(alice, '/api/v4/emoji/search', body), 400, 'api.context.invalid_param.app_error');
+    for (const body of [{ term: '' }, {}, { term: { $regex: '.*' } }, null, ['x']]) assertAppError(await post(alice, '/api/v4/emoji/search', body), 400, 'api.context.invalid_body_param.app_error');
     assert.deepEqual((await post(alice, '/api/v4/emoji/search', { term: '.*' })).json, []);
     assert.deepEqual((await post(alice, '/api/v4/emoji/search', { term: 'x'.repeat(10_000) })).json, []);
     assertAppError(await get(alice, '/api/v4/emoji/autocomplete?name='), 400, 'api.context.invalid_url_param.app_error');
     assertAppError(await get(alice, '/api/v4/emoji/autocomplete'), 400, 'api.context.invalid_url_param.app_error');
-    assertAppError(await post(alice, '/api/v4/emoji/names', []), 400, 'api.context.invalid_param.app_error');
-    assertAppError(await post(alice, '/api/v4/emoji/names', null), 400, 'api.context.invalid_param.app_error');
+    assertAppError(await post(alice, '/api/v4/emoji/names', []), 400, 'api.context.invalid_body_param.app_error');
+    assertAppError(await post(alice, '/api/v4/emoji/names', null), 400, 'api.context.invalid_body_param.app_error');
     assertAppError(await post(alice, '/api/v4/emoji/names', [1, 2]), 400, 'api.payload.parse.error');
     assertAppError(await post(alice, '/api/v4/emoji/names', { names: ['a'] }), 400, 'api.payload.parse.error');
     assertAppError(await post(alice, '/api/v4/emoji/names', Array.from({ length: 201 }, (_, i) => `n${i}`)), 400, 'api.emoji.get_multiple_by_name_too_many.request_error');

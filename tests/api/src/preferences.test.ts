@@ -67,12 +67,12 @@ describe('preferences and the per-user collapsed threads preference', { timeout:
       [[{ ...base, name: 'n'.repeat(33) }], 'model.preference.is_valid.name.app_error'],
       [[{ ...base, value: 'v'.repeat(20_001) }], 'model.preference.is_valid.value.app_error'],
       [[{ ...base, category: 'sidebar_settings', name: 'limit_visible_dms_gms', value: '41' }], 'model.preference.is_valid.limit_visible_dms_gms.app_error'],
-      [[{ ...base, value: 5 }], 'api.context.invalid_param.app_error'],
-      [{ user_id: alice.id }, 'api.context.invalid_param.app_error'],
-      [[{ ...base, name: 'ok' }, { ...base, name: { $gt: '' } }], 'api.context.invalid_param.app_error'],
+      [[{ ...base, value: 5 }], 'api.context.invalid_body_param.app_error'],
+      [{ user_id: alice.id }, 'api.context.invalid_body_param.app_error'],
+      [[{ ...base, name: 'ok' }, { ...base, name: { $gt: '' } }], 'api.context.invalid_body_param.app_error'],
     ];
     for (const [body, id] of cases) assertAppError(await put(alice, 'me', body), 400, id);
-    assertAppError(await raw(url(), 'PUT', '/api/v4/users/me/preferences', { token: alice.token, rawBody: '[{' }), 400, 'api.context.invalid_param.app_error');
+    assertAppError(await raw(url(), 'PUT', '/api/v4/users/me/preferences', { token: alice.token, rawBody: '[{' }), 400, 'api.context.invalid_body_param.app_error');
     assertAppError(await get(alice, '/api/v4/users/me/preferences/bad-category'), 404, 'api.context.404.app_error');
     assert.ok(!((await get(alice, '/api/v4/users/me/preferences')).json as Pref[]).some((p) => p.name === 'x' || p.name === 'ok'));
     const theme = await put(alice, 'me', [{ user_id: alice.id, category: 'theme', name: '', value: '{"sidebarBg":"red","type":"Denim"}' }]);
@@ -89,8 +89,8 @@ describe('preferences and the per-user collapsed threads preference', { timeout:
     const flag = (who: Actor, postId: string) => put(who, 'me', [{ user_id: who.id, category: 'flagged_post', name: postId, value: 'true' }]);
     assertJson(await flag(alice, post.id), 200);
     assertAppError(await flag(bob, post.id), 403, 'api.context.permissions.app_error');
-    assertAppError(await flag(bob, 'p'.repeat(26)), 400, 'api.context.invalid_param.app_error');
-    assertAppError(await flag(bob, 'not-an-id'), 400, 'api.context.invalid_param.app_error');
+    assertAppError(await flag(bob, 'p'.repeat(26)), 400, 'api.context.invalid_body_param.app_error');
+    assertAppError(await flag(bob, 'not-an-id'), 400, 'api.context.invalid_body_param.app_error');
     await alice.client.addToChannel(bob.id, secret.id);
     assertJson(await flag(bob, post.id), 200);
     assert.ok(((await get(bob, '/api/v4/users/me/preferences/flagged_post')).json as Pref[]).some((p) => p.name === post.id));

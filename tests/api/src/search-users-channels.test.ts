@@ -113,6 +113,6 @@ describe('user and channel search', { timeout: 300_000 }, () => {
     }
     const stranger = await outsider(target.url, admin, 'cs');
     assert.equal((await search(stranger, word)).status, 404);
-    assertAppError(await search(bob, { $gt: '' }), 400, 'api.context.invalid_param.app_error');
+    assertAppError(await search(bob, { $gt: '' }), 400, 'api.context.invalid_body_param.app_error');
   });
 });

@@ -78,7 +78,7 @@ describe('collapsed reply threads: viewing a channel marks its threads read; @he
     const { channelId, rootId } = await unreadThread();
     assertJson(await view(bob, { channel_id: channelId }), 200);
     assert.deepEqual([(await thread(alice, rootId)).json.unread_replies, (await thread(alice, rootId)).json.unread_mentions], [1, 1]);
-    assertAppError(await view(alice, { channel_id: channelId, collapsed_threads_supported: 'yes' }), 400, 'api.context.invalid_param.app_error');
+    assertAppError(await view(alice, { channel_id: channelId, collapsed_threads_supported: 'yes' }), 400, 'api.context.invalid_body_param.app_error');
     assertAppError(await view(bob, { channel_id: channelId }, alice.id), 403, 'api.context.permissions.app_error');
     assertJson(await view(world.admin, { channel_id: channelId }, alice.id), 200);
     assert.deepEqual([(await thread(alice, rootId)).json.unread_replies, (await thread(alice, rootId)).json.unread_mentions], [0, 0]);

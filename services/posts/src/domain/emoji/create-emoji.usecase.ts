@@ -15,23 +15,23 @@ export interface EmojiUpload {
 
 /** The `emoji` field as the reference decodes it into `model.Emoji` (only `name` and `creator_id` matter). */
 function decodeEmojiField(text: string | undefined): { name: string; creator_id: string } {
-  if (text === undefined || text === '') throw commonErrors.invalidParam('emoji');
+  if (text === undefined || text === '') throw commonErrors.invalidBodyParam('emoji');
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch {
-    throw commonErrors.invalidParam('emoji');
+    throw commonErrors.invalidBodyParam('emoji');
   }
   if (value === null) return { name: '', creator_id: '' };
-  if (typeof value !== 'object' || Array.isArray(value)) throw commonErrors.invalidParam('emoji');
+  if (typeof value !== 'object' || Array.isArray(value)) throw commonErrors.invalidBodyParam('emoji');
   const { name = '', creator_id: creatorId = '' } = value as { name?: unknown; creator_id?: unknown };
-  if (typeof name !== 'string' || typeof creatorId !== 'string') throw commonErrors.invalidParam('emoji');
+  if (typeof name !== 'string' || typeof creatorId !== 'string') throw commonErrors.invalidBodyParam('emoji');
   return { name, creator_id: creatorId };
 }
 
 /**
  * `POST /emoji` after the route's 501 and 413 checks, in the reference's order: the multipart body
- * (`readUpload`: 400 api.emoji.create.parse), create_emojis (403), the `emoji` field (400 invalid_param),
+ * (`readUpload`: 400 api.emoji.create.parse), create_emojis (403), the `emoji` field (400 invalid_body_param),
  * creator id and name (model.emoji.*), the creator must be the caller (403), a live emoji with that name (400
  * duplicate), the image (400 invalid_body_param `createEmoji` when absent, then the image checks). The image
  * is written first, then the metadata; `emoji_added` goes to every connection.

@@ -15,11 +15,11 @@ const MAX_TERM = 1_000;
 /** `ChannelSearch` as these routes read it: only `term` (other fields are ignored, as the reference). */
 const termBody = Joi.object({ term: Joi.string().allow('').max(100_000) }).unknown(true);
 
-const invalidSearch = (detail = '') => commonErrors.invalidParam('channel_search', detail);
+const invalidSearch = (detail = '') => commonErrors.invalidBodyParam('channel_search', detail);
 
 /**
  * The body decoded as the reference's `json.Decode(&ChannelSearch)`: no body, malformed JSON, not an object
- * (`null`, an array) or a wrong type is 400 invalid_param `channel_search`. The term is cut at 1,000 characters.
+ * (`null`, an array) or a wrong type is 400 invalid_body_param `channel_search` (the reference's SetInvalidParam). The term is cut at 1,000 characters.
  */
 export function channelSearchTerm(req: Request): string {
   let raw: unknown;

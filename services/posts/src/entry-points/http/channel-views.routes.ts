@@ -56,7 +56,7 @@ export function channelViewsRoutes(ctx: HttpContext): Router {
     if (typeof channelId !== 'string' || !ID_OR_EMPTY.test(channelId)) throw commonErrors.invalidBodyParam('channel_view.channel_id');
     if (typeof prevChannelId !== 'string' || !ID_OR_EMPTY.test(prevChannelId)) throw commonErrors.invalidBodyParam('channel_view.prev_channel_id');
     const collapsed = body.collapsed_threads_supported;
-    if (collapsed !== undefined && collapsed !== null && typeof collapsed !== 'boolean') throw commonErrors.invalidParam('channel_view');
+    if (collapsed !== undefined && collapsed !== null && typeof collapsed !== 'boolean') throw commonErrors.invalidBodyParam('channel_view');
     sendJson(res, 200, await viewChannels(deps, actorOf(req), userId, [channelId, prevChannelId], collapsed === true));
   });
 

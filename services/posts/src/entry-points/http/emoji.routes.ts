@@ -69,17 +69,17 @@ export function emojiRoutes(ctx: HttpContext, deps: EmojiDeps): Router {
       const body = jsonOf(req, payloadParse);
       if (body === undefined || (body !== null && !(Array.isArray(body) && body.every((n) => typeof n === 'string')))) throw payloadParse();
       const names = (body ?? []) as string[];
-      if (names.length === 0) throw commonErrors.invalidParam('names');
+      if (names.length === 0) throw commonErrors.invalidBodyParam('names');
       if (!customEmojiEnabled(deps)) throw EmojiErrors.disabled501();
       sendJson(res, 200, (await getEmojisByNames(deps, names)).map(presentEmoji));
     });
 
     router.post('/api/v4/emoji/search', readBody, async (req, res) => {
       requireIdentity(req);
-      const raw = jsonOf(req, () => commonErrors.invalidParam('term'));
-      if (raw === undefined || raw === null || typeof raw !== 'object' || Array.isArray(raw)) throw commonErrors.invalidParam('term');
-      const body = validate(searchBody, raw, { onError: (_key, detail) => commonErrors.invalidParam('term', detail) }) as { term?: string; prefix_only?: boolean };
-      if (!body.term) throw commonErrors.invalidParam('term');
+      const raw = jsonOf(req, () => commonErrors.invalidBodyParam('term'));
+      if (raw === undefined || raw === null || typeof raw !== 'object' || Array.isArray(raw)) throw commonErrors.invalidBodyParam('term');
+      const body = validate(searchBody, raw, { onError: (_key, detail) => commonErrors.invalidBodyParam('term', detail) }) as { term?: string; prefix_only?: boolean };
+      if (!body.term) throw commonErrors.invalidBodyParam('term');
       sendJson(res, 200, (await searchEmoji(deps, body.term.slice(0, MAX_TERM), body.prefix_only === true, EMOJI_SEARCH_LIMIT)).map(presentEmoji));
     });
   }

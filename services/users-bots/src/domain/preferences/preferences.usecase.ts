@@ -10,7 +10,7 @@ type PrefDeps = Pick<Deps, 'preferences' | 'events' | 'postAccess'>;
 
 /**
  * The reference's check of `flagged_post` preferences (their name is a post id): a post that does not exist
- * (or was deleted) is 400 invalid_param `preference.name`; one in a channel the caller cannot read is 403
+ * (or was deleted) is 400 invalid_body_param `preference.name`; one in a channel the caller cannot read is 403
  * read_channel (members read; system admins read everything).
  */
 async function checkFlaggedPosts(deps: PrefDeps, actor: Actor, preferences: readonly Preference[]): Promise<void> {
@@ -18,7 +18,7 @@ async function checkFlaggedPosts(deps: PrefDeps, actor: Actor, preferences: read
   for (const p of preferences) {
     if (p.category !== 'flagged_post') continue;
     const channelId = isValidId(p.name) ? await deps.postAccess.channelOfPost(p.name) : undefined;
-    if (channelId === undefined) throw commonErrors.invalidParam('preference.name');
+    if (channelId === undefined) throw commonErrors.invalidBodyParam('preference.name');
     if (!can(actor, Permissions.readChannel) && !(await deps.postAccess.isChannelMember(channelId, actor.userId))) throw commonErrors.permissions(actor.userId, Permissions.readChannel);
   }
 }

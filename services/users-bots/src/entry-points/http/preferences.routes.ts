@@ -24,10 +24,10 @@ function preferencesOf(req: Request): Preference[] {
   try {
     raw = req.rawBody && req.rawBody.length > 0 ? parseJsonBody(req.rawBody) : undefined;
   } catch {
-    throw commonErrors.invalidParam('preferences');
+    throw commonErrors.invalidBodyParam('preferences');
   }
-  if (raw === undefined) throw commonErrors.invalidParam('preferences');
-  const list = validate(preferencesBody, raw, { onError: (_key, detail) => commonErrors.invalidParam('preferences', detail) }) as Partial<Preference>[] | null;
+  if (raw === undefined) throw commonErrors.invalidBodyParam('preferences');
+  const list = validate(preferencesBody, raw, { onError: (_key, detail) => commonErrors.invalidBodyParam('preferences', detail) }) as Partial<Preference>[] | null;
   return (list ?? []).map((p) => ({ user_id: p.user_id ?? '', category: p.category ?? '', name: p.name ?? '', value: p.value ?? '' }));
 }
 
