@@ -14,7 +14,8 @@ const unique = (prefix: string): string => `${prefix}${randomBytes(5).toString('
 /**
  * `from:` matches only authors who are members of the searched team (mattermost-wire-3.md §2.2; the reference's
  * `UserId IN (SELECT Id FROM Users, TeamMembers WHERE TeamMembers.TeamId = :TeamId …)`), and of any team in
- * the all-teams form. DMs are searched in every team, so a DM partner from another team shows the difference.
+ * the all-teams form; `-from:` alone keeps only members' posts too. DMs are searched in every team, so a DM
+ * partner from another team shows the difference.
  */
 describe('post search: from: and team membership', { timeout: 300_000 }, () => {
   let target: Target;
@@ -69,7 +70,29 @@ describe('post search: from: and team membership', { timeout: 300_000 }, () => {
     assert.deepEqual(await found(alice, `from:${carol.username} ${w}`, null), [byCarol.id]);
     assert.deepEqual(await found(alice, `from:${dave.username} ${w}`, null), []);
     assert.deepEqual(await found(alice, `from:${bob.username} from:${dave.username} from:${carol.username} ${w}`, null), [byCarol.id, byBob.id]);
-    // -from: still only removes that author's posts.
-    assert.deepEqual(await found(alice, `-from:${bob.username} ${w}`, teamA.id), [byDave.id, byCarol.id]);
+    // With from:, -from: only removes that author's posts.
+    assert.deepEqual(await found(alice, `from:${bob.username} -from:${carol.username} ${w}`, teamA.id), [byBob.id]);
+  });
+
+  it('when -from: is used alone, then only posts of the searched team\'s members other than that author are found (any team in the all-teams form)', async () => {
+    const w = unique('notfrom');
+    const channel = await newChannel(alice, teamA);
+    await bob.client.addToChannel(bob.id, channel.id);
+    const byAlice = await postIn(alice, channel.id, `${w} from alice`);
+    const byBob = await postIn(bob, channel.id, `${w} from bob`);
+    const withCarol = await alice.client.createDirectChannel([alice.id, carol.id]);
+    const byCarol = await postIn(carol, withCarol.id, `${w} from carol`);
+    const aliceToCarol = await postIn(alice, withCarol.id, `${w} from alice to carol`);
+    const withDave = await alice.client.createDirectChannel([alice.id, dave.id]);
+    const byDave = await postIn(dave, withDave.id, `${w} from dave`);
+
+    assert.deepEqual(await found(alice, w, teamA.id), [byDave.id, aliceToCarol.id, byCarol.id, byBob.id, byAlice.id]);
+    // The reference: UserId IN (SELECT Id FROM Users, TeamMembers WHERE TeamId = :TeamId AND Username NOT IN (…)).
+    assert.deepEqual(await found(alice, `-from:${bob.username} ${w}`, teamA.id), [aliceToCarol.id, byAlice.id], 'carol and dave are not members of team A');
+    assert.deepEqual(await found(alice, `-from:${alice.username} ${w}`, teamA.id), [byBob.id]);
+    assert.deepEqual(await found(alice, `-from:${bob.username} ${w}`, teamB.id), [aliceToCarol.id, byCarol.id], 'alice and carol are members of team B (the team A channel is not searched there)');
+    assert.deepEqual(await found(alice, `-from:${bob.username} ${w}`, null), [aliceToCarol.id, byCarol.id, byAlice.id], 'dave is in no team');
+    // An unknown name excludes nobody, and still only members are found.
+    assert.deepEqual(await found(alice, `-from:nobody${w} ${w}`, teamA.id), [aliceToCarol.id, byBob.id, byAlice.id]);
   });
 });

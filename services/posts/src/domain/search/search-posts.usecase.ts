@@ -71,11 +71,55 @@ export async function searchPosts(deps: SearchDeps, actor: Actor, command: Searc
   };
   const hasText = parsed.words.length + parsed.phrases.length > 0;
   const hasTags = parsed.hashtags.length > 0;
-  const runs: Promise<StoredPost[]>[] = [];
-  if (hasText || !hasTags) runs.push(deps.search.search({ ...base, words: parsed.words, phrases: parsed.phrases, hashtags: [] }));
-  if (hasTags) runs.push(deps.search.search({ ...base, words: [], phrases: [], hashtags: parsed.hashtags }));
-  const posts = merge(await Promise.all(runs));
+  const run = async (excludedUserIds: readonly string[]): Promise<StoredPost[]> => {
+    const runs: Promise<StoredPost[]>[] = [];
+    if (hasText || !hasTags) runs.push(deps.search.search({ ...base, excludedUserIds, words: parsed.words, phrases: parsed.phrases, hashtags: [] }));
+    if (hasTags) runs.push(deps.search.search({ ...base, excludedUserIds, words: [], phrases: [], hashtags: parsed.hashtags }));
+    return merge(await Promise.all(runs));
+  };
+  const first = await run(base.excludedUserIds);
+  const posts = authors.include === undefined && authors.exclude.length > 0 ? await teamMembersOnly(deps, command.teamId, first, base.excludedUserIds, run) : first;
   return { posts, matches: matchesOf(posts, parsed) };
+}
+
+/** Searches again with the authors found outside the team excluded at most this many times. */
+const MEMBER_ROUNDS = 3;
+
+/**
+ * `-from:` alone keeps only posts of the searched team's members (of any team in the all-teams form), as
+ * the reference's `UserId IN (SELECT Id FROM Users, TeamMembers WHERE TeamId = :TeamId AND Username NOT IN …)`:
+ * the authors of the posts found are checked (at most SEARCH_LIMIT), and while a full page had outsiders the
+ * search runs again without them, so the answer is still the newest posts that qualify.
+ */
+async function teamMembersOnly(
+  deps: SearchDeps,
+  teamId: string | undefined,
+  found: StoredPost[],
+  excludedUserIds: readonly string[],
+  run: (excludedUserIds: readonly string[]) => Promise<StoredPost[]>,
+): Promise<StoredPost[]> {
+  const members = new Set<string>();
+  const outsiders = new Set<string>();
+  let posts = found;
+  for (let round = 1; ; round++) {
+    const unchecked = [...new Set(posts.map((post) => post.user_id))].filter((id) => !members.has(id) && !outsiders.has(id));
+    const newOutsiders: string[] = [];
+    for (let at = 0; at < unchecked.length; at += SEARCH_LIMIT) {
+      const batch = unchecked.slice(at, at + SEARCH_LIMIT);
+      const inTeam = await deps.users.teamMembersAmong(teamId, batch);
+      for (const id of batch) {
+        if (inTeam.has(id)) {
+          members.add(id);
+        } else {
+          outsiders.add(id);
+          newOutsiders.push(id);
+        }
+      }
+    }
+    const kept = posts.filter((post) => members.has(post.user_id));
+    if (newOutsiders.length === 0 || posts.length < SEARCH_LIMIT || round >= MEMBER_ROUNDS) return kept;
+    posts = await run([...excludedUserIds, ...outsiders]);
+  }
 }
 
 async function requireViewTeam(deps: SearchDeps, actor: Actor, teamId: string): Promise<void> {
@@ -139,7 +183,8 @@ async function channelIdsNamed(deps: SearchDeps, actor: Actor, value: string, us
 /**
  * `from:` names as ids; an unknown name stays as it is and so matches nothing, and so does an author who is
  * not a member of the searched team (of any team in the all-teams form), as the reference's
- * `UserId IN (SELECT Id FROM Users, TeamMembers …)`. `-from:` only excludes that author's posts.
+ * `UserId IN (SELECT Id FROM Users, TeamMembers …)`. `-from:` excludes that author's posts (and, alone, the
+ * posts of non-members: see teamMembersOnly).
  */
 async function authorIds(deps: SearchDeps, parsed: ParsedSearch, teamId: string | undefined): Promise<{ include?: string[]; exclude: string[] }> {
   const names = [...parsed.fromUsers, ...parsed.excludedFromUsers];
