@@ -87,7 +87,9 @@ export class SharpImageProcessor implements ImageProcessor {
       const fromPixels = () => sharp(pixels, { raw: { width: info.width, height: info.height, channels: info.channels } });
       const [thumbnail, preview, miniPreview] = await Promise.all([
         fromPixels().resize({ width: THUMB_WIDTH, height: THUMB_HEIGHT, fit: 'outside', withoutEnlargement: true }).jpeg({ quality: 90 }).toBuffer(),
-        fromPixels().jpeg({ quality: 90 }).toBuffer(),
+        // Standard Huffman tables (as the reference's Go encoder): a second pass over a 1920-wide preview costs
+        // about 14 ms of CPU (half its encoding) for ~10 % fewer bytes; the small thumbnail keeps the pass.
+        fromPixels().jpeg({ quality: 90, optimiseCoding: false }).toBuffer(),
         fromPixels().resize(MINI_SIDE, MINI_SIDE, { fit: 'cover' }).jpeg({ quality: 70 }).toBuffer(),
       ]);
       return {
