@@ -90,13 +90,13 @@ describe('channel search across teams (system console)', { timeout: 300_000 }, (
     const own = await search(alice.token, { term: tag }, '?system_console=false');
     assertJson(own, 200);
     assert.deepEqual(ids(own), [open1.id], 'not the private channel they are not in, not the other team');
-    assertAppError(await search(alice.token, { term: tag }, '?system_console=maybe'), 400, 'api.context.invalid_param.app_error');
+    assertAppError(await search(alice.token, { term: tag }, '?system_console=maybe'), 400, 'api.context.invalid_body_param.app_error');
   });
 
-  it('when the body is bad, then 400 invalid_param channel_search, never a 5xx', async () => {
+  it('when the body is bad, then 400 invalid_body_param channel_search (as the reference SetInvalidParamWithErr), never a 5xx', async () => {
     for (const body of ['{', 'null', '[]', '"x"', JSON.stringify({ term: 5 }), JSON.stringify({ public: 'yes' }), JSON.stringify({ page: -1, per_page: 10 }), JSON.stringify({ team_ids: [{ $ne: '' }] }), JSON.stringify({ term: { $regex: '.*' } })]) {
       const response = await raw(target.url, 'POST', '/api/v4/channels/search', { token: admin.token, rawBody: body, headers: { 'content-type': 'application/json' } });
-      assertAppError(response, 400, 'api.context.invalid_param.app_error');
+      assertAppError(response, 400, 'api.context.invalid_body_param.app_error');
     }
     const long = await search(admin.token, { term: 'x'.repeat(10_000) });
     assertJson(long, 200);

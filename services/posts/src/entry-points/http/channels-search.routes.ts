@@ -42,7 +42,7 @@ interface AllChannelsBody {
   per_page?: number | null;
 }
 
-const invalidSearch = (detail = '') => commonErrors.invalidParam('channel_search', detail);
+const invalidSearch = (detail = '') => commonErrors.invalidBodyParam('channel_search', detail);
 
 function allChannelsBodyOf(req: Request): AllChannelsBody {
   let raw: unknown;
@@ -94,7 +94,7 @@ export function channelsSearchRoutes(ctx: HttpContext): Router {
       const body = allChannelsBodyOf(req);
       const systemConsole = req.query.system_console;
       const fromConsole = systemConsole === undefined || systemConsole === '' ? true : parseBool(systemConsole);
-      if (fromConsole === undefined) throw commonErrors.invalidParam('system_console');
+      if (fromConsole === undefined) throw commonErrors.invalidBodyParam('system_console');
       if (!fromConsole) {
         sendJson(res, 200, (await searchOwnChannels(ctx.deps, actorOf(req), body.term ?? '')).map(presentWithTeam));
         return;
