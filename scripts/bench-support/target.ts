@@ -61,8 +61,8 @@ export interface EmbeddedProcess {
  * The runtime's command line. By default the compiled dist, as `npm start` runs it (after `tsc -b`, so the
  * figures are of the current sources); BENCH_RUNTIME=source runs the sources through tsx like `npm run dev`.
  */
-/** The V8 heap limits `npm start` runs with (package.json), so the figures are of the same process. */
-const START_FLAGS = ['--max-semi-space-size=4', '--max-old-space-size=192'];
+/** The V8 heap limits `npm start` runs with (package.json), so the figures are of the same process (BENCH_HEAP_MB: another old space). */
+const START_FLAGS = ['--max-semi-space-size=4', `--max-old-space-size=${Number(process.env.BENCH_HEAP_MB ?? 192)}`];
 
 function runtimeArgs(root: string): string[] {
   // Another build as it is (e.g. a checkout of the commit before a change, for a before/after in one sitting).

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { getHeapStatistics } from 'node:v8';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -89,6 +90,20 @@ export async function startEmbedded(options: EmbeddedOptions): Promise<RunningEm
   }
 }
 
+/**
+ * GET /api/v4/events long-polls waiting at once (more are answered 503 at once): what this process's heap
+ * holds, so that many polls never exhaust it. A waiting poll takes about 16 KB of heap (both request and
+ * response pairs, its timers; measured), bursts of arrivals more: 20 KB each, after 96 MB for everything
+ * else, at most 10,000 (`npm start`'s 192 MB old space: about 4,900). EVENT_MAX_WAITING in the environment
+ * overrides it.
+ */
+function maxWaitingPolls(): number {
+  const configured = Number(process.env.EVENT_MAX_WAITING);
+  if (process.env.EVENT_MAX_WAITING !== undefined && Number.isInteger(configured) && configured >= 0) return configured;
+  const heapMb = getHeapStatistics().heap_size_limit / (1024 * 1024);
+  return Math.max(100, Math.min(10_000, Math.floor(((heapMb - 96) * 1024) / 20)));
+}
+
 /** EventSettings.RetentionHours' default, until the system config is read. */
 const DEFAULT_EVENT_RETENTION_MS = 24 * 3_600_000;
 
@@ -145,7 +160,7 @@ async function startOn(store: SqliteStore, options: EmbeddedOptions, closeStore:
   started.push(outgoingDispatch);
 
   // Statuses in the store: a manual away/dnd/offline survives a restart.
-  const realtime = createRealtimeApp(loadRealtimeConfig({ ...env, EVENT_CURSOR_SECRET: cursorSecret(store.dir) }), {
+  const realtime = createRealtimeApp(loadRealtimeConfig({ ...env, EVENT_CURSOR_SECRET: cursorSecret(store.dir), EVENT_MAX_WAITING: String(maxWaitingPolls()) }), {
     logger: loggerFor(Services.realtime),
     bus,
     transport,

@@ -27,6 +27,9 @@ export interface ListenOptions extends ListenLimits {
   readonly prototypes?: RequestPrototypes;
 }
 
+/** Connections accepted by the kernel and not yet by the process, at most. */
+const LISTEN_BACKLOG = 4096;
+
 export const DEFAULT_LISTEN_LIMITS: Required<ListenLimits> = { requestTimeoutMs: 30_000, headersTimeoutMs: 10_000, maxConnections: 10_000 };
 
 /** Listens on host:port (0 = ephemeral) with keep-alive tuned for a proxy in front and the limits above; resolves once bound. */
@@ -48,7 +51,9 @@ export async function listen(handler: RequestListener, port: number, host = '0.0
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(port, host, () => resolve());
+    // A burst of connections (thousands of long-polls at once) waits in the kernel's queue instead of being
+    // refused: node's default backlog is 511; the kernel caps it at net.core.somaxconn.
+    server.listen({ port, host, backlog: LISTEN_BACKLOG }, () => resolve());
   });
   const address = server.address() as AddressInfo;
   const shownHost = host === '0.0.0.0' ? '127.0.0.1' : host;

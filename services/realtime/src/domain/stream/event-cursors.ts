@@ -154,6 +154,8 @@ export class EventCursors implements HubCursors {
    * cursor after the last record looked at: the stream's position when every kept record was looked at.
    */
   public async batch(viewer: Viewer, from: StreamPosition, limit: number): Promise<EventBatch> {
+    // Up to date (most polls): nothing to look at, the cursor is where it was (or the stream's end, if later).
+    if (this.stream.caughtUp(from)) return { events: [], cursor: this.cursorOf({ time: this.stream.position().time, offsets: highestOffsets(from.offsets, this.stream.position().offsets) }, viewer.userId) };
     const snapshot = this.stream.snapshot();
     const done = await this.logTurn(snapshot, from);
     try {

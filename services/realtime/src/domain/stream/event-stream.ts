@@ -156,6 +156,12 @@ export class EventStream {
     return Number(message.offset) >= (partitions[message.partition] ?? 0);
   }
 
+  /** Whether nothing after `position` is handled or in delivery here (a long-poll that is up to date). */
+  public caughtUp(position: StreamPosition): boolean {
+    if (this.inFlightCount > 0 || position.offsets.length !== this.offsets.length) return false;
+    return this.offsets.every((partitions, t) => partitions.every((offset, p) => (position.offsets[t]?.[p] ?? -1) >= offset));
+  }
+
   /** Whether a position can be resumed here: all of its offsets covered (complete), older (expired), or not ours. */
   public coverage(position: StreamPosition): Coverage {
     if (position.offsets.length !== this.offsets.length) return 'invalid';

@@ -1,17 +1,20 @@
 import { Router, type Request } from 'express';
 import { AppError, badRequest, commonErrors } from '@switchyard/errors';
 import { requireIdentity, sendJson } from '@switchyard/http-kit';
+import { systemClock } from '@switchyard/ids';
 import { Joi, validate } from '@switchyard/validation';
 import type { EventBatch, EventCursors } from '../../domain/stream/event-cursors';
 import { CursorExpiredError } from '../../domain/stream/history';
 import type { Viewer } from '../../domain/stream/replay';
-import type { UserSource } from '../../domain/ports';
+import type { Clock, UserSource } from '../../domain/ports';
+import { Usernames } from '../../domain/stream/usernames';
 
 export interface EventsRoutesDeps {
   readonly cursors: EventCursors;
   readonly users: UserSource;
   /** Long-polls waiting at most at once; more are answered 503 at once. */
   readonly maxWaiting: number;
+  readonly clock?: Clock;
 }
 
 interface EventsQuery {
@@ -36,8 +39,29 @@ const cursorInvalid = (): AppError => badRequest('api.events.cursor_invalid.app_
 const cursorExpired = (): AppError =>
   new AppError('validation', { id: 'api.events.cursor_expired.app_error', message: 'The event cursor is older than the events kept; resynchronise over the REST API.', statusCode: 410 });
 
+const QUERY_KEYS = new Set(['cursor', 'wait', 'limit']);
+
+/** The query when it is plainly valid (every long-poll asks again: joi costs a tenth of a poll); else undefined. */
+function plainQuery(raw: Record<string, unknown>): EventsQuery | undefined {
+  for (const key in raw) if (!QUERY_KEYS.has(key)) return undefined;
+  const { cursor, wait, limit } = raw;
+  if (cursor !== undefined && (typeof cursor !== 'string' || cursor.length > 4096)) return undefined;
+  const number = (value: unknown, min: number, max: number, fallback: number): number | undefined => {
+    if (value === undefined) return fallback;
+    if (typeof value !== 'string' || !/^\d{1,4}$/.test(value)) return undefined;
+    const n = Number(value);
+    return n >= min && n <= max ? n : undefined;
+  };
+  const w = number(wait, 0, 60, 30);
+  const l = number(limit, 1, 1000, 100);
+  if (w === undefined || l === undefined) return undefined;
+  return { ...(cursor !== undefined ? { cursor } : {}), wait: w, limit: l };
+}
+
 function query(req: Request): EventsQuery {
   const raw = req.query as Record<string, unknown>;
+  const plain = plainQuery(raw);
+  if (plain) return plain;
   const numbers: Record<string, unknown> = { ...raw };
   for (const key of ['wait', 'limit']) {
     const value = raw[key];
@@ -53,6 +77,7 @@ function query(req: Request): EventsQuery {
  */
 export function eventsRoutes(deps: EventsRoutesDeps): Router {
   const router = Router();
+  const usernames = new Usernames(deps.users, deps.clock ?? systemClock);
   let waiting = 0;
   router.get('/api/v4/events', (req, res, next) => {
     void (async () => {
@@ -65,8 +90,7 @@ export function eventsRoutes(deps: EventsRoutesDeps): Router {
       const checked = deps.cursors.check(cursor, identity.userId);
       if (checked.status === 'expired') throw cursorExpired();
       if (checked.status !== 'complete' || !checked.position) throw cursorInvalid();
-      const [user] = await deps.users.usersByIds([identity.userId]);
-      const viewer: Viewer = { userId: identity.userId, isAdmin: identity.roles.split(' ').includes('system_admin'), username: user?.username ?? '' };
+      const viewer: Viewer = { userId: identity.userId, isAdmin: identity.roles.split(' ').includes('system_admin'), username: await usernames.of(identity.userId) };
       let batch = await expiredAs410(deps.cursors.batch(viewer, checked.position, limit));
       if (batch.events.length === 0 && wait > 0 && batch.more !== true) {
         if (waiting >= deps.maxWaiting) throw new AppError('unavailable', { id: 'api.events.too_many_waiting.app_error', message: 'Too many event requests are waiting; try again.' });
