@@ -58,11 +58,11 @@ describe('PUT /channels/{id}/patch and channel_updated', { timeout: 300_000 }, (
     assertJson(await patch(alice, priv.id, { purpose: 'ours' }), 200);
   });
 
-  it('when the patch is malformed or invalid, then the reference errors: invalid_param channel, name and length rules, town-square, a taken name, an unknown channel', async () => {
+  it('when the patch is malformed or invalid, then the reference errors: invalid_body_param channel, name and length rules, town-square, a taken name, an unknown channel', async () => {
     const channel = await newChannel(alice, team);
     const other = await newChannel(alice, team);
-    assertAppError(await patch(alice, channel.id, { header: 5 }), 400, 'api.context.invalid_param.app_error');
-    assertAppError(await patch(alice, channel.id, ['x']), 400, 'api.context.invalid_param.app_error');
+    assertAppError(await patch(alice, channel.id, { header: 5 }), 400, 'api.context.invalid_body_param.app_error');
+    assertAppError(await patch(alice, channel.id, ['x']), 400, 'api.context.invalid_body_param.app_error');
     assertAppError(await patch(alice, channel.id, { display_name: 'x'.repeat(65) }), 400, 'model.channel.is_valid.display_name.app_error');
     assertAppError(await patch(alice, channel.id, { header: 'h'.repeat(1025) }), 400, 'model.channel.is_valid.header.app_error');
     assertAppError(await patch(alice, channel.id, { purpose: 'p'.repeat(251) }), 400, 'model.channel.is_valid.purpose.app_error');

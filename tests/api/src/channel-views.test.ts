@@ -41,7 +41,7 @@ describe('channel update, stats, view and unread', { timeout: 300_000 }, () => {
     assertAppError(await put(alice, channel.id, { id: 'z'.repeat(26), header: 'x' }), 400, 'api.context.invalid_body_param.app_error');
     assertAppError(await put(alice, channel.id, { header: 'no id' }), 400, 'api.context.invalid_body_param.app_error');
     assertAppError(await put(alice, channel.id, { id: channel.id, type: 'P' }), 400, 'api.channel.update_channel.typechange.app_error');
-    assertAppError(await put(alice, channel.id, { id: channel.id, header: 42 }), 400, 'api.context.invalid_param.app_error');
+    assertAppError(await put(alice, channel.id, { id: channel.id, header: 42 }), 400, 'api.context.invalid_body_param.app_error');
     const privateChannel = await newChannel(alice, world.team, 'P');
     assertAppError(await put(bob, privateChannel.id, { id: privateChannel.id, header: 'hijack' }), 403, 'api.context.permissions.app_error');
     const townSquare = await alice.client.getChannelByName(world.team.id, 'town-square');

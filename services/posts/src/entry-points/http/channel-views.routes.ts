@@ -30,7 +30,7 @@ export function channelViewsRoutes(ctx: HttpContext): Router {
 
   router.put('/api/v4/channels/:channel_id', ...ctx.withBody, async (req, res) => {
     const channelId = idParam(req, 'channel_id');
-    const body = validate(updateChannelBody, req.body, { onError: () => commonErrors.invalidParam('channel') }) as Record<string, string | null | undefined>;
+    const body = validate(updateChannelBody, req.body, { onError: () => commonErrors.invalidBodyParam('channel') }) as Record<string, string | null | undefined>;
     if (body.id !== channelId) throw commonErrors.invalidBodyParam('channel_id');
     const update: ChannelUpdate = {
       ...(body.display_name ? { display_name: body.display_name } : {}),

@@ -41,7 +41,7 @@ export function channelsRoutes(ctx: HttpContext): Router {
 
   router.put('/api/v4/channels/:channel_id/patch', ...ctx.withBody, async (req, res) => {
     const channelId = idParam(req, 'channel_id');
-    const raw = validate(patchChannelBody, req.body, { onError: () => commonErrors.invalidParam('channel') }) as Record<string, unknown>;
+    const raw = validate(patchChannelBody, req.body, { onError: () => commonErrors.invalidBodyParam('channel') }) as Record<string, unknown>;
     const patch: ChannelPatch = {
       ...(typeof raw.display_name === 'string' ? { display_name: raw.display_name } : {}),
       ...(typeof raw.name === 'string' ? { name: raw.name } : {}),
