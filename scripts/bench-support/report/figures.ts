@@ -66,6 +66,15 @@ export function latencyFigures(runs: readonly ModuleRun[]): LatencyFigure[] {
   return [...requests, ...callbacks];
 }
 
+/** CPU per outgoing delivery by target (the outgoing bench: its burst minus the same burst without hooks, all processes). */
+export function deliveryCpuFigures(runs: readonly ModuleRun[]): { readonly target: string; readonly cpuAllMs: number }[] {
+  return rowsOf(runs, 'outgoing').flatMap((row) => {
+    const target = str(row.target);
+    const cpuAllMs = num(row.cpuAllMsPerDelivery);
+    return target && cpuAllMs !== undefined ? [{ target, cpuAllMs }] : [];
+  });
+}
+
 export function scaleOutPoints(runs: readonly ModuleRun[]): ScaleOutPoint[] {
   return rowsOf(runs, 'scale-out').flatMap((row): ScaleOutPoint[] => {
     const dispatchers = num(row.dispatchers);

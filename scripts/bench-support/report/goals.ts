@@ -3,7 +3,7 @@
  * figures on this box are there too) checked against the figures of this run. A goal the run did not
  * measure is listed as "not measured", never as met.
  */
-import { latencyFigures, requestFigures, scaleOutPoints } from './figures';
+import { deliveryCpuFigures, latencyFigures, requestFigures, scaleOutPoints } from './figures';
 import type { ModuleRun } from './run-record';
 
 export interface GoalCheck {
@@ -30,6 +30,7 @@ export function goalChecks(runs: readonly ModuleRun[]): GoalCheck[] {
   const request = (figure: string, target: string) => requests.find((f) => f.figure === figure && f.target === target);
   const callback = (target: string) => latencyFigures(runs).find((f) => f.figure === 'post → outgoing callback' && f.target === target);
   const points = scaleOutPoints(runs);
+  const deliveryCpu = (target: string) => deliveryCpuFigures(runs).find((f) => f.target === target)?.cpuAllMs;
   const rate = (n: number): number | undefined => mean(points.filter((p) => p.dispatchers === n).map((p) => p.deliveriesPerSecond));
   const one = rate(1);
   const two = rate(2);
@@ -50,6 +51,8 @@ export function goalChecks(runs: readonly ModuleRun[]): GoalCheck[] {
     check('GET /api/v4/users/me', 'distributed', 'req/s', 'min', 25_000, request('GET /api/v4/users/me', 'distributed')?.requestsPerSec, ''),
     check('post → outgoing callback, one at a time', 'embedded', 'p99', 'max', 5, callback('embedded')?.p99Ms, ' ms'),
     check('post → outgoing callback, one at a time', 'distributed', 'p99', 'max', 15, callback('distributed')?.p99Ms, ' ms'),
+    check('CPU per outgoing delivery (outgoing bench, all processes)', 'embedded', 'CPU', 'max', 0.3, deliveryCpu('embedded'), ' ms'),
+    check('CPU per outgoing delivery (outgoing bench, all processes incl. Kafka/MongoDB/Redis)', 'distributed', 'CPU', 'max', 0.5, deliveryCpu('distributed'), ' ms'),
     check('CPU per outgoing delivery (dispatcher processes, scale-out bench)', 'distributed', 'CPU', 'max', 0.5, mean(points.filter((p) => p.dispatchers === 1).map((p) => p.cpuMsPerDelivery)), ' ms'),
     check('one → two dispatchers', 'distributed', 'speed-up', 'min', 1.8, one && two ? two / one : undefined, '×'),
     check('bot offline 1 h catches up (in process)', 'embedded', 'time', 'max', 2_000, catchUp?.catchUpMs, ' ms'),
