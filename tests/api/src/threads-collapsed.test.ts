@@ -206,7 +206,7 @@ describe('collapsed reply threads: /users/{id}/teams/{team_id}/threads', { timeo
     assertAppError(await threads(bob, '', 'not-an-id'), 400, 'api.context.invalid_url_param.app_error');
     assertAppError(await threads(bob, '', 'me', 'bad'), 400, 'api.context.invalid_url_param.app_error');
     assertAppError(await thread(bob, 'short'), 400, 'api.context.invalid_url_param.app_error');
-    for (const since of ['abc', '-1', '1.5', '99999999999999999999999']) assertAppError(await threads(bob, `?since=${since}`), 400, 'api.context.invalid_param.app_error');
+    for (const since of ['abc', '-1', '1.5', '99999999999999999999999']) assertAppError(await threads(bob, `?since=${since}`), 400, 'api.context.invalid_body_param.app_error');
     assertAppError(await threads(bob, `?before=${root.id}&after=${root.id}`), 400, 'api.getThreadsForUser.bad_params');
     assertAppError(await threads(bob, '?totalsOnly=true&threadsOnly=true'), 400, 'api.getThreadsForUser.bad_only_params');
     assertAppError(await threads(bob, '?since=abc', alice.id), 403, 'api.context.permissions.app_error');

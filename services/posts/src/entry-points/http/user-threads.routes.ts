@@ -15,7 +15,7 @@ const INT64_MAX = 2n ** 63n - 1n;
 function sinceOf(req: Request): number {
   const raw = queryValue(req, 'since') ?? '';
   if (raw === '') return 0;
-  if (!/^\d{1,20}$/.test(raw) || BigInt(raw) > UINT64_MAX) throw commonErrors.invalidParam('since');
+  if (!/^\d{1,20}$/.test(raw) || BigInt(raw) > UINT64_MAX) throw commonErrors.invalidBodyParam('since');
   return Number(raw);
 }
 
