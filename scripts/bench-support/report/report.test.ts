@@ -18,7 +18,7 @@ const runs: ModuleRun[] = [
     ],
   },
   { module: 'incoming-hooks', seconds: 20, figures: [{ target: 'embedded', requestsPerSec: 3_100, storedPerSec: 3_000, p50Ms: 8, p99Ms: 25, accepted: 31_000, duplicates: 0, cpuAllMs: 0.4, cpuSwitchyardMs: 0.4 }] },
-  { module: 'outgoing', seconds: 10, figures: [{ target: 'embedded', latencyP50Ms: 2.1, latencyP99Ms: 4.2, deliveriesPerSecond: 800, duplicates: 0 }] },
+  { module: 'outgoing', seconds: 10, figures: [{ target: 'distributed', latencyP50Ms: 9, latencyP99Ms: 20, deliveriesPerSecond: 500, duplicates: 0, cpuAllMsPerDelivery: 0.9 }, { target: 'embedded', latencyP50Ms: 2.1, latencyP99Ms: 4.2, deliveriesPerSecond: 800, duplicates: 0, cpuAllMsPerDelivery: 0.25 }] },
   {
     module: 'scale-out',
     seconds: 90,
@@ -71,6 +71,8 @@ describe('bench report', () => {
     assert.equal(find('POST /hooks/{key}', 'embedded', 'p99')?.met, false);
     assert.equal(find('post → outgoing callback, one at a time', 'embedded', 'p99')?.met, true);
     assert.equal(find('one → two dispatchers', 'distributed', 'speed-up')?.met, true);
+    assert.equal(find('CPU per outgoing delivery (outgoing bench, all processes)', 'embedded', 'CPU')?.met, true);
+    assert.equal(find('CPU per outgoing delivery (outgoing bench, all processes incl. Kafka/MongoDB/Redis)', 'distributed', 'CPU')?.measured, '0.90 ms');
     const unmeasured = find('GET /api/v4/users/me', 'embedded', 'req/s');
     assert.equal(unmeasured?.met, undefined);
     assert.equal(unmeasured?.measured, undefined);
