@@ -4,13 +4,19 @@ import { foldCase, foldWord, prefixTerm, stem } from './search-text';
 
 const WORD = /[\p{L}\p{N}\p{M}]+/gu;
 const MAX_MATCHES = 50;
+/** Words decided per answer at most (the posts of one answer share most of their words). */
+const MAX_KNOWN = 10_000;
+
+/** The matched words of one post (see wordMatcher). */
+export type WordMatcher = (post: Pick<StoredPost, 'message' | 'hashtags'>) => string[];
 
 /**
  * The words of a post that the query found, as written in the message (`Running` for `run`), plus its
  * matching `#tags`: what a client highlights (the reference fills `matches` only with Elasticsearch/Bleve).
- * `known`: words already decided for the same query (the posts of one answer share most of their words).
+ * Made once per answer: the query's stems are taken once, and each distinct written word is decided once
+ * for all the answer's posts.
  */
-export function matchedWords(post: Pick<StoredPost, 'message' | 'hashtags'>, parsed: ParsedSearch, known: Map<string, boolean> = new Map()): string[] {
+export function wordMatcher(parsed: ParsedSearch): WordMatcher {
   const exact = new Set<string>();
   const prefixes: string[] = [];
   for (const word of parsed.words) {
@@ -18,19 +24,32 @@ export function matchedWords(post: Pick<StoredPost, 'message' | 'hashtags'>, par
     else exact.add(stem(word.text));
   }
   for (const phrase of parsed.phrases) for (const word of phrase) exact.add(stem(word));
-  const found = new Set<string>();
-  for (const match of post.message.matchAll(WORD)) {
-    if (found.size >= MAX_MATCHES) break;
-    let hit = known.get(match[0]);
+  const tags = new Set(parsed.hashtags);
+  const known = new Map<string, boolean>();
+  const decide = (word: string): boolean => {
+    let hit = known.get(word);
     if (hit === undefined) {
-      const folded = foldWord(match[0]);
+      const folded = foldWord(word);
       const stemmed = stem(folded);
       hit = exact.has(stemmed) || prefixes.some((p) => stemmed.startsWith(p) || folded.startsWith(p));
-      if (known.size < 10_000) known.set(match[0], hit);
+      if (known.size < MAX_KNOWN) known.set(word, hit);
     }
-    if (hit) found.add(match[0]);
-  }
-  const tags = new Set(parsed.hashtags);
-  for (const tag of post.hashtags.split(' ')) if (tag !== '' && tags.has(foldCase(tag))) found.add(tag);
-  return [...found];
+    return hit;
+  };
+  return (post) => {
+    const found = new Set<string>();
+    // String#match with a global pattern gives the words only (no match objects to allocate per word).
+    const words = exact.size + prefixes.length > 0 ? (post.message.match(WORD) ?? []) : [];
+    for (const word of words) {
+      if (found.size >= MAX_MATCHES) break;
+      if (!found.has(word) && decide(word)) found.add(word);
+    }
+    if (tags.size > 0) for (const tag of post.hashtags.split(' ')) if (tag !== '' && tags.has(foldCase(tag))) found.add(tag);
+    return [...found];
+  };
+}
+
+/** The matched words of one post for a query (wordMatcher for a single post). */
+export function matchedWords(post: Pick<StoredPost, 'message' | 'hashtags'>, parsed: ParsedSearch): string[] {
+  return wordMatcher(parsed)(post);
 }

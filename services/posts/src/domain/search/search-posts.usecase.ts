@@ -8,7 +8,7 @@ import type { Deps } from '../ports';
 import type { SearchScope } from './search-scope.port';
 import type { PostSearchIndex, PostSearchQuery } from './post-search.port';
 import { timeBounds } from './search-dates';
-import { matchedWords } from './search-matches';
+import { wordMatcher } from './search-matches';
 import { parseSearch, searchesNothing, type ParsedSearch } from './search-query';
 import type { UserNames } from './user-names.port';
 
@@ -211,7 +211,7 @@ function merge(lists: readonly StoredPost[][]): StoredPost[] {
 
 function matchesOf(posts: readonly StoredPost[], parsed: ParsedSearch): Record<string, string[]> {
   const out: Record<string, string[]> = {};
-  const known = new Map<string, boolean>();
-  for (const post of posts) out[post.id] = matchedWords(post, parsed, known);
+  const matched = wordMatcher(parsed);
+  for (const post of posts) out[post.id] = matched(post);
   return out;
 }

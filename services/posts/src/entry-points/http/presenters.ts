@@ -4,6 +4,7 @@ import { toWirePost } from '../../domain/events/outbox-relay';
 import type { ThreadPage } from '../../domain/posts/get-thread.usecase';
 import { channelMemberRoles, type Channel, type ChannelMember, type Reaction, type StoredPost } from '../../domain/entities';
 import { stripIntegrations } from '../../domain/rules/attachments';
+import { withoutHookKey } from '../../domain/rules/hook-origin';
 
 type Json = Record<string, unknown>;
 
@@ -34,8 +35,12 @@ export function presentMember(member: ChannelMember): Json {
 
 /** Post JSON for clients: no outbox, no hook key, no action integrations; has_reactions only when true (omitempty). */
 export function presentPost(post: StoredPost): Json {
-  const { has_reactions: hasReactions, props, ...rest } = toWirePost(post);
-  return { ...rest, props: stripIntegrations(props), ...(hasReactions ? { has_reactions: true } : {}) };
+  // One copy of the post (the same fields, in the same order, as toWirePost and then dropping has_reactions).
+  const { pending_events: _pending, incoming_hook_id: _hook, has_reactions: hasReactions, props, ...rest } = post;
+  const out: Json = rest;
+  out.props = stripIntegrations(withoutHookKey(props));
+  if (hasReactions) out.has_reactions = true;
+  return out;
 }
 
 /** The stored post (integrations included, hook key never) for other services. */
