@@ -81,9 +81,7 @@ function runtimeArgs(root: string): string[] {
  */
 export async function startEmbeddedProcess(options: { readonly dataDir?: string } = {}): Promise<EmbeddedProcess> {
   const root = join(__dirname, '..', '..');
-  const profile: string[] = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
-  // `BENCH_NODE_ARGS`: more node flags for the runtime (e.g. `--inspect=127.0.0.1:9339` for an allocation sampling).
-  if (process.env.BENCH_NODE_ARGS) profile.push(...process.env.BENCH_NODE_ARGS.split(' ').filter(Boolean));
+  const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
   // A fresh durable store per run (DATA_DIR), removed when the runtime stops.
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'switchyard-bench-'));
   const child = spawn(process.execPath, [...profile, ...runtimeArgs(root)], {
