@@ -30,6 +30,19 @@ describe('event stream', () => {
     assert.deepEqual(s.since(0).map((r) => [r.topic, r.partition, r.offset]), [[0, 0, 10], [1, 0, 4]]);
   });
 
+  it('when a position is at or past every partition and nothing is in delivery, then the stream is caught up with it', () => {
+    const { s } = stream(10);
+    const now = s.position();
+    assert.equal(s.caughtUp(now), true);
+    assert.equal(s.caughtUp({ time: 0, offsets: [[11, 0], [4]] }), true, 'past it (another replica further along)');
+    s.delivering(msg('a', 1, 0), 6);
+    assert.equal(s.caughtUp(now), false, 'a record in delivery is not behind the position yet');
+    assert.ok(s.handled(msg('a', 1, 0), 6));
+    assert.equal(s.caughtUp(now), false, 'a record after it');
+    assert.equal(s.caughtUp(s.position()), true);
+    assert.equal(s.caughtUp({ time: 0, offsets: [[10, 1]] }), false, 'not a position of these topics');
+  });
+
   it('when a record is being delivered, then a snapshot includes it and is past it, until it is handled and kept once', () => {
     const { s } = stream(10);
     assert.ok(s.handled(msg('a', 0, 10), 5));
