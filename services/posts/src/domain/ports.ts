@@ -160,6 +160,10 @@ export interface PostRepository {
   forgetReply(rootId: string): Promise<void>;
   /** The non-deleted replies of a root in its channel (root_id = rootId), oldest first by (create_at, id). */
   listReplies(channelId: string, rootId: string): Promise<StoredPost[]>;
+  /** The authors of those replies, each once, in the order of their first reply (no document read: the thread's participants). */
+  replyAuthors(channelId: string, rootId: string): Promise<string[]>;
+  /** How many of those replies were created after `after` (an indexed range: the cost follows the count, not the thread). */
+  countRepliesAfter(channelId: string, rootId: string, after: number): Promise<number>;
   deletePermanently(id: string): Promise<boolean>;
 }
 

@@ -177,5 +177,30 @@ export function postRepositoryContract(name: string, make: Factory<PostRepositor
       assert.deepEqual(await repo.listReplies(newId(), root.id), []);
       assert.deepEqual(await repo.listReplies(channelId, newId()), []);
     });
+
+    it('when a thread has replies, then replyAuthors gives their authors once in the order of their first live reply and countRepliesAfter counts the live ones after a time', async () => {
+      const repo = await make();
+      const channelId = newId();
+      const root = aPost({ channel_id: channelId, create_at: 100 });
+      const [u1, u2, u3, u4] = [newId(), newId(), newId(), newId()];
+      const [a, b] = [newId(), newId()].sort();
+      const replies = [
+        aPost({ channel_id: channelId, user_id: u1, root_id: root.id, create_at: 400 }),
+        aPost({ id: b, channel_id: channelId, user_id: u2, root_id: root.id, create_at: 200 }),
+        aPost({ id: a, channel_id: channelId, user_id: u3, root_id: root.id, create_at: 200 }),
+        aPost({ channel_id: channelId, user_id: u2, root_id: root.id, create_at: 300 }),
+      ];
+      const deleted = aPost({ channel_id: channelId, user_id: u4, root_id: root.id, create_at: 150, delete_at: 260 });
+      const otherThread = aPost({ channel_id: channelId, user_id: u4, root_id: newId(), create_at: 210 });
+      const otherChannel = aPost({ channel_id: newId(), user_id: u4, root_id: root.id, create_at: 220 });
+      for (const post of [root, ...replies, deleted, otherThread, otherChannel]) await repo.insert(post);
+      assert.deepEqual(await repo.replyAuthors(channelId, root.id), [u3, u2, u1]);
+      assert.deepEqual(await repo.replyAuthors(channelId, newId()), []);
+      assert.equal(await repo.countRepliesAfter(channelId, root.id, 0), 4);
+      assert.equal(await repo.countRepliesAfter(channelId, root.id, 200), 2, 'strictly after');
+      assert.equal(await repo.countRepliesAfter(channelId, root.id, 399), 1);
+      assert.equal(await repo.countRepliesAfter(channelId, root.id, 400), 0);
+      assert.equal(await repo.countRepliesAfter(newId(), root.id, 0), 0);
+    });
   });
 }

@@ -132,6 +132,14 @@ export class MemoryPostRepository implements PostRepository {
     if (root) this.byId.set(rootId, { ...root, reply_count: Math.max(0, root.reply_count - 1) });
   }
 
+  public async replyAuthors(channelId: string, rootId: string): Promise<string[]> {
+    return [...new Set((await this.listReplies(channelId, rootId)).map((r) => r.user_id))];
+  }
+
+  public async countRepliesAfter(channelId: string, rootId: string, after: number): Promise<number> {
+    return (await this.listReplies(channelId, rootId)).filter((r) => r.create_at > after).length;
+  }
+
   public async listReplies(channelId: string, rootId: string): Promise<StoredPost[]> {
     const out: StoredPost[] = [];
     for (const key of this.byChannel.get(channelId) ?? []) {

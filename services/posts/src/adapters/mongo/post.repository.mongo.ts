@@ -154,6 +154,18 @@ export class MongoPostRepository implements PostRepository {
     return docs.map(fromPostDocument);
   }
 
+  public async replyAuthors(channelId: string, rootId: string): Promise<string[]> {
+    const docs = await this.model
+      .find({ root_id: rootId, channel_id: channelId, delete_at: 0 }, { user_id: 1 })
+      .sort({ create_at: 1, _id: 1 })
+      .lean<{ user_id: string }[]>();
+    return [...new Set(docs.map((d) => d.user_id))];
+  }
+
+  public async countRepliesAfter(channelId: string, rootId: string, after: number): Promise<number> {
+    return this.model.countDocuments({ root_id: rootId, channel_id: channelId, delete_at: 0, create_at: { $gt: after } });
+  }
+
   public async deletePermanently(id: string): Promise<boolean> {
     const result = await this.model.deleteOne({ _id: id });
     return result.deletedCount > 0;

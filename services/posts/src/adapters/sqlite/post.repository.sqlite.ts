@@ -49,6 +49,8 @@ export class SqlitePostRepository implements PostRepository {
   private readonly outbox;
   private readonly deleteRow;
   private readonly replies;
+  private readonly replyAuthorRows;
+  private readonly repliesAfter;
   /** list() statements by the filters they use (a handful of shapes). */
   private readonly listStatements = new Map<string, SqliteStatement<unknown[], PostRow>>();
 
@@ -76,6 +78,12 @@ export class SqlitePostRepository implements PostRepository {
     this.replies = db.prepare<[string, string], PostRow>(
       // The replies index (migration 6): the root's own entries, whatever the size of its channel.
       "SELECT doc, events FROM p_posts INDEXED BY p_posts_root WHERE json_extract(doc, '$.root_id') = ? AND json_extract(doc, '$.root_id') <> '' AND channel_id = ? AND delete_at = 0 ORDER BY create_at, id",
+    );
+    this.replyAuthorRows = db.prepare<[string, string], { user_id: string }>(
+      "SELECT user_id FROM p_posts INDEXED BY p_posts_root WHERE json_extract(doc, '$.root_id') = ? AND json_extract(doc, '$.root_id') <> '' AND channel_id = ? AND delete_at = 0 ORDER BY create_at, id",
+    );
+    this.repliesAfter = db.prepare<[string, string, number], { n: number }>(
+      "SELECT count(*) AS n FROM p_posts INDEXED BY p_posts_root WHERE json_extract(doc, '$.root_id') = ? AND json_extract(doc, '$.root_id') <> '' AND channel_id = ? AND delete_at = 0 AND create_at > ?",
     );
   }
 
@@ -191,6 +199,14 @@ export class SqlitePostRepository implements PostRepository {
 
   public async listReplies(channelId: string, rootId: string): Promise<StoredPost[]> {
     return toPosts(this.replies.all(rootId, channelId));
+  }
+
+  public async replyAuthors(channelId: string, rootId: string): Promise<string[]> {
+    return [...new Set(this.replyAuthorRows.all(rootId, channelId).map((r) => r.user_id))];
+  }
+
+  public async countRepliesAfter(channelId: string, rootId: string, after: number): Promise<number> {
+    return this.repliesAfter.get(rootId, channelId, after)?.n ?? 0;
   }
 
   public async deletePermanently(id: string): Promise<boolean> {

@@ -3,7 +3,7 @@ import type { Deps } from '../ports';
 import { mentionedNames } from './thread-mentions';
 import type { ThreadMembership } from './thread-ports';
 import { publishThreadUpdated, usersWithCrt } from './thread-events';
-import { participantsOf, threadContent, threadResponse } from './thread-view';
+import { participantsOf, threadResponse, type ThreadContent } from './thread-view';
 
 const CHANNEL_WIDE = new Set(['channel', 'all', 'here']);
 /** At most this many distinct `@names` of one message are looked up (bounded work per post). */
@@ -89,17 +89,25 @@ async function sendThreadUpdated(deps: Deps, rootId: string, channel: Channel, b
   const seeing = await usersWithCrt(deps, all.map((f) => f.user_id));
   const followers = all.filter((f) => seeing.has(f.user_id));
   if (followers.length === 0) return;
-  const content = await threadContent(deps, root);
+  // Never the thread's replies themselves: its authors and, per follower, counts of the replies after a time
+  // (indexed ranges), so a reply's cost does not grow with the thread.
+  const content: ThreadContent = { root, replies: [], participantIds: await deps.posts.replyAuthors(channel.id, rootId) };
   const participants = await participantsOf(deps, [content], true);
+  const unreadAfter = new Map<number, Promise<number>>();
+  const countAfter = (at: number): Promise<number> => {
+    let count = unreadAfter.get(at);
+    if (!count) unreadAfter.set(at, (count = deps.posts.countRepliesAfter(channel.id, rootId, at)));
+    return count;
+  };
   const payloads = [];
   for (const follower of followers) {
     if (!(await deps.cachedMembers.cachedMember(channel.id, follower.user_id))) continue;
     const previous = before.get(follower.user_id);
-    const unreadBefore = previous ? content.replies.filter((r) => r.create_at > previous.last_viewed).length : 0;
+    const unreadBefore = previous ? await countAfter(previous.last_viewed) : 0;
     payloads.push({
       user_id: follower.user_id,
       team_id: channel.team_id,
-      thread: { ...threadResponse(content, follower, participants) },
+      thread: { ...threadResponse(content, follower, participants, await countAfter(follower.last_viewed)) },
       previous_unread_mentions: previous ? previous.unread_mentions : 0,
       previous_unread_replies: previous ? Math.max(unreadBefore - 1, 0) : 0,
     });

@@ -71,8 +71,16 @@ function rootJson(root: StoredPost): Json {
   return { ...rest, props: stripIntegrations(props), ...(hasReactions ? { has_reactions: true } : {}) };
 }
 
-/** One user's view of a thread: their last view, unread replies since then and unread mentions. */
-export function threadResponse(content: ThreadContent, membership: Pick<ThreadMembership, 'last_viewed' | 'unread_mentions'>, participants: ReadonlyMap<string, Json>): ThreadResponse {
+/**
+ * One user's view of a thread: their last view, unread replies since then (counted in `content.replies`
+ * unless given) and unread mentions.
+ */
+export function threadResponse(
+  content: ThreadContent,
+  membership: Pick<ThreadMembership, 'last_viewed' | 'unread_mentions'>,
+  participants: ReadonlyMap<string, Json>,
+  unreadReplies: number = content.replies.filter((r) => r.create_at > membership.last_viewed).length,
+): ThreadResponse {
   const { root } = content;
   return {
     id: root.id,
@@ -84,7 +92,7 @@ export function threadResponse(content: ThreadContent, membership: Pick<ThreadMe
       return p ? [p] : [];
     }),
     post: rootJson(root),
-    unread_replies: content.replies.filter((r) => r.create_at > membership.last_viewed).length,
+    unread_replies: unreadReplies,
     unread_mentions: membership.unread_mentions,
     is_urgent: false,
     delete_at: root.delete_at,
