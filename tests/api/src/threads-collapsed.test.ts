@@ -81,6 +81,13 @@ describe('collapsed reply threads: /users/{id}/teams/{team_id}/threads', { timeo
     assert.equal(payload.participants[0].username, bob.username);
     assert.equal(updated.data?.previous_unread_replies, 0);
     assert.equal(updated.data?.previous_unread_mentions, 0);
+
+    await postIn(carol, channel.id, 'second reply', { root_id: root.id });
+    const second = await aliceSocket.event('thread_updated', (f) => parsed<Json>(f, 'thread').id === root.id && parsed<Json>(f, 'thread').reply_count === 2);
+    const secondPayload = parsed<Json>(second, 'thread');
+    assert.deepEqual(secondPayload.participants.map((p: Json) => p.id), [bob.id, carol.id], 'reply authors in the order of their first reply');
+    assert.equal(secondPayload.unread_replies, 2);
+    assert.equal(second.data?.previous_unread_replies, 1, 'the replies unread before this one');
     const dave = await outsider(url(), world.admin, 'dave');
     await world.admin.client.addToTeam(world.team.id, dave.id);
     assertAppError(await thread(dave, root.id), 404, 'app.user.get_thread_membership_for_user.not_found');
