@@ -1,19 +1,10 @@
 import type { EmojiImageFormat, EmojiImageOutcome, EmojiImageProcessor } from '../../domain/emoji/emoji-ports';
 import { EMOJI_LIMITS } from '../../domain/emoji/emoji';
 import { emojiFormatOf } from '../../domain/emoji/emoji-format';
+import { messageOf, sharpModule } from './sharp-module';
 
 /** Frames × pixels an animated emoji may decode to at most (64 full-size frames): bounded work per upload. */
 const MAX_TOTAL_PIXELS = EMOJI_LIMITS.originalSide * EMOJI_LIMITS.originalSide * 64;
-
-const loadSharp = async () => {
-  const { default: sharp } = await import('sharp');
-  sharp.cache(false);
-  return sharp;
-};
-let loading: ReturnType<typeof loadSharp> | undefined;
-const sharpModule = (): ReturnType<typeof loadSharp> => (loading ??= loadSharp());
-
-const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 
 /**
  * As the reference's uploadEmojiImage: the header is read first and an image wider or taller than 1028 is

@@ -1,5 +1,6 @@
 import { open } from 'node:fs/promises';
 import type { ImageOutcome, ImageProcessor } from '../../domain/files/file-ports';
+import { messageOf, sharpModule } from './sharp-module';
 
 /** The most pixels an image may have (the reference's 2021 limit, as the pictures code: 6048 × 4032). */
 export const MAX_IMAGE_PIXELS = 6048 * 4032;
@@ -37,16 +38,6 @@ async function headOf(input: Buffer | string): Promise<Buffer> {
     await handle.close();
   }
 }
-
-const loadSharp = async () => {
-  const { default: sharp } = await import('sharp');
-  sharp.cache(false);
-  return sharp;
-};
-let loading: ReturnType<typeof loadSharp> | undefined;
-const sharpModule = (): ReturnType<typeof loadSharp> => (loading ??= loadSharp());
-
-const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 
 /**
  * Thumbnails, previews and mini previews with sharp (libvips on libuv's thread pool: the event loop only
