@@ -1,13 +1,11 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { deflateSync } from 'node:zlib';
 import { patchConfig, uniqueName } from './support/fixtures';
 import { eventually } from './support/eventually';
 import { assertAppError, assertJson, raw, type RawResponse } from './support/http';
-import { PICTURES, pngBomb } from './support/pictures';
+import { PICTURES, pngBomb, solidPng } from './support/pictures';
 import { newChannel, outsider, postIn, type Actor } from './support/posts-fixtures';
 import { wsWorld, type WsWorld } from './support/ws-world';
-import { crc32 } from 'node:zlib';
 
 interface WireEmoji {
   id: string;
@@ -16,25 +14,6 @@ interface WireEmoji {
   delete_at: number;
   creator_id: string;
   name: string;
-}
-
-function pngChunk(type: string, data: Buffer): Buffer {
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(body));
-  return Buffer.concat([length, body, crc]);
-}
-
-/** A real (fully decodable) black RGB PNG of width × height. */
-function solidPng(width: number, height: number): Buffer {
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(width, 0);
-  ihdr.writeUInt32BE(height, 4);
-  ihdr.set([8, 2, 0, 0, 0], 8);
-  const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-  return Buffer.concat([signature, pngChunk('IHDR', ihdr), pngChunk('IDAT', deflateSync(Buffer.alloc((width * 3 + 1) * height))), pngChunk('IEND', Buffer.alloc(0))]);
 }
 
 const pngSize = (bytes: Buffer): [number, number] => [bytes.readUInt32BE(16), bytes.readUInt32BE(20)];

@@ -19,14 +19,24 @@ function chunk(type: string, data: Buffer): Buffer {
   return Buffer.concat([length, body, crc]);
 }
 
-/** A valid PNG whose header declares `width`×`height` but whose data is one compressed row: a decompression bomb's shape. */
-export function pngBomb(width: number, height: number): Buffer {
+/** An RGB PNG of `width`×`height` whose IDAT holds `rows` zero rows (all of them: a real image; fewer: a bomb's shape). */
+function rgbPng(width: number, height: number, rows: number): Buffer {
   const ihdr = Buffer.alloc(13);
   ihdr.writeUInt32BE(width, 0);
   ihdr.writeUInt32BE(height, 4);
   ihdr.set([8, 2, 0, 0, 0], 8);
   const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-  return Buffer.concat([signature, chunk('IHDR', ihdr), chunk('IDAT', deflateSync(Buffer.alloc(width * 3 + 1))), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([signature, chunk('IHDR', ihdr), chunk('IDAT', deflateSync(Buffer.alloc((width * 3 + 1) * rows))), chunk('IEND', Buffer.alloc(0))]);
+}
+
+/** A valid PNG whose header declares `width`×`height` but whose data is one compressed row: a decompression bomb's shape. */
+export function pngBomb(width: number, height: number): Buffer {
+  return rgbPng(width, height, 1);
+}
+
+/** A real (fully decodable) black RGB PNG of `width`×`height`. */
+export function solidPng(width: number, height: number): Buffer {
+  return rgbPng(width, height, height);
 }
 
 export const PLAIN_SVG = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 4 4"><circle cx="2" cy="2" r="2" fill="#336699"/></svg>';

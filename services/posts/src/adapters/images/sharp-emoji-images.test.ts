@@ -1,29 +1,10 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { crc32, deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import { SharpEmojiImages } from './sharp-emoji-images';
+import { pngBomb } from '../../test-support/png-bomb';
 
 const solid = (width: number, height: number, format: 'png' | 'gif' | 'jpeg' | 'webp') => sharp({ create: { width, height, channels: 3, background: '#336699' } })[format]().toBuffer();
-
-function chunk(type: string, data: Buffer): Buffer {
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(body));
-  return Buffer.concat([length, body, crc]);
-}
-
-/** A valid PNG header declaring a huge image, with one row of data: decoding it whole would be a bomb. */
-function pngBomb(width: number, height: number): Buffer {
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(width, 0);
-  ihdr.writeUInt32BE(height, 4);
-  ihdr.set([8, 2, 0, 0, 0], 8);
-  const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-  return Buffer.concat([signature, chunk('IHDR', ihdr), chunk('IDAT', deflateSync(Buffer.alloc(width * 3 + 1))), chunk('IEND', Buffer.alloc(0))]);
-}
 
 describe('SharpEmojiImages', () => {
   const images = new SharpEmojiImages();

@@ -1,26 +1,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { crc32, deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import { SharpImageProcessor } from './sharp-image-processor';
-
-function chunk(type: string, data: Buffer): Buffer {
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(body));
-  return Buffer.concat([length, body, crc]);
-}
-
-/** A PNG whose header declares width×height over one compressed row (a decompression bomb's shape). */
-function pngBomb(width: number, height: number): Buffer {
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(width, 0);
-  ihdr.writeUInt32BE(height, 4);
-  ihdr.set([8, 2, 0, 0, 0], 8);
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(Buffer.alloc(width * 3 + 1))), chunk('IEND', Buffer.alloc(0))]);
-}
+import { pngBomb } from '../../test-support/png-bomb';
 
 const image = (width: number, height: number, format: 'png' | 'jpeg'): Promise<Buffer> =>
   sharp({ create: { width, height, channels: 3, background: { r: 40, g: 120, b: 200 } } })[format]().toBuffer();
