@@ -1,26 +1,15 @@
-import { readFileSync } from 'node:fs';
+import GENERATED_NAMES from './system-emoji-names.json';
 
 /**
  * The names of the system emoji clients carry (the reference's `model.SystemEmojis`, generated from the same
- * emoji data): a custom emoji may not take one. Read once, on first use, from `emoji-datasource`'s
- * `emoji.json` (`short_names` of every emoji), plus the aliases the reference adds to them.
+ * emoji data): a custom emoji may not take one. `system-emoji-names.json` is generated from `emoji-datasource`
+ * by `scripts/generate-system-emoji-names.ts`, never edited by hand; the aliases below are the ones the
+ * reference adds to that data.
  */
-const REFERENCE_ALIASES = ['thumbsup', 'thumbsdown', 'hugs', 'fist_raised', 'fist_oncoming', 'fist_left', 'fist_right', 'roll_eyes', 'thinking', 'robot', 'poop', 'shit', 'metal', 'fu'];
+export const REFERENCE_ALIASES: readonly string[] = ['thumbsup', 'thumbsdown', 'hugs', 'fist_raised', 'fist_oncoming', 'fist_left', 'fist_right', 'roll_eyes', 'thinking', 'robot', 'poop', 'shit', 'metal', 'fu'];
 
-let names: ReadonlySet<string> | undefined;
-
-function load(): ReadonlySet<string> {
-  const path = require.resolve('emoji-datasource/emoji.json');
-  const data = JSON.parse(readFileSync(path, 'utf8')) as { short_name?: unknown; short_names?: unknown }[];
-  const out = new Set<string>(REFERENCE_ALIASES);
-  for (const emoji of data) {
-    if (typeof emoji.short_name === 'string') out.add(emoji.short_name);
-    if (Array.isArray(emoji.short_names)) for (const n of emoji.short_names) if (typeof n === 'string') out.add(n);
-  }
-  return out;
-}
+const names: ReadonlySet<string> = new Set<string>([...REFERENCE_ALIASES, ...(GENERATED_NAMES as string[])]);
 
 export function isSystemEmojiName(name: string): boolean {
-  names ??= load();
   return names.has(name);
 }
