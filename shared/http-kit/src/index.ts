@@ -4,6 +4,7 @@ export { createHttpApp, setRouteTemplate, type HttpApp, type HttpAppOptions, typ
 export { errorMiddleware } from './error-middleware';
 export { sendJson, sendStatusOk } from './send-json';
 export { rawBody, jsonBody } from './body';
+export { smallFormUpload, type SmallForm, type SmallFormErrors, type SmallFormOptions } from './small-form';
 export { ByteCap, capStream, discardRest, streamedBody, DISCARD_LIMITS } from './stream-body';
 export {
   signIdentity,
