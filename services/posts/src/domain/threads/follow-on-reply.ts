@@ -1,6 +1,6 @@
 import type { Channel, StoredPost } from '../entities';
 import type { Deps } from '../ports';
-import { mentionedNames } from './thread-mentions';
+import { mentionedNames } from '@switchyard/contracts';
 import type { ThreadMembership } from './thread-ports';
 import { publishThreadUpdated, usersWithCrt } from './thread-events';
 import { participantsOf, threadResponse, type ThreadContent } from './thread-view';

@@ -1,8 +1,8 @@
-import { clientPost, type PostEventPayload, type PostsEvent, type ReactionEventPayload } from '@switchyard/contracts';
+import { clientPost, mentionedNames, type PostEventPayload, type PostsEvent, type ReactionEventPayload } from '@switchyard/contracts';
 import type { MembershipCache } from '../membership-cache';
 import type { UserSource } from '../ports';
 import { broadcast, type WsEvent } from '../ws-event';
-import { mentionedNames, mentions } from './mentions';
+import { mentions } from './mentions';
 
 export interface PostEventsDeps {
   readonly membership: Pick<MembershipCache, 'channelMembers'>;
