@@ -154,10 +154,20 @@ export interface PostRepository {
   /** Posts whose outbox is not empty, oldest first. */
   withPendingEvents(limit: number): Promise<StoredPost[]>;
   list(query: PostQuery): Promise<StoredPost[]>;
-  /** Replies to a root post: reply_count + 1, last_reply_at and update_at = max(themselves, at) (the reference bumps the root's update_at). */
-  recordReply(rootId: string, at: number): Promise<void>;
-  /** A reply was deleted: reply_count - 1, never below 0. */
+  /**
+   * A reply by `authorId` was stored: reply_count + 1, last_reply_at and update_at = max(themselves, at) (the
+   * reference bumps the root's update_at), and in the same write `authorId` joins the participants kept on
+   * the root when not among them yet (roots stored before they were kept keep none: see `participants`).
+   */
+  recordReply(rootId: string, at: number, authorId: string): Promise<void>;
+  /** A reply was deleted: reply_count - 1, never below 0; kept participants are listed again from the live replies. */
   forgetReply(rootId: string): Promise<void>;
+  /**
+   * The thread's participants: the authors of its live replies, each once, in the order they first replied,
+   * as kept on the root by `recordReply`/`forgetReply` (one read whatever the thread's length); a root stored
+   * before they were kept: `replyAuthors`. Never part of the post itself.
+   */
+  participants(channelId: string, rootId: string): Promise<string[]>;
   /** The non-deleted replies of a root in its channel (root_id = rootId), oldest first by (create_at, id). */
   listReplies(channelId: string, rootId: string): Promise<StoredPost[]>;
   /** The authors of those replies, each once, in the order of their first reply (no document read: the thread's participants). */

@@ -4,7 +4,12 @@ import { newId } from '@switchyard/ids';
 import type { PostRepository } from '../../domain/ports';
 import { aPost, anEvent, rejectsDuplicate, type Factory } from './fixtures';
 
-export function postRepositoryContract(name: string, make: Factory<PostRepository>): void {
+/** Adapter seams of the suite: `keptParticipantsDropped` makes a root look as if stored before participants were kept on roots. */
+export interface PostRepositoryContractOptions {
+  readonly keptParticipantsDropped?: (repo: PostRepository, rootId: string) => Promise<void>;
+}
+
+export function postRepositoryContract(name: string, make: Factory<PostRepository>, options: PostRepositoryContractOptions = {}): void {
   describe(`PostRepository contract: ${name}`, () => {
     it('when a post is inserted, then it comes back exactly (props with dotted and $ keys, the internal hook id included); ids are unique', async () => {
       const repo = await make();
@@ -141,8 +146,8 @@ export function postRepositoryContract(name: string, make: Factory<PostRepositor
       const repo = await make();
       const root = aPost({ last_reply_at: 0, update_at: 100 });
       await repo.insert(root);
-      await repo.recordReply(root.id, 500);
-      await repo.recordReply(root.id, 400);
+      await repo.recordReply(root.id, 500, newId());
+      await repo.recordReply(root.id, 400, newId());
       const after = await repo.findById(root.id);
       assert.equal(after?.reply_count, 2);
       assert.equal(after?.update_at, 500, 'a reply bumps the root update_at (never backwards)');
@@ -201,6 +206,54 @@ export function postRepositoryContract(name: string, make: Factory<PostRepositor
       assert.equal(await repo.countRepliesAfter(channelId, root.id, 399), 1);
       assert.equal(await repo.countRepliesAfter(channelId, root.id, 400), 0);
       assert.equal(await repo.countRepliesAfter(newId(), root.id, 0), 0);
+    });
+
+    it('when replies are recorded, then the root keeps its participants in order of first reply (one read), never in the post; a deleted reply\'s author leaves with forgetReply', async () => {
+      const repo = await make();
+      const channelId = newId();
+      const root = aPost({ channel_id: channelId, create_at: 100, update_at: 100 });
+      await repo.insert(root);
+      const [u1, u2, u3] = [newId(), newId(), newId()];
+      const reply = async (userId: string, at: number) => {
+        const post = aPost({ channel_id: channelId, user_id: userId, root_id: root.id, create_at: at });
+        await repo.insert(post);
+        await repo.recordReply(root.id, at, userId);
+        return post;
+      };
+      assert.deepEqual(await repo.participants(channelId, root.id), []);
+      await reply(u1, 200);
+      const u2Reply = await reply(u2, 300);
+      await reply(u1, 400);
+      await reply(u3, 500);
+      assert.deepEqual(await repo.participants(channelId, root.id), [u1, u2, u3]);
+      assert.deepEqual(await repo.participants(newId(), root.id), [], 'another channel: not this thread');
+      assert.deepEqual(await repo.participants(channelId, newId()), []);
+      const stored = await repo.findById(root.id);
+      assert.deepEqual(stored, { ...root, reply_count: 4, last_reply_at: 500, update_at: 500 }, 'the post itself is unchanged but for its counters');
+      assert.deepEqual((await repo.list({ channelId, includeDeleted: false, skip: 0, limit: 10 })).find((p) => p.id === root.id), stored);
+      await repo.update(u2Reply.id, { delete_at: 600, update_at: 600 });
+      await repo.forgetReply(root.id);
+      assert.deepEqual(await repo.participants(channelId, root.id), [u1, u3]);
+      await reply(u2, 700);
+      assert.deepEqual(await repo.participants(channelId, root.id), [u1, u3, u2], 'a returning author comes last');
+    });
+
+    it('when a root was stored before participants were kept, then participants lists its replies\' authors and recordReply still counts', { skip: !options.keptParticipantsDropped && 'no seam for this adapter' }, async () => {
+      const repo = await make();
+      const channelId = newId();
+      const root = aPost({ channel_id: channelId, create_at: 100, update_at: 100 });
+      await repo.insert(root);
+      await options.keptParticipantsDropped?.(repo, root.id);
+      const [u1, u2] = [newId(), newId()];
+      for (const [userId, at] of [[u2, 200], [u1, 300], [u2, 400]] as const) {
+        await repo.insert(aPost({ channel_id: channelId, user_id: userId, root_id: root.id, create_at: at }));
+        await repo.recordReply(root.id, at, userId);
+      }
+      assert.deepEqual(await repo.participants(channelId, root.id), [u2, u1]);
+      assert.equal((await repo.findById(root.id))?.reply_count, 3);
+      await repo.forgetReply(root.id);
+      assert.deepEqual(await repo.participants(channelId, root.id), [u2, u1]);
+      assert.equal((await repo.findById(root.id))?.reply_count, 2);
     });
   });
 }

@@ -3,7 +3,7 @@ import { MemoryThreadMembershipRepository, MemoryFileInfoRepository, MemoryChann
 
 channelRepositoryContract('memory', () => new MemoryChannelRepository());
 channelMemberRepositoryContract('memory', () => new MemoryChannelMemberRepository());
-postRepositoryContract('memory', () => new MemoryPostRepository());
+postRepositoryContract('memory', () => new MemoryPostRepository(), { keptParticipantsDropped: async (repo, rootId) => (repo as MemoryPostRepository).forgetKeptParticipants(rootId) });
 reactionRepositoryContract('memory', () => new MemoryReactionRepository());
 fileInfoRepositoryContract('memory', () => new MemoryFileInfoRepository());
 threadMembershipRepositoryContract('memory', () => new MemoryThreadMembershipRepository());

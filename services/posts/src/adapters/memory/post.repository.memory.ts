@@ -13,6 +13,8 @@ export class MemoryPostRepository implements PostRepository {
   private readonly pending = new Set<string>();
   /** `user_id pending_post_id` → post id (the 30 s dedupe of POST /posts). */
   private readonly byPending = new Map<string, string>();
+  /** Root id → its participants (authors of live replies in order of first reply), kept by recordReply/forgetReply. */
+  private readonly kept = new Map<string, string[]>();
 
   public async insert(post: StoredPost): Promise<void> {
     if (this.byId.has(post.id)) throw new DuplicateKeyError('id');
@@ -28,6 +30,7 @@ export class MemoryPostRepository implements PostRepository {
     while (at > 0 && byCreate(keys[at - 1] as typeof key, key) > 0) at -= 1;
     keys.splice(at, 0, key);
     if (post.pending_post_id !== '') this.byPending.set(`${post.user_id} ${post.pending_post_id}`, post.id);
+    if (post.root_id === '') this.kept.set(post.id, []);
   }
 
   public async insertMany(posts: readonly StoredPost[]): Promise<InsertManyResult> {
@@ -122,14 +125,29 @@ export class MemoryPostRepository implements PostRepository {
     return out;
   }
 
-  public async recordReply(rootId: string, at: number): Promise<void> {
+  public async recordReply(rootId: string, at: number, authorId: string): Promise<void> {
     const root = this.byId.get(rootId);
-    if (root) this.byId.set(rootId, { ...root, reply_count: root.reply_count + 1, last_reply_at: Math.max(root.last_reply_at, at), update_at: Math.max(root.update_at, at) });
+    if (!root) return;
+    this.byId.set(rootId, { ...root, reply_count: root.reply_count + 1, last_reply_at: Math.max(root.last_reply_at, at), update_at: Math.max(root.update_at, at) });
+    const kept = this.kept.get(rootId);
+    if (kept && !kept.includes(authorId)) kept.push(authorId);
   }
 
   public async forgetReply(rootId: string): Promise<void> {
     const root = this.byId.get(rootId);
-    if (root) this.byId.set(rootId, { ...root, reply_count: Math.max(0, root.reply_count - 1) });
+    if (!root) return;
+    this.byId.set(rootId, { ...root, reply_count: Math.max(0, root.reply_count - 1) });
+    if (this.kept.has(rootId)) this.kept.set(rootId, await this.replyAuthors(root.channel_id, rootId));
+  }
+
+  public async participants(channelId: string, rootId: string): Promise<string[]> {
+    const kept = this.kept.get(rootId);
+    return kept && this.byId.get(rootId)?.channel_id === channelId ? [...kept] : this.replyAuthors(channelId, rootId);
+  }
+
+  /** Test seam: the root as stored before participants were kept (the `participants` fallback). */
+  public forgetKeptParticipants(rootId: string): void {
+    this.kept.delete(rootId);
   }
 
   public async replyAuthors(channelId: string, rootId: string): Promise<string[]> {
@@ -154,6 +172,7 @@ export class MemoryPostRepository implements PostRepository {
     if (!post) return false;
     this.byId.delete(id);
     this.pending.delete(id);
+    this.kept.delete(id);
     const keys = this.byChannel.get(post.channel_id);
     const index = keys?.findIndex((k) => k.id === id) ?? -1;
     if (keys && index >= 0) keys.splice(index, 1);

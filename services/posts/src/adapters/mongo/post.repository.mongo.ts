@@ -141,12 +141,25 @@ export class MongoPostRepository implements PostRepository {
     return docs.map(fromPostDocument);
   }
 
-  public async recordReply(rootId: string, at: number): Promise<void> {
-    await this.model.updateOne({ _id: rootId }, { $inc: { reply_count: 1 }, $max: { last_reply_at: at, update_at: at } });
+  /** One write for a root that keeps its participants (`$addToSet` appends an author not among them); a root stored before: a second, without them. */
+  public async recordReply(rootId: string, at: number, authorId: string): Promise<void> {
+    const counters = { $inc: { reply_count: 1 }, $max: { last_reply_at: at, update_at: at } };
+    const kept = await this.model.collection.updateOne({ _id: rootId, participant_ids: { $exists: true } } as never, { ...counters, $addToSet: { participant_ids: authorId } } as never);
+    if (kept.matchedCount === 0) await this.model.collection.updateOne(byId(rootId), counters as never);
   }
 
+  /** The count goes down; kept participants are listed again from the live replies (a reply added meanwhile may be missed until the next delete: deletes are rare). */
   public async forgetReply(rootId: string): Promise<void> {
     await this.model.updateOne({ _id: rootId, reply_count: { $gt: 0 } }, { $inc: { reply_count: -1 } });
+    const root = (await this.model.collection.findOne(byId(rootId), { projection: { channel_id: 1, participant_ids: 1 } })) as Pick<PostDocument, 'channel_id' | 'participant_ids'> | null;
+    if (!root || root.participant_ids === undefined) return;
+    const authors = await this.replyAuthors(root.channel_id, rootId);
+    await this.model.collection.updateOne({ _id: rootId, participant_ids: { $exists: true } } as never, { $set: { participant_ids: authors } });
+  }
+
+  public async participants(channelId: string, rootId: string): Promise<string[]> {
+    const root = (await this.model.collection.findOne({ _id: rootId, channel_id: channelId } as never, { projection: { participant_ids: 1 } })) as Pick<PostDocument, 'participant_ids'> | null;
+    return root?.participant_ids ?? this.replyAuthors(channelId, rootId);
   }
 
   public async listReplies(channelId: string, rootId: string): Promise<StoredPost[]> {

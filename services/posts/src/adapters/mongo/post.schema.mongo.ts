@@ -8,9 +8,11 @@ export const POSTS_COLLECTION = 'posts';
 /**
  * A stored post: the entity with `id` as `_id`. `props` and `metadata` are client-supplied JSON whose
  * keys may contain `.` or start with `$`, so they are stored as JSON text (never queried) instead of
- * sub-documents. `participants` is always null and not stored.
+ * sub-documents. `participants` is always null and not stored. `participant_ids`: a root's thread
+ * participants (authors of live replies in order of first reply), kept by the reply counter writes, never
+ * part of the entity; absent on replies and on roots stored before they were kept.
  */
-export type PostDocument = Omit<StoredPost, 'id' | 'props' | 'metadata' | 'participants'> & { _id: string; props: string; metadata?: string; search_terms?: string[] };
+export type PostDocument = Omit<StoredPost, 'id' | 'props' | 'metadata' | 'participants'> & { _id: string; props: string; metadata?: string; search_terms?: string[]; participant_ids?: string[] };
 
 export const postSchema = new Schema<PostDocument>(
   {
@@ -38,6 +40,7 @@ export const postSchema = new Schema<PostDocument>(
     pending_events: [Schema.Types.Mixed],
     // post search (docs/adr: post search index): the message's stemmed words and its `#tags`, written with the post.
     search_terms: [String],
+    participant_ids: { type: [String], default: undefined },
   },
   SCHEMA_OPTIONS,
 );
@@ -65,7 +68,15 @@ export function postModel(connection: Connection): Model<PostDocument> {
 
 export function toPostDocument(post: StoredPost): PostDocument {
   const { id, props, metadata, participants: _participants, ...rest } = post;
-  return { _id: id, ...rest, props: JSON.stringify(props), ...(metadata !== undefined ? { metadata: JSON.stringify(metadata) } : {}), search_terms: postSearchTerms(post) };
+  return {
+    _id: id,
+    ...rest,
+    props: JSON.stringify(props),
+    ...(metadata !== undefined ? { metadata: JSON.stringify(metadata) } : {}),
+    search_terms: postSearchTerms(post),
+    // A root keeps its thread's participants from the start (none yet).
+    ...(post.root_id === '' ? { participant_ids: [] } : {}),
+  };
 }
 
 /** A post's search terms: none for system posts and deleted ones (they are never found). */
@@ -75,7 +86,7 @@ export function postSearchTerms(post: Pick<StoredPost, 'message' | 'hashtags' | 
 }
 
 export function fromPostDocument(doc: PostDocument): StoredPost {
-  const { _id, props, metadata, pending_events: pending, search_terms: _terms, ...rest } = doc as PostDocument & { __v?: unknown };
+  const { _id, props, metadata, pending_events: pending, search_terms: _terms, participant_ids: _participants, ...rest } = doc as PostDocument & { __v?: unknown };
   delete (rest as { __v?: unknown }).__v;
   return {
     id: _id,

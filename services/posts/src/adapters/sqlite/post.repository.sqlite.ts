@@ -22,6 +22,11 @@ function columns(p: StoredPost): unknown[] {
   return [p.id, p.channel_id, p.user_id, p.pending_post_id, p.create_at, p.update_at, p.delete_at, events.length > 0 ? 1 : 0, JSON.stringify(doc), eventsJson(events)];
 }
 
+/** What a new post keeps of its thread's participants: a root starts with none, a reply keeps none (NULL). */
+function keptParticipants(p: StoredPost): string | null {
+  return p.root_id === '' ? '[]' : null;
+}
+
 function eventsJson(events: readonly PendingEvent[]): string {
   return events.length === 0 ? NO_EVENTS : JSON.stringify(events);
 }
@@ -51,23 +56,29 @@ export class SqlitePostRepository implements PostRepository {
   private readonly replies;
   private readonly replyAuthorRows;
   private readonly repliesAfter;
+  private readonly keptOf;
+  private readonly setKept;
   /** list() statements by the filters they use (a handful of shapes). */
   private readonly listStatements = new Map<string, SqliteStatement<unknown[], PostRow>>();
 
   public constructor(private readonly store: SqliteStore) {
     const db = store.db;
     this.insertRow = db.prepare(
-      'INSERT INTO p_posts (id, channel_id, user_id, pending_post_id, create_at, update_at, delete_at, outbox, doc, events) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+      'INSERT INTO p_posts (id, channel_id, user_id, pending_post_id, create_at, update_at, delete_at, outbox, doc, events, participant_ids) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
     );
     this.replaceRow = db.prepare(
       'UPDATE p_posts SET id = ?, channel_id = ?, user_id = ?, pending_post_id = ?, create_at = ?, update_at = ?, delete_at = ?, outbox = ?, doc = ?, events = ? WHERE id = ?',
     );
     this.setEvents = db.prepare('UPDATE p_posts SET outbox = ?, events = ? WHERE id = ?');
     this.eventsOf = db.prepare<[string], { events: string }>('SELECT events FROM p_posts WHERE id = ?');
-    // The reply counters change in the document only (no indexed column): one statement, no read.
+    // The reply counters change in the document only (no indexed column) and the author joins the kept
+    // participants (migration 9; NULL: a root stored before they were kept) unless among them: one statement, no read.
     this.setReplies = db.prepare(
-      "UPDATE p_posts SET update_at = max(update_at, CAST(? AS INTEGER)), doc = json_set(doc, '$.reply_count', json_extract(doc, '$.reply_count') + 1, '$.last_reply_at', max(json_extract(doc, '$.last_reply_at'), CAST(? AS INTEGER)), '$.update_at', max(json_extract(doc, '$.update_at'), CAST(? AS INTEGER))) WHERE id = ?",
+      "UPDATE p_posts SET update_at = max(update_at, CAST(? AS INTEGER)), doc = json_set(doc, '$.reply_count', json_extract(doc, '$.reply_count') + 1, '$.last_reply_at', max(json_extract(doc, '$.last_reply_at'), CAST(? AS INTEGER)), '$.update_at', max(json_extract(doc, '$.update_at'), CAST(? AS INTEGER))), " +
+        "participant_ids = CASE WHEN participant_ids IS NULL OR EXISTS (SELECT 1 FROM json_each(participant_ids) WHERE value = ?) THEN participant_ids ELSE json_insert(participant_ids, '$[#]', ?) END WHERE id = ?",
     );
+    this.keptOf = db.prepare<[string, string], { participant_ids: string | null }>('SELECT participant_ids FROM p_posts WHERE id = ? AND channel_id = ?');
+    this.setKept = db.prepare('UPDATE p_posts SET participant_ids = ? WHERE id = ? AND participant_ids IS NOT NULL');
     this.byId = db.prepare<[string], PostRow>('SELECT doc, events FROM p_posts WHERE id = ?');
     this.byIds = db.prepare<[string], PostRow & { k: string }>('SELECT id AS k, doc, events FROM p_posts WHERE id IN (SELECT value FROM json_each(?))');
     this.byPendingPost = db.prepare<[string, string, number], PostRow>(
@@ -88,7 +99,7 @@ export class SqlitePostRepository implements PostRepository {
   }
 
   public async insert(post: StoredPost): Promise<void> {
-    await this.store.writeOne(() => mapDuplicates(UNIQUE_KEYS, () => this.insertRow.run(...columns(post))));
+    await this.store.writeOne(() => mapDuplicates(UNIQUE_KEYS, () => this.insertRow.run(...columns(post), keptParticipants(post))));
   }
 
   /**
@@ -101,7 +112,7 @@ export class SqlitePostRepository implements PostRepository {
       const duplicates: number[] = [];
       for (const [index, post] of posts.entries()) {
         try {
-          this.insertRow.run(...columns(post));
+          this.insertRow.run(...columns(post), keptParticipants(post));
         } catch (error) {
           if (uniqueViolation(error) === undefined) throw error;
           duplicates.push(index);
@@ -189,12 +200,21 @@ export class SqlitePostRepository implements PostRepository {
     return toPosts(statement.all(...params, query.limit, Math.max(0, query.skip)));
   }
 
-  public async recordReply(rootId: string, at: number): Promise<void> {
-    await this.store.writeOne(() => this.setReplies.run(at, at, at, rootId));
+  public async recordReply(rootId: string, at: number, authorId: string): Promise<void> {
+    await this.store.writeOne(() => this.setReplies.run(at, at, at, authorId, authorId, rootId));
   }
 
   public async forgetReply(rootId: string): Promise<void> {
-    await this.store.writeOne(() => this.change(rootId, (root) => ({ ...root, reply_count: Math.max(0, root.reply_count - 1) })));
+    await this.store.writeOne(() => {
+      const root = this.change(rootId, (post) => ({ ...post, reply_count: Math.max(0, post.reply_count - 1) }));
+      // In the same write: the live replies' authors as they are now (a root without kept ones stays so).
+      if (root) this.setKept.run(JSON.stringify(this.authorsOf(root.channel_id, rootId)), rootId);
+    });
+  }
+
+  public async participants(channelId: string, rootId: string): Promise<string[]> {
+    const kept = this.keptOf.get(rootId, channelId)?.participant_ids;
+    return kept === undefined || kept === null ? this.authorsOf(channelId, rootId) : (JSON.parse(kept) as string[]);
   }
 
   public async listReplies(channelId: string, rootId: string): Promise<StoredPost[]> {
@@ -202,7 +222,7 @@ export class SqlitePostRepository implements PostRepository {
   }
 
   public async replyAuthors(channelId: string, rootId: string): Promise<string[]> {
-    return [...new Set(this.replyAuthorRows.all(rootId, channelId).map((r) => r.user_id))];
+    return this.authorsOf(channelId, rootId);
   }
 
   public async countRepliesAfter(channelId: string, rootId: string, after: number): Promise<number> {
@@ -211,6 +231,11 @@ export class SqlitePostRepository implements PostRepository {
 
   public async deletePermanently(id: string): Promise<boolean> {
     return this.store.writeOne(() => this.deleteRow.run(id).changes === 1);
+  }
+
+  /** The authors of the root's live replies in that channel, each once, in order of first reply (the replies index, no document read). */
+  private authorsOf(channelId: string, rootId: string): string[] {
+    return [...new Set(this.replyAuthorRows.all(rootId, channelId).map((r) => r.user_id))];
   }
 
   /** Removes the events from the post's outbox, inside the caller's write. */

@@ -172,4 +172,10 @@ export const POSTS_MIGRATIONS: readonly Migration[] = [
   END;
   INSERT INTO p_posts_search_meta (rowid, channel_id, user_id, create_at) SELECT rowid, channel_id, user_id, create_at FROM p_posts;
   `,
+  // 9: a root's thread participants (JSON array of user ids in order of first reply), kept by each reply's
+  // counter write, so a reply does not list its thread's authors. NULL: a reply, or a root stored before
+  // (read from its replies instead).
+  `
+  ALTER TABLE p_posts ADD COLUMN participant_ids TEXT;
+  `,
 ];

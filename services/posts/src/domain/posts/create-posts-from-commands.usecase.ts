@@ -102,7 +102,7 @@ async function createSegment(deps: Deps, payloads: readonly CreatePostCommandPay
   const duplicate = new Set(duplicates.map((i) => valid[i]?.at));
   const created = valid.filter((v) => !duplicate.has(v.at));
   // A reply counts on its root first, so its post.created carries the new reply_count.
-  for (const { post } of created) if (post.root_id !== '') await deps.posts.recordReply(post.root_id, post.create_at);
+  for (const { post } of created) if (post.root_id !== '') await deps.posts.recordReply(post.root_id, post.create_at, post.user_id);
   for (const { post, channel } of created) if (post.root_id !== '') await followOnReply(deps, post, channel).catch(() => undefined);
   // Refused commands and duplicates: answered with the stored post when it exists (redelivery, producer retry).
   const readBack = payloads.flatMap((payload, at) => (checked[at] instanceof Refusal || duplicate.has(at) ? [payload.post.id] : []));

@@ -70,7 +70,7 @@ export async function storeNewPost(deps: Deps, post: StoredPost, channel: Channe
     throw error;
   }
   // A reply counts on its root first, so its post.created carries the new reply_count.
-  if (post.root_id !== '') await deps.posts.recordReply(post.root_id, post.create_at);
+  if (post.root_id !== '') await deps.posts.recordReply(post.root_id, post.create_at, post.user_id);
   // Its thread's followers (collapsed threads) before the answer, so a list read next shows it; a failure
   // there loses no post.
   if (post.root_id !== '') await followOnReply(deps, post, channel).catch(() => undefined);

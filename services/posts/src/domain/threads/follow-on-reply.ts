@@ -89,9 +89,9 @@ async function sendThreadUpdated(deps: Deps, rootId: string, channel: Channel, b
   const seeing = await usersWithCrt(deps, all.map((f) => f.user_id));
   const followers = all.filter((f) => seeing.has(f.user_id));
   if (followers.length === 0) return;
-  // Never the thread's replies themselves: its authors and, per follower, counts of the replies after a time
-  // (indexed ranges), so a reply's cost does not grow with the thread.
-  const content: ThreadContent = { root, replies: [], participantIds: await deps.posts.replyAuthors(channel.id, rootId) };
+  // Never the thread's replies themselves: its participants as kept on the root and, per follower, counts of
+  // the replies after a time (indexed ranges), so a reply's cost does not grow with the thread.
+  const content: ThreadContent = { root, replies: [], participantIds: await deps.posts.participants(channel.id, rootId) };
   const participants = await participantsOf(deps, [content], true);
   const unreadAfter = new Map<number, Promise<number>>();
   const countAfter = (at: number): Promise<number> => {
