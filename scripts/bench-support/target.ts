@@ -4,7 +4,7 @@
  * event loop and no TypeScript loader runs in it) and its RSS.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createWriteStream, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -63,16 +63,18 @@ export interface EmbeddedProcess {
  */
 /** The V8 heap limits `npm start` runs with (package.json), so the figures are of the same process (BENCH_HEAP_MB: another old space). */
 const START_FLAGS = ['--max-semi-space-size=4', `--max-old-space-size=${Number(process.env.BENCH_HEAP_MB ?? 192)}`];
+/** `BENCH_NODE_ARGS`: more node flags for the embedded runtime, after the heap flags (so they can override them). */
+const NODE_ARGS = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
 
 function runtimeArgs(root: string): string[] {
   // Another build as it is (e.g. a checkout of the commit before a change, for a before/after in one sitting).
-  if (process.env.BENCH_RUNTIME_DIST) return [...START_FLAGS, process.env.BENCH_RUNTIME_DIST];
-  if (process.env.BENCH_RUNTIME === 'source') return [...START_FLAGS, '--conditions=source', '--import', 'tsx', join(root, 'apps', 'embedded', 'src', 'main.ts')];
+  if (process.env.BENCH_RUNTIME_DIST) return [...START_FLAGS, ...NODE_ARGS, process.env.BENCH_RUNTIME_DIST];
+  if (process.env.BENCH_RUNTIME === 'source') return [...START_FLAGS, ...NODE_ARGS, '--conditions=source', '--import', 'tsx', join(root, 'apps', 'embedded', 'src', 'main.ts')];
   const build = spawnSync(process.execPath, [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-b'], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8' });
   if (build.status !== 0) {
     throw new Error(`tsc -b failed, so dist is not the current sources (BENCH_RUNTIME=source runs them through tsx):\n${(build.stdout + build.stderr).slice(0, 2000)}`);
   }
-  return [...START_FLAGS, join(root, 'apps', 'embedded', 'dist', 'main.js')];
+  return [...START_FLAGS, ...NODE_ARGS, join(root, 'apps', 'embedded', 'dist', 'main.js')];
 }
 
 /**
@@ -89,6 +91,8 @@ export async function startEmbeddedProcess(options: { readonly dataDir?: string 
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'error', DATA_DIR: dataDir, METRICS_PORT: process.env.METRICS_PORT ?? '0' },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
+  // `BENCH_RUNTIME_LOG=<file>`: the runtime's stdout is kept there (e.g. `--trace-gc` given by BENCH_NODE_ARGS).
+  if (process.env.BENCH_RUNTIME_LOG) child.stdout.pipe(createWriteStream(process.env.BENCH_RUNTIME_LOG));
   const url = await new Promise<string>((resolve, reject) => {
     let seen = '';
     const timer = setTimeout(() => reject(new Error('the embedded runtime did not start within 60 s')), 60_000);

@@ -67,22 +67,21 @@ export class SharpImageProcessor implements ImageProcessor {
     const animated = (meta.pages ?? 1) > 1;
     const options = { limitInputPixels: this.maxPixels, failOn: 'error' as const, animated: false };
     try {
-      // Decoded once, upright, on white, at preview size (JPEG shrinks on load: a 12 MP photo is decoded at
-      // half size); the preview, the thumbnail and the mini preview are encoded from those pixels.
-      const { data: pixels, info } = await sharp(data, options)
+      // Decoded once (JPEG shrinks on load), upright, on white, at preview size, and encoded there: the decoded
+      // pixels never come to JavaScript. (They did, as an 8 MB raw buffer per 12 MP photo: V8 counts such buffers
+      // as external memory, and every few images collected for it, with incremental marking steps of up to 9 ms
+      // on the event loop (--trace-gc: "external memory pressure").) The thumbnail is made from the preview and
+      // the mini preview from the thumbnail (JPEG shrink-on-load again: a few ms each), one after another.
+      const preview = await sharp(data, options)
         .rotate()
         .resize({ width: PREVIEW_WIDTH, withoutEnlargement: true })
         .flatten({ background: '#ffffff' })
-        .raw()
-        .toBuffer({ resolveWithObject: true });
-      const fromPixels = () => sharp(pixels, { raw: { width: info.width, height: info.height, channels: info.channels } });
-      // One encode at a time: three at once are three more runnable threads beside the event loop's, which on a
-      // small box preempt it (loop stalls of ~20 ms measured on 2 cores) for no shorter total on such a box.
-      const thumbnail = await fromPixels().resize({ width: THUMB_WIDTH, height: THUMB_HEIGHT, fit: 'outside', withoutEnlargement: true }).jpeg({ quality: 90 }).toBuffer();
-      // Standard Huffman tables (as the reference's Go encoder): a second pass over a 1920-wide preview costs
-      // about 14 ms of CPU (half its encoding) for ~10 % fewer bytes; the small thumbnail keeps the pass.
-      const preview = await fromPixels().jpeg({ quality: 90, optimiseCoding: false }).toBuffer();
-      const miniPreview = await fromPixels().resize(MINI_SIDE, MINI_SIDE, { fit: 'cover' }).jpeg({ quality: 70 }).toBuffer();
+        // Standard Huffman tables (as the reference's Go encoder): a second pass over a 1920-wide preview costs
+        // about 14 ms of CPU (half its encoding) for ~10 % fewer bytes; the small thumbnail keeps the pass.
+        .jpeg({ quality: 90, optimiseCoding: false })
+        .toBuffer();
+      const thumbnail = await sharp(preview).resize({ width: THUMB_WIDTH, height: THUMB_HEIGHT, fit: 'outside', withoutEnlargement: true }).jpeg({ quality: 90 }).toBuffer();
+      const miniPreview = await sharp(thumbnail).resize(MINI_SIDE, MINI_SIDE, { fit: 'cover' }).jpeg({ quality: 70 }).toBuffer();
       return {
         ok: true,
         image: { width: rotated ? height : width, height: rotated ? width : height, thumbnail, preview, miniPreview, hasPreviewImage: !animated },
