@@ -96,7 +96,7 @@ describe('files: downloads stream, with ranges and conditional requests', { time
     assert.equal(head.headers.get('content-length'), '10');
   });
 
-  it('when a range cannot be met or does not parse, then 416 as Go answers it; several ranges get the whole file', async () => {
+  it('when a range cannot be met or does not parse, then 416 as Go answers it; ranges adding up to more than the file get it whole', async () => {
     const size = big.data.length;
     const past = await get(`/api/v4/files/${big.id}`, alice.token, { Range: `bytes=${size}-` });
     assert.equal(past.status, 416);
@@ -107,9 +107,38 @@ describe('files: downloads stream, with ranges and conditional requests', { time
       assert.equal(res.status, 416, bad);
       assert.equal(res.bytes.toString(), 'invalid range\n', bad);
     }
-    const several = await get(`/api/v4/files/${big.id}`, alice.token, { Range: 'bytes=0-1,10-11' });
-    assert.equal(several.status, 200);
-    assert.equal(several.bytes.length, size);
+    const overlapping = await get(`/api/v4/files/${big.id}`, alice.token, { Range: `bytes=0-,0-${size - 1}` });
+    assert.equal(overlapping.status, 200);
+    assert.equal(overlapping.bytes.length, size);
+  });
+
+  it('when several ranges are asked, then 206 multipart/byteranges as Go writes it: each part its Content-Range, Content-Type and bytes', async () => {
+    const size = big.data.length;
+    const asked: [number, number][] = [[0, 1], [10, 11], [5_000_000, 5_070_000], [size - 5, size - 1]];
+    const partType = (await get(`/api/v4/files/${big.id}`, alice.token, {}, 'HEAD')).headers.get('content-type');
+    assert.ok(partType);
+    const res = await get(`/api/v4/files/${big.id}`, alice.token, { Range: 'bytes=0-1, 10-11,5000000-5070000,-5' });
+    assert.equal(res.status, 206);
+    const boundary = /^multipart\/byteranges; boundary=([0-9a-f]{60})$/.exec(res.headers.get('content-type') ?? '')?.[1];
+    assert.ok(boundary, res.headers.get('content-type') ?? 'no content-type');
+    assert.equal(res.headers.get('content-range'), null);
+    assert.equal(res.headers.get('accept-ranges'), 'bytes');
+    assert.equal(res.headers.get('content-disposition'), 'attachment;filename="big.bin"; filename*=UTF-8\'\'big.bin');
+    const expected = Buffer.concat([
+      ...asked.flatMap(([start, end], i) => [
+        Buffer.from(`${i === 0 ? '' : '\r\n'}--${boundary}\r\nContent-Range: bytes ${start}-${end}/${size}\r\nContent-Type: ${partType}\r\n\r\n`),
+        big.data.subarray(start, end + 1),
+      ]),
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    assert.equal(res.headers.get('content-length'), String(expected.length));
+    assert.ok(res.bytes.equals(expected), `multipart body of ${res.bytes.length} bytes differs from the ${expected.length} expected`);
+    const head = await get(`/api/v4/files/${big.id}`, alice.token, { Range: 'bytes=0-1,10-11' }, 'HEAD');
+    assert.equal(head.status, 206);
+    assert.match(head.headers.get('content-type') ?? '', /^multipart\/byteranges; boundary=[0-9a-f]{60}$/);
+    assert.equal(head.bytes.length, 0);
+    const other = await get(`/api/v4/files/${big.id}`, alice.token, { Range: 'bytes=0-1,10-11' });
+    assert.notEqual(/boundary=(\w+)/.exec(other.headers.get('content-type') ?? '')?.[1], boundary);
   });
 
   it('when the copy is current (If-Modified-Since) then 304 without a body; If-Range with another date gets the whole file', async () => {

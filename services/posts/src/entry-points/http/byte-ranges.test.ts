@@ -27,9 +27,13 @@ test('when a range does not parse, then "invalid range"; when every range starts
   assert.deepEqual(rangeOf('bytes=200-300,0-1', 100), { kind: 'part', range: { start: 0, end: 1 } });
 });
 
-test('when several ranges are asked, or they add up to more than the content, then the whole content', () => {
-  assert.deepEqual(rangeOf('bytes=0-1,5-6', 100), { kind: 'whole' });
+test('when several ranges are asked, then they are parts in the order asked, each clamped; more than the content in all, then the whole', () => {
+  assert.deepEqual(rangeOf('bytes=0-1,5-6', 100), { kind: 'parts', ranges: [{ start: 0, end: 1 }, { start: 5, end: 6 }] });
+  assert.deepEqual(rangeOf('bytes=90-,-5, 10-10', 100), { kind: 'parts', ranges: [{ start: 90, end: 99 }, { start: 95, end: 99 }, { start: 10, end: 10 }] });
+  assert.deepEqual(rangeOf('bytes=0-1,500-600,3-4', 100), { kind: 'parts', ranges: [{ start: 0, end: 1 }, { start: 3, end: 4 }] });
   assert.deepEqual(rangeOf('bytes=0-99,0-99', 100), { kind: 'whole' });
+  assert.deepEqual(rangeOf('bytes=0-1,x', 100), { kind: 'unsatisfiable', reason: 'invalid range', noOverlap: false });
+  assert.deepEqual(rangeOf('bytes=-0', 100), { kind: 'whole' });
 });
 
 test('when If-Modified-Since is not older than the content, then 304 (GET and HEAD, no If-None-Match); If-Unmodified-Since older, then 412', () => {

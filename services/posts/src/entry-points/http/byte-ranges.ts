@@ -13,6 +13,8 @@ export interface ContentRange {
 export type RangeAnswer =
   | { readonly kind: 'whole' }
   | { readonly kind: 'part'; readonly range: ContentRange }
+  /** Several ranges, in the order asked (Go answers them as multipart/byteranges). */
+  | { readonly kind: 'parts'; readonly ranges: readonly ContentRange[] }
   /** `Range` that does not parse, or that no part of the content satisfies (`noOverlap`: Content-Range `bytes *\/size`). */
   | { readonly kind: 'unsatisfiable'; readonly reason: string; readonly noOverlap: boolean };
 
@@ -21,9 +23,9 @@ const trim = (s: string): string => s.replace(/^[ \t]+|[ \t]+$/g, '');
 
 /**
  * Go's parseRange: `bytes=` then comma-separated `start-end`, `start-` or `-suffix`; a syntax error is
- * "invalid range"; ranges all starting past the end are "failed to overlap". One range is answered as a
- * part. Several (Go answers multipart/byteranges) are answered whole, which HTTP allows; so are ranges
- * that add up to more than the content (as Go).
+ * "invalid range"; ranges all starting past the end are "failed to overlap". One range is a part, several
+ * are parts (multipart/byteranges); ranges that add up to more than the content are answered whole (as Go:
+ * "probably an attack, or a dumb client").
  */
 export function rangeOf(header: string | undefined, size: number): RangeAnswer {
   if (header === undefined || header === '') return { kind: 'whole' };
@@ -60,8 +62,9 @@ export function rangeOf(header: string | undefined, size: number): RangeAnswer {
   if (noOverlap && ranges.length === 0) return { kind: 'unsatisfiable', reason: 'invalid range: failed to overlap', noOverlap: true };
   const total = ranges.reduce((sum, r) => sum + (r.end - r.start + 1), 0);
   const only = ranges[0];
-  if (ranges.length !== 1 || !only || total > size || only.end < only.start) return { kind: 'whole' };
-  return { kind: 'part', range: only };
+  // An empty suffix range (`-0`) is answered whole, as before (Go would send an empty part).
+  if (!only || total > size || ranges.some((r) => r.end < r.start)) return { kind: 'whole' };
+  return ranges.length === 1 ? { kind: 'part', range: only } : { kind: 'parts', ranges };
 }
 
 /** An HTTP date, to the second; undefined when it does not parse. */
