@@ -66,7 +66,7 @@ describe('ephemeral posts', { timeout: 300_000 }, () => {
 
   it('when the body is malformed, then 400 and never a 500', async () => {
     for (const body of [{ post: { channel_id: channel.id } }, { user_id: member.id }, { user_id: member.id, post: { message: 'no channel' } }, { user_id: 'bad', post: { channel_id: channel.id } }]) {
-      assertAppError(await raw(target.url, 'POST', '/api/v4/posts/ephemeral', { token: admin.token, body }), 400, 'api.context.invalid_param.app_error');
+      assertAppError(await raw(target.url, 'POST', '/api/v4/posts/ephemeral', { token: admin.token, body }), 400, 'api.context.invalid_body_param.app_error');
     }
     assertAppError(await raw(target.url, 'POST', '/api/v4/posts/ephemeral', { token: admin.token, rawBody: '{"user_id":' }), 400, 'api.context.invalid_body_param.app_error');
     assertAppError(await raw(target.url, 'POST', '/api/v4/posts/ephemeral', { body: { user_id: member.id, post: { channel_id: channel.id } } }), 401, 'api.context.session_expired.app_error');

@@ -134,7 +134,7 @@ describe('posts', { timeout: 300_000 }, () => {
     assert.ok(updated.edit_at > 0);
     assert.ok(updated.update_at >= post.update_at);
     const wrong = await raw(target.url, 'PUT', `/api/v4/posts/${post.id}`, { token: alice.token, body: { id: 'a'.repeat(26), message: 'x' } });
-    assertAppError(wrong, 400, 'api.context.invalid_param.app_error');
+    assertAppError(wrong, 400, 'api.context.invalid_body_param.app_error');
   });
 
   it('when the author patches props, then the whole props map is replaced', async () => {
@@ -212,7 +212,10 @@ describe('posts', { timeout: 300_000 }, () => {
     const odd = await raw(target.url, 'GET', `/api/v4/channels/${channel.id}/posts?page=-1&per_page=abc`, { token: alice.token });
     assertJson(odd, 200);
     assert.equal((odd.json as PostList).order.length, 1);
-    assertAppError(await raw(target.url, 'GET', `/api/v4/channels/${channel.id}/posts?since=yesterday`, { token: alice.token }), 400, 'api.context.invalid_url_param.app_error');
+    assertAppError(await raw(target.url, 'GET', `/api/v4/channels/${channel.id}/posts?since=yesterday`, { token: alice.token }), 400, 'api.context.invalid_body_param.app_error');
+    // The reference's SetInvalidParam for a bad cursor id too; a negative since parses (Go's ParseInt) and is ignored.
+    assertAppError(await raw(target.url, 'GET', `/api/v4/channels/${channel.id}/posts?before=nope`, { token: alice.token }), 400, 'api.context.invalid_body_param.app_error');
+    assertJson(await raw(target.url, 'GET', `/api/v4/channels/${channel.id}/posts?since=-1`, { token: alice.token }), 200);
   });
 
   it('when posts are read with bad ids, then 400 invalid_url_param; unknown is 404 for an admin', async () => {

@@ -57,9 +57,9 @@ describe('threads (black box)', { timeout: 300_000 }, () => {
     assert.equal(second.has_next, false);
   });
 
-  it('when the thread query is invalid, then 400 api.context.invalid_param.app_error', async () => {
-    for (const query of ['?perPage=500', '?perPage=x', '?direction=left', `?fromPost=${root.id}`]) {
-      assertAppError(await raw(target.url, 'GET', `/api/v4/posts/${root.id}/thread${query}`, { token: member.token }), 400, 'api.context.invalid_param.app_error');
+  it('when the thread query is invalid, then 400 api.context.invalid_body_param.app_error (the reference\'s SetInvalidParam)', async () => {
+    for (const query of ['?perPage=500', '?perPage=x', '?direction=left', `?fromPost=${root.id}`, '?fromCreateAt=yesterday', '?fromUpdateAt=x']) {
+      assertAppError(await raw(target.url, 'GET', `/api/v4/posts/${root.id}/thread${query}`, { token: member.token }), 400, 'api.context.invalid_body_param.app_error');
     }
   });
 

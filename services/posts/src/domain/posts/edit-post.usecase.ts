@@ -75,8 +75,8 @@ export async function editPost(deps: Deps, actor: Actor, postId: string, edit: P
   return updated;
 }
 
-/** `PUT /posts/{id}`: the body id must be the URL id. */
+/** `PUT /posts/{id}`: the body id must be the URL id (the reference's `c.SetInvalidParam("id")`: 400 invalid_body_param). */
 export async function updatePost(deps: Deps, actor: Actor, postId: string, bodyId: string, edit: PostEdit): Promise<StoredPost> {
-  if (bodyId !== postId) throw commonErrors.invalidParam('id');
+  if (bodyId !== postId) throw commonErrors.invalidBodyParam('id');
   return editPost(deps, actor, postId, edit);
 }

@@ -8,7 +8,7 @@ import { loadPostFor } from './load-post';
 import { participantsOf } from '../threads/thread-view';
 import { withReplyCounts } from './reply-counts';
 
-/** `perPage` above this is 400 invalid_param (the reference's PerPageMaximum). */
+/** `perPage` above this is 400 invalid_body_param (the reference's PerPageMaximum). */
 export const THREAD_PER_PAGE_MAX = 200;
 
 export interface ThreadQuery {
@@ -36,13 +36,16 @@ export interface ThreadPage {
   readonly thread?: { readonly participants: Record<string, unknown>[]; readonly isFollowing: boolean };
 }
 
-/** The reference's query rules (400 api.context.invalid_param.app_error naming the parameter). */
+/**
+ * The reference's query rules (its `c.SetInvalidParam…`: 400 api.context.invalid_body_param.app_error naming the
+ * parameter). The HTTP route checks them while reading the query, in the reference's order; kept here for any other caller.
+ */
 export function checkThreadQuery(query: ThreadQuery): void {
-  if (query.perPage > THREAD_PER_PAGE_MAX) throw commonErrors.invalidParam('perPage');
-  if (query.fromPost !== '' && query.fromCreateAt === 0) throw commonErrors.invalidParam('fromCreateAt');
-  if (query.fromUpdateAt !== 0 && query.fromCreateAt !== 0) throw commonErrors.invalidParam('fromUpdateAt');
-  if (query.updatesOnly && query.fromUpdateAt === 0) throw commonErrors.invalidParam('fromUpdateAt');
-  if (query.updatesOnly && query.direction === 'up') throw commonErrors.invalidParam('updatesOnly');
+  if (query.perPage > THREAD_PER_PAGE_MAX) throw commonErrors.invalidBodyParam('perPage');
+  if (query.fromPost !== '' && query.fromCreateAt === 0) throw commonErrors.invalidBodyParam('if fromPost is set, then fromCreateAt must also be set');
+  if (query.fromUpdateAt !== 0 && query.fromCreateAt !== 0) throw commonErrors.invalidBodyParam('fromUpdateAt', 'both fromUpdateAt and fromCreateAt cannot be set');
+  if (query.updatesOnly && query.fromUpdateAt === 0) throw commonErrors.invalidBodyParam('fromUpdateAt', 'fromUpdateAt must be set if updatesOnly is set');
+  if (query.updatesOnly && query.direction === 'up') throw commonErrors.invalidBodyParam('updatesOnly', 'updatesOnly flag cannot be used with up direction');
 }
 
 const byCreate = (a: StoredPost, b: StoredPost): number => a.create_at - b.create_at || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);

@@ -14,6 +14,7 @@ import { createPostBodyOf } from './create-post-body';
 import { actorOf, idParam, paging, queryBool, queryValue, type HttpContext } from './http-context';
 import { ephemeralPostBody, patchPostBody, updatePostBody } from './posts.schemas';
 import { presentPost, presentPostList, presentThread } from './presenters';
+import { goInt } from './go-int';
 import { threadQueryOf } from './thread-query';
 
 interface EditBody {
@@ -51,7 +52,8 @@ export function postsRoutes(ctx: HttpContext): Router {
 
   router.post('/api/v4/posts/ephemeral', ...ctx.withBody, async (req, res) => {
     const actor = actorOf(req);
-    const body = validate(ephemeralPostBody, req.body, { onError: (key) => commonErrors.invalidParam(key) }) as { user_id: string; post: EphemeralPostCommand['post'] & { props: Record<string, unknown> | null } };
+    // A bad field is the reference's `c.SetInvalidParam(<field>)`: 400 invalid_body_param naming it.
+    const body = validate(ephemeralPostBody, req.body, { onError: (key) => commonErrors.invalidBodyParam(key) }) as { user_id: string; post: EphemeralPostCommand['post'] & { props: Record<string, unknown> | null } };
     const post = createEphemeralPost(deps, actor, { user_id: body.user_id, post: { ...body.post, props: body.post.props ?? {} } });
     await sendEphemeralPost(deps, body.user_id, post);
     sendJson(res, 201, presentPost(post));
@@ -105,15 +107,17 @@ export function postsRoutes(ctx: HttpContext): Router {
     const sinceRaw = queryValue(req, 'since');
     const before = queryValue(req, 'before');
     const after = queryValue(req, 'after');
-    if (sinceRaw !== undefined && !/^\d+$/.test(sinceRaw)) throw commonErrors.invalidUrlParam('since');
-    if (before !== undefined && before !== '' && !ID.test(before)) throw commonErrors.invalidUrlParam('before');
-    if (after !== undefined && after !== '' && !ID.test(after)) throw commonErrors.invalidUrlParam('after');
+    // The reference's `c.SetInvalidParam…` (400 invalid_body_param), after first, then before, then since (Go's ParseInt).
+    if (after !== undefined && after !== '' && !ID.test(after)) throw commonErrors.invalidBodyParam('after');
+    if (before !== undefined && before !== '' && !ID.test(before)) throw commonErrors.invalidBodyParam('before');
+    const since = sinceRaw === undefined || sinceRaw === '' ? 0 : goInt(sinceRaw);
+    if (since === undefined) throw commonErrors.invalidBodyParam('since');
     const { page, perPage } = paging(req);
     const result = await listChannelPosts(deps, actor, channelId, {
       page,
       perPage,
       includeDeleted: queryBool(req, 'include_deleted'),
-      ...(sinceRaw !== undefined && Number(sinceRaw) > 0 ? { since: Number(sinceRaw) } : {}),
+      ...(since > 0 ? { since } : {}),
       ...(before ? { before } : {}),
       ...(after ? { after } : {}),
     });

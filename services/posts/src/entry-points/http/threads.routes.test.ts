@@ -103,18 +103,23 @@ describe('threads: replies, reply_count and GET /posts/{id}/thread', () => {
     assert.equal(head.reply_count, 3);
   });
 
-  it('when the query is invalid, then 400 api.context.invalid_param.app_error naming it', async () => {
+  it('when the query is invalid, then 400 api.context.invalid_body_param.app_error naming it, in the reference order', async () => {
     for (const [query, name] of [
       ['?perPage=201', 'perPage'],
       ['?perPage=ten', 'perPage'],
+      ['?perPage=x&direction=sideways', 'perPage'],
       ['?direction=sideways', 'direction'],
-      [`?fromPost=${root}`, 'fromCreateAt'],
+      ['?fromCreateAt=soon', 'fromCreateAt'],
+      [`?fromPost=${root}`, 'if fromPost is set, then fromCreateAt must also be set'],
+      ['?fromUpdateAt=1.5', 'fromUpdateAt'],
       ['?fromCreateAt=5&fromUpdateAt=5', 'fromUpdateAt'],
       ['?updatesOnly=true', 'fromUpdateAt'],
+      ['?updatesOnly=true&fromUpdateAt=5&direction=up', 'updatesOnly'],
+      ['?fromCreateAt=99999999999999999999', 'fromCreateAt'],
     ] as const) {
       const res = await thread(root, query);
       assert.equal(res.statusCode, 400, `${query}: ${res.body}`);
-      assert.equal(res.json().id, 'api.context.invalid_param.app_error', query);
+      assert.equal(res.json().id, 'api.context.invalid_body_param.app_error', query);
       assert.ok(String(res.json().message).includes(name), `${query}: ${res.json().message}`);
     }
   });
