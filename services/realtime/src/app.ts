@@ -122,7 +122,7 @@ export function createRealtimeApp(config: Readonly<RealtimeConfig>, deps: Realti
   const bus = deps.bus;
   const readLog = bus.readLog?.bind(bus);
   const log: LogSource | undefined = readLog ? (ranges, max, options) => readLog(ranges, max, options) : undefined;
-  const cursors = deps.bus.endOffsets ? new EventCursors(new CursorCodec(config.EVENT_CURSOR_SECRET ? keySet(config.EVENT_CURSOR_SECRET) : keys), stream, { membership, users: directory }, log) : undefined;
+  const cursors = deps.bus.endOffsets ? new EventCursors(new CursorCodec(config.EVENT_CURSOR_SECRET ? keySet(config.EVENT_CURSOR_SECRET) : keys), stream, { membership, users: directory, onlineAmong: (ids) => statuses.onlineAmong(ids) }, log) : undefined;
   // A bus (or a wrapper of one) without endOffsets turns cursors off: frames carry none, hello has no `resume`.
   if (!cursors) deps.logger.warn('event cursors are off: the event bus does not give partition ends (endOffsets)');
   const hub = new Hub({
@@ -217,7 +217,7 @@ export function createRealtimeApp(config: Readonly<RealtimeConfig>, deps: Realti
         topics: [...CONSUMED_TOPICS],
         startAt: 'latest',
         maxAttempts: 3,
-        handler: eventsConsumer({ hub, membership, users: directory, logger: deps.logger, maxAttempts: 3, metrics, clock, ...(cursors ? { cursors } : {}), ...(deps.durable ? { durable: deps.durable } : {}) }),
+        handler: eventsConsumer({ hub, membership, users: directory, logger: deps.logger, maxAttempts: 3, metrics, clock, onlineAmong: (ids) => statuses.onlineAmong(ids), ...(cursors ? { cursors } : {}), ...(deps.durable ? { durable: deps.durable } : {}) }),
       });
       const statusPosts = statusPostsConsumer(statuses);
       statusSubscription = await deps.bus.subscribe({ groupId: STATUS_POSTS_GROUP, topics: [Topics.postsEvents], startAt: 'latest', maxAttempts: 3, handler: statusPosts.single, batchHandler: statusPosts.batch });

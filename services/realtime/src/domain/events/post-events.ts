@@ -1,14 +1,42 @@
-import { clientPost, mentionedNames, type PostEventPayload, type PostsEvent, type ReactionEventPayload } from '@switchyard/contracts';
+import { clientPost, type PostEventPayload, type PostsEvent, type ReactionEventPayload } from '@switchyard/contracts';
+import { hasPermission, Permissions } from '@switchyard/permissions';
 import type { MembershipCache } from '../membership-cache';
 import type { UserSource } from '../ports';
 import { broadcast, type WsEvent } from '../ws-event';
-import { mentions } from './mentions';
+import { hasChannelWide, mentions, NO_CHANNEL_WIDE, postMentionedNames, type ChannelWide } from './mentions';
 
 export interface PostEventsDeps {
   readonly membership: Pick<MembershipCache, 'channelMembers'>;
   readonly users: UserSource;
   /** The username of a connected user ('' when unknown), for mentions. */
   readonly usernameOf: (userId: string) => string;
+  /** Those of the ids whose status is exactly `online` (who `@here` mentions). Absent: `@here` mentions nobody. */
+  readonly onlineAmong?: (userIds: readonly string[]) => Promise<ReadonlySet<string>>;
+}
+
+/** Post types whose channel-wide words never mention (the reference's allowChannelMentions). */
+const NO_CHANNEL_MENTION_TYPES = new Set(['system_header_change', 'system_purpose_change']);
+/** From this many channel members on, channel-wide words mention nobody (TeamSettings.MaxNotificationsPerChannel's default). */
+const MAX_NOTIFICATIONS_PER_CHANNEL = 1_000;
+
+/**
+ * What `@channel`, `@all` and `@here` may do in this post, as the reference's allowChannelMentions: not in a
+ * header or purpose change, not in a channel of 1,000 members or more, and only when the author has
+ * use_channel_mentions there (every channel role grants it, so a member has it; someone outside the channel,
+ * such as the creator of an incoming webhook, only through their system roles). `@here` reaches the members
+ * whose status is online.
+ */
+async function channelWideOf(deps: PostEventsDeps, payload: PostEventPayload, names: ReadonlySet<string>): Promise<ChannelWide> {
+  const post = payload.post;
+  if (!hasChannelWide(names) || NO_CHANNEL_MENTION_TYPES.has(post.type)) return NO_CHANNEL_WIDE;
+  const members = await deps.membership.channelMembers(payload.channel.id);
+  if (!members || members.size >= MAX_NOTIFICATIONS_PER_CHANNEL) return NO_CHANNEL_WIDE;
+  if (!members.has(post.user_id)) {
+    const [author] = await deps.users.usersByIds([post.user_id]);
+    if (!hasPermission(author?.roles, Permissions.useChannelMentions)) return NO_CHANNEL_WIDE;
+  }
+  const online = names.has('here') && deps.onlineAmong ? await deps.onlineAmong([...members]) : NO_CHANNEL_WIDE.online;
+  return { allowed: true, online };
 }
 
 /** The reference's `channel_display_name` of `posted`: `@sender` in a DM, sorted member usernames in a GM. */
@@ -35,7 +63,8 @@ function senderName(payload: PostEventPayload): string {
 
 async function posted(deps: PostEventsDeps, payload: PostEventPayload): Promise<WsEvent> {
   const post = payload.post;
-  const names = mentionedNames(post.message);
+  const names = postMentionedNames(post);
+  const channelWide = await channelWideOf(deps, payload, names);
   const files = post.file_ids.length > 0;
   const metadataFiles = (post.metadata?.files ?? []) as readonly { mime_type?: unknown }[];
   const image = metadataFiles.some((f) => typeof f.mime_type === 'string' && f.mime_type.startsWith('image/'));
@@ -53,7 +82,7 @@ async function posted(deps: PostEventsDeps, payload: PostEventPayload): Promise<
       ...(image ? { image: 'true' } : {}),
     },
     broadcast: broadcast({ channel_id: payload.channel.id }),
-    dataFor: names.size === 0 ? undefined : (userId) => (mentions(names, { id: userId, username: deps.usernameOf(userId) }, post.user_id) ? { mentions: JSON.stringify([userId]) } : undefined),
+    dataFor: names.size === 0 ? undefined : (userId) => (mentions(names, { id: userId, username: deps.usernameOf(userId) }, post.user_id, channelWide) ? { mentions: JSON.stringify([userId]) } : undefined),
   };
 }
 

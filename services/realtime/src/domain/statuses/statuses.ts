@@ -38,6 +38,12 @@ export class Statuses {
     return unique.map((id) => effectiveStatus(id, stored.get(id), { ...facts, connected: online.has(id) }));
   }
 
+  /** Those of the ids whose status is exactly `online` (who `@here` mentions); none while EnableUserStatuses is off. */
+  public async onlineAmong(userIds: readonly string[]): Promise<Set<string>> {
+    if (!this.settings().enabled || userIds.length === 0) return new Set();
+    return new Set((await this.read(userIds)).filter((s) => s.status === 'online').map((s) => s.user_id));
+  }
+
   /** `PUT /users/{id}/status`: stores the choice and announces it when the visible value changed. */
   public async set(userId: string, status: StatusValue, dndEndTime: number): Promise<WireStatus> {
     const [before] = await this.read([userId]);

@@ -18,6 +18,8 @@ export interface Viewer {
 export interface ReplayDeps {
   readonly membership: MembershipCache;
   readonly users: UserSource;
+  /** Who `@here` mentions (statuses now: a replay cannot know the status when it was posted); absent: nobody. */
+  readonly onlineAmong?: (userIds: readonly string[]) => Promise<ReadonlySet<string>>;
 }
 
 /** A replayed event and the record it came from. */
@@ -46,7 +48,10 @@ async function eventsOf(deps: ReplayDeps, viewer: Viewer, record: StreamRecord):
   if (!isEnvelope(value)) return [];
   switch (topic) {
     case Topics.postsEvents:
-      return fromPostsEvent({ membership: deps.membership, users: deps.users, usernameOf: (id) => (id === viewer.userId ? viewer.username : '') }, value as unknown as PostsEvent);
+      return fromPostsEvent(
+        { membership: deps.membership, users: deps.users, usernameOf: (id) => (id === viewer.userId ? viewer.username : ''), ...(deps.onlineAmong ? { onlineAmong: deps.onlineAmong } : {}) },
+        value as unknown as PostsEvent,
+      );
     case Topics.channelsEvents:
       return fromChannelsEvent(UNCHANGED, value as unknown as ChannelsEvent);
     case Topics.usersEvents:

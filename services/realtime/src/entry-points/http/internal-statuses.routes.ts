@@ -18,9 +18,7 @@ export function internalStatusesRoutes(statuses: Statuses, secret: Keys, withBod
   router.use('/internal', serviceOnly(secret, [Services.posts]));
   router.post(RealtimeInternalPaths.onlineUsers, ...withBody, async (req, res) => {
     const { ids } = validate(onlineBody, req.body) as { ids: string[] };
-    if (!statuses.settings().enabled || ids.length === 0) return sendJson(res, 200, { online: [] });
-    const read = await statuses.read([...new Set(ids)]);
-    sendJson(res, 200, { online: read.filter((s) => s.status === 'online').map((s) => s.user_id) });
+    sendJson(res, 200, { online: [...(await statuses.onlineAmong([...new Set(ids)]))] });
   });
   return router;
 }

@@ -54,6 +54,8 @@ export interface EventsConsumerDeps {
    * none in the distributed one (Kafka hands consumers only acknowledged messages).
    */
   readonly durable?: (message: BusMessage) => Promise<void> | undefined;
+  /** Those of the ids whose status is exactly `online` (who `@here` mentions); absent: `@here` mentions nobody. */
+  readonly onlineAmong?: (userIds: readonly string[]) => Promise<ReadonlySet<string>>;
 }
 
 const REALTIME_SCHEMAS = {
@@ -85,7 +87,10 @@ export function eventsConsumer(deps: EventsConsumerDeps): MessageHandler {
     switch (message.topic) {
       case Topics.postsEvents:
         if (nobody) return [];
-        return fromPostsEvent({ membership: deps.membership, users: deps.users, usernameOf: (id) => deps.hub.connectionsOf(id)[0]?.username ?? '' }, value as unknown as PostsEvent);
+        return fromPostsEvent(
+          { membership: deps.membership, users: deps.users, usernameOf: (id) => deps.hub.connectionsOf(id)[0]?.username ?? '', ...(deps.onlineAmong ? { onlineAmong: deps.onlineAmong } : {}) },
+          value as unknown as PostsEvent,
+        );
       case Topics.channelsEvents: {
         // Evicts the cached members of the channel even when nobody is connected.
         const events = fromChannelsEvent(deps.membership, value as unknown as ChannelsEvent);
