@@ -26,7 +26,7 @@ export function searchScopeContract(name: string, make: Factory<ScopeStore>): vo
       for (const c of [openA, privateA, archivedA, openB, direct, notMine]) await channels.insert(c);
       for (const c of [openA, privateA, archivedA, openB, direct]) await channelMembers.insert(aChannelMember({ channel_id: c.id, user_id: me }));
       await channelMembers.insert(aChannelMember({ channel_id: notMine.id, user_id: other }));
-      const sorted = (ids: string[]): string[] => [...ids].sort();
+      const sorted = (ids: readonly string[]): string[] => [...ids].sort();
       assert.deepEqual(sorted(await scope.readableChannelIds(me, teamA, false)), sorted([openA.id, privateA.id, direct.id]));
       assert.deepEqual(sorted(await scope.readableChannelIds(me, teamA, true)), sorted([openA.id, privateA.id, archivedA.id, direct.id]));
       assert.deepEqual(sorted(await scope.readableChannelIds(me, undefined, false)), sorted([openA.id, privateA.id, openB.id, direct.id]));

@@ -25,6 +25,8 @@ export class SqlitePostSearch implements PostSearchIndex {
   private readonly statements = new Map<string, SqliteStatement<unknown[], Row>>();
   private readonly candidateStatements = new Map<string, SqliteStatement<unknown[], Candidate>>();
   private readonly byRowids: SqliteStatement<[string], Row>;
+  /** The channel set of a channel list, while that very list is in use (the search scope reuses its list while unchanged). */
+  private readonly channelSets = new WeakMap<readonly string[], ReadonlySet<string>>();
 
   public constructor(private readonly store: SqliteStore) {
     this.byRowids = store.db.prepare<[string], Row>('SELECT doc, events FROM p_posts WHERE rowid IN (SELECT value FROM json_each(?)) ORDER BY create_at DESC, id DESC');
@@ -94,7 +96,7 @@ export class SqlitePostSearch implements PostSearchIndex {
       const sql = `SELECT doc, events FROM p_posts WHERE rowid IN (SELECT p.rowid FROM ${from} WHERE ${where.join(' AND ')} ORDER BY p.create_at DESC, p.id DESC LIMIT ?) ORDER BY create_at DESC, id DESC`;
       return this.statement(sql).all(...params, query.limit).map(toPost);
     }
-    const channels = new Set(query.channelIds);
+    const channels = this.channelSetOf(query.channelIds);
     const rowids: number[] = [];
     const candidates = this.candidates(`SELECT f.rowid AS r, p.channel_id AS c FROM ${from} WHERE ${where.join(' AND ')} ORDER BY f.rowid DESC`);
     let read = 0;
@@ -107,6 +109,16 @@ export class SqlitePostSearch implements PostSearchIndex {
     }
     if (rowids.length === 0) return [];
     return this.byRowids.all(JSON.stringify(rowids)).map(toPost);
+  }
+
+  private channelSetOf(ids: readonly string[]): ReadonlySet<string> {
+    let set = this.channelSets.get(ids);
+    if (!set) {
+      set = new Set(ids);
+      // Only a frozen list cannot change under its set.
+      if (Object.isFrozen(ids)) this.channelSets.set(ids, set);
+    }
+    return set;
   }
 
   private candidates(sql: string): SqliteStatement<unknown[], Candidate> {

@@ -25,7 +25,7 @@ export class SqliteSearchScope implements SearchScope {
     this.version = store.db.prepare<[], number>('SELECT v FROM p_search_scope_version WHERE id = 1').pluck();
   }
 
-  public async readableChannelIds(userId: string, teamId: string | undefined, includeArchived: boolean): Promise<string[]> {
+  public async readableChannelIds(userId: string, teamId: string | undefined, includeArchived: boolean): Promise<readonly string[]> {
     const version = this.version.get() ?? -1;
     if (version !== this.cachedAt || this.cached.size >= MAX_CACHED) {
       this.cached.clear();
@@ -35,9 +35,10 @@ export class SqliteSearchScope implements SearchScope {
     let ids = this.cached.get(key);
     if (ids === undefined) {
       const archived = includeArchived ? 1 : 0;
-      ids = teamId === undefined ? this.everyTeam.all(userId, archived) : this.inTeam.all(userId, teamId, archived);
+      ids = Object.freeze(teamId === undefined ? this.everyTeam.all(userId, archived) : this.inTeam.all(userId, teamId, archived));
       this.cached.set(key, ids);
     }
-    return [...ids];
+    // The cached list itself (frozen): the same list while the scope is unchanged lets the search reuse its channel set.
+    return ids;
   }
 }

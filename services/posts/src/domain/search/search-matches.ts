@@ -1,11 +1,9 @@
 import type { StoredPost } from '../entities';
 import type { ParsedSearch } from './search-query';
-import { foldCase, foldWord, prefixTerm, stem } from './search-text';
+import { foldCase, foldWord, prefixTerm, stem, termOfWord } from './search-text';
 
 const WORD = /[\p{L}\p{N}\p{M}]+/gu;
 const MAX_MATCHES = 50;
-/** Words decided per answer at most (the posts of one answer share most of their words). */
-const MAX_KNOWN = 10_000;
 
 /** The matched words of one post (see wordMatcher). */
 export type WordMatcher = (post: Pick<StoredPost, 'message' | 'hashtags'>) => string[];
@@ -13,8 +11,8 @@ export type WordMatcher = (post: Pick<StoredPost, 'message' | 'hashtags'>) => st
 /**
  * The words of a post that the query found, as written in the message (`Running` for `run`), plus its
  * matching `#tags`: what a client highlights (the reference fills `matches` only with Elasticsearch/Bleve).
- * Made once per answer: the query's stems are taken once, and each distinct written word is decided once
- * for all the answer's posts.
+ * Made once per answer: the query's stems are taken once; a written word's term comes from a process-wide
+ * memo (termOfWord), so a word costs two lookups (its term, then the query's terms).
  */
 export function wordMatcher(parsed: ParsedSearch): WordMatcher {
   const exact = new Set<string>();
@@ -25,27 +23,50 @@ export function wordMatcher(parsed: ParsedSearch): WordMatcher {
   }
   for (const phrase of parsed.phrases) for (const word of phrase) exact.add(stem(word));
   const tags = new Set(parsed.hashtags);
-  const known = new Map<string, boolean>();
-  const decide = (word: string): boolean => {
-    let hit = known.get(word);
-    if (hit === undefined) {
-      const folded = foldWord(word);
-      const stemmed = stem(folded);
-      hit = exact.has(stemmed) || prefixes.some((p) => stemmed.startsWith(p) || folded.startsWith(p));
-      if (known.size < MAX_KNOWN) known.set(word, hit);
-    }
-    return hit;
-  };
+  const couldMatch = firstLetterFilter([...exact, ...prefixes]);
+  const decide =
+    prefixes.length === 0
+      ? (word: string): boolean => exact.has(termOfWord(word))
+      : (word: string): boolean => {
+          const stemmed = termOfWord(word);
+          if (exact.has(stemmed)) return true;
+          const folded = foldWord(word);
+          return prefixes.some((p) => stemmed.startsWith(p) || folded.startsWith(p));
+        };
   return (post) => {
     const found = new Set<string>();
     // String#match with a global pattern gives the words only (no match objects to allocate per word).
     const words = exact.size + prefixes.length > 0 ? (post.message.match(WORD) ?? []) : [];
     for (const word of words) {
-      if (found.size >= MAX_MATCHES) break;
-      if (!found.has(word) && decide(word)) found.add(word);
+      // Set#add keeps a repeated word where it first appeared.
+      if (couldMatch(word) && decide(word)) {
+        found.add(word);
+        if (found.size >= MAX_MATCHES) break;
+      }
     }
     if (tags.size > 0) for (const tag of post.hashtags.split(' ')) if (tag !== '' && tags.has(foldCase(tag))) found.add(tag);
     return [...found];
+  };
+}
+
+/**
+ * A cheap test that a written word may have one of these terms (stems or prefixes) without looking its term up:
+ * Porter stemming only rewrites a word's ending and never empties a folded word, so a term's first letter is
+ * the folded word's first letter, which for an ASCII first character is that character in lower case. Words
+ * starting with anything else are always looked up.
+ */
+function firstLetterFilter(terms: readonly string[]): (word: string) => boolean {
+  const allowed = new Uint8Array(128);
+  for (const term of terms) {
+    const first = term.charCodeAt(0);
+    // An empty term (never made by the parser) or a non-ASCII first letter: no filter.
+    if (Number.isNaN(first) || first >= 128) return () => true;
+    allowed[first] = 1;
+    if (first >= 97 && first <= 122) allowed[first - 32] = 1;
+  }
+  return (word) => {
+    const first = word.charCodeAt(0);
+    return first >= 128 || allowed[first] === 1;
   };
 }
 

@@ -129,7 +129,7 @@ async function requireViewTeam(deps: SearchDeps, actor: Actor, teamId: string): 
 }
 
 /** The caller's channels in scope: members only (system admins too, as the reference); archived ones only when asked and allowed. */
-async function readableChannels(deps: SearchDeps, actor: Actor, command: SearchPostsCommand): Promise<string[]> {
+async function readableChannels(deps: SearchDeps, actor: Actor, command: SearchPostsCommand): Promise<readonly string[]> {
   const team = deps.liveConfig.current().TeamSettings as { ExperimentalViewArchivedChannels?: unknown };
   const archivedToo = command.includeDeletedChannels && team.ExperimentalViewArchivedChannels === true;
   return deps.scope.readableChannelIds(actor.userId, command.teamId, archivedToo);
@@ -140,8 +140,9 @@ async function readableChannels(deps: SearchDeps, actor: Actor, command: SearchP
  * existing group channel of exactly those users) and `-in:`, all among the readable channels: an unknown or
  * unreadable one matches nothing. A leading `~` is ignored. Only the named channels are read.
  */
-async function narrowByIn(deps: SearchDeps, actor: Actor, readable: readonly string[], parsed: ParsedSearch, teamId: string | undefined): Promise<string[]> {
-  if (parsed.inChannels.length + parsed.excludedInChannels.length === 0) return [...readable];
+async function narrowByIn(deps: SearchDeps, actor: Actor, readable: readonly string[], parsed: ParsedSearch, teamId: string | undefined): Promise<readonly string[]> {
+  // The scope's own list when nothing narrows it (the index may reuse its channel set while the list is the same).
+  if (parsed.inChannels.length + parsed.excludedInChannels.length === 0) return readable;
   const values = [...new Set([...parsed.inChannels, ...parsed.excludedInChannels].map(cleanIn))];
   const names = values.filter((v) => v.startsWith('@')).flatMap((v) => v.slice(1).split(','));
   const userIds = names.length > 0 ? await deps.userNames.idsByUsernames(names) : new Map<string, string>();

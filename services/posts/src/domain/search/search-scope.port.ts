@@ -5,9 +5,9 @@ export interface SearchScope {
   /**
    * Ids of the channels the user is a member of right now: those of `teamId` plus the user's DMs and GMs
    * (team ""), or those of every team when `teamId` is undefined; archived ones only when `includeArchived`.
-   * Any order.
+   * Any order. The list may be shared with later calls (an adapter's cache): never change it.
    */
-  readableChannelIds(userId: string, teamId: string | undefined, includeArchived: boolean): Promise<string[]>;
+  readableChannelIds(userId: string, teamId: string | undefined, includeArchived: boolean): Promise<readonly string[]>;
 }
 
 /** The scope from the two repositories (two reads; a store that can join does it in one query instead). */
