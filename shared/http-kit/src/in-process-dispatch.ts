@@ -25,6 +25,8 @@ export interface DispatchRequest {
   readonly bodyLength?: number;
   /** Answer with `stream` (the body as the app writes it, its backpressure reaching the app) instead of `body`. */
   readonly streamResponse?: boolean;
+  /** Aborted when the caller's client left: the response is destroyed (the app sees it close) and the call fails. */
+  readonly signal?: AbortSignal;
 }
 
 
@@ -235,12 +237,27 @@ function buildResponse(req: IncomingMessage, sink: ResponseSink): InProcessRespo
 
 /** Runs `app` on one request in this process and resolves with what it answered. */
 export function dispatchInProcess(app: RequestListener, request: DispatchRequest): Promise<DispatchResponse> {
+  const signal = request.signal;
   return new Promise<DispatchResponse>((resolve, reject) => {
     const req = buildRequest(request);
-    const res = buildResponse(req, request.streamResponse === true ? streamedSink(resolve, reject) : bufferedSink(resolve, reject));
+    let done = (): void => undefined;
+    const settled = signal ? (): void => done() : undefined;
+    const ok = settled ? (answer: DispatchResponse): void => (settled(), resolve(answer)) : resolve;
+    const failed = settled ? (error: Error): void => (settled(), reject(error)) : reject;
+    const res = buildResponse(req, request.streamResponse === true ? streamedSink(ok, failed) : bufferedSink(ok, failed));
     req.once('error', (error: Error) => {
       if (req.destroyed) res.destroy(error);
     });
+    if (signal) {
+      // The caller's client left: the app sees its response close (as a socket's), the call fails.
+      const cut = (): void => void res.destroy();
+      if (signal.aborted) {
+        process.nextTick(cut);
+      } else {
+        signal.addEventListener('abort', cut, { once: true });
+        done = () => signal.removeEventListener('abort', cut);
+      }
+    }
     app(req, res);
   });
 }

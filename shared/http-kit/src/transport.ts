@@ -27,6 +27,11 @@ export interface InternalRequest {
    * service's writes wait for the caller's reads, so a large answer is never held whole.
    */
   readonly streamResponse?: boolean;
+  /**
+   * Aborted when the caller's own client left (long-polls): the service sees its client gone (its response
+   * closes) and stops waiting; the call then fails.
+   */
+  readonly signal?: AbortSignal;
 }
 
 export interface InternalResponse {
@@ -95,14 +100,28 @@ function errorCode(error: unknown): string | undefined {
  * the stream, the abort plumbing and the extra promise per call (about 7-14 us less per call here).
  * Informational (1xx) answers are skipped as `request()` skips them.
  */
-function exchange(pool: Pool, options: Dispatcher.DispatchOptions): Promise<InternalResponse> {
+function exchange(pool: Pool, options: Dispatcher.DispatchOptions, signal?: AbortSignal): Promise<InternalResponse> {
   return new Promise((resolve, reject) => {
     let status = 0;
     let headers: IncomingHttpHeaders = {};
     const chunks: Buffer[] = [];
+    let cut: (() => void) | undefined;
+    const settled = (): void => {
+      if (cut) signal?.removeEventListener('abort', cut);
+    };
     pool.dispatch(options, {
-      onConnect: () => undefined,
-      onError: reject,
+      // The caller's client left: the request is cut (undici closes its connection, so the service sees it go).
+      onConnect: signal
+        ? (abort) => {
+            cut = () => abort(new Error('the client left'));
+            if (signal.aborted) cut();
+            else signal.addEventListener('abort', cut, { once: true });
+          }
+        : () => undefined,
+      onError: (error) => {
+        settled();
+        reject(error);
+      },
       onUpgrade: () => reject(new Error('unexpected upgrade from a service')),
       onHeaders: (statusCode, rawHeaders) => {
         if (statusCode < 200) return true;
@@ -114,7 +133,10 @@ function exchange(pool: Pool, options: Dispatcher.DispatchOptions): Promise<Inte
         chunks.push(chunk);
         return true;
       },
-      onComplete: () => resolve({ status, headers, body: chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks) }),
+      onComplete: () => {
+        settled();
+        resolve({ status, headers, body: chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks) });
+      },
     });
   });
 }
@@ -187,7 +209,7 @@ export class HttpTransport implements ServiceTransport, UpgradeTransport {
           headersTimeout: this.timeoutMs,
           bodyTimeout: this.timeoutMs,
         };
-        return await (request.streamResponse === true ? streamedExchange(pool, options) : exchange(pool, options));
+        return await (request.streamResponse === true ? streamedExchange(pool, options) : exchange(pool, options, request.signal));
       } catch (error) {
         failure = error;
         // A refused connection read nothing: the next replica may take the same (even streamed) body.

@@ -7,6 +7,7 @@ interface CompiledRule {
   readonly rest: boolean;
   readonly methods?: ReadonlySet<string>;
   readonly service: ServiceName;
+  readonly waits: boolean;
 }
 
 export interface RouteMatch {
@@ -14,6 +15,8 @@ export interface RouteMatch {
   /** The rule's pattern (`/api/v4/users/**`): the gateway's request metric labels the request with it. */
   readonly pattern: string;
   readonly sessionOptional: boolean;
+  /** A long-poll (RouteRule.waits): the service is told when the client leaves. */
+  readonly waits: boolean;
 }
 
 function compile(rule: RouteRule): CompiledRule {
@@ -24,6 +27,7 @@ function compile(rule: RouteRule): CompiledRule {
     segments: rest ? parts.slice(0, -1) : parts,
     rest,
     service: rule.service,
+    waits: rule.waits === true,
     ...(rule.methods ? { methods: new Set(rule.methods) } : {}),
   };
 }
@@ -64,6 +68,6 @@ export class RouteMatcher {
     if (!segments) return undefined;
     const rule = this.rules.find((r) => matches(r, method, segments));
     if (!rule) return undefined;
-    return { service: rule.service, pattern: rule.pattern, sessionOptional: this.optional.some((r) => matches(r, method, segments)) };
+    return { service: rule.service, pattern: rule.pattern, sessionOptional: this.optional.some((r) => matches(r, method, segments)), waits: rule.waits };
   }
 }

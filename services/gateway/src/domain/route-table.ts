@@ -9,6 +9,11 @@ export interface RouteRule {
   readonly pattern: string;
   readonly service: ServiceName;
   readonly methods?: readonly string[];
+  /**
+   * A long-poll: the answer may wait long upstream, so the service is told when the client leaves (its
+   * request is cut) instead of waiting on for nobody.
+   */
+  readonly waits?: boolean;
 }
 
 export const ROUTE_TABLE: readonly RouteRule[] = [
@@ -48,7 +53,7 @@ export const ROUTE_TABLE: readonly RouteRule[] = [
   { pattern: '/api/v4/reactions/**', service: Services.posts },
   { pattern: '/api/v4/emoji/**', service: Services.posts },
   // realtime: the event stream over HTTP (spec: "Event stream over HTTP")
-  { pattern: '/api/v4/events', service: Services.realtime, methods: ['GET'] },
+  { pattern: '/api/v4/events', service: Services.realtime, methods: ['GET'], waits: true },
   // files (owned by posts, ADR 0022)
   { pattern: '/api/v4/files/**', service: Services.posts },
   { pattern: '/files/*/public', service: Services.posts, methods: ['GET', 'HEAD'] },

@@ -28,6 +28,9 @@ interface StreamSeen {
 }
 const seen: StreamSeen = { reads: 0, failed: false, completed: false };
 
+/** What the waiting route saw. */
+const waitSeen = { waiting: 0, closedEarly: 0, release: (): void => undefined };
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** A source of `total` random-looking bytes made only when read, counting what it produced. */
@@ -101,6 +104,16 @@ function echoService(): RequestListener {
       seen.completed = true;
       sendJson(res, 200, { length, sha256: hash.digest('hex'), framing: req.headers['content-length'] !== undefined ? 'length' : 'chunked' });
     });
+  });
+  // A long-poll: answers only when released; records whether its response closed before that (the client left).
+  http.app.get('/wait', (_req, res) => {
+    waitSeen.waiting += 1;
+    res.once('close', () => {
+      if (!res.writableEnded) waitSeen.closedEarly += 1;
+    });
+    waitSeen.release = () => {
+      if (!res.destroyed) sendJson(res, 200, { waited: true });
+    };
   });
   // Answers without reading the body.
   http.app.post('/echo/early', (_req, res) => sendJson(res, 403, { early: true }));
@@ -233,6 +246,28 @@ export function serviceTransportContract(name: string, factory: TransportHarness
         assert.deepEqual(JSON.parse(res.body.toString('utf8')), { early: true });
         const next = await transport.send('echo', { method: 'GET', path: '/after', headers: {} });
         assert.equal(next.status, 200);
+      });
+    });
+
+    it('when the caller aborts its signal while the service waits, then the service sees its response close and the call fails; unaborted, the answer comes', async () => {
+      await withTransport(async (transport) => {
+        Object.assign(waitSeen, { waiting: 0, closedEarly: 0 });
+        const controller = new AbortController();
+        const call = transport.send('echo', { method: 'GET', path: '/wait', headers: {}, signal: controller.signal });
+        for (let i = 0; i < 200 && waitSeen.waiting < 1; i += 1) await sleep(5);
+        assert.equal(waitSeen.waiting, 1);
+        controller.abort();
+        await assert.rejects(call);
+        for (let i = 0; i < 200 && waitSeen.closedEarly < 1; i += 1) await sleep(5);
+        assert.equal(waitSeen.closedEarly, 1, 'the service saw its client leave');
+        const kept = new AbortController();
+        const answered = transport.send('echo', { method: 'GET', path: '/wait', headers: {}, signal: kept.signal });
+        for (let i = 0; i < 200 && waitSeen.waiting < 2; i += 1) await sleep(5);
+        waitSeen.release();
+        const res = await answered;
+        assert.deepEqual(JSON.parse(res.body.toString('utf8')), { waited: true });
+        kept.abort();
+        assert.equal(waitSeen.closedEarly, 1, 'aborting after the answer changes nothing');
       });
     });
 

@@ -81,6 +81,15 @@ function cutShort(req: Request, failure: Error): Error {
   return failure;
 }
 
+/** Aborted when the client leaves before its answer (its connection closed): a long-poll upstream stops waiting. */
+function clientGone(res: Response): AbortSignal {
+  const controller = new AbortController();
+  res.once('close', () => {
+    if (!res.writableEnded) controller.abort();
+  });
+  return controller.signal;
+}
+
 /** Internal response header: users whose sessions the request changed (see users-bots' affected-users). */
 export const AFFECTED_USERS_HEADER = 'x-switchyard-affected-users';
 
@@ -114,11 +123,14 @@ export function forward(deps: ForwardDeps) {
     });
     const stream = req.bodyStream;
     const download = isFileDownload(req.method, req.originalUrl.split('?')[0] ?? '');
-    const pending = deps.transport.send(route.service, { method: req.method, path: req.originalUrl, headers, ...bodyOf(req), ...(download ? { streamResponse: true } : {}) });
+    const signal = route.waits ? clientGone(res) : undefined;
+    const pending = deps.transport.send(route.service, { method: req.method, path: req.originalUrl, headers, ...bodyOf(req), ...(download ? { streamResponse: true } : {}), ...(signal ? { signal } : {}) });
     let upstream;
     try {
       upstream = await withTimeout(pending, deps.timeoutMs);
     } catch (error) {
+      // The client left a long-poll: nobody to answer.
+      if (signal?.aborted) return;
       // An answer that comes after the timeout is nobody's: its stream is let go (the service stops writing).
       if (download) pending.then((late) => late.stream?.destroy(), () => undefined);
       if (stream?.failure) throw cutShort(req, stream.failure);
