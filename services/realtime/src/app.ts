@@ -198,7 +198,7 @@ export function createRealtimeApp(config: Readonly<RealtimeConfig>, deps: Realti
   http.app.use(identityMiddleware(() => keys));
   http.app.use(statusesRoutes(statuses, [rawBody(() => liveConfig.current().ServiceSettings.MaximumPayloadSizeBytes), jsonBody]));
   http.app.use(internalStatusesRoutes(statuses, keys, [rawBody(() => liveConfig.current().ServiceSettings.MaximumPayloadSizeBytes), jsonBody]));
-  if (cursors) http.app.use(eventsRoutes({ cursors, users: directory, maxWaiting: config.EVENT_MAX_WAITING, clock }));
+  if (cursors) http.app.use(eventsRoutes({ cursors, users: directory, membership, maxWaiting: config.EVENT_MAX_WAITING, clock }));
   const handler = http.finalize();
 
   return {

@@ -37,6 +37,8 @@ interface ChannelEntry {
  * reactions, typing) reads the set again once after the burst (`channelMembers`), as it would after an
  * eviction, so who gets a post is always what posts says now.
  */
+const NO_MEMBERS: ReadonlySet<string> = new Set();
+
 export class MembershipCache {
   private readonly channels = new Map<string, ChannelEntry>();
   private readonly teams = new Map<string, Entry<boolean>>();
@@ -110,6 +112,16 @@ export class MembershipCache {
     const hit = this.channels.get(channelId);
     if (!hit || hit.stale || hit.expires <= this.options.clock.now()) return undefined;
     return hit.value?.has(userId) ?? false;
+  }
+
+  /**
+   * The channel's members as `channelMembers(channelId, since)` would answer them from the cache, without a
+   * lookup (a fresh set read after `since`); undefined when nothing usable is cached.
+   */
+  public knownMembers(channelId: string, since = -Infinity): ReadonlySet<string> | undefined {
+    const hit = this.channels.get(channelId);
+    if (!hit || hit.stale || hit.expires <= this.options.clock.now() || hit.readAt <= since) return undefined;
+    return hit.value ?? NO_MEMBERS;
   }
 
   public async isChannelMember(channelId: string, userId: string): Promise<boolean> {

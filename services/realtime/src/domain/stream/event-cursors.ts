@@ -26,6 +26,14 @@ export interface EventBatch {
   readonly more?: boolean;
 }
 
+/** A batch with the position it reached (its cursor is made from it when it is answered). */
+export interface PositionedBatch {
+  readonly events: Record<string, unknown>[];
+  readonly position: StreamPosition;
+  /** More is left after `position`: ask again at once. */
+  readonly more: boolean;
+}
+
 /** Records converted per step of a batch (its visible events counted between steps). */
 const STEP = 256;
 /** Messages read (parsed and held) from the log per round of a resume older than what the replica holds. */
@@ -154,9 +162,22 @@ export class EventCursors implements HubCursors {
    * cursor after the last record looked at: the stream's position when every kept record was looked at.
    */
   public async batch(viewer: Viewer, from: StreamPosition, limit: number): Promise<EventBatch> {
-    // Up to date (most polls): nothing to look at, the cursor is where it was (or the stream's end, if later).
-    if (this.stream.caughtUp(from)) return { events: [], cursor: this.cursorOf({ time: this.stream.position().time, offsets: highestOffsets(from.offsets, this.stream.position().offsets) }, viewer.userId) };
-    const snapshot = this.stream.snapshot();
+    const found = await this.batchFrom(viewer, from, limit);
+    return { events: found.events, cursor: this.cursorAt(found.position, viewer.userId), ...(found.more ? { more: true } : {}) };
+  }
+
+  /**
+   * `batch` with the position reached instead of its cursor. `since`: the stream's `nextSerial` when `from`
+   * was reached (every record handled before it is at or before `from`): only the records handled since
+   * are looked at (a long-poll looking again), not everything the replica holds.
+   */
+  public async batchFrom(viewer: Viewer, from: StreamPosition, limit: number, since?: number): Promise<PositionedBatch> {
+    // Up to date (most polls): nothing to look at, the position is where it was (or the stream's end, if later).
+    if (this.stream.caughtUp(from)) {
+      const now = this.stream.position();
+      return { events: [], position: { time: now.time, offsets: highestOffsets(from.offsets, now.offsets) }, more: false };
+    }
+    const snapshot = this.stream.snapshot(since);
     const done = await this.logTurn(snapshot, from);
     try {
       return await this.batchOf(snapshot, viewer, from, limit);
@@ -165,7 +186,12 @@ export class EventCursors implements HubCursors {
     }
   }
 
-  private async batchOf(snapshot: StreamSnapshot, viewer: Viewer, from: StreamPosition, limit: number): Promise<EventBatch> {
+  /** The cursor of `position` for `userId`. */
+  public cursorAt(position: StreamPosition, userId: string): string {
+    return this.cursorOf(position, userId);
+  }
+
+  private async batchOf(snapshot: StreamSnapshot, viewer: Viewer, from: StreamPosition, limit: number): Promise<PositionedBatch> {
     const offsets = copyOffsets(from.offsets);
     const out: Record<string, unknown>[] = [];
     let time = from.time;
@@ -174,7 +200,7 @@ export class EventCursors implements HubCursors {
     let budget = BATCH_LOG_BUDGET;
     let scanBudget = BATCH_SCAN_BUDGET;
     for (let complete = false; !complete; ) {
-      if (budget <= 0 || scanBudget <= 0) return { events: out, cursor: this.cursorOf({ time, offsets }, viewer.userId), more: true };
+      if (budget <= 0 || scanBudget <= 0) return { events: out, position: { time, offsets }, more: true };
       const round = await this.round(snapshot, { time, offsets }, { max: Math.min(LOG_CHUNK, budget), maxScanned: Math.min(LOG_SCAN, scanBudget), skip });
       complete = round.complete;
       const records = round.records;
@@ -192,7 +218,7 @@ export class EventCursors implements HubCursors {
           if (own.length > 0 && out.length > 0 && out.length + own.length > limit) {
             // Read from the log (a round that reached the end too): the next batch from this cursor starts with them.
             if (!complete || round.scanned > 0) this.keepLeftover(offsets, records.slice(i + k));
-            return { events: out, cursor: this.cursorOf({ time, offsets }, viewer.userId), more: true };
+            return { events: out, position: { time, offsets }, more: true };
           }
           advance(offsets, record);
           time = record.time;
@@ -209,7 +235,7 @@ export class EventCursors implements HubCursors {
       const now = position.offsets[t] ?? [];
       for (let p = 0; p < mine.length; p += 1) mine[p] = Math.max(mine[p] ?? 0, now[p] ?? 0);
     }
-    return { events: out, cursor: this.cursorOf({ time: position.time, offsets }, viewer.userId) };
+    return { events: out, position: { time: position.time, offsets }, more: false };
   }
 
   /** A turn to read the log (at most MAX_LOG_RESUMES at once); at once when `from` needs no log. Returns its release. */

@@ -50,7 +50,7 @@ export class EventStream {
   private records: StreamRecord[] = [];
   private head = 0;
   private serial = 0;
-  private readonly waiters = new Set<() => void>();
+  private readonly listeners = new Set<(record: StreamRecord) => void>();
   /**
    * Records whose events are being delivered now, by topic and partition: a socket that resumes meanwhile was
    * not in their audience, so its replay takes them from the snapshot instead (see `delivering`).
@@ -144,7 +144,7 @@ export class EventStream {
     this.serial += 1;
     this.records.push(record);
     this.trim();
-    if (this.waiters.size > 0) for (const wake of this.waiters) wake();
+    if (this.listeners.size > 0) for (const listener of this.listeners) listener(record);
     return record;
   }
 
@@ -179,14 +179,19 @@ export class EventStream {
     return 'complete';
   }
 
-  /** What this replica holds now (the records are shared, not copied: they never change). */
-  public snapshot(): StreamSnapshot {
+  /**
+   * What this replica holds now (the records are shared, not copied: they never change). With `since` (a
+   * serial at least `oldestSerial`), only the records handled from that serial on (and those in delivery):
+   * enough for a position taken when `nextSerial` was `since`, every record before that being at or before it.
+   */
+  public snapshot(since?: number): StreamSnapshot {
     this.trim();
     const position = this.position();
     const delivering: StreamRecord[] = [];
     if (this.inFlightCount > 0) for (const slots of this.inFlight) for (const r of slots) if (r && r.offset >= (position.offsets[r.topic]?.[r.partition] ?? 0)) delivering.push(r);
     for (const r of delivering) (position.offsets[r.topic] as number[])[r.partition] = r.offset + 1;
-    return { records: this.records.slice(this.head).concat(delivering), covered: this.covered.map((p) => [...p]), position };
+    const first = since === undefined ? this.head : this.head + Math.max(0, since - this.oldestSerial);
+    return { records: this.records.slice(first).concat(delivering), covered: this.covered.map((p) => [...p]), position };
   }
 
   /** Whether `record` comes after `position` (its offset is not below the position's for its partition). */
@@ -206,10 +211,10 @@ export class EventStream {
     return this.records[this.head]?.serial ?? this.serial;
   }
 
-  /** Calls `wake` after every record handled until the returned function is called. */
-  public onRecord(wake: () => void): () => void {
-    this.waiters.add(wake);
-    return () => this.waiters.delete(wake);
+  /** Calls `listener` with every record handled (once the position is past it) until the returned function is called. */
+  public onRecord(listener: (record: StreamRecord) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
   }
 
   private maxAgeMs(): number {

@@ -113,7 +113,8 @@ export async function visibleEvents(deps: ReplayDeps, viewer: Viewer, records: r
   return out;
 }
 
-function postsChannel(record: StreamRecord): string | undefined {
+/** The channel of a posts.events record (its events go to that channel's members only); undefined for other records. */
+export function postsChannel(record: StreamRecord): string | undefined {
   if (record.message.topic !== Topics.postsEvents || !isEnvelope(record.message.value)) return undefined;
   const id = (record.message.value.payload as { channel?: { id?: unknown } }).channel?.id;
   return typeof id === 'string' ? id : undefined;

@@ -3,8 +3,10 @@ import { AppError, badRequest, commonErrors } from '@switchyard/errors';
 import { requireIdentity, sendJson } from '@switchyard/http-kit';
 import { systemClock } from '@switchyard/ids';
 import { Joi, validate } from '@switchyard/validation';
+import type { MembershipCache } from '../../domain/membership-cache';
 import type { EventBatch, EventCursors } from '../../domain/stream/event-cursors';
 import { CursorExpiredError } from '../../domain/stream/history';
+import { LongPolls, TooManyWaitingError } from '../../domain/stream/long-polls';
 import type { Viewer } from '../../domain/stream/replay';
 import type { Clock, UserSource } from '../../domain/ports';
 import { Usernames } from '../../domain/stream/usernames';
@@ -12,6 +14,8 @@ import { Usernames } from '../../domain/stream/usernames';
 export interface EventsRoutesDeps {
   readonly cursors: EventCursors;
   readonly users: UserSource;
+  /** Which waiting polls a post may concern (its channel's cached members). */
+  readonly membership: MembershipCache;
   /** Long-polls waiting at most at once; more are answered 503 at once. */
   readonly maxWaiting: number;
   readonly clock?: Clock;
@@ -31,9 +35,6 @@ const eventsQuery = Joi.object<EventsQuery>({
 
 /** The longest wait, just under the gateway's upstream timeout (UPSTREAM_TIMEOUT_MS, 60 s): `wait=60` is answered in time. */
 const MAX_WAIT_MS = 59_500;
-
-/** Waits after new records this long before looking again, so a burst is answered in one batch. */
-const SETTLE_MS = 20;
 
 const cursorInvalid = (): AppError => badRequest('api.events.cursor_invalid.app_error', 'The event cursor is not valid for this user.');
 const cursorExpired = (): AppError =>
@@ -78,7 +79,7 @@ function query(req: Request): EventsQuery {
 export function eventsRoutes(deps: EventsRoutesDeps): Router {
   const router = Router();
   const usernames = new Usernames(deps.users, deps.clock ?? systemClock);
-  let waiting = 0;
+  const polls = new LongPolls(deps.cursors, deps.membership, { maxWaiting: deps.maxWaiting });
   router.get('/api/v4/events', (req, res, next) => {
     void (async () => {
       const identity = requireIdentity(req);
@@ -91,67 +92,33 @@ export function eventsRoutes(deps: EventsRoutesDeps): Router {
       if (checked.status === 'expired') throw cursorExpired();
       if (checked.status !== 'complete' || !checked.position) throw cursorInvalid();
       const viewer: Viewer = { userId: identity.userId, isAdmin: identity.roles.split(' ').includes('system_admin'), username: await usernames.of(identity.userId) };
-      let batch = await expiredAs410(deps.cursors.batch(viewer, checked.position, limit));
-      if (batch.events.length === 0 && wait > 0 && batch.more !== true) {
-        if (waiting >= deps.maxWaiting) throw new AppError('unavailable', { id: 'api.events.too_many_waiting.app_error', message: 'Too many event requests are waiting; try again.' });
-        waiting += 1;
-        try {
-          batch = await waitForEvents(deps, viewer, batch, limit, Math.min(wait * 1000, MAX_WAIT_MS), () => req.socket.destroyed);
-        } finally {
-          waiting -= 1;
+      // The client leaving (its connection closed before the answer) ends the wait at once.
+      let left = false;
+      const onLeave = (leave: () => void): void => {
+        if (res.destroyed) {
+          left = true;
+          leave();
+          return;
         }
-      }
-      if (!res.headersSent && !req.socket.destroyed) sendJson(res, 200, batch);
+        res.once('close', () => {
+          left = true;
+          leave();
+        });
+      };
+      const batch = await answered(polls.poll(viewer, checked.position, limit, Math.min(wait * 1000, MAX_WAIT_MS), onLeave));
+      if (!left && !res.headersSent) sendJson(res, 200, batch);
     })().catch(next);
   });
   return router;
 }
 
-/** The log no longer has what the cursor needs (its retention is shorter than the cursor's age): 410. */
-async function expiredAs410(batch: Promise<EventBatch>): Promise<EventBatch> {
+/** The log no longer has what the cursor needs (its retention is shorter than the cursor's age): 410; too many waiting: 503. */
+async function answered(batch: Promise<EventBatch>): Promise<EventBatch> {
   try {
     return await batch;
   } catch (error) {
     if (error instanceof CursorExpiredError) throw cursorExpired();
+    if (error instanceof TooManyWaitingError) throw new AppError('unavailable', { id: 'api.events.too_many_waiting.app_error', message: 'Too many event requests are waiting; try again.' });
     throw error;
   }
-}
-
-/** Looks again after each burst of new records until something is visible, the wait ends, or the caller left. */
-function waitForEvents(deps: EventsRoutesDeps, viewer: Viewer, first: EventBatch, limit: number, waitMs: number, gone: () => boolean): Promise<EventBatch> {
-  return new Promise<EventBatch>((resolve, reject) => {
-    let batch = first;
-    let looking = false;
-    let settle: NodeJS.Timeout | undefined;
-    const finish = (): void => {
-      clearTimeout(timer);
-      clearTimeout(settle);
-      stop();
-      resolve(batch);
-    };
-    const look = async (): Promise<void> => {
-      settle = undefined;
-      if (looking) {
-        settle = setTimeout(() => void look(), SETTLE_MS);
-        return;
-      }
-      looking = true;
-      try {
-        const checked = deps.cursors.check(batch.cursor, viewer.userId);
-        if (!checked.position) return finish();
-        batch = await expiredAs410(deps.cursors.batch(viewer, checked.position, limit));
-        if (batch.events.length > 0 || batch.more === true || gone()) finish();
-      } catch (error) {
-        clearTimeout(timer);
-        stop();
-        reject(error);
-      } finally {
-        looking = false;
-      }
-    };
-    const stop = deps.cursors.stream.onRecord(() => {
-      settle ??= setTimeout(() => void look(), SETTLE_MS);
-    });
-    const timer = setTimeout(finish, waitMs);
-  });
 }
