@@ -3,9 +3,13 @@
  * with nothing to get; the process's RSS before and while they wait (its peak, sampled), its CPU, and how
  * each is answered: its status, and how long after its wait (from when it was sent). Opened in waves of 500,
  * from this process over loopback.
+ *
+ * POLL_TARGET=distributed: the same against the distributed runtime (apps/launcher on deploy/local's servers),
+ * the figures of its realtime process, and `gatewayMb` (the gateway's RSS before -> while waiting).
  */
 import { Agent, get } from 'node:http';
 import { processCpuMs } from './cpu';
+import { startDistributedProcess } from './distributed';
 import { adminToken, call, rssMb, startEmbeddedProcess } from './target';
 
 export interface LongPollFigures {
@@ -23,6 +27,21 @@ export interface LongPollFigures {
   readonly lateMs: { readonly p50: number; readonly p99: number; readonly max: number };
   /** CPU of the runtime's process from the first poll to the last answer, ms. */
   readonly serverCpuMs: number;
+  /** Distributed: the gateway's RSS before the polls and while they wait. */
+  readonly gatewayMb?: { readonly base: number; readonly waiting: number };
+}
+
+/** The runtime under test: its URL, the process measured (embedded, or realtime), and the gateway's (distributed). */
+async function startTarget(target: string): Promise<{ url: string; pid: number; gatewayPid?: number; stop(): Promise<void> }> {
+  if (target !== 'distributed') return startEmbeddedProcess();
+  const runtime = await startDistributedProcess();
+  const pid = runtime.pids.realtime;
+  const gatewayPid = runtime.pids.gateway;
+  if (pid === undefined || gatewayPid === undefined) {
+    await runtime.stop();
+    throw new Error(`no realtime or gateway pid among ${JSON.stringify(runtime.pids)}`);
+  }
+  return { url: runtime.url, pid, gatewayPid, stop: () => runtime.stop() };
 }
 
 /** Between waves of 500 (POLL_WAVE_MS). */
@@ -32,15 +51,22 @@ const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout
 
 const percentile = (sorted: readonly number[], p: number): number => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? 0;
 
-export async function idleLongPolls(count: number, waitS = 20): Promise<LongPollFigures> {
-  const runtime = await startEmbeddedProcess();
+export async function idleLongPolls(count: number, waitS = 20, target = 'embedded'): Promise<LongPollFigures> {
+  const runtime = await startTarget(target);
   const agent = new Agent({ keepAlive: false, maxSockets: Infinity });
   try {
     const token = await adminToken(runtime.url);
     const first = await call(runtime.url, 'GET', '/api/v4/events', undefined, token);
     const cursor = encodeURIComponent(String((first.json as { cursor?: unknown }).cursor));
     await sleep(2000);
+    // POLL_HEAP_SNAPSHOTS=1 with BENCH_NODE_ARGS='--heapsnapshot-signal=SIGUSR2 --diagnostic-dir=<dir>': a heap snapshot before and while they wait.
+    const snapshots = process.env.POLL_HEAP_SNAPSHOTS === '1';
+    if (snapshots) {
+      process.kill(runtime.pid, 'SIGUSR2');
+      await sleep(5000);
+    }
     const baseMb = rssMb(runtime.pid) ?? 0;
+    const gatewayBase = runtime.gatewayPid === undefined ? 0 : (rssMb(runtime.gatewayPid) ?? 0);
     let peakMb = baseMb;
     const sampler = setInterval(() => (peakMb = Math.max(peakMb, rssMb(runtime.pid) ?? 0)), 250);
     const cpuBefore = processCpuMs(runtime.pid) ?? 0;
@@ -69,6 +95,8 @@ export async function idleLongPolls(count: number, waitS = 20): Promise<LongPoll
     }
     await sleep(Math.min(5_000, (waitS * 1000) / 3));
     const waitingMb = rssMb(runtime.pid) ?? 0;
+    if (snapshots) process.kill(runtime.pid, 'SIGUSR2');
+    const gatewayWaiting = runtime.gatewayPid === undefined ? 0 : (rssMb(runtime.gatewayPid) ?? 0);
     await Promise.all(polls);
     clearInterval(sampler);
     const serverCpuMs = (processCpuMs(runtime.pid) ?? 0) - cpuBefore;
@@ -84,6 +112,7 @@ export async function idleLongPolls(count: number, waitS = 20): Promise<LongPoll
       maxAnswerMs: Math.max(...times),
       lateMs: { p50: percentile(late, 50), p99: percentile(late, 99), max: late[late.length - 1] ?? 0 },
       serverCpuMs,
+      ...(runtime.gatewayPid === undefined ? {} : { gatewayMb: { base: gatewayBase, waiting: gatewayWaiting } }),
     };
   } finally {
     agent.destroy();
@@ -92,5 +121,5 @@ export async function idleLongPolls(count: number, waitS = 20): Promise<LongPoll
 }
 
 if (require.main === module) {
-  void idleLongPolls(Number(process.env.POLLS ?? 1000), Number(process.env.POLL_WAIT ?? 20)).then((f) => process.stdout.write(`${JSON.stringify(f)}\n`));
+  void idleLongPolls(Number(process.env.POLLS ?? 1000), Number(process.env.POLL_WAIT ?? 20), process.env.POLL_TARGET ?? 'embedded').then((f) => process.stdout.write(`${JSON.stringify(f)}\n`));
 }

@@ -78,12 +78,14 @@ function runtimeArgs(root: string): string[] {
 }
 
 /**
- * `BENCH_CPU_PROF=<dir>` writes a CPU profile of the runtime. Resolves with the URL once it listens.
+ * `BENCH_CPU_PROF=<dir>` writes a CPU profile of the runtime; `BENCH_NODE_ARGS` adds node flags. Resolves with the URL once it listens.
  * `options.dataDir`: run on that data directory and keep it (default: a fresh one, removed at stop).
  */
 export async function startEmbeddedProcess(options: { readonly dataDir?: string } = {}): Promise<EmbeddedProcess> {
   const root = join(__dirname, '..', '..');
   const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+  // BENCH_NODE_ARGS: more node flags for the runtime (e.g. `--heapsnapshot-signal=SIGUSR2 --diagnostic-dir=/tmp/x`).
+  profile.push(...(process.env.BENCH_NODE_ARGS ?? '').split(' ').filter((arg) => arg !== ''));
   // A fresh durable store per run (DATA_DIR), removed when the runtime stops.
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'switchyard-bench-'));
   const child = spawn(process.execPath, [...profile, ...runtimeArgs(root)], {

@@ -15,6 +15,7 @@ import { MembershipCache } from '../../services/realtime/src/domain/membership-c
 import { CursorCodec } from '../../services/realtime/src/domain/stream/cursor';
 import { EventCursors } from '../../services/realtime/src/domain/stream/event-cursors';
 import { EventStream } from '../../services/realtime/src/domain/stream/event-stream';
+import { LongPolls } from '../../services/realtime/src/domain/stream/long-polls';
 import { CONSUMED_TOPICS, eventsConsumer } from '../../services/realtime/src/entry-points/kafka/events.consumer';
 import { embeddedHistoryCatchUp, kafkaHistoryCatchUp } from '../bench-support/event-history';
 import { idleLongPolls } from '../bench-support/long-polls';
@@ -112,6 +113,38 @@ async function liveUsPerDelivery(withCursors: boolean): Promise<number> {
   return (used.user + used.system) / (rounds * sockets.length);
 }
 
+/** Records held by the busy-stream figure (EVENT_BUFFER_RECORDS' default), and records handled while polls wait. */
+const HELD = 20_000;
+const BUSY_RECORDS = 2_000;
+
+/**
+ * CPU (µs) per record handled on a replica holding 20,000 records, with `waiting` long-polls waiting for
+ * events of a channel none of these records are in (bots of another channel), a socket in the busy channel
+ * (its members read as deployed). Each poll looking at the whole stream per record (the cost before) would
+ * make it grow with waiters × records held; looking only at what may be its own, it stays flat.
+ */
+export async function busyStreamUsPerRecord(waiting: number): Promise<number> {
+  const w = world(true, true);
+  w.directory.addChannelMember(id('c', 1), id('u', 0));
+  w.hub.open(new NullSocket(), { session: { userId: id('u', 0), sessionId: 's0', roles: 'system_user', isBot: false, expiresAt: 0 }, connectionId: '', sequenceNumber: 0 });
+  // Each post happened a few ms before it is handled (the bus's latency).
+  for (let n = 0; n < HELD; n += 1) await w.handler(message(n, posted(n, 1, Date.now() - 5)));
+  const polls = new LongPolls(w.cursors, w.membership, { maxWaiting: 100_000 });
+  const leaves: (() => void)[] = [];
+  const from = w.stream.position();
+  const answered: Promise<unknown>[] = [];
+  for (let i = 0; i < waiting; i += 1) answered.push(polls.poll({ userId: id('b', i), isAdmin: false, username: `b${i}` }, from, 100, 600_000, (leave) => leaves.push(leave)));
+  const started = process.cpuUsage();
+  for (let n = HELD; n < HELD + BUSY_RECORDS; n += 1) await w.handler(message(n, posted(n, 1, Date.now() - 5)));
+  // The polls' looks (after their settle time) are part of the cost.
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  const used = process.cpuUsage(started);
+  if (polls.waiting !== waiting) throw new Error(`${waiting - polls.waiting} polls were answered: none of the records was theirs`);
+  for (const leave of leaves) leave();
+  await Promise.all(answered);
+  return (used.user + used.system) / BUSY_RECORDS;
+}
+
 const median = (values: readonly number[]): number => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)] as number;
@@ -128,7 +161,7 @@ async function liveCost(pairs: number): Promise<{ liveUs: number; liveCursorUs: 
   return { liveUs: median(without), liveCursorUs: median(withCursors) };
 }
 
-export async function run(): Promise<{ catchUpMs: number; liveUs: number; liveCursorUs: number; embeddedLogCatchUpMs: number; kafkaLogCatchUpMs?: number; idlePollsMb: number }> {
+export async function run(): Promise<{ catchUpMs: number; liveUs: number; liveCursorUs: number; embeddedLogCatchUpMs: number; kafkaLogCatchUpMs?: number; idlePollsMb: number; busyUsPerRecord: number; busyWaitingUsPerRecord: number }> {
   const { ms, events } = await catchUp();
   process.stdout.write(`   catch-up: ${EVENTS.toLocaleString('en')} events passed while offline (1 h), ${events.toLocaleString('en')} for the bot: ${ms.toFixed(0)} ms in batches of 1,000\n`);
   const embedded = await embeddedHistoryCatchUp();
@@ -142,7 +175,19 @@ export async function run(): Promise<{ catchUpMs: number; liveUs: number; liveCu
   );
   const { liveUs, liveCursorUs } = await liveCost(LIVE_PAIRS);
   process.stdout.write(`   live, 100 receivers: ${liveUs.toFixed(3)} µs CPU per delivery without cursors, ${liveCursorUs.toFixed(3)} with (${(((liveCursorUs - liveUs) / liveUs) * 100).toFixed(1)} %; medians of ${LIVE_PAIRS} alternated runs)\n`);
-  return { catchUpMs: ms, liveUs, liveCursorUs, embeddedLogCatchUpMs: embedded.ms, idlePollsMb: polls.waitingMb - polls.baseMb, ...(typeof kafka === 'string' ? {} : { kafkaLogCatchUpMs: kafka.ms }) };
+  const busyUsPerRecord = await busyStreamUsPerRecord(0);
+  const busyWaitingUsPerRecord = await busyStreamUsPerRecord(1000);
+  process.stdout.write(`   busy stream (20,000 records held): ${busyUsPerRecord.toFixed(1)} µs CPU per record with no long-poll waiting, ${busyWaitingUsPerRecord.toFixed(1)} with 1,000 waiting for other channels\n`);
+  return {
+    catchUpMs: ms,
+    liveUs,
+    liveCursorUs,
+    embeddedLogCatchUpMs: embedded.ms,
+    idlePollsMb: polls.waitingMb - polls.baseMb,
+    busyUsPerRecord,
+    busyWaitingUsPerRecord,
+    ...(typeof kafka === 'string' ? {} : { kafkaLogCatchUpMs: kafka.ms }),
+  };
 }
 
 if (require.main === module) {
