@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Team } from '@mattermost/types/teams';
-import { assertAppError, assertJson, raw } from './support/http';
+import { assertAppError, assertJson, raw, sleep } from './support/http';
 import { newChannel, postIn, type Actor } from './support/posts-fixtures';
 import type { Target } from './support/target';
 import { parsed, type Frame, type TestSocket } from './support/ws';
@@ -163,5 +163,22 @@ describe('event stream: cursors, resume over WebSocket and GET /api/v4/events', 
     assertAppError(await raw(target.url, 'GET', '/api/v4/events?wait=61', { token: bob.token }), 400, 'api.context.invalid_param.app_error');
     assertAppError(await raw(target.url, 'GET', '/api/v4/events?limit=0', { token: bob.token }), 400, 'api.context.invalid_param.app_error');
     assertAppError(await raw(target.url, 'GET', '/api/v4/events'), 401, 'api.context.session_expired.app_error');
+  });
+
+  it('when a bot\'s poll is waiting and posts come in a channel it is not in, then in one it is in, then it is answered with that post alone before its wait ends', async () => {
+    const mine = await newChannel(alice, team);
+    await alice.client.addToChannel(bob.id, mine.id);
+    const others = await newChannel(alice, team);
+    const start = await raw(target.url, 'GET', '/api/v4/events', { token: bob.token });
+    const started = Date.now();
+    const waiting = raw(target.url, 'GET', `/api/v4/events?cursor=${encodeURIComponent(String(start.json.cursor))}&wait=30`, { token: bob.token });
+    await sleep(500);
+    await postIn(alice, others.id, 'not for bob');
+    await sleep(300);
+    const post = await postIn(alice, mine.id, 'for bob');
+    const page = await waiting;
+    assertJson(page, 200);
+    assert.deepEqual(postIds(page.json.events as Frame[]), [post.id]);
+    assert.ok(Date.now() - started < 20_000, 'answered when the post came, not at the end of its wait');
   });
 });
