@@ -92,12 +92,11 @@ export class EventCursors implements HubCursors {
     return tail;
   }
 
-  /** Where the live event from `message` sits: the stream's position with that record handled. */
+  /** Where the live event from `message` sits (the stream's position with that record handled); its delivery begins. */
   public originOf(message: BusMessage, time: number | undefined): EventOrigin | undefined {
-    const topic = this.stream.topicOf(message.topic);
-    const offset = Number(message.offset);
-    if (topic < 0 || !Number.isSafeInteger(offset)) return undefined;
-    return new LiveOrigin(this.codec, this.stream, topic, message.partition, offset, time);
+    // Its delivery begins: snapshots include it until it is handled.
+    const record = this.stream.delivering(message, time);
+    return record ? new LiveOrigin(this.codec, this.stream, record) : undefined;
   }
 
   /** A cursor given back by `userId` (undefined = none; anything but one of ours for this user is invalid). */

@@ -46,13 +46,16 @@ describe('event stream', () => {
   it('when a record is being delivered, then a snapshot includes it and is past it, until it is handled and kept once', () => {
     const { s } = stream(10);
     assert.ok(s.handled(msg('a', 0, 10), 5));
-    s.delivering(msg('a', 0, 11), 6);
-    s.delivering(msg('a', 0, 3), 6); // below the position: a redelivery, never in flight
+    const eleven = msg('a', 0, 11);
+    const delivering = s.delivering(eleven, 6);
+    assert.equal(s.delivering(msg('a', 0, 3), 6), undefined, 'below the position: a redelivery, never in flight');
     const during = s.snapshot();
     assert.deepEqual(during.records.map((r) => [r.topic, r.partition, r.offset]), [[0, 0, 10], [0, 0, 11]]);
     assert.deepEqual(during.position.offsets, [[12, 0], [4]]);
     assert.deepEqual(s.position().offsets, [[11, 0], [4]], 'the stream itself moves only when it is handled');
-    assert.ok(s.handled(msg('a', 0, 11), 6));
+    assert.equal(during.records[1], delivering);
+    assert.equal(s.handled(eleven, 6), delivering, 'the record made when its delivery began is the one kept');
+    assert.equal(delivering?.serial, 1);
     const after = s.snapshot();
     assert.deepEqual(after.records.map((r) => r.offset), [10, 11]);
     assert.deepEqual(after.position.offsets, [[12, 0], [4]]);

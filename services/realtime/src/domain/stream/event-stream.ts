@@ -15,6 +15,9 @@ export interface StreamRecord {
   readonly message: BusMessage;
 }
 
+/** A record in delivery: its serial is given when it is handled. */
+type InFlight = { -readonly [K in keyof StreamRecord]: StreamRecord[K] };
+
 /** `history`: some of it is older than what this replica holds, but within the retention (read from the log). */
 export type Coverage = 'complete' | 'history' | 'expired' | 'invalid';
 
@@ -55,7 +58,7 @@ export class EventStream {
    * Records whose events are being delivered now, by topic and partition: a socket that resumes meanwhile was
    * not in their audience, so its replay takes them from the snapshot instead (see `delivering`).
    */
-  private inFlight: (StreamRecord | undefined)[][] = [];
+  private inFlight: (InFlight | undefined)[][] = [];
   /** Records in `inFlight` (a snapshot looks only when there are some). */
   private inFlightCount = 0;
 
@@ -96,32 +99,33 @@ export class EventStream {
     return { time: this.options.clock.now(), offsets: this.offsets.map((p) => [...p]) };
   }
 
+  /** The next offset to handle of each partition, as they are (not copied: read them at once, never keep them). */
+  public get offsetsNow(): readonly (readonly number[])[] {
+    return this.offsets;
+  }
+
   /** Index of a topic in `topics` (-1 when not consumed). */
   public topicOf(topic: string): number {
     return this.topicIndex.get(topic) ?? -1;
   }
 
-  /** Everything handled so far and the record at `offset` of a partition (a live event's cursor), at `time`. */
-  public positionWith(topic: number, partition: number, offset: number, time: number | undefined): StreamPosition {
-    const offsets = this.offsets.map((p) => [...p]);
-    const partitions = offsets[topic];
-    if (partitions && partition < partitions.length) partitions[partition] = Math.max(partitions[partition] ?? 0, offset + 1);
-    return { time: time ?? this.options.clock.now(), offsets };
-  }
-
   /**
    * Marks a message whose events are about to be delivered: snapshots taken until it is `handled` include it
    * (a connection that resumes while it is delivered replays it; its live copies stay below the floor).
+   * Returns its record (the one `handled` keeps), or undefined for what this stream does not track or already
+   * handled.
    */
-  public delivering(message: BusMessage, time: number | undefined): void {
+  public delivering(message: BusMessage, time: number | undefined): StreamRecord | undefined {
     const t = this.topicIndex.get(message.topic);
     const partitions = t === undefined ? undefined : this.offsets[t];
     const offset = Number(message.offset);
-    if (t === undefined || partitions === undefined || message.partition >= partitions.length || !Number.isSafeInteger(offset)) return;
-    if (offset < (partitions[message.partition] ?? 0)) return;
-    const slots = this.inFlight[t] as (StreamRecord | undefined)[];
+    if (t === undefined || partitions === undefined || message.partition >= partitions.length || !Number.isSafeInteger(offset)) return undefined;
+    if (offset < (partitions[message.partition] ?? 0)) return undefined;
+    const slots = this.inFlight[t] as (InFlight | undefined)[];
     if (slots[message.partition] === undefined) this.inFlightCount += 1;
-    slots[message.partition] = { serial: -1, topic: t, partition: message.partition, offset, time: time ?? this.options.clock.now(), message };
+    const record: InFlight = { serial: -1, topic: t, partition: message.partition, offset, time: time ?? this.options.clock.now(), message };
+    slots[message.partition] = record;
+    return record;
   }
 
   /**
@@ -133,14 +137,22 @@ export class EventStream {
     const partitions = t === undefined ? undefined : this.offsets[t];
     const offset = Number(message.offset);
     if (t === undefined || partitions === undefined || message.partition >= partitions.length || !Number.isSafeInteger(offset)) return undefined;
-    const slots = this.inFlight[t] as (StreamRecord | undefined)[];
-    if (slots[message.partition] !== undefined) {
+    const slots = this.inFlight[t] as (InFlight | undefined)[];
+    const inFlight = slots[message.partition];
+    if (inFlight !== undefined) {
       slots[message.partition] = undefined;
       this.inFlightCount -= 1;
     }
     if (offset < (partitions[message.partition] ?? 0)) return undefined;
     partitions[message.partition] = offset + 1;
-    const record: StreamRecord = { serial: this.serial, topic: t, partition: message.partition, offset, time: time ?? this.options.clock.now(), message };
+    // The record made when its delivery began is the one kept (its serial given now).
+    let record: InFlight;
+    if (inFlight?.message === message) {
+      record = inFlight;
+      record.serial = this.serial;
+    } else {
+      record = { serial: this.serial, topic: t, partition: message.partition, offset, time: time ?? this.options.clock.now(), message };
+    }
     this.serial += 1;
     this.records.push(record);
     this.trim();

@@ -135,7 +135,6 @@ export function eventsConsumer(deps: EventsConsumerDeps): MessageHandler {
     const time = isEnvelope(message.value) ? message.value.time : undefined;
     const at = typeof time === 'number' ? time : undefined;
     const origin = deps.cursors?.originOf(message, at);
-    stream?.delivering(message, at);
     try {
       for (const event of await toEvents(message)) {
         receivers += await deps.hub.deliver(at === undefined || event.at !== undefined ? event : { ...event, at }, origin);
