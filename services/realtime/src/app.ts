@@ -28,7 +28,7 @@ import { statusesRoutes } from './entry-points/http/statuses.routes';
 import { internalStatusesRoutes } from './entry-points/http/internal-statuses.routes';
 import { CONSUMED_TOPICS, eventsConsumer, type EventsConsumerDeps } from './entry-points/kafka/events.consumer';
 import { eventsRoutes } from './entry-points/http/events.routes';
-import { STATUS_POSTS_GROUP, statusPostsConsumer } from './entry-points/kafka/status-posts.consumer';
+import { statusPostsTap } from './entry-points/kafka/status-posts.consumer';
 import { WebSocketEndpoint } from './entry-points/ws/websocket.endpoint';
 import { CursorCodec } from './domain/stream/cursor';
 import { EventCursors } from './domain/stream/event-cursors';
@@ -178,7 +178,6 @@ export function createRealtimeApp(config: Readonly<RealtimeConfig>, deps: Realti
   exposeRealtimeGauges({ connections: () => hub.counts(), queuedFrames: () => hub.counts().queued, bufferedBytes: () => endpoint.bufferedBytes });
 
   let subscription: Subscription | undefined;
-  let statusSubscription: Subscription | undefined;
   let awayTimer: NodeJS.Timeout | undefined;
   // The away check (the reference's runs at each ping answer): this replica's connected users, at a quarter of the timeout (1–15 s).
   const checkAway = (): void => {
@@ -212,23 +211,26 @@ export function createRealtimeApp(config: Readonly<RealtimeConfig>, deps: Realti
       await redisPresence?.start();
       // Before subscribing: the stream's start is at or before the group's (a resume never misses a record).
       if (cursors && deps.bus.endOffsets) stream.start(await deps.bus.endOffsets(CONSUMED_TOPICS));
+      const events = eventsConsumer({ hub, membership, users: directory, logger: deps.logger, maxAttempts: 3, metrics, clock, onlineAmong: (ids) => statuses.onlineAmong(ids), ...(cursors ? { cursors } : {}), ...(deps.durable ? { durable: deps.durable } : {}) });
+      // REST posts' statuses ride on this replica's own stream (the leading replica applies them): no second group on posts.events (ADR 0038).
+      const statusPosts = statusPostsTap(statuses, () => presence.leads(), (error) => deps.logger.warn('status from a post not stored', { error: error instanceof Error ? error.message : String(error) }));
       subscription = await deps.bus.subscribe({
         groupId: `realtime-${instance}`,
         topics: [...CONSUMED_TOPICS],
         startAt: 'latest',
         maxAttempts: 3,
-        handler: eventsConsumer({ hub, membership, users: directory, logger: deps.logger, maxAttempts: 3, metrics, clock, onlineAmong: (ids) => statuses.onlineAmong(ids), ...(cursors ? { cursors } : {}), ...(deps.durable ? { durable: deps.durable } : {}) }),
+        handler: async (message) => {
+          await events(message);
+          // Once the message went through (a failed one comes again: its status is not applied twice).
+          statusPosts(message);
+        },
       });
-      const statusPosts = statusPostsConsumer(statuses);
-      statusSubscription = await deps.bus.subscribe({ groupId: STATUS_POSTS_GROUP, topics: [Topics.postsEvents], startAt: 'latest', maxAttempts: 3, handler: statusPosts.single, batchHandler: statusPosts.batch });
       checkAway();
       endpoint.start();
     },
     stop: async () => {
       if (awayTimer) clearTimeout(awayTimer);
       awayTimer = undefined;
-      await statusSubscription?.stop();
-      statusSubscription = undefined;
       await endpoint.stop();
       const running = subscription;
       subscription = undefined;

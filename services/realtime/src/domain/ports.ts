@@ -53,4 +53,10 @@ export interface PresenceStore {
   onlineUsers(): Promise<readonly string[]>;
   /** This replica leaves: its users no longer count as online through it. */
   close(): Promise<void>;
+  /**
+   * Whether this replica applies the effects that every replica's event stream carries but that must happen
+   * once (a REST post's status): the first live replica by id, as this replica last saw them (Redis: at its
+   * refresh, every third of the TTL). A replica alone always leads. ADR 0038.
+   */
+  leads(): boolean;
 }

@@ -45,6 +45,20 @@ export function presenceStoreContract(name: string, makeWorld: () => Promise<Pre
       assert.deepEqual(await b.onlineUsers(), [dave]);
     });
 
+    it('when replicas share a store, then exactly one leads, the first by id; when it closes, the next leads (once it refreshed)', async () => {
+      const world = await makeWorld();
+      // An adapter that learns of the others at its refresh (Redis) is refreshed as its timer would.
+      const refreshed = async (replica: PresenceStore): Promise<void> => (replica as Partial<{ refresh(): Promise<void> }>).refresh?.();
+      const b = await world.replica('b');
+      assert.equal(b.leads(), true, 'alone');
+      const a = await world.replica('a');
+      await refreshed(b);
+      assert.deepEqual([a.leads(), b.leads()], [true, false]);
+      await a.close();
+      await refreshed(b);
+      assert.equal(b.leads(), true);
+    });
+
     it('when thousands of ids are asked, then each is answered (more than one batch of a thousand)', async () => {
       const world = await makeWorld();
       const [a, b] = [await world.replica('a'), await world.replica('b')];

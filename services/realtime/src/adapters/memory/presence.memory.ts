@@ -3,6 +3,8 @@ import type { PresenceStore } from '../../domain/ports';
 /** Users online per replica, shared by the replicas of one process (the embedded runtime has one). */
 export class MemoryPresenceBoard {
   public readonly replicas = new Map<string, Set<string>>();
+  /** Replicas that have not closed (whether or not they have users). */
+  public readonly members = new Set<string>();
 
   public replica(replicaId: string): MemoryPresence {
     return new MemoryPresence(this, replicaId);
@@ -11,7 +13,9 @@ export class MemoryPresenceBoard {
 
 /** One replica's side of a MemoryPresenceBoard. */
 export class MemoryPresence implements PresenceStore {
-  public constructor(public readonly board: MemoryPresenceBoard = new MemoryPresenceBoard(), private readonly replicaId = 'local') {}
+  public constructor(public readonly board: MemoryPresenceBoard = new MemoryPresenceBoard(), private readonly replicaId = 'local') {
+    board.members.add(replicaId);
+  }
 
   public set(userId: string, online: boolean): void {
     let users = this.board.replicas.get(this.replicaId);
@@ -37,5 +41,12 @@ export class MemoryPresence implements PresenceStore {
 
   public async close(): Promise<void> {
     this.board.replicas.delete(this.replicaId);
+    this.board.members.delete(this.replicaId);
+  }
+
+  public leads(): boolean {
+    let first: string | undefined;
+    for (const id of this.board.members) if (first === undefined || id < first) first = id;
+    return first === undefined || first === this.replicaId;
   }
 }

@@ -24,6 +24,8 @@ export class RedisPresence implements PresenceStore {
   private readonly replicasKey: string;
   private readonly usersKey: string;
   private timer: NodeJS.Timeout | undefined;
+  /** Whether this replica was the first live one (by id) at its latest refresh. */
+  private leader = true;
 
   public constructor(private readonly redis: Redis, private readonly options: RedisPresenceOptions) {
     this.replicasKey = `${options.prefix}realtime:presence:replicas`;
@@ -80,6 +82,10 @@ export class RedisPresence implements PresenceStore {
     return this.redis.sunion(...replicas.map((r) => this.keyOf(r)));
   }
 
+  public leads(): boolean {
+    return this.leader;
+  }
+
   public async close(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
     this.timer = undefined;
@@ -94,7 +100,10 @@ export class RedisPresence implements PresenceStore {
     const users = [...this.local];
     for (let i = 0; i < users.length; i += CHUNK) tx.sadd(this.usersKey, ...users.slice(i, i + CHUNK));
     tx.pexpire(this.usersKey, this.options.ttlMs);
-    await tx.exec();
+    tx.zrangebyscore(this.replicasKey, `(${now}`, '+inf');
+    const answers = await tx.exec();
+    const live = answers?.[answers.length - 1]?.[1];
+    if (Array.isArray(live)) this.leader = !live.some((id) => typeof id === 'string' && id < this.options.replicaId);
   }
 
   private async liveReplicas(): Promise<string[]> {

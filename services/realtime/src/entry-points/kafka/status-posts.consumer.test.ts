@@ -4,7 +4,7 @@ import { Topics } from '@switchyard/contracts';
 import type { BusMessage } from '@switchyard/event-bus';
 import { MemoryPresence } from '../../adapters/memory/presence.memory';
 import { MemoryStatusStore } from '../../adapters/memory/status-store.memory';
-import { statusPostsConsumer } from './status-posts.consumer';
+import { statusPostsTap } from './status-posts.consumer';
 import type { StoredStatus } from '../../domain/statuses/status';
 import { Statuses } from '../../domain/statuses/statuses';
 
@@ -64,20 +64,45 @@ test('when a connected user idled into away posts, then online is announced; the
   assert.deepEqual((await w.statuses.read(['u1', 'u2'])).map((s) => s.status), ['online', 'offline']);
 });
 
-test('when the consumer gets a run of posts.events, then only REST posts count, each author once per run', async () => {
+test('when REST posts go by on the replica\'s stream, then only they count; authors seen while a write runs go together in the next one; a non-leading replica applies none', async () => {
   const posted: string[][] = [];
-  const consumer = statusPostsConsumer({ posted: async (ids) => void posted.push([...ids]) });
+  const pending: (() => void)[] = [];
+  const errors: unknown[] = [];
+  let leading = true;
+  const tap = statusPostsTap({ posted: (ids) => new Promise<void>((resolve) => ((posted.push([...ids]), pending.push(resolve)))) }, () => leading, (e) => errors.push(e));
   const message = (payload: Record<string, unknown>, type = 'post.created'): BusMessage => ({ topic: Topics.postsEvents, partition: 0, offset: '0', key: 'c1', headers: {}, attempt: 1, value: { type, payload } });
-  const run = [
-    message({ source: 'api', post: { user_id: 'u1', type: '' } }),
-    message({ source: 'hook', post: { user_id: 'u2', type: '' } }),
-    message({ source: 'api', post: { user_id: 'u3', type: 'system_join_channel' } }),
-    message({ source: 'api', post: { user_id: 'u1', type: '' } }, 'post.edited'),
-    message({ source: 'api', post: { user_id: 'u4', type: '' } }),
-  ];
-  await consumer.batch(run);
-  assert.deepEqual(posted, [['u1', 'u4']]);
-  await consumer.single(run[1] as BusMessage);
-  await consumer.single(run[4] as BusMessage);
-  assert.deepEqual(posted, [['u1', 'u4'], ['u4']]);
+  const rest = (userId: string) => message({ source: 'api', post: { user_id: userId, type: '' } });
+  tap(rest('u1'));
+  tap(message({ source: 'incoming_webhook', post: { user_id: 'u2', type: '' } }));
+  tap(message({ source: 'api', post: { user_id: 'u3', type: 'system_join_channel' } }));
+  tap(message({ source: 'api', post: { user_id: 'u1', type: '' } }, 'post.edited'));
+  tap({ ...rest('u5'), topic: Topics.channelsEvents });
+  tap(rest('u4'));
+  tap(rest('u1'));
+  assert.deepEqual(posted, [['u1']], 'one write at a time');
+  pending.shift()?.();
+  await new Promise((resolve) => setImmediate(resolve));
+  assert.deepEqual(posted, [['u1'], ['u4', 'u1']]);
+  pending.shift()?.();
+  await new Promise((resolve) => setImmediate(resolve));
+  leading = false;
+  tap(rest('u6'));
+  assert.deepEqual(posted, [['u1'], ['u4', 'u1']], 'another replica leads: it applies the status');
+  assert.deepEqual(errors, []);
+});
+
+test('when a status write fails, then the failure is reported, not thrown, and later posts still go out', async () => {
+  const errors: unknown[] = [];
+  const posted: string[][] = [];
+  let fail = true;
+  const tap = statusPostsTap({ posted: async (ids) => { posted.push([...ids]); if (fail) throw new Error('redis down'); } }, () => true, (e) => errors.push(e));
+  const rest = (userId: string): BusMessage => ({ topic: Topics.postsEvents, partition: 0, offset: '0', key: 'c1', headers: {}, attempt: 1, value: { type: 'post.created', payload: { source: 'api', post: { user_id: userId, type: '' } } } });
+  tap(rest('u1'));
+  await new Promise((resolve) => setImmediate(resolve));
+  assert.equal(errors.length, 1);
+  fail = false;
+  tap(rest('u2'));
+  await new Promise((resolve) => setImmediate(resolve));
+  assert.deepEqual(posted, [['u1'], ['u2']]);
+  assert.equal(errors.length, 1);
 });

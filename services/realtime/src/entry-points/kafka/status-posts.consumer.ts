@@ -1,9 +1,6 @@
 import { Topics, type PostsEvent } from '@switchyard/contracts';
-import type { BatchHandler, BusMessage, MessageHandler } from '@switchyard/event-bus';
+import type { BusMessage } from '@switchyard/event-bus';
 import type { Statuses } from '../../domain/statuses/statuses';
-
-/** The consumer group every replica shares for it: each post sets its author's status once, not once per replica. */
-export const STATUS_POSTS_GROUP = 'realtime-statuses';
 
 /** The author of a post made through `POST /posts` (source `api`, not a system post), else undefined. */
 export function restPostAuthor(message: BusMessage): string | undefined {
@@ -17,20 +14,32 @@ export function restPostAuthor(message: BusMessage): string | undefined {
 }
 
 /**
- * posts.events → statuses: a post made through `POST /posts` (source `api`) sets its author online unless
- * their status is manual (mattermost-wire-3.md §3.1); webhook, system and slash-command posts do not.
- * `batch` takes a partition's waiting messages at once (their authors in one status read); `single` is the
- * bus's one-at-a-time path (retries, dead letters).
+ * posts.events → statuses, inside every replica's own consumer (no group of its own: ADR 0038): a post made
+ * through `POST /posts` (source `api`) sets its author online unless their status is manual
+ * (mattermost-wire-3.md §3.1); webhook, system and slash-command posts do not. Only the replica that
+ * `leads()` applies it, so each post counts once. The status write does not hold the event stream: authors
+ * seen while one `posted` call is running go together in the next (no timer), and a failure is reported to
+ * `onError`, not retried (the author's next post or activity sets the status again).
  */
-export function statusPostsConsumer(statuses: Pick<Statuses, 'posted'>): { single: MessageHandler; batch: BatchHandler } {
-  return {
-    single: async (message) => {
-      const author = restPostAuthor(message);
-      if (author !== undefined) await statuses.posted([author]);
-    },
-    batch: async (messages) => {
-      const authors = messages.map(restPostAuthor).filter((id): id is string => id !== undefined);
-      if (authors.length > 0) await statuses.posted(authors);
-    },
+export function statusPostsTap(statuses: Pick<Statuses, 'posted'>, leads: () => boolean, onError: (error: unknown) => void): (message: BusMessage) => void {
+  let waiting: string[] = [];
+  let running = false;
+  const run = (authors: string[]): void => {
+    running = true;
+    statuses
+      .posted(authors)
+      .catch(onError)
+      .finally(() => {
+        running = false;
+        const next = waiting;
+        waiting = [];
+        if (next.length > 0) run(next);
+      });
+  };
+  return (message) => {
+    const author = restPostAuthor(message);
+    if (author === undefined || !leads()) return;
+    if (running) waiting.push(author);
+    else run([author]);
   };
 }
