@@ -39,6 +39,13 @@ const PURGE_EVERY_MS = 60 * 60 * 1000;
 const STORED_ACK_TIMEOUT_MS = 10_000;
 /** How long a hook read is reused (writes through this instance evict it at once; another replica's within this). */
 const HOOK_CACHE_MS = 1_000;
+/**
+ * The reactions group reads every posts.events record for the few `reaction.added` of hook posts: it fetches
+ * at most this often while posts flow (a notification DM may wait that long), not every few messages.
+ */
+const REACTIONS_FETCH_LINGER_MS = 500;
+/** The stored-answers group while no hook waits: it reads posts.events at most this often (a waiting hook wakes it). */
+const STORED_IDLE_FETCH_LINGER_MS = 1_000;
 
 export interface IncomingHooksDeps {
   readonly logger: Logger;
@@ -117,6 +124,19 @@ export function createIncomingHooksApp(config: Readonly<IncomingHooksConfig>, de
   http.app.use(transformTestRoutes(context));
   const app = http.finalize();
 
+  const subscribeStored = async (instance: string): Promise<Subscription> => {
+    const subscription = await deps.bus.subscribe({
+      groupId: `${SERVICE_NAME}-stored-${instance}`,
+      topics: [Topics.postsEvents],
+      startAt: 'latest',
+      // Other services' posts pass by all the time; while no hook waits they are fetched in bulk.
+      fetchLingerMs: () => (storedPosts.waiting > 0 ? undefined : STORED_IDLE_FETCH_LINGER_MS),
+      handler: storedPosts.handler,
+    });
+    storedPosts.onWaiting = () => subscription.wake?.();
+    return subscription;
+  };
+
   const purge = (): void => {
     domain.idempotency.purge(domain.clock.now() - IDEMPOTENCY_WINDOW_MS).catch((error: unknown) => deps.logger.warn('idempotency purge failed', { error }));
   };
@@ -132,8 +152,8 @@ export function createIncomingHooksApp(config: Readonly<IncomingHooksConfig>, de
       const instance = randomBytes(6).toString('hex');
       subscriptions = [
         // This instance's own group: the answers to its create commands (IncomingWebhookAckMode=stored).
-        await deps.bus.subscribe({ groupId: `${SERVICE_NAME}-stored-${instance}`, topics: [Topics.postsEvents], startAt: 'latest', handler: storedPosts.handler }),
-        await deps.bus.subscribe({ groupId: `${SERVICE_NAME}-reactions`, topics: [Topics.postsEvents], handler: reactionAddedConsumer(domain, deps.logger) }),
+        await subscribeStored(instance),
+        await deps.bus.subscribe({ groupId: `${SERVICE_NAME}-reactions`, topics: [Topics.postsEvents], fetchLingerMs: REACTIONS_FETCH_LINGER_MS, handler: reactionAddedConsumer(domain, deps.logger) }),
         await deps.bus.subscribe({
           groupId: `${SERVICE_NAME}-cache-${instance}`,
           topics: [Topics.channelsEvents, Topics.usersEvents],

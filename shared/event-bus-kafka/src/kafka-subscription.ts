@@ -4,6 +4,7 @@ import { maxBatchSizeOf, type BusMessage, type SubscribeOptions, type Subscripti
 import { kafkaMetrics } from '@switchyard/metrics';
 import { decodedRun, deliverRun } from './batch-run';
 import { errorMessage, nextOffset } from './codec';
+import { FetchLinger } from './fetch-linger';
 import type { RawRecord } from './dead-letters';
 import type { KafkaEventBusLogger } from './kafka-log';
 import { deliverMessage, deliveryContext, withHeartbeat, type DeliveryContext } from './message-delivery';
@@ -43,6 +44,7 @@ const MAX_REJOINS = 8;
 export class KafkaSubscription implements Subscription {
   private stopping: Promise<void> | undefined;
   private stopRequested = false;
+  private readonly lingering = new FetchLinger();
   private crashed: unknown;
   private readonly committer: OffsetCommitter;
   private readonly delivery: DeliveryContext;
@@ -182,6 +184,7 @@ export class KafkaSubscription implements Subscription {
   /** Finishes (and commits) the in-flight message, leaves the group, disconnects. Idempotent. */
   public stop(): Promise<void> {
     this.stopRequested = true;
+    this.wake();
     this.committer.stop();
     // What the timer has not committed yet goes first, while the consumer still runs; the in-flight
     // message (if any) is committed by its batch, which sees stopRequested.
@@ -277,16 +280,16 @@ export class KafkaSubscription implements Subscription {
   }
 
   /**
-   * Holds the next fetch (kafkajs fetches again once every batch of the previous fetch was handled) until
-   * `fetchLingerMs` after the previous one returned, so a busy member takes what arrived meanwhile in one
-   * fetch rather than one fetch per message: each fetch is a broker request, and so was each commit
-   * before commits were timed. An idle member is not held (no batch, no linger: it long-polls as before);
-   * a message waits at most `fetchLingerMs` more. Several batches of one fetch wait once in all.
+   * Holds the next fetch (kafkajs fetches again once every batch of the previous one was handled) until
+   * `fetchLingerMs` (the subscription's, else the bus's) after the previous one returned: a busy member takes
+   * what arrived meanwhile in one fetch (each is a broker request). An idle member is not held (it long-polls).
    */
   private async linger(): Promise<void> {
-    const wait = this.fetchedAt + this.settings.fetchLingerMs - Date.now();
-    if (wait > 0) await delay(wait);
+    const own = this.options.fetchLingerMs;
+    if (!this.stopRequested) await this.lingering.until(this.fetchedAt + ((typeof own === 'function' ? own() : own) ?? this.settings.fetchLingerMs));
   }
+
+  public wake = (): void => this.lingering.wake(); // Subscription.wake; stop() too (an own linger may be long)
 
   /** Records a handled offset: where a rejoin resumes (startAt latest) and what the committer commits. */
   private handled(topic: string, partition: number, offset: string): void {
@@ -294,5 +297,4 @@ export class KafkaSubscription implements Subscription {
     if (this.options.startAt === 'latest') this.positions.set(key, { topic, partition, offset: nextOffset(offset) });
     this.committer.handled(key, topic, partition, nextOffset(offset));
   }
-
 }

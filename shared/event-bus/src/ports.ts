@@ -67,11 +67,22 @@ export interface SubscribeOptions {
    * already runs its partitions side by side.
    */
   readonly partitionsAtOnce?: number;
+  /**
+   * For a group whose messages may wait (notifications, not answers someone waits for): a member that got
+   * messages fetches again at the earliest this long after its previous fetch, so a busy topic costs it
+   * one fetch per this long instead of one per few messages. Default: the bus's setting (Kafka: 5 ms,
+   * ADR 0017). A function is asked before each wait (undefined: the bus's setting), so a group that only at
+   * times has someone waiting for its messages can wait long only while nobody does (then `wake()`).
+   * The in-process bus hands messages over at once and ignores it.
+   */
+  readonly fetchLingerMs?: number | (() => number | undefined);
 }
 
 export interface Subscription {
   /** Stops handling; the in-flight message finishes and is committed first. */
   stop(): Promise<void>;
+  /** Ends a fetch linger now (someone started waiting for a message). No-op where nothing lingers. */
+  wake?(): void;
 }
 
 export interface EventPublisher {

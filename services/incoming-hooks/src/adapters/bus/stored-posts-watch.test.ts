@@ -14,6 +14,17 @@ async function stateOf(stored: Promise<void>): Promise<unknown> {
 }
 
 describe('StoredPostsWatch', () => {
+  it('when posts begin to be awaited, then onWaiting is told once they are, before anything is published (the consumer stops lingering)', async () => {
+    const watch = new StoredPostsWatch(10_000, () => new Error('timeout'));
+    const told: number[] = [];
+    watch.onWaiting = () => void told.push(watch.waiting);
+    const pending = watch.expect(['p1', 'p2']);
+    assert.deepEqual(told, [2], 'the waiters exist: a linger asked from then on is the short one');
+    await watch.handler(created('p1'));
+    await watch.handler(created('p2'));
+    assert.equal(await stateOf(pending.stored), 'stored');
+  });
+
   it('when a hook made several posts, then it is stored only once posts answered for every one, and the waiters are gone', async () => {
     const watch = new StoredPostsWatch(10_000, () => new Error('timeout'));
     const pending = watch.expect(['p1', 'p2', 'p3']);

@@ -29,6 +29,8 @@ export interface PendingStore {
  */
 export class StoredPostsWatch {
   private readonly waiters = new Map<string, Waiter>();
+  /** Called when posts begin to be awaited (the consumer then stops lingering between fetches). */
+  public onWaiting: () => void = () => undefined;
 
   public constructor(
     private readonly timeoutMs: number,
@@ -44,6 +46,7 @@ export class StoredPostsWatch {
       for (const id of ids) this.waiters.delete(id);
     };
     const each = ids.map((id) => new Promise<void>((resolve, reject) => this.waiters.set(id, { resolve, reject })));
+    this.onWaiting();
     const timeout = new Promise<never>((_, reject) => {
       timer = setTimeout(() => reject(this.timeoutError()), this.timeoutMs);
     });
