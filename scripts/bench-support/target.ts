@@ -61,8 +61,8 @@ export interface EmbeddedProcess {
  * The runtime's command line. By default the compiled dist, as `npm start` runs it (after `tsc -b`, so the
  * figures are of the current sources); BENCH_RUNTIME=source runs the sources through tsx like `npm run dev`.
  */
-/** The V8 heap limits `npm start` runs with (package.json), so the figures are of the same process (BENCH_HEAP_MB: another old space). */
-const START_FLAGS = ['--max-semi-space-size=4', `--max-old-space-size=${Number(process.env.BENCH_HEAP_MB ?? 192)}`];
+/** The V8 heap flags `npm start` runs with (package.json), so the figures are of the same process (BENCH_HEAP_MB: another old space). */
+const START_FLAGS = ['--max-semi-space-size=4', `--max-old-space-size=${Number(process.env.BENCH_HEAP_MB ?? 192)}`, '--heap-growing-percent=100'];
 /** `BENCH_NODE_ARGS`: more node flags for the embedded runtime, after the heap flags (so they can override them). */
 const NODE_ARGS = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
 
