@@ -36,7 +36,7 @@ export {
   type TypingEvent,
 } from './realtime-events';
 export { stripIntegrations, clientPost } from './client-post';
-export { mentionedNames } from './mentioned-names';
+export { mentionedNames, mentionTexts, postMentionedNames, type MentionSource } from './mentioned-names';
 export { PictureUploadLimits, PROFILE_IMAGE_UPLOAD, BOT_ICON_UPLOAD, EMOJI_UPLOAD, pictureUploadRoute, type PictureUploadRoute, FILE_UPLOAD_SLACK_BYTES, FILE_UPLOAD_TOO_LARGE, isFileUpload, isFileDownload, isHookUpload } from './picture-uploads';
 export { SERVER_MAJOR_VERSION, SERVER_VERSION } from './server-version';
 export { statusChangedPayloadSchema, type StatusChangedPayload, type StatusChangedEvent } from './status-events';

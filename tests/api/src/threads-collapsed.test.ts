@@ -308,6 +308,18 @@ describe('collapsed reply threads: /users/{id}/teams/{team_id}/threads', { timeo
     assertAppError(await thread(carol, quiet.id), 404, 'app.user.get_thread_membership_for_user.not_found');
   });
 
+  it('when a reply names a member only in an attachment\'s text, then that member follows the thread with an unread mention', async () => {
+    const dave = await outsider(url(), world.admin, 'daveat');
+    await world.admin.client.addToTeam(world.team.id, dave.id);
+    const channel = await newChannel(alice, world.team);
+    await alice.client.addToChannel(dave.id, channel.id);
+    const root = await postIn(alice, channel.id, 'attachment root');
+    await postIn(alice, channel.id, 'see below', { root_id: root.id, props: { attachments: [{ text: `for @${dave.username}` }] } as never });
+    const daveThread = await thread(dave, root.id);
+    assertJson(daveThread, 200);
+    assert.deepEqual([daveThread.json.unread_mentions, daveThread.json.unread_replies], [1, 1]);
+  });
+
   it('when CollapsedThreads is disabled, then the routes still answer as the reference (which does not check it)', async () => {
     await patchConfig(world.admin.client, { ServiceSettings: { CollapsedThreads: 'disabled' } });
     try {

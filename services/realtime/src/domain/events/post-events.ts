@@ -1,9 +1,9 @@
-import { clientPost, type PostEventPayload, type PostsEvent, type ReactionEventPayload } from '@switchyard/contracts';
+import { clientPost, postMentionedNames, type PostEventPayload, type PostsEvent, type ReactionEventPayload } from '@switchyard/contracts';
 import { hasPermission, Permissions } from '@switchyard/permissions';
 import type { MembershipCache } from '../membership-cache';
 import type { UserSource } from '../ports';
 import { broadcast, type WsEvent } from '../ws-event';
-import { hasChannelWide, mentions, NO_CHANNEL_WIDE, postMentionedNames, type ChannelWide } from './mentions';
+import { hasChannelWide, mentions, NO_CHANNEL_WIDE, type ChannelWide } from './mentions';
 
 export interface PostEventsDeps {
   readonly membership: Pick<MembershipCache, 'channelMembers'>;
