@@ -52,13 +52,13 @@ export class HttpIntegrationClient implements IntegrationClient {
   }
 
   public async post(request: OutboundRequest): Promise<OutboundResult> {
-    let origin: string;
+    let first: URL;
     try {
-      origin = new URL(request.url).origin;
+      first = new URL(request.url);
     } catch {
       return { kind: 'failure', reason: 'blocked', message: 'invalid URL', latencyMs: 0 };
     }
-    return this.options.breakers.run(origin, () => this.send(request));
+    return this.options.breakers.run(first.origin, () => this.send(request, first));
   }
 
   public close(): void {
@@ -68,28 +68,28 @@ export class HttpIntegrationClient implements IntegrationClient {
     this.filtering?.https.destroy();
   }
 
-  private async send(request: OutboundRequest): Promise<OutboundResult> {
+  private async send(request: OutboundRequest, first: URL): Promise<OutboundResult> {
     const started = performance.now();
     const latency = (): number => Math.round((performance.now() - started) * 100) / 100;
     const setting = this.options.allowList();
     if (this.allowList?.setting !== setting) this.allowList = new AllowList(setting);
     const allow = this.allowList;
-    const deadline = AbortSignal.timeout(request.timeoutMs);
-    let url = request.url;
+    // One deadline for every hop (a timer per hop for what is left of it; no AbortSignal per request).
+    const deadline = started + request.timeoutMs;
+    let target = first;
     let method: 'POST' | 'GET' = request.method ?? 'POST';
     const body = Buffer.from(request.body);
-    const firstOrigin = new URL(request.url).origin;
+    const firstOrigin = first.origin;
     // Once a redirect leaves the first origin, the hook's secrets (the body's token, the signatures) stay behind.
     let crossed = false;
     for (let hop = 0; hop <= MAX_REDIRECTS; hop += 1) {
-      const decision = await guardUrl(url, allow, this.resolver);
+      const decision = await guardUrl(target, allow, this.resolver);
       if (!decision.allowed) return { kind: 'failure', reason: 'blocked', message: `blocked: ${decision.reason}`, latencyMs: latency() };
       const pinned: LookupFunction = (_hostname, options, callback) => {
         if ((options as { all?: boolean }).all) (callback as unknown as (e: null, a: { address: string; family: number }[]) => void)(null, [{ address: decision.address, family: decision.family }]);
         else callback(null, decision.address, decision.family);
       };
       const agents = decision.viaAllowList ? { http: this.plainHttp, https: this.plainHttps } : await this.filteringAgents(allow);
-      const target = new URL(url);
       const headers = crossed ? neutralHeaders(request.headers) : method === 'POST' ? request.headers : omitBodyHeaders(request.headers);
       let response: RawResponse;
       try {
@@ -99,7 +99,8 @@ export class HttpIntegrationClient implements IntegrationClient {
           ...(method === 'POST' ? { body } : {}),
           agent: target.protocol === 'https:' ? agents.https : agents.http,
           lookup: pinned,
-          signal: deadline,
+          deadline,
+          timeoutMs: request.timeoutMs,
           maxBytes: this.maxBytes,
         });
       } catch (error) {
@@ -107,10 +108,14 @@ export class HttpIntegrationClient implements IntegrationClient {
       }
       const location = response.headers.location;
       if (response.status >= 300 && response.status < 400 && location) {
-        url = new URL(location, url).toString();
+        try {
+          target = new URL(location, target);
+        } catch {
+          return { kind: 'failure', reason: 'blocked', message: 'blocked: invalid URL', latencyMs: latency() };
+        }
         const keepsBody = response.status === 307 || response.status === 308;
         if (!keepsBody) method = 'GET';
-        if (new URL(url).origin !== firstOrigin) {
+        if (target.origin !== firstOrigin) {
           // 307/308 would resend the body, and the body carries the hook's token: not to another origin.
           if (keepsBody && method === 'POST') return { kind: 'failure', reason: 'blocked', message: `blocked: a ${response.status} redirect to another origin would resend the token`, latencyMs: latency() };
           crossed = true;
@@ -169,26 +174,73 @@ interface Exchange {
   readonly body?: Buffer;
   readonly agent: http.Agent;
   readonly lookup: LookupFunction;
-  readonly signal: AbortSignal;
+  /** When the whole call (every hop) must have ended (`performance.now()` time). */
+  readonly deadline: number;
+  /** The call's timeout, for the error's message. */
+  readonly timeoutMs: number;
   readonly maxBytes: number;
 }
 
-/** One request and its whole answer (gzip decoded), at most `maxBytes` of it; rejects with the request's error. */
+/** The call's deadline passed (classified as a timeout). */
+class DeadlineExceeded extends Error {
+  public readonly code = 'ETIMEDOUT';
+  public constructor(timeoutMs: number) {
+    super(`timeout of ${timeoutMs} ms exceeded`);
+  }
+}
+
+/**
+ * One request and its whole answer (gzip decoded), at most `maxBytes` of it; rejects with the request's error,
+ * or DeadlineExceeded once the deadline passes (the request is destroyed, whatever phase it is in). The
+ * request is given as options, not the URL object: node would otherwise convert the URL on every request.
+ */
 function exchange(url: URL, options: Exchange): Promise<RawResponse> {
   return new Promise((resolve, reject) => {
+    const left = options.deadline - performance.now();
+    if (left <= 0) {
+      reject(new DeadlineExceeded(options.timeoutMs));
+      return;
+    }
+    let timedOut = false;
+    const settle = <T>(done: (value: T) => void) => (value: T): void => {
+      clearTimeout(timer);
+      done(value);
+    };
+    const fail = settle((error: unknown) => reject(timedOut ? new DeadlineExceeded(options.timeoutMs) : error));
+    const succeed = settle(resolve);
     const send = url.protocol === 'https:' ? https.request : http.request;
-    const request = send(url, { method: options.method, headers: options.headers, agent: options.agent, lookup: options.lookup, signal: options.signal }, (response) => {
+    const request = send(requestOptions(url, options), (response) => {
       readAll(response, options.maxBytes).then(
-        (body) => resolve({ status: response.statusCode ?? 0, statusText: response.statusMessage ?? '', headers: response.headers, body }),
+        (body) => succeed({ status: response.statusCode ?? 0, statusText: response.statusMessage ?? '', headers: response.headers, body }),
         (error: unknown) => {
           request.destroy();
-          reject(error);
+          fail(error);
         },
       );
     });
-    request.on('error', reject);
+    const timer = setTimeout(() => {
+      timedOut = true;
+      request.destroy(new DeadlineExceeded(options.timeoutMs));
+    }, left);
+    request.on('error', fail);
     request.end(options.body);
   });
+}
+
+/** What node's request() would take from the URL (urlToHttpOptions), with the exchange's settings. */
+function requestOptions(url: URL, options: Exchange): http.RequestOptions {
+  const hostname = url.hostname.startsWith('[') ? url.hostname.slice(1, -1) : url.hostname;
+  return {
+    protocol: url.protocol,
+    hostname,
+    ...(url.port !== '' ? { port: Number(url.port) } : {}),
+    path: `${url.pathname}${url.search}`,
+    ...(url.username !== '' || url.password !== '' ? { auth: `${decodeURIComponent(url.username)}:${decodeURIComponent(url.password)}` } : {}),
+    method: options.method,
+    headers: options.headers,
+    agent: options.agent,
+    lookup: options.lookup,
+  };
 }
 
 /** An answer longer than the cap (after gzip decoding). */

@@ -195,6 +195,48 @@ describe('integration client against loopback receivers', () => {
     }
   });
 
+  it('when the answer starts in time but its body is still coming at the deadline, then the result is a timeout', async () => {
+    const server = createServer((_req, res) => {
+      res.writeHead(200, { 'Content-Type': 'application/json' });
+      res.write('{"a":');
+      setTimeout(() => res.end('1}'), 1000).unref();
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/trickle`;
+      const started = performance.now();
+      const result = await clientWith('127.0.0.1').post({ url, headers: {}, body: '', timeoutMs: 150 });
+      assert.equal(result.kind === 'failure' && result.reason, 'timeout');
+      assert.ok(performance.now() - started < 900, 'ended at the deadline, not when the body ended');
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+
+  it('when each redirect hop is in time but all of them together are not, then the result is a timeout (one deadline for the call)', async () => {
+    const server = createServer((req, res) => {
+      const hop = Number(/\/hop(\d+)/.exec(req.url ?? '')?.[1] ?? 0);
+      setTimeout(() => res.writeHead(307, { Location: `/hop${hop + 1}` }).end(), 60).unref();
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hop0`;
+      const result = await clientWith('127.0.0.1').post({ url, headers: {}, body: '', timeoutMs: 200 });
+      assert.equal(result.kind === 'failure' && result.reason, 'timeout');
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+
+  it('when the callback URL carries a user and password, then they go as basic authorization', async () => {
+    const result = await post(clientWith('127.0.0.1'), `http://hook%20user:p%40ss@127.0.0.1:${v4.port}/auth`);
+    assert.equal(result.kind, 'response');
+    const sent = v4.requests.at(-1);
+    assert.equal(sent?.headers.authorization, `Basic ${Buffer.from('hook user:p@ss').toString('base64')}`);
+  });
+
   it('when nothing listens on the port, then the result is a connection failure', async () => {
     const closed = await startReceiver('127.0.0.1');
     const url = closed.url;

@@ -141,10 +141,10 @@ export function decideAddress(address: string, allow: AllowList, port?: number):
  * answer cannot differ). Metadata names are refused before any lookup; an allow-listed host name may
  * resolve to internal addresses; otherwise every resolved address must be public.
  */
-export async function guardUrl(rawUrl: string, allow: AllowList, resolve: Resolver): Promise<GuardDecision> {
+export async function guardUrl(rawUrl: string | URL, allow: AllowList, resolve: Resolver): Promise<GuardDecision> {
   let url: URL;
   try {
-    url = new URL(rawUrl);
+    url = typeof rawUrl === 'string' ? new URL(rawUrl) : rawUrl;
   } catch {
     return { allowed: false, reason: 'invalid URL' };
   }

@@ -15,6 +15,7 @@ function columns(d: Delivery): unknown[] {
 export class SqliteDeliveryRepository implements DeliveryRepository {
   private readonly insertRow;
   private readonly replaceRow;
+  private readonly finishRow;
   private readonly byId;
   private readonly due;
   private readonly byHook;
@@ -28,6 +29,11 @@ export class SqliteDeliveryRepository implements DeliveryRepository {
       'INSERT INTO od_deliveries (id, hook_id, status, create_at, next_attempt_at, claimed_by, claim_until, doc) VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING',
     );
     this.replaceRow = db.prepare('UPDATE od_deliveries SET id = ?, hook_id = ?, status = ?, create_at = ?, next_attempt_at = ?, claimed_by = ?, claim_until = ?, doc = ? WHERE id = ?');
+    // A finish in one statement: the result merged into the stored document (json_patch) and the claim released,
+    // only while `owner` holds it; no read, no parse and no re-serialising of the record (body included).
+    this.finishRow = db.prepare<[string | null, number | null, string, string, string]>(
+      "UPDATE od_deliveries SET status = coalesce(?, status), next_attempt_at = coalesce(?, next_attempt_at), claimed_by = '', claim_until = 0, doc = json_patch(doc, ?) WHERE id = ? AND claimed_by = ?",
+    );
     this.byId = db.prepare<[string], DocRow>('SELECT doc FROM od_deliveries WHERE id = ?');
     this.due = db.prepare<[number, number, number], DocRow>(
       "SELECT doc FROM od_deliveries WHERE status IN ('pending', 'failed') AND next_attempt_at <= ? AND claim_until <= ? ORDER BY next_attempt_at, id LIMIT ?",
@@ -69,12 +75,8 @@ export class SqliteDeliveryRepository implements DeliveryRepository {
   }
 
   public async finish(id: string, owner: string, changes: DeliveryChanges): Promise<boolean> {
-    return this.store.write(() => {
-      const found = fromDoc<Delivery>(this.byId.get(id));
-      if (!found || found.claimedBy !== owner) return false;
-      this.save({ ...found, ...definedChanges(changes, IMMUTABLE), claimedBy: '', claimUntil: 0 });
-      return true;
-    });
+    const patch = { ...definedChanges(changes, IMMUTABLE), claimedBy: '', claimUntil: 0 };
+    return this.store.writeOne(() => this.finishRow.run(patch.status ?? null, patch.nextAttemptAt ?? null, JSON.stringify(patch), id, owner).changes === 1);
   }
 
   public async update(id: string, changes: DeliveryChanges): Promise<Delivery | undefined> {
