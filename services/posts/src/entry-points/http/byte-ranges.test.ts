@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { preconditionOf, rangeOf, rangeStillValid } from './byte-ranges';
+import { MAX_RANGES, preconditionOf, rangeOf, rangeStillValid } from './byte-ranges';
 
 test('when Range is absent or empty, then the whole content', () => {
   assert.deepEqual(rangeOf(undefined, 100), { kind: 'whole' });
@@ -34,6 +34,13 @@ test('when several ranges are asked, then they are parts in the order asked, eac
   assert.deepEqual(rangeOf('bytes=0-99,0-99', 100), { kind: 'whole' });
   assert.deepEqual(rangeOf('bytes=0-1,x', 100), { kind: 'unsatisfiable', reason: 'invalid range', noOverlap: false });
   assert.deepEqual(rangeOf('bytes=-0', 100), { kind: 'whole' });
+});
+
+test('when more ranges are asked than a store should be read for one answer, then the whole content', () => {
+  const ranges = (n: number): string => `bytes=${Array.from({ length: n }, (_, i) => `${i}-${i}`).join(',')}`;
+  const most = rangeOf(ranges(MAX_RANGES), 10_000);
+  assert.equal(most.kind === 'parts' && most.ranges.length, MAX_RANGES);
+  assert.deepEqual(rangeOf(ranges(MAX_RANGES + 1), 10_000), { kind: 'whole' });
 });
 
 test('when If-Modified-Since is not older than the content, then 304 (GET and HEAD, no If-None-Match); If-Unmodified-Since older, then 412', () => {

@@ -19,13 +19,19 @@ export type RangeAnswer =
   | { readonly kind: 'unsatisfiable'; readonly reason: string; readonly noOverlap: boolean };
 
 const DIGITS = /^\d+$/;
+/**
+ * More ranges than this are answered whole (200), as ranges adding up to more than the content are: each part
+ * is a store read (an S3 GET), and a 16 KB header holds ~3,000 ranges. Go sets no such limit; Apache's
+ * MaxRanges is 200.
+ */
+export const MAX_RANGES = 100;
 const trim = (s: string): string => s.replace(/^[ \t]+|[ \t]+$/g, '');
 
 /**
  * Go's parseRange: `bytes=` then comma-separated `start-end`, `start-` or `-suffix`; a syntax error is
  * "invalid range"; ranges all starting past the end are "failed to overlap". One range is a part, several
  * are parts (multipart/byteranges); ranges that add up to more than the content are answered whole (as Go:
- * "probably an attack, or a dumb client").
+ * "probably an attack, or a dumb client"), and so are more than MAX_RANGES ranges.
  */
 export function rangeOf(header: string | undefined, size: number): RangeAnswer {
   if (header === undefined || header === '') return { kind: 'whole' };
@@ -63,7 +69,7 @@ export function rangeOf(header: string | undefined, size: number): RangeAnswer {
   const total = ranges.reduce((sum, r) => sum + (r.end - r.start + 1), 0);
   const only = ranges[0];
   // An empty suffix range (`-0`) is answered whole, as before (Go would send an empty part).
-  if (!only || total > size || ranges.some((r) => r.end < r.start)) return { kind: 'whole' };
+  if (!only || total > size || ranges.length > MAX_RANGES || ranges.some((r) => r.end < r.start)) return { kind: 'whole' };
   return ranges.length === 1 ? { kind: 'part', range: only } : { kind: 'parts', ranges };
 }
 
