@@ -308,6 +308,26 @@ describe('collapsed reply threads: /users/{id}/teams/{team_id}/threads', { timeo
     assertAppError(await thread(carol, quiet.id), 404, 'app.user.get_thread_membership_for_user.not_found');
   });
 
+  it('when a thread is set unread, then @here and attachment mentions count again, and in a DM every reply of the other user (countThreadMentions)', async () => {
+    const channel = await newChannel(alice, world.team);
+    await alice.client.addToChannel(bob.id, channel.id);
+    const root = await postIn(alice, channel.id, 'count me');
+    const here = await postIn(bob, channel.id, 'anyone @here?', { root_id: root.id });
+    await postIn(bob, channel.id, 'see below', { root_id: root.id, props: { attachments: [{ text: `cc @${alice.username}` }] } as never });
+    await postIn(bob, channel.id, 'plain', { root_id: root.id });
+    const unread = await setUnread(alice, root.id, here.id);
+    assertJson(unread, 200);
+    assert.deepEqual([unread.json.unread_replies, unread.json.unread_mentions], [3, 2]);
+
+    const direct = await alice.client.createDirectChannel([alice.id, bob.id]);
+    const dmRoot = await postIn(alice, direct.id, 'dm root');
+    const dmFirst = await postIn(bob, direct.id, 'no name here', { root_id: dmRoot.id });
+    await postIn(bob, direct.id, 'nor here', { root_id: dmRoot.id });
+    const dmUnread = await setUnread(alice, dmRoot.id, dmFirst.id);
+    assertJson(dmUnread, 200);
+    assert.deepEqual([dmUnread.json.unread_replies, dmUnread.json.unread_mentions], [2, 2]);
+  });
+
   it('when a reply names a member only in an attachment\'s text, then that member follows the thread with an unread mention', async () => {
     const dave = await outsider(url(), world.admin, 'daveat');
     await world.admin.client.addToTeam(world.team.id, dave.id);

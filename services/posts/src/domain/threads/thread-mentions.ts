@@ -1,7 +1,12 @@
-import { mentionedNames } from '@switchyard/contracts';
+import { postMentionedNames } from '@switchyard/contracts';
+import type { StoredPost } from '../entities';
 
-/** Whether the message mentions the user: `@username` (case-insensitive), `@channel` or `@all`. */
-export function mentionsUser(message: string, username: string): boolean {
-  const names = mentionedNames(message);
-  return (username !== '' && names.has(username.toLowerCase())) || names.has('channel') || names.has('all');
+/**
+ * Whether a post mentions the user as the reference's countThreadMentions reads it (the user assumed online,
+ * channel mentions always allowed): `@username` (case-insensitive), `@channel`, `@all` or `@here`, in the
+ * message or its attachments' texts.
+ */
+export function mentionsUser(post: Pick<StoredPost, 'message' | 'props'>, username: string): boolean {
+  const names = postMentionedNames(post);
+  return (username !== '' && names.has(username.toLowerCase())) || names.has('channel') || names.has('all') || names.has('here');
 }
