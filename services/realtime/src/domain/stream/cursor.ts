@@ -12,9 +12,9 @@ export interface StreamPosition {
 
 export type DecodedCursor = { readonly ok: true; readonly position: StreamPosition } | { readonly ok: false };
 
-/** Cursors made before ADR 0038: the position tag is an HMAC of `pos` and the base64url text (still accepted). */
+/** Cursors made before ADR 0039: the position tag is an HMAC of `pos` and the base64url text (still accepted). */
 const VERSION_1 = 1;
-/** The position tag is a truncated keyed SHA-256 of the position's bytes (ADR 0038). */
+/** The position tag is a truncated keyed SHA-256 of the position's bytes (ADR 0039). */
 const VERSION = 2;
 /** Longest cursor accepted (a deployment has a few dozen partitions: far below). */
 const MAX_CURSOR_CHARS = 4096;
@@ -140,12 +140,12 @@ const mac = (key: string, label: string, data: string): string => createHmac('sh
 /** The key of position tags, derived from a secret (never the secret itself). */
 const positionKey = (secret: string): Buffer => createHmac('sha256', secret).update('switchyard event cursor position tag v2').digest();
 
-/** A position tag: SHA-256 of the derived key then the position's bytes, truncated to TAG_BYTES (ADR 0038). */
+/** A position tag: SHA-256 of the derived key then the position's bytes, truncated to TAG_BYTES (ADR 0039). */
 const positionTag = (key: Buffer, bytes: Buffer): string => createHash('sha256').update(key).update(bytes).digest().subarray(0, TAG_BYTES).toString('base64url');
 
 /**
  * Event cursors: `<position>.<position tag>.<user tag>`, each part base64url. The position tag makes a changed
- * or made-up position invalid: a keyed SHA-256 of the position's bytes, truncated to 96 bits (AMAC, ADR 0038:
+ * or made-up position invalid: a keyed SHA-256 of the position's bytes, truncated to 96 bits (AMAC, ADR 0039:
  * one hash per live event where an HMAC takes two; cursors of version 1, tagged with an HMAC, are still
  * accepted). The user tag (HMAC of the user id) binds the cursor to its user, so another user's cursor is
  * invalid. One tag per event (the position, shared by every receiver) and one per connection (the user), not
