@@ -41,3 +41,23 @@ test('when the bytes are not the extension\'s format or are garbage after a PNG 
   }
   assert.equal((await processor.process(png, 'bmp')).ok, false);
 });
+
+test('when a photo carries an EXIF rotation, then its size is reported upright and every output is upright with no rotation left to apply', async () => {
+  const sideways = await sharp({ create: { width: 3000, height: 1000, channels: 3, background: { r: 200, g: 10, b: 10 } } }).jpeg().withMetadata({ orientation: 6 }).toBuffer();
+  const out = await new SharpImageProcessor().process(sideways, 'jpg');
+  assert.ok(out.ok);
+  assert.deepEqual([out.image.width, out.image.height], [1000, 3000]);
+  const sizes = await Promise.all([out.image.preview, out.image.thumbnail, out.image.miniPreview].map(async (b) => sharp(b).metadata()));
+  assert.deepEqual(sizes.map((m) => [m.width, m.height, m.orientation]), [[1000, 3000, undefined], [120, 360, undefined], [16, 16, undefined]]);
+});
+
+test('when a PNG is transparent, then the preview, thumbnail and mini preview are on white', async () => {
+  const clear = await sharp({ create: { width: 400, height: 300, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } }).png().toBuffer();
+  const out = await new SharpImageProcessor().process(clear, 'png');
+  assert.ok(out.ok);
+  for (const bytes of [out.image.preview, out.image.thumbnail, out.image.miniPreview]) {
+    const { data, info } = await sharp(bytes).raw().toBuffer({ resolveWithObject: true });
+    assert.equal(info.channels, 3);
+    assert.ok(data.every((v) => v >= 250), 'white');
+  }
+});
