@@ -40,6 +40,8 @@ export interface ChannelMember {
   readonly last_viewed_at: number;
   readonly msg_count: number;
   readonly mention_count: number;
+  /** Mentions in root posts since the member last viewed the channel (absent on memberships never mentioned or viewed since). */
+  readonly mention_count_root?: number;
   /** Root posts counted when the member last viewed the channel (absent on memberships never viewed). */
   readonly msg_count_root?: number;
   readonly last_update_at: number;

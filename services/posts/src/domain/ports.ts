@@ -83,7 +83,14 @@ export interface CachedChannelMembers {
 }
 
 /** What viewing a channel changes on a membership. */
-export type MemberViewChanges = Partial<Pick<ChannelMember, 'last_viewed_at' | 'msg_count' | 'msg_count_root' | 'mention_count' | 'last_update_at'>>;
+export type MemberViewChanges = Partial<Pick<ChannelMember, 'last_viewed_at' | 'msg_count' | 'msg_count_root' | 'mention_count' | 'mention_count_root' | 'last_update_at'>>;
+
+/** Whose memberships one post's mentions count on (memberships only: ids of non-members change nothing). */
+export interface MentionTargets {
+  readonly userIds: readonly string[];
+  /** Every member but this author (`@channel`, `@all`), only while the channel has fewer than `fewerThan` members; else `userIds` alone. */
+  readonly everyoneBut?: { readonly authorId: string; readonly fewerThan: number };
+}
 
 export interface ChannelMemberRepository {
   /** Unique: (channel_id, user_id) → DuplicateKeyError('member'). */
@@ -92,6 +99,11 @@ export interface ChannelMemberRepository {
   delete(channelId: string, userId: string): Promise<boolean>;
   /** Sets the view counters of a membership (channel view); undefined when it does not exist. */
   update(channelId: string, userId: string, changes: MemberViewChanges): Promise<ChannelMember | undefined>;
+  /**
+   * One more mention on each target membership, in one write (the reference's IncrementMentionCount):
+   * mention_count + 1, mention_count_root + 1 for a root post, last_update_at = at.
+   */
+  incrementMentions(channelId: string, targets: MentionTargets, root: boolean, at: number): Promise<void>;
   /** Oldest first (create_at, then user_id). */
   listByChannel(channelId: string, page: Page): Promise<ChannelMember[]>;
   listByUser(userId: string): Promise<ChannelMember[]>;

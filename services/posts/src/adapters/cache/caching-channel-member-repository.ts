@@ -1,5 +1,5 @@
 import type { ChannelMember } from '../../domain/entities';
-import type { CachedChannelMembers, ChannelMemberRepository, MemberViewChanges, Page } from '../../domain/ports';
+import type { CachedChannelMembers, ChannelMemberRepository, MemberViewChanges, MentionTargets, Page } from '../../domain/ports';
 
 /** How long a membership read through `cachedMember` is reused when no change was seen (changes evict sooner). */
 const DEFAULT_TTL_MS = 5_000;
@@ -64,6 +64,12 @@ export class CachingChannelMemberRepository implements ChannelMemberRepository, 
   public async update(channelId: string, userId: string, changes: MemberViewChanges): Promise<ChannelMember | undefined> {
     this.entries.get(channelId)?.delete(userId);
     return this.store.update(channelId, userId, changes);
+  }
+
+  /** Counters only: the channel's cached copies are dropped so no stale counter is served. */
+  public async incrementMentions(channelId: string, targets: MentionTargets, root: boolean, at: number): Promise<void> {
+    this.entries.delete(channelId);
+    await this.store.incrementMentions(channelId, targets, root, at);
   }
 
   public find(channelId: string, userId: string): Promise<ChannelMember | undefined> {

@@ -42,5 +42,34 @@ export function channelMemberRepositoryContract(name: string, make: Factory<Chan
       assert.deepEqual(await repo.find(member.channel_id, member.user_id), expected);
       assert.equal(await repo.update(newId(), member.user_id, { msg_count: 1 }), undefined);
     });
+    it('when mentions are counted for named users, then only those members gain one (root posts: the root count too), non-members and others unchanged', async () => {
+      const repo = await make();
+      const channelId = newId();
+      const [bob, carol, dave] = [aChannelMember({ channel_id: channelId }), aChannelMember({ channel_id: channelId, mention_count: 2, mention_count_root: 1 }), aChannelMember({ channel_id: channelId })];
+      const elsewhere = aChannelMember({ user_id: bob.user_id });
+      for (const m of [bob, carol, dave, elsewhere]) await repo.insert(m);
+      await repo.incrementMentions(channelId, { userIds: [bob.user_id, carol.user_id, newId()] }, true, 70);
+      await repo.incrementMentions(channelId, { userIds: [carol.user_id] }, false, 80);
+      assert.deepEqual(await repo.find(channelId, bob.user_id), { ...bob, mention_count: 1, mention_count_root: 1, last_update_at: 70 });
+      assert.deepEqual(await repo.find(channelId, carol.user_id), { ...carol, mention_count: 4, mention_count_root: 2, last_update_at: 80 });
+      assert.deepEqual(await repo.find(channelId, dave.user_id), dave);
+      assert.deepEqual(await repo.find(elsewhere.channel_id, bob.user_id), elsewhere);
+      await repo.incrementMentions(channelId, { userIds: [] }, true, 90);
+      assert.deepEqual(await repo.find(channelId, dave.user_id), dave);
+    });
+
+    it('when everyone but the author is mentioned, then every other member gains one while the channel is under the limit, else only the named', async () => {
+      const repo = await make();
+      const channelId = newId();
+      const [author, bob, carol] = [aChannelMember({ channel_id: channelId }), aChannelMember({ channel_id: channelId }), aChannelMember({ channel_id: channelId })];
+      for (const m of [author, bob, carol]) await repo.insert(m);
+      await repo.incrementMentions(channelId, { userIds: [], everyoneBut: { authorId: author.user_id, fewerThan: 4 } }, false, 70);
+      assert.deepEqual(await repo.find(channelId, author.user_id), author);
+      assert.deepEqual(await repo.find(channelId, bob.user_id), { ...bob, mention_count: 1, mention_count_root: 0, last_update_at: 70 });
+      assert.deepEqual(await repo.find(channelId, carol.user_id), { ...carol, mention_count: 1, mention_count_root: 0, last_update_at: 70 });
+      await repo.incrementMentions(channelId, { userIds: [carol.user_id], everyoneBut: { authorId: author.user_id, fewerThan: 3 } }, true, 80);
+      assert.deepEqual(await repo.find(channelId, bob.user_id), { ...bob, mention_count: 1, mention_count_root: 0, last_update_at: 70 }, 'three members are not fewer than 3');
+      assert.deepEqual(await repo.find(channelId, carol.user_id), { ...carol, mention_count: 2, mention_count_root: 1, last_update_at: 80 });
+    });
   });
 }

@@ -1,6 +1,6 @@
 import type { ChannelMember } from '../../domain/entities';
 import { DuplicateKeyError } from '../../domain/errors';
-import type { ChannelMemberRepository, MemberViewChanges, Page } from '../../domain/ports';
+import type { ChannelMemberRepository, MemberViewChanges, MentionTargets, Page } from '../../domain/ports';
 import { compareIds, copy, paginate } from './memory-utils';
 
 const keyOf = (channelId: string, userId: string): string => `${channelId}:${userId}`;
@@ -31,6 +31,21 @@ export class MemoryChannelMemberRepository implements ChannelMemberRepository {
     const next = { ...member, ...changes };
     this.byKey.set(key, next);
     return copy(next);
+  }
+
+  public async incrementMentions(channelId: string, targets: MentionTargets, root: boolean, at: number): Promise<void> {
+    const members = [...this.byKey.values()].filter((m) => m.channel_id === channelId);
+    const everyone = targets.everyoneBut && members.length < targets.everyoneBut.fewerThan ? targets.everyoneBut.authorId : undefined;
+    const named = new Set(targets.userIds);
+    for (const member of members) {
+      if (everyone !== undefined ? member.user_id === everyone : !named.has(member.user_id)) continue;
+      this.byKey.set(keyOf(channelId, member.user_id), {
+        ...member,
+        mention_count: member.mention_count + 1,
+        mention_count_root: (member.mention_count_root ?? 0) + (root ? 1 : 0),
+        last_update_at: at,
+      });
+    }
   }
 
   public async listByChannel(channelId: string, page: Page): Promise<ChannelMember[]> {

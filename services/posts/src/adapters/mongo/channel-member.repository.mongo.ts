@@ -1,6 +1,6 @@
 import type { Model } from '@switchyard/mongo-kit';
 import type { ChannelMember } from '../../domain/entities';
-import type { ChannelMemberRepository, MemberViewChanges, Page } from '../../domain/ports';
+import type { ChannelMemberRepository, MemberViewChanges, MentionTargets, Page } from '../../domain/ports';
 import { fromChannelMemberDocument, type ChannelMemberDocument } from './channel-member.schema.mongo';
 import { asDomainError, pageWindow } from './mongo-support';
 
@@ -32,6 +32,16 @@ export class MongoChannelMemberRepository implements ChannelMemberRepository {
       .findOneAndUpdate({ channel_id: channelId, user_id: userId }, { $set: { ...changes } }, { new: true })
       .lean<ChannelMemberDocument>();
     return doc ? fromChannelMemberDocument(doc) : undefined;
+  }
+
+  public async incrementMentions(channelId: string, targets: MentionTargets, root: boolean, at: number): Promise<void> {
+    const everyone = targets.everyoneBut;
+    if (!everyone && targets.userIds.length === 0) return;
+    // @channel/@all: one count (index channel_id, create_at, user_id; stops at the limit), then one updateMany.
+    const all = everyone && (await this.model.countDocuments({ channel_id: channelId }).limit(everyone.fewerThan)) < everyone.fewerThan ? everyone : undefined;
+    if (!all && targets.userIds.length === 0) return;
+    const filter = all ? { channel_id: channelId, user_id: { $ne: all.authorId } } : { channel_id: channelId, user_id: { $in: [...targets.userIds] } };
+    await this.model.updateMany(filter, { $inc: { mention_count: 1, mention_count_root: root ? 1 : 0 }, $set: { last_update_at: at } });
   }
 
   public async listByChannel(channelId: string, page: Page): Promise<ChannelMember[]> {

@@ -17,6 +17,7 @@ export const channelMemberSchema = new Schema<ChannelMemberDocument>(
     last_viewed_at: Number,
     msg_count: Number,
     mention_count: Number,
+    mention_count_root: Number,
     msg_count_root: Number,
     last_update_at: Number,
     create_at: Number,

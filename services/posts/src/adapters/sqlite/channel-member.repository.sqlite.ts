@@ -1,6 +1,6 @@
 import { fromDoc, fromDocs, pageWindow, type DocRow, type SqliteStore } from '@switchyard/sqlite-kit';
 import type { ChannelMember } from '../../domain/entities';
-import type { ChannelMemberRepository, MemberViewChanges, Page } from '../../domain/ports';
+import type { ChannelMemberRepository, MemberViewChanges, MentionTargets, Page } from '../../domain/ports';
 import { mapDuplicates } from './sqlite-support';
 
 const UNIQUE_KEYS = { 'channel_id,user_id': 'member' };
@@ -13,6 +13,9 @@ export class SqliteChannelMemberRepository implements ChannelMemberRepository {
   private readonly byChannel;
   private readonly byUser;
   private readonly idsByUser;
+  private readonly mentionNamed;
+  private readonly mentionAllBut;
+  private readonly countByChannel;
 
   public constructor(private readonly store: SqliteStore) {
     const db = store.db;
@@ -22,6 +25,11 @@ export class SqliteChannelMemberRepository implements ChannelMemberRepository {
     this.deleteRow = db.prepare('DELETE FROM p_channel_members WHERE channel_id = ? AND user_id = ?');
     this.byChannel = db.prepare<[string, number, number], DocRow>('SELECT doc FROM p_channel_members WHERE channel_id = ? ORDER BY create_at, user_id LIMIT ? OFFSET ?');
     this.byUser = db.prepare<[string], DocRow>('SELECT doc FROM p_channel_members WHERE user_id = ? ORDER BY create_at, user_id');
+    // One UPDATE per post's mentions: the counters change inside the stored document (json_set), no read or re-serialising in JS.
+    const counted = "doc = json_set(doc, '$.mention_count', coalesce(json_extract(doc, '$.mention_count'), 0) + 1, '$.mention_count_root', coalesce(json_extract(doc, '$.mention_count_root'), 0) + ?, '$.last_update_at', ?)";
+    this.mentionNamed = db.prepare<[number, number, string, string]>(`UPDATE p_channel_members SET ${counted} WHERE channel_id = ? AND user_id IN (SELECT value FROM json_each(?))`);
+    this.mentionAllBut = db.prepare<[number, number, string, string]>(`UPDATE p_channel_members SET ${counted} WHERE channel_id = ? AND user_id <> ?`);
+    this.countByChannel = db.prepare<[string, number], number>('SELECT count(*) FROM (SELECT 1 FROM p_channel_members WHERE channel_id = ? LIMIT ?)').pluck();
     this.idsByUser = db.prepare<[string], string>('SELECT channel_id FROM p_channel_members WHERE user_id = ?').pluck();
   }
 
@@ -46,6 +54,19 @@ export class SqliteChannelMemberRepository implements ChannelMemberRepository {
       const next = { ...current, ...changes };
       this.replaceDoc.run(JSON.stringify(next), channelId, userId);
       return next;
+    });
+  }
+
+  public async incrementMentions(channelId: string, targets: MentionTargets, root: boolean, at: number): Promise<void> {
+    const everyone = targets.everyoneBut;
+    if (!everyone && targets.userIds.length === 0) return;
+    await this.store.write(() => {
+      const rootAdd = root ? 1 : 0;
+      if (everyone && (this.countByChannel.get(channelId, everyone.fewerThan) ?? 0) < everyone.fewerThan) {
+        this.mentionAllBut.run(rootAdd, at, channelId, everyone.authorId);
+      } else if (targets.userIds.length > 0) {
+        this.mentionNamed.run(rootAdd, at, channelId, JSON.stringify(targets.userIds));
+      }
     });
   }
 

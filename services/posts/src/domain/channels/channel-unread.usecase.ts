@@ -27,7 +27,7 @@ export async function channelUnread(deps: Deps, actor: Actor, userId: string, ch
     channel_id: channel.id,
     msg_count: Math.max(0, channel.total_msg_count - member.msg_count),
     mention_count: member.mention_count,
-    mention_count_root: 0,
+    mention_count_root: member.mention_count_root ?? 0,
     msg_count_root: Math.max(0, channel.total_msg_count_root - (member.msg_count_root ?? 0)),
   };
 }

@@ -19,7 +19,7 @@ export function requireSelfOrEditOthers(actor: Actor, userId: string): void {
 /**
  * `POST /channels/members/{user_id}/view` (mattermost-wire-3.md §3.6): for each non-empty channel id the
  * user is a member of, last_viewed_at = max(itself, the channel's last_post_at), the message counts are
- * the channel's, mentions 0, and `channel_viewed` goes to the user. Membership is not checked (others are
+ * the channel's, mentions (and root mentions) 0, and `channel_viewed` goes to the user. Membership is not checked (others are
  * skipped); none of the ids a known channel: 400. When the client does not support collapsed threads
  * (`collapsed_threads_supported` absent or false) or collapsed threads are off for the user, the threads of the
  * viewed channels that had unread messages or mentions are marked read as well (and, when the user does see
@@ -45,6 +45,7 @@ export async function viewChannels(deps: Deps, actor: Actor, userId: string, cha
       msg_count: channel.total_msg_count,
       msg_count_root: channel.total_msg_count_root,
       mention_count: 0,
+      mention_count_root: 0,
       last_update_at: now,
     });
     times[channel.id] = channel.last_post_at;

@@ -3,6 +3,7 @@ import { isAppError, type AppError } from '@switchyard/errors';
 import { isValidId } from '@switchyard/ids';
 import type { Channel, StoredPost } from '../entities';
 import { Errors } from '../errors';
+import { countMentions } from '../channels/count-mentions';
 import { followOnReply } from '../threads/follow-on-reply';
 import type { Deps, PostCounts, RelayedPost } from '../ports';
 import { checkCommandTarget, commandPost } from './command-post';
@@ -104,6 +105,7 @@ async function createSegment(deps: Deps, payloads: readonly CreatePostCommandPay
   // A reply counts on its root first, so its post.created carries the new reply_count.
   for (const { post } of created) if (post.root_id !== '') await deps.posts.recordReply(post.root_id, post.create_at, post.user_id);
   for (const { post, channel } of created) if (post.root_id !== '') await followOnReply(deps, post, channel).catch(() => undefined);
+  for (const { post, channel } of created) await countMentions(deps, post, channel).catch(() => undefined);
   // Refused commands and duplicates: answered with the stored post when it exists (redelivery, producer retry).
   const readBack = payloads.flatMap((payload, at) => (checked[at] instanceof Refusal || duplicate.has(at) ? [payload.post.id] : []));
   const stored = new Map((readBack.length > 0 ? await deps.posts.findByIds(readBack) : []).map((post) => [post.id, post]));

@@ -3,6 +3,7 @@ import type { Channel, StoredPost } from '../entities';
 import { isDuplicateKeyError } from '../errors';
 import type { Deps } from '../ports';
 import { hashtagsOf } from '../rules/post-rules';
+import { countMentions } from '../channels/count-mentions';
 import { followOnReply } from '../threads/follow-on-reply';
 import { createdEvent } from './post-events';
 
@@ -69,11 +70,15 @@ export async function storeNewPost(deps: Deps, post: StoredPost, channel: Channe
     if (isDuplicateKeyError(error)) return undefined;
     throw error;
   }
+  // Its mentions on the mentioned members, alongside the thread work and before the answer (a channel read
+  // next shows them); a failure there loses no post.
+  const mentioned = countMentions(deps, post, channel).catch(() => undefined);
   // A reply counts on its root first, so its post.created carries the new reply_count.
   if (post.root_id !== '') await deps.posts.recordReply(post.root_id, post.create_at, post.user_id);
   // Its thread's followers (collapsed threads) before the answer, so a list read next shows it; a failure
   // there loses no post.
   if (post.root_id !== '') await followOnReply(deps, post, channel).catch(() => undefined);
+  await mentioned;
   void deps.relay(post, { post, channel });
   const counted = deps.channels.recordPost(post.channel_id, post.create_at, post.root_id === '');
   counted.catch(() => undefined);

@@ -22,7 +22,7 @@ type MentioningPost = Pick<StoredPost, 'message' | 'props' | 'user_id'>;
  * use_channel_mentions): every channel role grants it, so a member may; someone outside the channel (an
  * incoming hook's creator) only through their system roles.
  */
-async function mayMentionChannel(deps: Deps, channel: Channel, authorId: string): Promise<boolean> {
+export async function mayMentionChannel(deps: Deps, channel: Channel, authorId: string): Promise<boolean> {
   if (await deps.cachedMembers.cachedMember(channel.id, authorId)) return true;
   const [author] = await deps.users.usersByIds([authorId]);
   return hasPermission(author?.roles, Permissions.useChannelMentions);

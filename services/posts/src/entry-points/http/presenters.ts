@@ -21,7 +21,7 @@ export function presentMember(member: ChannelMember): Json {
     last_viewed_at: member.last_viewed_at,
     msg_count: member.msg_count,
     mention_count: member.mention_count,
-    mention_count_root: 0,
+    mention_count_root: member.mention_count_root ?? 0,
     urgent_mention_count: 0,
     msg_count_root: member.msg_count_root ?? 0,
     notify_props: { desktop: 'default', email: 'default', mark_unread: 'all', push: 'default', ignore_channel_mentions: 'default' },
