@@ -107,7 +107,11 @@ export class MongoDeliveryRepository implements DeliveryRepository {
   }
 
   public async finish(id: string, owner: string, changes: DeliveryChanges): Promise<boolean> {
-    return this.finishes.submit({ id, owner, set: { ...setOf(changes, IDENTITY), claimedBy: '', claimUntil: 0 } });
+    // setOf gives a fresh object, completed in place (a spread followed by new keys is slow in V8).
+    const set = setOf(changes, IDENTITY);
+    set.claimedBy = '';
+    set.claimUntil = 0;
+    return this.finishes.submit({ id, owner, set });
   }
 
   /**

@@ -75,7 +75,9 @@ export class SqliteDeliveryRepository implements DeliveryRepository {
   }
 
   public async finish(id: string, owner: string, changes: DeliveryChanges): Promise<boolean> {
-    const patch = { ...definedChanges(changes, IMMUTABLE), claimedBy: '', claimUntil: 0 };
+    // A fresh object from definedChanges, completed in place (a spread followed by new keys is slow in V8).
+    const patch: DeliveryChanges = definedChanges(changes, IMMUTABLE);
+    Object.assign(patch, { claimedBy: '', claimUntil: 0 });
     return this.store.writeOne(() => this.finishRow.run(patch.status ?? null, patch.nextAttemptAt ?? null, JSON.stringify(patch), id, owner).changes === 1);
   }
 
