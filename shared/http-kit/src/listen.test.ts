@@ -2,9 +2,11 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { IncomingMessage, type ServerResponse } from 'node:http';
 import { connect, type Socket } from 'node:net';
+import { execFile } from 'node:child_process';
+import { join } from 'node:path';
 import express from 'express';
 import { listen } from './listen';
-import { requestPrototypes } from './own-prototypes';
+import { requestPrototypes, useOwnPrototypes } from './own-prototypes';
 
 function open(port: number): Promise<Socket> {
   return new Promise((resolve, reject) => {
@@ -52,6 +54,7 @@ test('when connections exceed the per-process cap, then the extra ones are close
 
 test('when listen is given an express app\'s prototypes, then requests and responses are born with them and express serves them unchanged', async () => {
   const app = express();
+  useOwnPrototypes(app);
   app.post('/echo/:id', (req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
@@ -88,4 +91,63 @@ test('when the listener is not an express app, then it has no prototypes to give
   } finally {
     await server.close();
   }
+});
+
+test('when an express app has no prototypes of its own (a bare express()), then listen serves it with node\'s classes and express swaps', async () => {
+  const app = express();
+  const born: boolean[] = [];
+  app.get('/x', (req, res) => res.json({ swapped: Object.getPrototypeOf(req) === app.request && Object.getPrototypeOf(res) === app.response }));
+  const handler = (req: IncomingMessage, res: ServerResponse): void => {
+    born.push(Object.getPrototypeOf(req) === IncomingMessage.prototype);
+    app(req, res);
+  };
+  const server = await listen(handler, 0, '127.0.0.1', { prototypes: requestPrototypes(app) });
+  try {
+    assert.deepEqual(await (await fetch(`${server.url}/x`)).json(), { swapped: true });
+    assert.deepEqual(born, [true]);
+  } finally {
+    await server.close();
+  }
+});
+
+/**
+ * A child node with --allow-natives-syntax serves a few requests through listen with an app's own prototypes and
+ * prints, per request, whether the request and response were in V8's fast mode (not dictionary mode) at the
+ * handler and at 'finish'. The probe is checked on a dictionary-mode object too, so it cannot always say yes.
+ */
+const FAST_MODE_CHILD = `
+const express = require('express');
+const { listen } = require(${JSON.stringify(join(__dirname, 'listen.ts'))});
+const { requestPrototypes, useOwnPrototypes } = require(${JSON.stringify(join(__dirname, 'own-prototypes.ts'))});
+const fast = new Function('o', 'return %HasFastProperties(o)');
+const dictionary = {};
+for (let i = 0; i < 2000; i += 1) dictionary['k' + i] = i;
+const app = express();
+useOwnPrototypes(app);
+const seen = [];
+app.get('/x', (req, res) => {
+  const entry = { born: Object.getPrototypeOf(res) === app.response, request: fast(req), response: fast(res) };
+  res.once('finish', () => { entry.finishedRequest = fast(req); entry.finishedResponse = fast(res); });
+  seen.push(entry);
+  res.json({ ok: true });
+});
+(async () => {
+  const server = await listen(app, 0, '127.0.0.1', { prototypes: requestPrototypes(app) });
+  for (let i = 0; i < 3; i += 1) await (await fetch(server.url + '/x')).text();
+  await new Promise((resolve) => setTimeout(resolve, 20));
+  await server.close();
+  process.stdout.write(JSON.stringify({ probe: fast(dictionary), seen }));
+})();
+`;
+
+test('when listen serves an app with its own prototypes, then requests and responses stay in V8\'s fast mode (no dictionary-mode objects)', async () => {
+  const stdout = await new Promise<string>((resolve, reject) => {
+    execFile(process.execPath, ['--allow-natives-syntax', '--conditions=source', '--import', 'tsx', '-e', FAST_MODE_CHILD], { cwd: __dirname }, (error, out, err) =>
+      error ? reject(new Error(`${error.message}\n${err}`)) : resolve(out),
+    );
+  });
+  const { probe, seen } = JSON.parse(stdout) as { probe: boolean; seen: unknown[] };
+  assert.equal(probe, false, 'the probe tells a dictionary-mode object');
+  const fastAll = { born: true, request: true, response: true, finishedRequest: true, finishedResponse: true };
+  assert.deepEqual(seen, [fastAll, fastAll, fastAll]);
 });

@@ -15,12 +15,24 @@ function detached(shared: object, base: object): object {
  * sockets would then crash (`_lightMyRequest` is undefined). `listen` gives each request its app's
  * prototypes at birth (serverClasses below), and those must stay node's.
  * With prototypes of its own, injecting into one app cannot break another.
+ *
+ * Each prototype is the `prototype` of a real subclass of node's class (`app.request.constructor`), whose own
+ * prototype is the copy of express's: `listen` constructs requests and responses with those subclasses
+ * (serverClasses), and a subclass keeps node's fast object layout (see serverClasses).
  */
 export function useOwnPrototypes(app: Express): void {
   const request = detached(Object.getPrototypeOf(app.request) as object, IncomingMessage.prototype);
   const response = detached(Object.getPrototypeOf(app.response) as object, ServerResponse.prototype);
-  app.request = Object.create(request, { app: { configurable: true, enumerable: true, writable: true, value: app } }) as Express['request'];
-  app.response = Object.create(response, { app: { configurable: true, enumerable: true, writable: true, value: app } }) as Express['response'];
+  class AppRequest extends IncomingMessage {}
+  class AppResponse extends ServerResponse {}
+  app.request = ownPrototype(AppRequest, request, app) as Express['request'];
+  app.response = ownPrototype(AppResponse, response, app) as Express['response'];
+}
+
+/** `subclass.prototype`, re-parented onto `shared` (express's methods) and given `app` as express's own do. */
+function ownPrototype(subclass: { prototype: object }, shared: object, app: Express): object {
+  Object.setPrototypeOf(subclass.prototype, shared);
+  return Object.defineProperty(subclass.prototype, 'app', { configurable: true, enumerable: true, writable: true, value: app });
 }
 
 /** The prototypes an express app gives each request and response (`app.request`, `app.response`). */
@@ -42,32 +54,29 @@ export function requestPrototypes(handler: unknown): RequestPrototypes | undefin
   return { request, response };
 }
 
-type Construct = (this: unknown, ...args: unknown[]) => void;
-
-/** node's constructors are plain functions (Node 20-24), so a subclass can call them on its own instance. */
-const callable = (ctor: unknown): boolean => typeof ctor === 'function' && !/^class\b/.test(Function.prototype.toString.call(ctor));
+/** The subclass of `base` whose `prototype` is `prototype` (its own `constructor`), if there is one. */
+function subclassOf<T extends abstract new (...args: never[]) => unknown>(prototype: object, base: T): T | undefined {
+  const ctor = (Object.getOwnPropertyDescriptor(prototype, 'constructor') as { value?: unknown } | undefined)?.value;
+  if (typeof ctor !== 'function' || (ctor as { prototype?: unknown }).prototype !== prototype) return undefined;
+  return Object.prototype.isPrototypeOf.call(base, ctor) && Object.prototype.isPrototypeOf.call(base.prototype, prototype) ? (ctor as T) : undefined;
+}
 
 /**
  * Request and response classes for `http.createServer` whose instances are born with the app's
- * prototypes (undefined where node's constructors cannot be called that way). Express swaps every
- * request's and response's prototype for its own (`Object.setPrototypeOf` in `app.handle`); on an object
- * that already has it, that is a no-op. The swap itself is what costs: V8 gives each swapped object a new
- * map, and node's own HTTP code, which reads and writes those objects all along, then runs on maps it was
- * not optimised for. Measured on the gateway alone (a hook post, stub service behind it): ~200 -> ~107 us
- * CPU per request. (`Reflect.construct` with the subclass as new.target, tried first, was slower than no
- * classes at all: ~270 us.)
+ * prototypes: the subclasses of node's IncomingMessage/ServerResponse that useOwnPrototypes made (undefined
+ * for an app without them, e.g. a bare `express()`: node's classes then, and express swaps). Express swaps
+ * every request's and response's prototype for its own (`Object.setPrototypeOf` in `app.handle`); on an
+ * object that already has it, that is a no-op. The swap itself is what costs: V8 gives each swapped object a
+ * new map, and node's own HTTP code, which reads and writes those objects all along, then runs on maps it
+ * was not optimised for. Measured on the gateway alone (a hook post, stub service behind it): ~200 -> ~107 us
+ * CPU per request.
+ * They must be real subclasses (`class extends`): a plain function calling `ServerResponse.call(this)` (tried
+ * before) gives instances almost no in-object slots, and node's symbol-keyed stores then turn every response
+ * into a dictionary-mode object (~3 KB more per open response, slower property access); `Reflect.construct`
+ * with another new.target was slower than no classes at all (~270 us).
  */
 export function serverClasses(prototypes: RequestPrototypes): { IncomingMessage: typeof IncomingMessage; ServerResponse: typeof ServerResponse } | undefined {
-  if (!callable(IncomingMessage) || !callable(ServerResponse)) return undefined;
-  const incoming = IncomingMessage as unknown as Construct;
-  const outgoing = ServerResponse as unknown as Construct;
-  function Request(this: unknown, socket: unknown): void {
-    incoming.call(this, socket);
-  }
-  Request.prototype = prototypes.request;
-  function Response(this: unknown, req: unknown, options: unknown): void {
-    outgoing.call(this, req, options);
-  }
-  Response.prototype = prototypes.response;
-  return { IncomingMessage: Request as unknown as typeof IncomingMessage, ServerResponse: Response as unknown as typeof ServerResponse };
+  const request = subclassOf(prototypes.request, IncomingMessage);
+  const response = subclassOf(prototypes.response, ServerResponse);
+  return request && response ? { IncomingMessage: request, ServerResponse: response } : undefined;
 }
