@@ -137,3 +137,27 @@ test('when an unknown service is called, then 503 server_busy', async () => {
   const transport = new InProcessTransport({});
   await assert.rejects(transport.send('nope', { method: 'GET', path: '/', headers: {} }), (error: { statusCode?: number }) => error.statusCode === 503);
 });
+
+test('when an app with its own prototypes is dispatched to, then its requests and responses are born with them (express swaps nothing)', async () => {
+  const app = service();
+  const seen: boolean[] = [];
+  const handle = app.handle.bind(app) as (req: IncomingMessage, res: ServerResponse, next?: unknown) => void;
+  // app(req, res) calls app.handle first, before express's own setPrototypeOf: what the dispatcher built.
+  Object.assign(app, {
+    handle: (req: IncomingMessage, res: ServerResponse, next?: unknown): void => {
+      seen.push(Object.getPrototypeOf(req) === app.request, Object.getPrototypeOf(res) === app.response);
+      handle(req, res, next);
+    },
+  });
+  const answer = await dispatchInProcess(app, { method: 'GET', path: '/echo?a=1', headers: {} });
+  assert.equal(answer.status, 200);
+  assert.deepEqual((JSON.parse(answer.body.toString('utf8')) as { query: unknown }).query, { a: '1' });
+  assert.deepEqual(seen, [true, true]);
+});
+
+test('when the listener is a bare express app, then dispatched requests are node\'s own and express swaps them', async () => {
+  const app = express();
+  app.get('/x', (req, res) => res.json({ swapped: Object.getPrototypeOf(req) === app.request && Object.getPrototypeOf(res) === app.response }));
+  const answer = await dispatchInProcess(app, { method: 'GET', path: '/x', headers: {} });
+  assert.deepEqual(JSON.parse(answer.body.toString('utf8')), { swapped: true });
+});

@@ -2,6 +2,7 @@ import { IncomingMessage, ServerResponse, type IncomingHttpHeaders, type Outgoin
 import type { Socket } from 'node:net';
 import { Readable } from 'node:stream';
 import { streamInto } from './in-process-stream-body';
+import { requestPrototypes, serverClasses } from './own-prototypes';
 import { bufferedSink, EMPTY, streamedSink, type DispatchResponse, type ResponseSink } from './in-process-response-sinks';
 
 export type { DispatchResponse } from './in-process-response-sinks';
@@ -82,8 +83,28 @@ const fakeSocket = {
   setTimeout: () => fakeSocket,
 } as unknown as Socket;
 
-function buildRequest(request: DispatchRequest): InProcessRequest {
-  const req = new IncomingMessage(fakeSocket) as InProcessRequest;
+type Classes = { readonly IncomingMessage: typeof IncomingMessage; readonly ServerResponse: typeof ServerResponse };
+const NODE_CLASSES: Classes = { IncomingMessage, ServerResponse };
+const classesByApp = new WeakMap<RequestListener, Classes>();
+
+/**
+ * The request and response classes for `app`: born with an express app's own prototypes (as `listen` makes
+ * them for sockets, see serverClasses), so express does not swap them per request; V8 would give each swapped
+ * object maps of its own (memory held by every waiting long-poll, and slower code on them). Node's classes for
+ * any other listener.
+ */
+function classesFor(app: RequestListener): Classes {
+  let classes = classesByApp.get(app);
+  if (!classes) {
+    const prototypes = requestPrototypes(app);
+    classes = (prototypes && serverClasses(prototypes)) ?? NODE_CLASSES;
+    classesByApp.set(app, classes);
+  }
+  return classes;
+}
+
+function buildRequest(request: DispatchRequest, classes: Classes): InProcessRequest {
+  const req = new classes.IncomingMessage(fakeSocket) as InProcessRequest;
   req.method = request.method.toUpperCase();
   req.url = checkTarget(request.path);
   req.httpVersionMajor = 1;
@@ -223,8 +244,8 @@ function destroy(this: InProcessResponse, error?: Error): InProcessResponse {
   return this;
 }
 
-function buildResponse(req: IncomingMessage, sink: ResponseSink): InProcessResponse {
-  const res = new ServerResponse(req) as InProcessResponse;
+function buildResponse(req: IncomingMessage, sink: ResponseSink, classes: Classes): InProcessResponse {
+  const res = new classes.ServerResponse(req) as InProcessResponse;
   sink.hasBody = req.method !== 'HEAD';
   res[COLLECTOR] = sink;
   const own = res as unknown as Record<string, unknown>;
@@ -239,12 +260,13 @@ function buildResponse(req: IncomingMessage, sink: ResponseSink): InProcessRespo
 export function dispatchInProcess(app: RequestListener, request: DispatchRequest): Promise<DispatchResponse> {
   const signal = request.signal;
   return new Promise<DispatchResponse>((resolve, reject) => {
-    const req = buildRequest(request);
+    const classes = classesFor(app);
+    const req = buildRequest(request, classes);
     let done = (): void => undefined;
     const settled = signal ? (): void => done() : undefined;
     const ok = settled ? (answer: DispatchResponse): void => (settled(), resolve(answer)) : resolve;
     const failed = settled ? (error: Error): void => (settled(), reject(error)) : reject;
-    const res = buildResponse(req, request.streamResponse === true ? streamedSink(ok, failed) : bufferedSink(ok, failed));
+    const res = buildResponse(req, request.streamResponse === true ? streamedSink(ok, failed) : bufferedSink(ok, failed), classes);
     req.once('error', (error: Error) => {
       if (req.destroyed) res.destroy(error);
     });
