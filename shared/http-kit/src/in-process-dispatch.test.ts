@@ -141,7 +141,8 @@ test('when an unknown service is called, then 503 server_busy', async () => {
 test('when an app with its own prototypes is dispatched to, then its requests and responses are born with them (express swaps nothing)', async () => {
   const app = service();
   const seen: boolean[] = [];
-  const handle = app.handle.bind(app) as (req: IncomingMessage, res: ServerResponse, next?: unknown) => void;
+  type Handle = (req: IncomingMessage, res: ServerResponse, next?: unknown) => void;
+  const handle = (app as unknown as { handle: Handle }).handle.bind(app);
   // app(req, res) calls app.handle first, before express's own setPrototypeOf: what the dispatcher built.
   Object.assign(app, {
     handle: (req: IncomingMessage, res: ServerResponse, next?: unknown): void => {
