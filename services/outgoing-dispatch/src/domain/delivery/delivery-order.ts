@@ -21,15 +21,18 @@ export async function orderWaitUntil(deps: Deps, delivery: Delivery, now: number
 }
 
 /**
- * An ordered delivery ended (delivered or dead): the next one waiting in its (hook, channel, URL) is due
- * now, instead of at its fallback time.
+ * An ordered delivery ended (delivered or dead): the next one waiting after it in its (hook, channel, URL)
+ * is due now, instead of at its fallback time. An earlier one still waiting is never woken: it is in its
+ * retry backoff, which a later delivery's end must not cut short.
  */
 export async function wakeNextInChain(deps: Deps, delivery: Delivery): Promise<void> {
   if (delivery.channelId === '') return;
   try {
     const next = await deps.deliveries.earliestWaitingBefore(delivery, Number.MAX_SAFE_INTEGER);
     const now = deps.clock.now();
-    if (!next || next.nextAttemptAt <= now) return;
+    // An earlier one still waiting is in its own backoff (this one went when its hold ran out): it keeps its
+    // schedule, and what comes after this one waits for it, not for this one.
+    if (!next || next.createAt < delivery.createAt || next.nextAttemptAt <= now) return;
     await deps.deliveries.update(next.id, { nextAttemptAt: now });
     deps.wakeAt(now);
   } catch (error) {

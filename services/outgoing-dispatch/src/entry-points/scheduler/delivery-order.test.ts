@@ -1,5 +1,6 @@
 import { after, before, beforeEach, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { InternalChannel, InternalUser } from '@switchyard/contracts';
 import { eventually, fastDelivery, harness, type Caller, type Harness } from '../../test-support/harness';
 import { startReceiver, type Receiver } from '../../test-support/receiver';
@@ -85,6 +86,8 @@ describe('DeliverySettings.OrderHoldSeconds: a retried delivery is not overtaken
     const { first, second, hookId } = await scenario('/bounded');
     const arrived = await eventually(() => receiver.requests.find((r) => r.path === '/bounded' && r.body.includes(second)), 10_000, 'the second after the hold');
     assert.ok(arrived);
+    // The second's end must not wake the first early: it keeps its 5 s backoff.
+    await sleep(500);
     assert.deepEqual(callsTo('/bounded', first), ['first', 'second'], 'the first is still waiting for its retry');
     const log = (await h.request('GET', `/api/v4/hooks/outgoing/${hookId}/deliveries`, { as: admin })).json() as WireDelivery[];
     assert.equal(log.find((d) => d.post_id === first)?.status, 'failed');
