@@ -14,7 +14,7 @@ describe('wordMatcher (the matches of a search answer)', () => {
 
   it('when words are folded (case, diacritics), then the written form is matched', () => {
     assert.deepEqual(matchedWords(post('Café crème at the CAFÉ'), parseSearch('cafe')), ['Café', 'CAFÉ']);
-    // A first letter outside ASCII is folded too (the first-letter shortcut never skips it).
+    // A first letter outside ASCII is folded too.
     assert.deepEqual(matchedWords(post('Élan and elan, not Alan'), parseSearch('élan')), ['Élan', 'elan']);
     assert.deepEqual(matchedWords(post('42nd 42 x42'), parseSearch('42')), ['42']);
   });

@@ -23,7 +23,6 @@ export function wordMatcher(parsed: ParsedSearch): WordMatcher {
   }
   for (const phrase of parsed.phrases) for (const word of phrase) exact.add(stem(word));
   const tags = new Set(parsed.hashtags);
-  const couldMatch = firstLetterFilter([...exact, ...prefixes]);
   const decide =
     prefixes.length === 0
       ? (word: string): boolean => exact.has(termOfWord(word))
@@ -39,34 +38,13 @@ export function wordMatcher(parsed: ParsedSearch): WordMatcher {
     const words = exact.size + prefixes.length > 0 ? (post.message.match(WORD) ?? []) : [];
     for (const word of words) {
       // Set#add keeps a repeated word where it first appeared.
-      if (couldMatch(word) && decide(word)) {
+      if (decide(word)) {
         found.add(word);
         if (found.size >= MAX_MATCHES) break;
       }
     }
     if (tags.size > 0) for (const tag of post.hashtags.split(' ')) if (tag !== '' && tags.has(foldCase(tag))) found.add(tag);
     return [...found];
-  };
-}
-
-/**
- * A cheap test that a written word may have one of these terms (stems or prefixes) without looking its term up:
- * Porter stemming only rewrites a word's ending and never empties a folded word, so a term's first letter is
- * the folded word's first letter, which for an ASCII first character is that character in lower case. Words
- * starting with anything else are always looked up.
- */
-function firstLetterFilter(terms: readonly string[]): (word: string) => boolean {
-  const allowed = new Uint8Array(128);
-  for (const term of terms) {
-    const first = term.charCodeAt(0);
-    // An empty term (never made by the parser) or a non-ASCII first letter: no filter.
-    if (Number.isNaN(first) || first >= 128) return () => true;
-    allowed[first] = 1;
-    if (first >= 97 && first <= 122) allowed[first - 32] = 1;
-  }
-  return (word) => {
-    const first = word.charCodeAt(0);
-    return first >= 128 || allowed[first] === 1;
   };
 }
 
