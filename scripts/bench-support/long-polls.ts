@@ -7,6 +7,7 @@
  * POLL_TARGET=distributed: the same against the distributed runtime (apps/launcher on deploy/local's servers),
  * the figures of its realtime process, and `gatewayMb` (the gateway's RSS before -> while waiting).
  */
+import { readdirSync } from 'node:fs';
 import { Agent, get } from 'node:http';
 import { processCpuMs } from './cpu';
 import { startDistributedProcess } from './distributed';
@@ -20,15 +21,37 @@ export interface LongPollFigures {
   readonly waitingMb: number;
   /** Highest RSS sampled (every 250 ms) from the first poll to the last answer. */
   readonly peakMb: number;
+  /** Answers by status (`200`; others with their error id) and connection errors by code. */
   readonly statuses: Record<string, number>;
+  /** From sending to the answer, of the polls answered 200. */
   readonly minAnswerMs: number;
   readonly maxAnswerMs: number;
-  /** Answer time minus the wait, ms: median, 99th percentile, highest (of the answered ones). */
+  /** Answer time minus the wait, ms: median, 99th percentile, highest (of the polls answered 200). */
   readonly lateMs: { readonly p50: number; readonly p99: number; readonly max: number };
   /** CPU of the runtime's process from the first poll to the last answer, ms. */
   readonly serverCpuMs: number;
   /** Distributed: the gateway's RSS before the polls and while they wait. */
   readonly gatewayMb?: { readonly base: number; readonly waiting: number };
+  /** Open file descriptors (sockets included) of the runtime's process (realtime) and the gateway, before -> while they wait. */
+  readonly fds?: { readonly base: number; readonly waiting: number; readonly gatewayBase?: number; readonly gatewayWaiting?: number };
+}
+
+/** The Mattermost error id of an error answer's body ('' when it has none). */
+function errorId(body: string): string {
+  try {
+    return String((JSON.parse(body) as { id?: unknown }).id ?? '');
+  } catch {
+    return '';
+  }
+}
+
+/** Open file descriptors of a process (Linux), undefined when unknown. */
+function openFds(pid: number | undefined): number | undefined {
+  try {
+    return pid === undefined ? undefined : readdirSync(`/proc/${pid}/fd`).length;
+  } catch {
+    return undefined;
+  }
 }
 
 /** The runtime under test: its URL, the process measured (embedded, or realtime), and the gateway's (distributed). */
@@ -66,6 +89,7 @@ export async function idleLongPolls(count: number, waitS = 20, target = 'embedde
       await sleep(5000);
     }
     const baseMb = rssMb(runtime.pid) ?? 0;
+    const fdsBase = { base: openFds(runtime.pid) ?? 0, gateway: openFds(runtime.gatewayPid) };
     const gatewayBase = runtime.gatewayPid === undefined ? 0 : (rssMb(runtime.gatewayPid) ?? 0);
     let peakMb = baseMb;
     const sampler = setInterval(() => (peakMb = Math.max(peakMb, rssMb(runtime.pid) ?? 0)), 250);
@@ -79,10 +103,15 @@ export async function idleLongPolls(count: number, waitS = 20, target = 'embedde
       polls.push(
         new Promise<void>((resolve) => {
           const req = get(`${runtime.url}/api/v4/events?cursor=${cursor}&wait=${waitS}`, { agent, headers: { authorization: `Bearer ${token}` } }, (res) => {
-            res.resume();
+            // Anything but 200 is counted with its error id (`503 api.events.too_many_waiting.app_error`).
+            let body = '';
+            if (res.statusCode === 200) res.resume();
+            else res.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
             res.on('end', () => {
-              statuses[String(res.statusCode)] = (statuses[String(res.statusCode)] ?? 0) + 1;
-              times.push(Date.now() - started);
+              const id = res.statusCode === 200 ? '' : ` ${errorId(body)}`;
+              const key = `${String(res.statusCode)}${id}`;
+              statuses[key] = (statuses[key] ?? 0) + 1;
+              if (res.statusCode === 200) times.push(Date.now() - started);
               resolve();
             });
           });
@@ -95,6 +124,7 @@ export async function idleLongPolls(count: number, waitS = 20, target = 'embedde
     }
     await sleep(Math.min(5_000, (waitS * 1000) / 3));
     const waitingMb = rssMb(runtime.pid) ?? 0;
+    const fdsWaiting = { waiting: openFds(runtime.pid) ?? 0, gateway: openFds(runtime.gatewayPid) };
     if (snapshots) process.kill(runtime.pid, 'SIGUSR2');
     const gatewayWaiting = runtime.gatewayPid === undefined ? 0 : (rssMb(runtime.gatewayPid) ?? 0);
     await Promise.all(polls);
@@ -113,6 +143,7 @@ export async function idleLongPolls(count: number, waitS = 20, target = 'embedde
       lateMs: { p50: percentile(late, 50), p99: percentile(late, 99), max: late[late.length - 1] ?? 0 },
       serverCpuMs,
       ...(runtime.gatewayPid === undefined ? {} : { gatewayMb: { base: gatewayBase, waiting: gatewayWaiting } }),
+      fds: { base: fdsBase.base, waiting: fdsWaiting.waiting, ...(fdsBase.gateway === undefined || fdsWaiting.gateway === undefined ? {} : { gatewayBase: fdsBase.gateway, gatewayWaiting: fdsWaiting.gateway }) },
     };
   } finally {
     agent.destroy();

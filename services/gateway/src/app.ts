@@ -30,6 +30,7 @@ import { rateLimit } from './entry-points/http/rate-limit.middleware';
 import { routeMatch } from './entry-points/http/route-match.middleware';
 import { standardHeaders } from './entry-points/http/standard-headers.middleware';
 import { withTimeout } from './entry-points/http/with-timeout';
+import { WaitingRequests } from './domain/waiting-requests';
 import { usersEventsConsumer } from './entry-points/kafka/users-events.consumer';
 import { websocketUpgrade } from './entry-points/upgrade/websocket-upgrade';
 
@@ -49,6 +50,11 @@ export interface GatewayDeps {
    * only for paths the route table gives no service (requests for a service's route go straight to it).
    */
   readonly edgeRoutes?: RequestHandler;
+  /**
+   * Long-polls (routes that wait) held at once; more are answered 503 at once. Default: the config's
+   * LONG_POLL_MAX_WAITING, else no bound of the gateway's own.
+   */
+  readonly maxWaitingPolls?: number;
 }
 
 export interface GatewayApp {
@@ -124,6 +130,7 @@ export function createGatewayApp(config: GatewayConfig, deps: GatewayDeps): Gate
   const view = new MutableConfigView();
   const tokenCache = deps.tokenCache ?? new MemoryTokenCache({ maxEntries: config.TOKEN_CACHE_MAX_ENTRIES });
   const limiter = deps.rateLimiter ?? createMemoryRateLimiter();
+  const maxWaitingPolls = deps.maxWaitingPolls ?? config.LONG_POLL_MAX_WAITING;
   const liveConfig = new LiveConfig({ view, source: new HttpConfigSource(deps.transport, keys, 'gateway'), logger });
   const resolver = new SessionResolver({
     cache: tokenCache,
@@ -202,6 +209,7 @@ export function createGatewayApp(config: GatewayConfig, deps: GatewayDeps): Gate
           await Promise.all(userIds.map(evictUser));
         },
         selfAnswers,
+        ...(maxWaitingPolls === undefined ? {} : { waiting: new WaitingRequests(maxWaitingPolls) }),
       }),
     ],
     consoleStatic: config.CONSOLE_DIR !== '' ? [consoleStaticRoutes(config.CONSOLE_DIR)] : undefined,

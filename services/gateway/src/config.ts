@@ -24,6 +24,8 @@ export interface GatewayConfig {
   readonly CONFIG_WRITE_SETTLE_MS: number;
   /** The built web console served at `/` (empty: not served). */
   readonly CONSOLE_DIR: string;
+  /** Long-polls (GET /api/v4/events) held at once; more are answered 503 at once. Unset: the composition root decides. */
+  readonly LONG_POLL_MAX_WAITING?: number;
 }
 
 /** apps/console/dist of this checkout, from services/gateway/{src,dist}/config. */
@@ -70,6 +72,10 @@ const schema = Joi.object<GatewayConfig>({
     .default(1_000)
     .description('How long a GET /api/v4/users/me answer is reused per session (0 = off); dropped with the user\'s sessions and on config changes, so it bounds only what a replica that missed a users.events eviction serves'),
   CONSOLE_DIR: Joi.string().allow('').default(DEFAULT_CONSOLE_DIR).description('Folder of the built web console, served at / (empty: no console)'),
+  LONG_POLL_MAX_WAITING: Joi.number()
+    .integer()
+    .min(0)
+    .description('Long-polls (GET /api/v4/events) this gateway holds at once; more are answered 503 api.events.too_many_waiting.app_error at once. Default (distributed): what its open-files limit allows, two sockets each after 1,024 for everything else; embedded: no bound of its own (realtime\'s EVENT_MAX_WAITING)'),
 });
 
 /** Validates the environment, listing every problem at once. */

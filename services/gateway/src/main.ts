@@ -1,6 +1,7 @@
 import { main } from '@switchyard/service-runtime';
 import { RedisRateLimiter, RedisTokenCache } from './adapters/redis';
 import { TieredTokenCache } from './adapters/cache/tiered-token-cache';
+import { openFilesLimit, waitingPollsFor } from './adapters/open-files';
 import { createGatewayApp } from './app';
 import { loadGatewayConfig, type GatewayConfig } from './config';
 import type { TokenCache } from './domain/ports';
@@ -30,6 +31,8 @@ main({
       bus,
       transport,
       services: Object.keys(config.SERVICE_URLS),
+      // Each held long-poll takes two sockets here (client, realtime): no more than the open-files limit allows.
+      maxWaitingPolls: config.LONG_POLL_MAX_WAITING ?? waitingPollsFor(openFilesLimit()),
       ...(redis
         ? {
             tokenCache: tokenCacheOver(new RedisTokenCache({ redis, keyPrefix: runtime.REDIS_KEY_PREFIX }), config),

@@ -3,10 +3,11 @@ import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { Request, Response } from 'express';
 import { isFileDownload } from '@switchyard/contracts';
-import { commonErrors } from '@switchyard/errors';
+import { AppError, commonErrors } from '@switchyard/errors';
 import { discardRest, loggablePath, signIdentity, type InternalResponse, type Keys, type ServiceTransport } from '@switchyard/http-kit';
 import type { Logger } from '@switchyard/logger';
 import type { SelfAnswerCache, StoredAnswer } from '../../domain/self-answer-cache';
+import type { WaitingRequests } from '../../domain/waiting-requests';
 import { clientResponseHeaders, upstreamRequestHeaders } from './forward-headers';
 import { clientIp, gatewayLocals } from './gateway-locals';
 import { withTimeout } from './with-timeout';
@@ -20,7 +21,12 @@ export interface ForwardDeps {
   readonly evictUsers?: (userIds: readonly string[]) => Promise<void>;
   /** Reused `GET /api/v4/users/me` answers per session (see SelfAnswerCache). */
   readonly selfAnswers?: SelfAnswerCache;
+  /** Requests of routes that wait (long-polls) held at once, bounded: one more is answered 503 at once. */
+  readonly waiting?: WaitingRequests;
 }
+
+/** More long-polls than this gateway holds at once (realtime answers the same when it holds too many). */
+const tooManyWaiting = (): AppError => new AppError('unavailable', { id: 'api.events.too_many_waiting.app_error', message: 'Too many event requests are waiting; try again.' });
 
 /** The one answer the gateway may reuse: an unconditional read of the caller's own user. */
 function isSelfRead(req: Request): boolean {
@@ -96,9 +102,25 @@ export const AFFECTED_USERS_HEADER = 'x-switchyard-affected-users';
 /**
  * Sends the request to its service (method, path and query, raw body, filtered headers, request id and
  * signed identity) and writes the answer back unchanged. A service that cannot be reached, or does not
- * answer in time, is 503 api.context.server_busy.app_error.
+ * answer in time, is 503 api.context.server_busy.app_error. With `waiting`, a request of a route that waits
+ * beyond the requests of such routes held at once is 503 api.events.too_many_waiting.app_error at once.
  */
 export function forward(deps: ForwardDeps) {
+  const send = forwardOne(deps);
+  const waiting = deps.waiting;
+  if (!waiting) return send;
+  return async (req: Request, res: Response): Promise<void> => {
+    if (gatewayLocals(res).route?.waits !== true) return send(req, res);
+    if (!waiting.enter()) throw tooManyWaiting();
+    try {
+      await send(req, res);
+    } finally {
+      waiting.leave();
+    }
+  };
+}
+
+function forwardOne(deps: ForwardDeps) {
   return async (req: Request, res: Response): Promise<void> => {
     const { route, identity } = gatewayLocals(res);
     if (!route) throw commonErrors.routeNotFound(req.originalUrl);
