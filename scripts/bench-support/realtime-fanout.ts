@@ -8,6 +8,8 @@
  *   counting the `posted` frames and their latency from publication.
  * Prints each server process's CPU (user + system, /proc) per delivered frame. A measuring tool for
  * profiles and A/B runs (CPU_PROF=1 writes .cpuprofile files of realtime and the gateway to /tmp).
+ * BENCH_WS_CURSORS=0 runs realtime without event cursors (its bus gives no partition ends, as app.ts turns
+ * them off): the same live traffic without what resuming costs (`fanOutCpu` alternates both for event-cursors).
  *
  *   node --conditions=source --import tsx scripts/bench-support/realtime-fanout.ts
  */
@@ -28,11 +30,26 @@ import { processCpuMs } from './cpu';
 const MEMBERS = Number(process.env.BENCH_WS_MEMBERS ?? 500);
 const RATE = Number(process.env.BENCH_WS_RATE ?? 200);
 const SECONDS = Number(process.env.BENCH_WS_SECONDS ?? 6);
+/** Posts published at once (BENCH_WS_BURST): 1 = one at a time; more = bursts, so each socket's flush carries several frames. */
+const BURST = Math.max(1, Number(process.env.BENCH_WS_BURST ?? 1));
 const SECRET = 'fanout-bench-secret-0123456789abcdef';
 const CHANNEL = 'c'.repeat(26);
 const userId = (i: number): string => `u${String(i).padStart(25, '0')}`;
 
 const noMetrics: RealtimeMetrics = { sent: () => undefined, dropped: () => undefined, disconnected: () => undefined, fanOut: () => undefined };
+
+/** A role's own CPU (user + system, µs), asked over IPC. */
+function ownCpuUs(child: ChildProcess): Promise<number> {
+  return new Promise((resolve) => {
+    const on = (m: { cpuUs?: { user: number; system: number } }): void => {
+      if (!m.cpuUs) return;
+      child.off('message', on);
+      resolve(m.cpuUs.user + m.cpuUs.system);
+    };
+    child.on('message', on);
+    child.send({ cpu: true });
+  });
+}
 
 function ready(child: ChildProcess): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -45,25 +62,39 @@ async function realtimeRole(): Promise<void> {
   const directory = new MemoryDirectory();
   for (let i = 0; i < MEMBERS; i += 1) directory.addChannelMember(CHANNEL, userId(i));
   const bus = new MemoryEventBus();
+  // Without partition ends realtime keeps no stream and its frames carry no cursor (app.ts).
+  if (process.env.BENCH_WS_CURSORS === '0') Object.defineProperty(bus, 'endOffsets', { value: undefined });
   const config = loadRealtimeConfig({ INTERNAL_SECRET: SECRET, PORT: '0', WS_WRITE_COALESCE_MS: process.env.WS_WRITE_COALESCE_MS });
   const app = createRealtimeApp(config, { logger: createSilentLogger(), bus, transport: new InProcessTransport(), directory, metrics: noMetrics });
   await app.start();
+  const channel = { id: CHANNEL, team_id: 't'.repeat(26), team_name: 'team', type: 'O', name: 'fan', display_name: 'Fan', creator_id: userId(0), delete_at: 0 };
+  const postValue = (n: number): unknown => {
+    const now = Date.now();
+    const post = { id: `p${String(n).padStart(25, '0')}`, create_at: now, update_at: now, edit_at: 0, delete_at: 0, is_pinned: false, user_id: userId(0), channel_id: CHANNEL, root_id: '', original_id: '', message: `fanout-${n}-x`, type: '', props: {}, hashtags: '', file_ids: [], pending_post_id: '', reply_count: 0, last_reply_at: 0, participants: null };
+    return envelope('post.created', { post, channel, team: { id: channel.team_id, name: 'team' }, author: { id: userId(0), username: 'u0', is_bot: false }, source: 'api', from_webhook: false, is_system: false });
+  };
+  // BENCH_WS_PREFILL: posts handled before anyone connects (a replica that has been running: its stream holds them).
+  const prefill = Number(process.env.BENCH_WS_PREFILL ?? 0);
+  for (let n = 0; n < prefill; n += 500) {
+    await bus.publish(Topics.postsEvents, Array.from({ length: Math.min(500, prefill - n) }, (_, i) => ({ key: CHANNEL, value: postValue(-1 - n - i) })));
+    await delay(20);
+  }
+  if (prefill > 0) await delay(1_000);
   const server = createServer(app.handler);
   server.on('upgrade', app.upgrade);
   server.listen(0, '127.0.0.1', () => process.send?.({ port: (server.address() as { port: number }).port }));
-  process.on('message', (m: { go?: boolean }) => {
+  process.on('message', (m: { go?: boolean; cpu?: boolean }) => {
+    // Its own CPU (µs resolution; /proc counts 10 ms ticks).
+    if (m.cpu) process.send?.({ cpuUs: process.cpuUsage() });
     if (!m.go) return;
-    const channel = { id: CHANNEL, team_id: 't'.repeat(26), team_name: 'team', type: 'O', name: 'fan', display_name: 'Fan', creator_id: userId(0), delete_at: 0 };
     const total = RATE * SECONDS;
     const started = performance.now();
     void (async () => {
-      for (let n = 0; n < total; n += 1) {
+      // BURST posts published together each time (one at a time by default).
+      for (let n = 0; n < total; n += BURST) {
         const wait = started + (n * 1000) / RATE - performance.now();
         if (wait > 1) await delay(wait);
-        const now = Date.now();
-        const post = { id: `p${String(n).padStart(25, '0')}`, create_at: now, update_at: now, edit_at: 0, delete_at: 0, is_pinned: false, user_id: userId(0), channel_id: CHANNEL, root_id: '', original_id: '', message: `fanout-${n}-x`, type: '', props: {}, hashtags: '', file_ids: [], pending_post_id: '', reply_count: 0, last_reply_at: 0, participants: null };
-        const value = envelope('post.created', { post, channel, team: { id: channel.team_id, name: 'team' }, author: { id: userId(0), username: 'u0', is_bot: false }, source: 'api', from_webhook: false, is_system: false });
-        void bus.publish(Topics.postsEvents, [{ key: CHANNEL, value }]);
+        void bus.publish(Topics.postsEvents, Array.from({ length: Math.min(BURST, total - n) }, (_, i) => ({ key: CHANNEL, value: postValue(n + i) })));
       }
     })();
   });
@@ -83,18 +114,47 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
 }
 
-async function main(): Promise<void> {
+export interface FanOutOptions {
+  readonly members: number;
+  readonly rate: number;
+  readonly seconds: number;
+  /** false: realtime without event cursors. */
+  readonly cursors: boolean;
+  /** Posts realtime handles before the sockets connect (its stream then holds them, as a replica that has run a while). */
+  readonly prefill?: number;
+  /** Posts published at once (default 1). */
+  readonly burst?: number;
+}
+
+/** CPU per delivered frame of each process (µs), frames delivered and expected, publish -> frame latency (ms). */
+export interface FanOutFigures {
+  readonly frames: number;
+  /** Of them, frames that carry a cursor. */
+  readonly cursorFrames: number;
+  readonly expected: number;
+  readonly realtimeUs: number;
+  readonly gatewayUs: number;
+  readonly clientUs: number;
+  readonly p50Ms: number;
+  readonly p99Ms: number;
+}
+
+/** One fan-out run: realtime and the upgrade proxy in processes of their own, the sockets in this one. */
+export async function fanOutCpu(options: FanOutOptions): Promise<FanOutFigures> {
+  const { members, rate, seconds } = options;
   const prof = process.env.CPU_PROF === '1' ? ['--cpu-prof', '--cpu-prof-dir=/tmp/rt-prof'] : [];
   const execArgv = ['--conditions=source', '--import', 'tsx', ...prof];
-  const realtime = fork(__filename, ['realtime'], { execArgv });
+  const env = { ...process.env, BENCH_WS_MEMBERS: String(members), BENCH_WS_RATE: String(rate), BENCH_WS_SECONDS: String(seconds), BENCH_WS_CURSORS: options.cursors ? '1' : '0', BENCH_WS_PREFILL: String(options.prefill ?? 0), BENCH_WS_BURST: String(options.burst ?? 1) };
+  const realtime = fork(__filename, ['realtime'], { execArgv, env });
   const realtimePort = await ready(realtime);
-  const gateway = fork(__filename, ['gateway', `http://127.0.0.1:${realtimePort}`], { execArgv });
+  const gateway = fork(__filename, ['gateway', `http://127.0.0.1:${realtimePort}`], { execArgv, env });
   const gatewayPort = await ready(gateway);
   const path = '/api/v4/websocket';
   let frames = 0;
+  let cursorFrames = 0;
   const latencies: number[] = [];
   const sockets = await Promise.all(
-    Array.from({ length: MEMBERS }, (_, i) => {
+    Array.from({ length: members }, (_, i) => {
       const headers = signIdentity({ userId: userId(i), sessionId: `s${i}`, roles: 'system_user', isBot: true, sessionType: 'UserAccessToken' }, SECRET, { method: 'GET', target: path });
       return new Promise<WebSocket>((resolve, reject) => {
         const ws = new WebSocket(`ws://127.0.0.1:${gatewayPort}${path}`, { headers, perMessageDeflate: false, skipUTF8Validation: true });
@@ -102,6 +162,7 @@ async function main(): Promise<void> {
           if (data.includes('"event": "hello"')) resolve(ws);
           else if (data.includes('"event": "posted"')) {
             frames += 1;
+            if (data.includes('"cursor": "')) cursorFrames += 1;
             const at = data.indexOf('create_at\\":');
             if (at > 0) latencies.push(Date.now() - Number(data.subarray(at + 12, at + 25).toString('latin1')));
           }
@@ -111,22 +172,30 @@ async function main(): Promise<void> {
     }),
   );
   await delay(1_000);
+  const realtimeBefore = await ownCpuUs(realtime);
   const before = { realtime: processCpuMs(realtime.pid ?? 0) ?? 0, gateway: processCpuMs(gateway.pid ?? 0) ?? 0, client: processCpuMs(process.pid) ?? 0 };
   realtime.send({ go: true });
-  const expected = RATE * SECONDS * MEMBERS;
-  const deadline = Date.now() + SECONDS * 1000 + 20_000;
+  const expected = rate * seconds * members;
+  const deadline = Date.now() + seconds * 1000 + 20_000;
   while (frames < expected && Date.now() < deadline) await delay(100);
   await delay(300);
   const after = { realtime: processCpuMs(realtime.pid ?? 0) ?? 0, gateway: processCpuMs(gateway.pid ?? 0) ?? 0, client: processCpuMs(process.pid) ?? 0 };
+  const realtimeUs = ((await ownCpuUs(realtime)) - realtimeBefore) / Math.max(1, frames);
   latencies.sort((a, b) => a - b);
-  const per = (k: keyof typeof before): string => `${(((after[k] - before[k]) * 1000) / Math.max(1, frames)).toFixed(2)} µs`;
-  process.stdout.write(
-    `fan-out micro: ${frames}/${expected} frames, ${MEMBERS} sockets, ${RATE}/s for ${SECONDS} s; publish -> frame p50 ${percentile(latencies, 50)} ms p99 ${percentile(latencies, 99)} ms; ` +
-      `CPU per frame: realtime ${per('realtime')}, gateway ${per('gateway')}, client ${per('client')}\n`,
-  );
+  const per = (k: keyof typeof before): number => ((after[k] - before[k]) * 1000) / Math.max(1, frames);
   for (const ws of sockets) ws.terminate();
   realtime.kill('SIGINT');
   gateway.kill('SIGINT');
+  await Promise.all([realtime, gateway].map((child) => (child.exitCode === null ? new Promise((resolve) => child.once('exit', resolve)) : undefined)));
+  return { frames, cursorFrames, expected, realtimeUs, gatewayUs: per('gateway'), clientUs: per('client'), p50Ms: percentile(latencies, 50), p99Ms: percentile(latencies, 99) };
+}
+
+async function main(): Promise<void> {
+  const f = await fanOutCpu({ members: MEMBERS, rate: RATE, seconds: SECONDS, cursors: process.env.BENCH_WS_CURSORS !== '0', prefill: Number(process.env.BENCH_WS_PREFILL ?? 0), burst: BURST });
+  process.stdout.write(
+    `fan-out micro: ${f.frames}/${f.expected} frames (${f.cursorFrames} with a cursor), ${MEMBERS} sockets, ${RATE}/s for ${SECONDS} s; publish -> frame p50 ${f.p50Ms} ms p99 ${f.p99Ms} ms; ` +
+      `CPU per frame: realtime ${f.realtimeUs.toFixed(2)} µs, gateway ${f.gatewayUs.toFixed(2)} µs, client ${f.clientUs.toFixed(2)} µs\n`,
+  );
 }
 
 const role = process.argv[2];
@@ -136,7 +205,7 @@ if (role === 'realtime') {
 } else if (role === 'gateway') {
   process.on('SIGINT', () => process.exit(0));
   gatewayRole(process.argv[3] ?? '');
-} else {
+} else if (require.main === module) {
   main().catch((error: unknown) => {
     process.stderr.write(`${String(error)}\n`);
     process.exit(1);

@@ -3,6 +3,11 @@
  * 100 channels, the bot a member of 10 of them: 10,000 it may see) catches up from its cursor in batches of
  * 1,000 (GET /api/v4/events' work without HTTP); and what the cursor adds to a live delivery (one event to
  * 100 sockets, with and without cursors). Membership answers are cached, as on a warm replica.
+ *
+ * What resuming adds per live event is measured twice: over real sockets (the issue's figure: realtime's own
+ * process, its CPU per live event with and without cursors for the same traffic, 100 WebSockets through the
+ * upgrade proxy; BENCH_SOCKET_PAIRS alternated runs) and in process on null sockets (the delivery loop alone,
+ * without framing or writing: the cursor's share of that smaller part).
  */
 import { envelope, TOPIC_PARTITIONS, Topics } from '@switchyard/contracts';
 import type { BusMessage } from '@switchyard/event-bus';
@@ -19,10 +24,18 @@ import { LongPolls } from '../../services/realtime/src/domain/stream/long-polls'
 import { CONSUMED_TOPICS, eventsConsumer } from '../../services/realtime/src/entry-points/kafka/events.consumer';
 import { embeddedHistoryCatchUp, kafkaHistoryCatchUp } from '../bench-support/event-history';
 import { idleLongPolls } from '../bench-support/long-polls';
+import { fanOutCpu } from '../bench-support/realtime-fanout';
 
 const EVENTS = 100_000;
 /** Runs with and without cursors, alternated, for the live cost (BENCH_LIVE_PAIRS). */
 const LIVE_PAIRS = Number(process.env.BENCH_LIVE_PAIRS ?? 7);
+/** Runs over real sockets with and without cursors, alternated (BENCH_SOCKET_PAIRS; 0 = skip). */
+const SOCKET_PAIRS = Number(process.env.BENCH_SOCKET_PAIRS ?? 3);
+/**
+ * The live traffic over sockets: posts per second to one channel of 100 members (each with a socket), for a few
+ * seconds, on a replica that handled 20,000 posts before (with cursors its stream holds them: EVENT_BUFFER_RECORDS).
+ */
+const SOCKET_TRAFFIC = { members: 100, prefill: 20_000, rate: Number(process.env.BENCH_SOCKET_RATE ?? 50), seconds: Number(process.env.BENCH_SOCKET_SECONDS ?? 6) };
 const CHANNELS = 100;
 const BOT_CHANNELS = 10;
 const id = (prefix: string, n: number): string => `${prefix}${String(n)}`.padEnd(26, 'x');
@@ -161,7 +174,25 @@ async function liveCost(pairs: number): Promise<{ liveUs: number; liveCursorUs: 
   return { liveUs: median(without), liveCursorUs: median(withCursors) };
 }
 
-export async function run(): Promise<{ catchUpMs: number; liveUs: number; liveCursorUs: number; embeddedLogCatchUpMs: number; kafkaLogCatchUpMs?: number; idlePollsMb: number; busyUsPerRecord: number; busyWaitingUsPerRecord: number }> {
+/**
+ * realtime's CPU per live event over real sockets without and with cursors (the same traffic), alternated;
+ * the medians, and the gateway's (the upgrade proxy: the cursor's bytes pass through it).
+ */
+async function socketCost(pairs: number): Promise<{ withoutUs: number; withUs: number; gatewayWithoutUs: number; gatewayWithUs: number }> {
+  const runs = { without: [] as number[], with: [] as number[], gatewayWithout: [] as number[], gatewayWith: [] as number[] };
+  for (let i = 0; i < pairs; i += 1) {
+    for (const cursors of [false, true]) {
+      const f = await fanOutCpu({ ...SOCKET_TRAFFIC, cursors });
+      if (f.frames < f.expected * 0.99 || f.cursorFrames !== (cursors ? f.frames : 0)) throw new Error(`live over sockets: ${f.frames}/${f.expected} frames, ${f.cursorFrames} with a cursor (cursors ${cursors ? 'on' : 'off'})`);
+      // Per live event: per frame times the receivers of each event.
+      (cursors ? runs.with : runs.without).push(f.realtimeUs * SOCKET_TRAFFIC.members);
+      (cursors ? runs.gatewayWith : runs.gatewayWithout).push(f.gatewayUs * SOCKET_TRAFFIC.members);
+    }
+  }
+  return { withoutUs: median(runs.without), withUs: median(runs.with), gatewayWithoutUs: median(runs.gatewayWithout), gatewayWithUs: median(runs.gatewayWith) };
+}
+
+export async function run(): Promise<{ catchUpMs: number; liveUs: number; liveCursorUs: number; embeddedLogCatchUpMs: number; kafkaLogCatchUpMs?: number; idlePollsMb: number; busyUsPerRecord: number; busyWaitingUsPerRecord: number; socketLiveUs?: number; socketLiveCursorUs?: number }> {
   const { ms, events } = await catchUp();
   process.stdout.write(`   catch-up: ${EVENTS.toLocaleString('en')} events passed while offline (1 h), ${events.toLocaleString('en')} for the bot: ${ms.toFixed(0)} ms in batches of 1,000\n`);
   const embedded = await embeddedHistoryCatchUp();
@@ -173,8 +204,16 @@ export async function run(): Promise<{ catchUpMs: number; liveUs: number; liveCu
   process.stdout.write(
     `   1,000 idle long-polls (wait=20) on the embedded runtime: RSS ${polls.baseMb} -> ${polls.waitingMb} MB (+${polls.waitingMb - polls.baseMb}; peak ${polls.peakMb}); answered ${JSON.stringify(polls.statuses)} after ${(polls.minAnswerMs / 1000).toFixed(1)}-${(polls.maxAnswerMs / 1000).toFixed(1)} s (past the wait: median ${polls.lateMs.p50} ms, p99 ${polls.lateMs.p99} ms); runtime CPU ${(polls.serverCpuMs / polls.count).toFixed(2)} ms per poll\n`,
   );
+  const sockets = SOCKET_PAIRS > 0 ? await socketCost(SOCKET_PAIRS) : undefined;
+  if (sockets) {
+    const pct = (a: number, b: number): string => (((b - a) / a) * 100).toFixed(1);
+    process.stdout.write(
+      `   live over sockets, ${SOCKET_TRAFFIC.members} receivers, ${SOCKET_TRAFFIC.rate} events/s: realtime ${sockets.withoutUs.toFixed(1)} µs CPU per live event without cursors, ${sockets.withUs.toFixed(1)} with (${pct(sockets.withoutUs, sockets.withUs)} %); ` +
+        `the upgrade proxy ${sockets.gatewayWithoutUs.toFixed(1)} -> ${sockets.gatewayWithUs.toFixed(1)} µs (${pct(sockets.gatewayWithoutUs, sockets.gatewayWithUs)} %); medians of ${SOCKET_PAIRS} alternated runs\n`,
+    );
+  }
   const { liveUs, liveCursorUs } = await liveCost(LIVE_PAIRS);
-  process.stdout.write(`   live, 100 receivers: ${liveUs.toFixed(3)} µs CPU per delivery without cursors, ${liveCursorUs.toFixed(3)} with (${(((liveCursorUs - liveUs) / liveUs) * 100).toFixed(1)} %; medians of ${LIVE_PAIRS} alternated runs)\n`);
+  process.stdout.write(`   live in process (delivery loop only, null sockets), 100 receivers: ${liveUs.toFixed(3)} µs CPU per delivery without cursors, ${liveCursorUs.toFixed(3)} with (${(((liveCursorUs - liveUs) / liveUs) * 100).toFixed(1)} %; medians of ${LIVE_PAIRS} alternated runs)\n`);
   const busyUsPerRecord = await busyStreamUsPerRecord(0);
   const busyWaitingUsPerRecord = await busyStreamUsPerRecord(1000);
   process.stdout.write(`   busy stream (20,000 records held): ${busyUsPerRecord.toFixed(1)} µs CPU per record with no long-poll waiting, ${busyWaitingUsPerRecord.toFixed(1)} with 1,000 waiting for other channels\n`);
@@ -186,6 +225,7 @@ export async function run(): Promise<{ catchUpMs: number; liveUs: number; liveCu
     idlePollsMb: polls.waitingMb - polls.baseMb,
     busyUsPerRecord,
     busyWaitingUsPerRecord,
+    ...(sockets ? { socketLiveUs: sockets.withoutUs, socketLiveCursorUs: sockets.withUs } : {}),
     ...(typeof kafka === 'string' ? {} : { kafkaLogCatchUpMs: kafka.ms }),
   };
 }
