@@ -14,6 +14,7 @@
  *    measure over an idle stretch of the same length (what the box alone causes): a 1 ms timer's lateness
  *    with the loop thread's own CPU over each interval and GC pauses (loop-stalls.ts: who held the loop), and
  *    perf_hooks.monitorEventLoopDelay's max (the longest interval of its 1 ms timer, period included).
+ *    libvips' threads run at posts' default nice (IMAGE_THREAD_NICE); BENCH_IMAGE_THREAD_NICE=0 measures without.
  * Goals (spec): embedded ≥ 200 uploads/s, distributed ≥ 100/s; thumbnail ≤ 150 ms p99, loop never blocked > 5 ms.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -29,6 +30,7 @@ import { formatLoopStalls, watchLoopStalls, type LoopStalls } from '../bench-sup
 import { adminToken, externalTarget, must, startEmbeddedProcess, wantsTarget } from '../bench-support/target';
 import { distributedProcesses, embeddedProcesses, type TargetProcess } from '../bench-support/target-processes';
 import { warmUp } from '../bench-support/warm-up';
+import { ImageThreadPriority } from '../../services/posts/src/adapters/images/image-thread-priority';
 import { SharpImageProcessor } from '../../services/posts/src/adapters/images/sharp-image-processor';
 import { largeDownloads, largeUploads, maxRss } from './files-large';
 
@@ -141,7 +143,8 @@ async function images(): Promise<ImageFigure> {
   const dir = mkdtempSync(join(tmpdir(), 'switchyard-bench-img-'));
   try {
     const path = await twelveMegapixelJpeg(dir);
-    const processor = new SharpImageProcessor();
+    const threads = new ImageThreadPriority(process.env.BENCH_IMAGE_THREAD_NICE === undefined ? undefined : Number(process.env.BENCH_IMAGE_THREAD_NICE));
+    const processor = new SharpImageProcessor(undefined, threads);
     for (let i = 0; i < 3; i++) await processor.process(path, 'jpg');
     const idle = monitorEventLoopDelay({ resolution: 1 });
     const busy = monitorEventLoopDelay({ resolution: 1 });
@@ -178,7 +181,7 @@ async function images(): Promise<ImageFigure> {
       histogramMaxMs: ms(busy.max),
       cpuMs: Math.round((cpu.user + cpu.system) / 1000 / IMAGES),
     };
-    process.stdout.write(`files 12 MP JPEG (thumbnail + preview + mini preview, from a file), ${IMAGES} one after another: p50 ${figure.p50Ms} ms, p99 ${figure.p99Ms} ms, CPU ${figure.cpuMs} ms per image (all threads)\n`);
+    process.stdout.write(`files 12 MP JPEG (thumbnail + preview + mini preview, from a file), ${IMAGES} one after another, libvips threads at nice ${threads.nice}: p50 ${figure.p50Ms} ms, p99 ${figure.p99Ms} ms, CPU ${figure.cpuMs} ms per image (all threads)\n`);
     process.stdout.write(`  event-loop delay meanwhile (1 ms timer, delay = interval - 1 ms; floor 0-1 ms: libuv's clock counts whole ms): ${formatLoopStalls(loop)}\n`);
     process.stdout.write(`  idle, same length: ${formatLoopStalls(idleLoop)}\n`);
     process.stdout.write(`  monitorEventLoopDelay (1 ms resolution, records intervals): max ${figure.histogramMaxMs} ms busy, ${ms(idle.max)} ms idle\n`);

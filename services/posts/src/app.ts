@@ -39,6 +39,7 @@ import { channelAutocompleteRoutes } from './entry-points/http/channel-autocompl
 import { FileStoreFromSettings } from './adapters/files/file-store-from-settings';
 import { S3FileStore } from './adapters/files/s3-file-store';
 import { describeOverrides, fileSettingsOverrides } from './file-settings-env';
+import { ImageThreadPriority } from './adapters/images/image-thread-priority';
 import { SharpImageProcessor } from './adapters/images/sharp-image-processor';
 import type { FilesDeps } from './domain/files/files-deps';
 import { filesRoutes } from './entry-points/http/files.routes';
@@ -121,7 +122,7 @@ export function createPostsApp(config: Readonly<PostsConfig>, deps: PostsDeps): 
   // The storage keys the environment fixes (MM_FILESETTINGS_*: a deployment's object store) win over the document's.
   const fileOverrides = fileSettingsOverrides(config);
   const fileStores = new FileStoreFromSettings(() => ({ ...liveConfig.current().FileSettings, ...fileOverrides }), config.DATA_DIR);
-  const filesDeps: FilesDeps = { ...domain, fileStore: () => fileStores.current(), images: new SharpImageProcessor(), metrics: fileMetrics };
+  const filesDeps: FilesDeps = { ...domain, fileStore: () => fileStores.current(), images: new SharpImageProcessor(undefined, new ImageThreadPriority(config.IMAGE_THREAD_NICE)), metrics: fileMetrics };
   // Before the posts routes: GET /posts/{id}/files/info is more specific than their /posts/{id}/... routes.
   http.app.use(filesRoutes(filesDeps));
   http.app.use(internalHookFilesRoutes(context, filesDeps));

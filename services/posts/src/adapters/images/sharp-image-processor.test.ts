@@ -2,6 +2,9 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import sharp from 'sharp';
 import { SharpImageProcessor } from './sharp-image-processor';
+import { ImageThreadPriority } from './image-thread-priority';
+import { getPriority } from 'node:os';
+import { readFileSync, readdirSync } from 'node:fs';
 import { pngBomb } from '../../test-support/png-bomb';
 
 const image = (width: number, height: number, format: 'png' | 'jpeg'): Promise<Buffer> =>
@@ -60,4 +63,15 @@ test('when a PNG is transparent, then the preview, thumbnail and mini preview ar
     assert.equal(info.channels, 3);
     assert.ok(data.every((v) => v >= 250), 'white');
   }
+});
+
+test('when an image is processed on Linux, then every libvips worker thread of the process runs at the configured nice value', { skip: process.platform !== 'linux' }, async () => {
+  const own = getPriority(process.pid);
+  const nice = Math.min(19, own + 5); // above the process's own (lowering a nice value needs privilege)
+  const out = await new SharpImageProcessor(undefined, new ImageThreadPriority(nice)).process(await image(3000, 2000, 'jpeg'), 'jpg');
+  assert.ok(out.ok);
+  const workers = readdirSync('/proc/self/task').filter((tid) => readFileSync(`/proc/self/task/${tid}/comm`, 'latin1').trim() === 'libvips worker');
+  assert.ok(workers.length > 0, 'libvips started worker threads');
+  assert.deepEqual(workers.map((tid) => getPriority(Number(tid))), workers.map(() => nice));
+  assert.equal(getPriority(process.pid), own, 'the event loop thread keeps its priority');
 });

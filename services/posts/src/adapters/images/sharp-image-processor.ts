@@ -1,5 +1,6 @@
 import { open } from 'node:fs/promises';
 import type { ImageOutcome, ImageProcessor } from '../../domain/files/file-ports';
+import { ImageThreadPriority } from './image-thread-priority';
 import { messageOf, sharpModule } from './sharp-module';
 
 /** The most pixels an image may have (the reference's 2021 limit, as the pictures code: 6048 × 4032). */
@@ -42,10 +43,14 @@ async function headOf(input: Buffer | string): Promise<Buffer> {
 /**
  * Thumbnails, previews and mini previews with sharp (libvips on libuv's thread pool: the event loop only
  * hands buffers over). The header is read first and the pixel count checked before any pixel is decoded
- * (a small file declaring a huge image costs nothing), as the pictures code does (ADR 0011).
+ * (a small file declaring a huge image costs nothing), as the pictures code does (ADR 0011). libvips'
+ * worker threads run at a lower priority than the event loop's thread (`threads`, ADR 0029).
  */
 export class SharpImageProcessor implements ImageProcessor {
-  public constructor(public readonly maxPixels = MAX_IMAGE_PIXELS) {}
+  public constructor(
+    public readonly maxPixels = MAX_IMAGE_PIXELS,
+    private readonly threads = new ImageThreadPriority(),
+  ) {}
 
   /** `data`: the bytes, or a file's path (a staged upload: libvips reads it on its own threads). */
   public async process(data: Buffer | string, extension: string): Promise<ImageOutcome> {
@@ -88,6 +93,8 @@ export class SharpImageProcessor implements ImageProcessor {
       };
     } catch (error) {
       return { ok: false, reason: 'corrupt', detail: messageOf(error) };
+    } finally {
+      this.threads.lowerNewThreads();
     }
   }
 }

@@ -1,0 +1,56 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ImageThreadPriority } from './image-thread-priority';
+
+/** A directory shaped as /proc/self/task: one folder per thread id with its name in `comm`. */
+function tasks(threads: Record<string, string>): { dir: string; add(tid: string, comm: string): void; remove(tid: string): void; done(): void } {
+  const dir = mkdtempSync(join(tmpdir(), 'task-'));
+  const add = (tid: string, comm: string): void => {
+    mkdirSync(join(dir, tid));
+    writeFileSync(join(dir, tid, 'comm'), `${comm}\n`);
+  };
+  for (const [tid, comm] of Object.entries(threads)) add(tid, comm);
+  return { dir, add, remove: (tid) => rmSync(join(dir, tid), { recursive: true }), done: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+test('when libvips threads appear, then each of them (and nothing else) is lowered to the nice value, once', () => {
+  const t = tasks({ '100': 'node', '101': 'node', '120': 'libvips worker' });
+  const calls: [number, number][] = [];
+  const priority = new ImageThreadPriority(10, t.dir, (tid, nice) => calls.push([tid, nice]));
+  priority.lowerNewThreads();
+  assert.deepEqual(calls, [[120, 10]]);
+  priority.lowerNewThreads();
+  assert.deepEqual(calls, [[120, 10]], 'a thread already lowered is not touched again');
+  t.add('121', 'libvips worker');
+  t.add('122', 'node');
+  priority.lowerNewThreads();
+  assert.deepEqual(calls, [[120, 10], [121, 10]]);
+  t.done();
+});
+
+test('when a thread ends and its id comes back as a libvips thread, then the new thread is lowered too', () => {
+  const t = tasks({ '100': 'node', '130': 'node' });
+  const calls: number[] = [];
+  const priority = new ImageThreadPriority(5, t.dir, (tid) => calls.push(tid));
+  priority.lowerNewThreads();
+  t.remove('130');
+  priority.lowerNewThreads();
+  t.add('130', 'libvips worker');
+  priority.lowerNewThreads();
+  assert.deepEqual(calls, [130]);
+  t.done();
+});
+
+test('when nice is 0, or there is no thread list (not Linux), or a thread refuses, then nothing fails', () => {
+  const t = tasks({ '140': 'libvips worker' });
+  const calls: number[] = [];
+  new ImageThreadPriority(0, t.dir, (tid) => calls.push(tid)).lowerNewThreads();
+  assert.deepEqual(calls, []);
+  new ImageThreadPriority(10, join(t.dir, 'missing'), (tid) => calls.push(tid)).lowerNewThreads();
+  assert.deepEqual(calls, []);
+  assert.doesNotThrow(() => new ImageThreadPriority(10, t.dir, () => { throw new Error('ESRCH'); }).lowerNewThreads());
+  t.done();
+});
