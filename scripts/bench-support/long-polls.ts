@@ -123,6 +123,9 @@ export async function idleLongPolls(count: number, waitS = 20, target = 'embedde
       );
     }
     await sleep(Math.min(5_000, (waitS * 1000) / 3));
+    // The runtime may still be taking them in (a loaded box, a heap snapshot in progress): sampled once it
+    // holds a socket per poll (or a third of the wait has passed again).
+    for (const until = Date.now() + (waitS * 1000) / 3; Date.now() < until && (openFds(runtime.pid) ?? count) - fdsBase.base < count; ) await sleep(250);
     const waitingMb = rssMb(runtime.pid) ?? 0;
     const fdsWaiting = { waiting: openFds(runtime.pid) ?? 0, gateway: openFds(runtime.gatewayPid) };
     if (snapshots) process.kill(runtime.pid, 'SIGUSR2');
