@@ -1,5 +1,8 @@
 import { setTimeout as delay } from 'node:timers/promises';
 
+/** Why a linger ended early: one object for every wake (an `abort()` without a reason builds a DOMException each time). */
+const WOKEN = new Error('fetch linger woken');
+
 /** The wait between a fetch that brought messages and the next one (ADR 0017); `wake()` ends it early (stop, a waiter). */
 export class FetchLinger {
   private current: AbortController | undefined;
@@ -15,7 +18,7 @@ export class FetchLinger {
   }
 
   public wake(): void {
-    this.current?.abort();
+    this.current?.abort(WOKEN);
     this.current = undefined;
   }
 }

@@ -25,6 +25,23 @@ describe('StoredPostsWatch', () => {
     assert.equal(await stateOf(pending.stored), 'stored');
   });
 
+  it('when posts are awaited while others already are, then onWaiting is not told again (the linger is already the short one); once nobody waits, the next ones tell it again', async () => {
+    const watch = new StoredPostsWatch(10_000, () => new Error('timeout'));
+    let told = 0;
+    watch.onWaiting = () => void (told += 1);
+    const first = watch.expect(['p1']);
+    const second = watch.expect(['p2']);
+    assert.equal(told, 1, 'the second hook found the first one waiting');
+    await watch.handler(created('p1'));
+    const third = watch.expect(['p3']);
+    assert.equal(told, 1, 'p2 still waited');
+    await watch.handler(created('p2'));
+    await watch.handler(created('p3'));
+    assert.deepEqual([await stateOf(first.stored), await stateOf(second.stored), await stateOf(third.stored)], ['stored', 'stored', 'stored']);
+    watch.expect(['p4']).cancel();
+    assert.equal(told, 2, 'nobody waited any more');
+  });
+
   it('when a hook made several posts, then it is stored only once posts answered for every one, and the waiters are gone', async () => {
     const watch = new StoredPostsWatch(10_000, () => new Error('timeout'));
     const pending = watch.expect(['p1', 'p2', 'p3']);

@@ -29,7 +29,11 @@ export interface PendingStore {
  */
 export class StoredPostsWatch {
   private readonly waiters = new Map<string, Waiter>();
-  /** Called when posts begin to be awaited (the consumer then stops lingering between fetches). */
+  /**
+   * Called when posts begin to be awaited while none were (the consumer then stops its idle linger). Not
+   * while others wait: the consumer's linger is then already the short one, and ending it for every hook
+   * made the group fetch again at each new hook instead of once per linger.
+   */
   public onWaiting: () => void = () => undefined;
 
   public constructor(
@@ -41,12 +45,13 @@ export class StoredPostsWatch {
   public expect(postIds: readonly string[]): PendingStore {
     let timer: NodeJS.Timeout | undefined;
     const ids = [...postIds];
+    const nobodyWaited = this.waiters.size === 0;
     const cancel = (): void => {
       if (timer) clearTimeout(timer);
       for (const id of ids) this.waiters.delete(id);
     };
     const each = ids.map((id) => new Promise<void>((resolve, reject) => this.waiters.set(id, { resolve, reject })));
-    this.onWaiting();
+    if (nobodyWaited) this.onWaiting();
     const timeout = new Promise<never>((_, reject) => {
       timer = setTimeout(() => reject(this.timeoutError()), this.timeoutMs);
     });
