@@ -93,4 +93,28 @@ describe('group commit', () => {
     assert.equal(store.health(), true);
     await store.dispose();
   });
+  it('when the open batch has changed nothing, then a flush does not wait for its commit; a changed row or a hook before commit makes it wait', async () => {
+    const store = openTestStore('group-commit-unchanged-');
+    store.migrate('test', TABLE);
+    const insert = store.db.prepare('INSERT INTO items (id, name) VALUES (?, ?)');
+    const rename = store.db.prepare('UPDATE items SET name = ? WHERE id = ?');
+    const names = store.db.prepare('SELECT name FROM items ORDER BY rowid');
+    // A periodic job's claim that finds nothing: the batch is open but holds no change.
+    await store.write(() => rename.run('claimed', 'none'));
+    assert.equal(store.db.inTransaction, true);
+    await store.flush();
+    assert.equal(store.db.inTransaction, true, 'the flush did not wait for the commit of a batch without changes');
+    // A change joins the same batch: the next flush waits for its commit.
+    await store.write(() => insert.run('a', 'a'));
+    await store.flush();
+    assert.equal(store.db.inTransaction, false, 'the flush waited for the commit of the changed batch');
+    // An unchanged batch with a hook that writes before COMMIT: the flush waits for it too.
+    await store.write(() => rename.run('claimed', 'none'));
+    store.beforeCommit(() => insert.run('hook', 'hook'));
+    await store.flush();
+    assert.equal(store.db.inTransaction, false);
+    assert.deepEqual((names.all() as { name: string }[]).map((r) => r.name), ['a', 'hook']);
+    assert.equal(store.health(), true);
+    await store.dispose();
+  });
 });

@@ -28,6 +28,12 @@ interface Waiter {
  *
  * Why not synchronous=FULL: it fsyncs inside COMMIT, on the event loop. fdatasync of the WAL file on
  * another descriptor flushes the same inode, which is what FULL's sync at commit does.
+ *
+ * A batch that has changed nothing yet (a periodic job's write that found nothing to claim) holds no
+ * answer: `flush()` waits for the open transaction only once it has changed a row or has a hook to run
+ * before its COMMIT, and a commit that changed nothing needs no sync. Changes are counted with SQLite's
+ * `total_changes()` (every row inserted, updated or deleted, triggers included); schema changes are not
+ * counted, and run as migrations outside group writes.
  */
 export class GroupCommit {
   private open = false;
@@ -46,6 +52,9 @@ export class GroupCommit {
   private readonly savepoint: Database.Statement;
   private readonly release: Database.Statement;
   private readonly rollbackTo: Database.Statement;
+  private readonly totalChanges: Database.Statement<[], number>;
+  /** total_changes() when the open transaction began. */
+  private changesAtBegin = 0;
   private idleWaiters: (() => void)[] = [];
 
   public constructor(
@@ -57,6 +66,7 @@ export class GroupCommit {
     this.savepoint = db.prepare('SAVEPOINT w');
     this.release = db.prepare('RELEASE w');
     this.rollbackTo = db.prepare('ROLLBACK TO w');
+    this.totalChanges = db.prepare<[], number>('SELECT total_changes()').pluck();
   }
 
   /** False once a commit or sync failed (the store then refuses every write). */
@@ -114,7 +124,7 @@ export class GroupCommit {
   /** Resolves once everything written so far is on disk. */
   public flush(): Promise<void> {
     if (this.failure !== undefined) return Promise.reject(this.failure);
-    if (this.open) return new Promise((resolve, reject) => this.flushesAfterCommit.push({ resolve, reject }));
+    if (this.open && this.openBatchChanges()) return new Promise((resolve, reject) => this.flushesAfterCommit.push({ resolve, reject }));
     if (!this.unsynced && !this.syncing) return Promise.resolve();
     return new Promise((resolve, reject) => {
       this.flushesAfterSync.push({ resolve, reject });
@@ -138,6 +148,7 @@ export class GroupCommit {
   private openTransaction(): void {
     if (this.open) return;
     this.begin.run();
+    this.changesAtBegin = this.totalChanges.get() as number;
     this.open = true;
     setImmediate(() => this.commit());
   }
@@ -146,6 +157,7 @@ export class GroupCommit {
     if (!this.open) return;
     const flushes = this.flushesAfterCommit;
     const hooks = this.beforeCommitHooks;
+    const changed = this.openBatchChanges();
     this.flushesAfterCommit = [];
     this.beforeCommitHooks = [];
     this.open = false;
@@ -159,9 +171,15 @@ export class GroupCommit {
       this.fail(error, flushes);
       return;
     }
-    this.unsynced = true;
+    // Nothing written: no WAL frame to sync (a flush waiting here is covered by the syncs already due).
+    if (changed) this.unsynced = true;
     this.flushesAfterSync.push(...flushes);
     this.sync();
+  }
+
+  /** The open batch has changed a row, or will write in a hook just before its COMMIT. */
+  private openBatchChanges(): boolean {
+    return this.beforeCommitHooks.length > 0 || this.totalChanges.get() !== this.changesAtBegin;
   }
 
   /** Makes the failure sticky and rejects every waiting flush. */
