@@ -38,7 +38,9 @@ export function pageWindow(page: { readonly page: number; readonly perPage: numb
 /** `changes` without undefined values and without the keys an update may not touch. */
 export function definedChanges<T extends object>(changes: T, immutable: readonly string[]): Partial<T> {
   const out: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(changes)) {
+  // Keys, not entries: no [key, value] pair per field (a write path's garbage).
+  for (const key of Object.keys(changes)) {
+    const value = (changes as Record<string, unknown>)[key];
     if (value !== undefined && !immutable.includes(key)) out[key] = value;
   }
   return out as Partial<T>;

@@ -6,6 +6,7 @@ import type { Readable } from 'node:stream';
 import { createGunzip } from 'node:zlib';
 import type { IntegrationClient, OutboundRequest, OutboundResult } from '../../domain/ports';
 import type { OriginBreakers } from './origin-breakers';
+import { ParsedUrls } from './parsed-urls';
 import { AllowList, guardUrl, type Resolver } from './ssrf-guard';
 
 export const MAX_RESPONSE_BYTES = 1024 * 1024;
@@ -45,20 +46,17 @@ export class HttpIntegrationClient implements IntegrationClient {
 
   /** The parsed allow-list of the last setting seen (the setting is read per request; parsing it is not free). */
   private allowList: AllowList | undefined;
+  private readonly callbackUrls = new ParsedUrls();
 
   public constructor(private readonly options: HttpIntegrationClientOptions) {
     this.resolver = options.resolver ?? systemResolver;
     this.maxBytes = options.maxResponseBytes ?? MAX_RESPONSE_BYTES;
   }
 
-  public async post(request: OutboundRequest): Promise<OutboundResult> {
-    let first: URL;
-    try {
-      first = new URL(request.url);
-    } catch {
-      return { kind: 'failure', reason: 'blocked', message: 'invalid URL', latencyMs: 0 };
-    }
-    return this.options.breakers.run(first.origin, () => this.send(request, first));
+  public post(request: OutboundRequest): Promise<OutboundResult> {
+    const first = this.callbackUrls.get(request.url);
+    if (first === undefined) return Promise.resolve({ kind: 'failure', reason: 'blocked', message: 'invalid URL', latencyMs: 0 });
+    return this.options.breakers.run(first.origin, () => this.send(request, first.url, first.origin));
   }
 
   public close(): void {
@@ -68,7 +66,7 @@ export class HttpIntegrationClient implements IntegrationClient {
     this.filtering?.https.destroy();
   }
 
-  private async send(request: OutboundRequest, first: URL): Promise<OutboundResult> {
+  private async send(request: OutboundRequest, first: URL, firstOrigin: string): Promise<OutboundResult> {
     const started = performance.now();
     const latency = (): number => Math.round((performance.now() - started) * 100) / 100;
     const setting = this.options.allowList();
@@ -79,7 +77,6 @@ export class HttpIntegrationClient implements IntegrationClient {
     let target = first;
     let method: 'POST' | 'GET' = request.method ?? 'POST';
     const body = Buffer.from(request.body);
-    const firstOrigin = first.origin;
     // Once a redirect leaves the first origin, the hook's secrets (the body's token, the signatures) stay behind.
     let crossed = false;
     for (let hop = 0; hop <= MAX_REDIRECTS; hop += 1) {
@@ -95,8 +92,8 @@ export class HttpIntegrationClient implements IntegrationClient {
       try {
         response = await exchange(target, {
           method,
-          headers: { ...headers, 'Accept-Encoding': 'gzip' },
-          ...(method === 'POST' ? { body } : {}),
+          headers,
+          body: method === 'POST' ? body : undefined,
           agent: target.protocol === 'https:' ? agents.https : agents.http,
           lookup: pinned,
           deadline,
@@ -218,6 +215,8 @@ function exchange(url: URL, options: Exchange): Promise<RawResponse> {
         },
       );
     });
+    // Set here rather than copied into the caller's headers (a copy plus a new key per request).
+    request.setHeader('Accept-Encoding', 'gzip');
     const timer = setTimeout(() => {
       timedOut = true;
       request.destroy(new DeadlineExceeded(options.timeoutMs));

@@ -109,3 +109,13 @@ test('when allow-list entries name a port, then only that port of that host or a
   assert.equal((await guardUrl('https://hooks.internal/x', allow, loopback)).allowed, false, 'default port 443');
   assert.equal((await guardUrl('http://127.0.0.1:9000@evil.example:80/x', allow, loopback)).allowed, false, 'userinfo does not fool the port');
 });
+
+test('when a literal-IP URL is checked again, then the remembered decision stays per port and per allow-list', async () => {
+  const allow = new AllowList('127.0.0.1:9000');
+  for (let round = 0; round < 3; round += 1) {
+    assert.equal((await guardUrl('http://127.0.0.1:9000/a', allow, noDns)).allowed, true, `round ${round}: the allowed port`);
+    assert.equal((await guardUrl('http://127.0.0.1:9001/b', allow, noDns)).allowed, false, `round ${round}: another port`);
+    assert.equal((await guardUrl('http://127.0.0.1/c', allow, noDns)).allowed, false, `round ${round}: the default port`);
+  }
+  assert.equal((await guardUrl('http://127.0.0.1:9000/a', none, noDns)).allowed, false, 'another allow-list decides afresh');
+});

@@ -35,6 +35,9 @@ for (const [net, prefix] of DENIED_V4) deniedV4.addSubnet(net, prefix, 'ipv4');
 const deniedV6 = new BlockList();
 for (const [net, prefix] of DENIED_V6) deniedV6.addSubnet(net, prefix, 'ipv6');
 
+/** How many IP-literal URL decisions an allow-list keeps (callback origins are few; a flood of new ones only clears it). */
+const MAX_REMEMBERED_DECISIONS = 1024;
+
 /** `host:port`, `a.b.c.d:port` or `[v6]:port`: an allow-list entry for that port only. */
 function withPort(entry: string): { host: string; port: number } | undefined {
   const match = /^\[([0-9a-f:.]+)\]:(\d{1,5})$/.exec(entry) ?? /^([^:[\]/]+):(\d{1,5})$/.exec(entry);
@@ -54,6 +57,12 @@ export class AllowList {
   private readonly blocks = new BlockList();
   /** host or IP → the only ports allowed for it. */
   private readonly portEntries = new Map<string, Set<number>>();
+  /**
+   * The guard's decisions for IP-literal URLs (`protocol//host:port`), which depend only on the URL and this
+   * list: a callback URL is checked once per setting instead of once per request (its regexes and BlockList
+   * lookups were a few microseconds of every delivery). Bounded; host names are still resolved per request.
+   */
+  private readonly literalDecisions = new Map<string, GuardDecision>();
 
   public constructor(public readonly setting: string) {
     const hosts = new Set<string>();
@@ -90,6 +99,17 @@ export class AllowList {
   public allowsHost(host: string, port?: number): boolean {
     const name = host.toLowerCase();
     return this.hosts.has(name) || (port !== undefined && (this.portEntries.get(name)?.has(port) ?? false));
+  }
+
+  /** The decision remembered for an IP-literal URL's `protocol//host` (as the URL gives them), if any. */
+  public rememberedLiteral(key: string): GuardDecision | undefined {
+    return this.literalDecisions.get(key);
+  }
+
+  public rememberLiteral(key: string, decision: GuardDecision): GuardDecision {
+    if (this.literalDecisions.size >= MAX_REMEMBERED_DECISIONS) this.literalDecisions.clear();
+    this.literalDecisions.set(key, decision);
+    return decision;
   }
 
   /** Whether the address is allowed (on `port`, when given, port-scoped entries count too). */
@@ -136,6 +156,11 @@ export function decideAddress(address: string, allow: AllowList, port?: number):
   return { allowed: true, viaAllowList: false };
 }
 
+function literalDecision(host: string, family: number, allow: AllowList, port: number): GuardDecision {
+  const decision = decideAddress(host, allow, port);
+  return decision.allowed ? { allowed: true, address: host, family: family === 4 ? 4 : 6, viaAllowList: decision.viaAllowList } : { allowed: false, reason: decision.reason ?? 'denied' };
+}
+
 /**
  * Resolve, check, and pick the address to connect to (the connection is pinned to it, so a second DNS
  * answer cannot differ). Metadata names are refused before any lookup; an allow-listed host name may
@@ -149,13 +174,13 @@ export async function guardUrl(rawUrl: string | URL, allow: AllowList, resolve: 
     return { allowed: false, reason: 'invalid URL' };
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return { allowed: false, reason: `scheme ${url.protocol} is not allowed` };
+  const key = `${url.protocol}//${url.host}`;
+  const remembered = allow.rememberedLiteral(key);
+  if (remembered !== undefined) return remembered;
   const host = url.hostname.replace(/^\[|\]$/g, '').toLowerCase().replace(/\.$/, '');
   const port = url.port === '' ? (url.protocol === 'https:' ? 443 : 80) : Number(url.port);
   const literal = isIP(host);
-  if (literal !== 0) {
-    const decision = decideAddress(host, allow, port);
-    return decision.allowed ? { allowed: true, address: host, family: literal === 4 ? 4 : 6, viaAllowList: decision.viaAllowList } : { allowed: false, reason: decision.reason ?? 'denied' };
-  }
+  if (literal !== 0) return allow.rememberLiteral(key, literalDecision(host, literal, allow, port));
   const hostAllowed = allow.allowsHost(host, port);
   if (!hostAllowed && METADATA_HOSTS.has(host)) return { allowed: false, reason: `host ${host} is a cloud metadata name` };
   let addresses: readonly { address: string; family: number }[];

@@ -51,7 +51,8 @@ export class SqliteDeliveryRepository implements DeliveryRepository {
     return this.store.write(() => this.insertRow.run(...columns(delivery)).changes === 1);
   }
 
-  public async insertAllIfAbsent(deliveries: readonly Delivery[]): Promise<ReadonlySet<string>> {
+  // insertAllIfAbsent and finish hand back the store's promise (no async wrapper: one promise less per delivery).
+  public insertAllIfAbsent(deliveries: readonly Delivery[]): Promise<ReadonlySet<string>> {
     return this.store.write(() => new Set(deliveries.filter((d) => this.insertRow.run(...columns(d)).changes === 1).map((d) => d.id)));
   }
 
@@ -74,11 +75,13 @@ export class SqliteDeliveryRepository implements DeliveryRepository {
     );
   }
 
-  public async finish(id: string, owner: string, changes: DeliveryChanges): Promise<boolean> {
-    // A fresh object from definedChanges, completed in place (a spread followed by new keys is slow in V8).
-    const patch: DeliveryChanges = definedChanges(changes, IMMUTABLE);
-    Object.assign(patch, { claimedBy: '', claimUntil: 0 });
-    return this.store.writeOne(() => this.finishRow.run(patch.status ?? null, patch.nextAttemptAt ?? null, JSON.stringify(patch), id, owner).changes === 1);
+  public finish(id: string, owner: string, changes: DeliveryChanges): Promise<boolean> {
+    return this.store.writeOne(() => {
+      // A fresh object from definedChanges, completed in place (a spread followed by new keys is slow in V8).
+      const patch: DeliveryChanges = definedChanges(changes, IMMUTABLE);
+      Object.assign(patch, { claimedBy: '', claimUntil: 0 });
+      return this.finishRow.run(patch.status ?? null, patch.nextAttemptAt ?? null, JSON.stringify(patch), id, owner).changes === 1;
+    });
   }
 
   public async update(id: string, changes: DeliveryChanges): Promise<Delivery | undefined> {

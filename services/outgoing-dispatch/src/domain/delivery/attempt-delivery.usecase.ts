@@ -71,8 +71,11 @@ export async function attemptDelivery(deps: Deps, delivery: Delivery, known?: Ou
 }
 
 async function attemptWithHook(deps: Deps, delivery: Delivery, hook: OutgoingHook, start: number): Promise<AttemptOutcome> {
-  const waited = await holdBack(deps, hook, delivery, start);
-  if (waited) return waited;
+  // Most hooks are neither ordered nor rate limited: no hold-back call (and its promises) for them.
+  if (mayHoldBack(deps, hook)) {
+    const waited = await holdBack(deps, hook, delivery, start);
+    if (waited) return waited;
+  }
   const headers = {
     'Content-Type': delivery.contentType,
     Accept: 'application/json',
@@ -118,6 +121,11 @@ async function attemptWithHook(deps: Deps, delivery: Delivery, hook: OutgoingHoo
   // Written out (not `{ ...attempted, ... }`): the common outcome, and V8 is slow at a spread followed by new keys.
   const { attempts, tries, lastLatencyMs, updateAt } = attempted;
   return finish(deps, delivery, { attempts, tries, lastLatencyMs, updateAt, status: 'delivered', lastStatusCode: result.status, lastError, nextAttemptAt: 0 }, 'delivered');
+}
+
+/** Whether holdBack has anything to check: the hook is ordered, or an outgoing rate limit is set (0 = none). */
+function mayHoldBack(deps: Deps, hook: OutgoingHook): boolean {
+  return isOrderedHook(hook) || (deps.rateLimiter !== undefined && deps.liveConfig.current().RateLimitSettings.OutgoingWebhookPerSec > 0);
 }
 
 /**
@@ -183,7 +191,9 @@ async function retryOrDie(deps: Deps, hook: OutgoingHook, delivery: Delivery, ch
 }
 
 async function finish(deps: Deps, delivery: Delivery, changes: DeliveryChanges, outcome: AttemptOutcome, deadReason?: DeadReason): Promise<AttemptOutcome> {
-  const held = await deps.deliveries.finish(delivery.id, deps.instanceId, { updateAt: deps.clock.now(), ...changes });
+  // Most outcomes carry their updateAt already: no copy of the changes for them.
+  const stamped = changes.updateAt !== undefined ? changes : { ...changes, updateAt: deps.clock.now() };
+  const held = await deps.deliveries.finish(delivery.id, deps.instanceId, stamped);
   observe(deps, changes, outcome, deadReason);
   return held ? outcome : 'lost';
 }
