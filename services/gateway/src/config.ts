@@ -75,7 +75,7 @@ const schema = Joi.object<GatewayConfig>({
   LONG_POLL_MAX_WAITING: Joi.number()
     .integer()
     .min(0)
-    .description('Long-polls (GET /api/v4/events) this gateway holds at once; more are answered 503 api.events.too_many_waiting.app_error at once. Default (distributed): what its open-files limit allows, two sockets each after 1,024 for everything else; embedded: no bound of its own (realtime\'s EVENT_MAX_WAITING)'),
+    .description('Long-polls (GET /api/v4/events) this gateway holds at once; more are answered 503 api.events.too_many_waiting.app_error at once. Default (distributed): what its open-files limit allows, two sockets each after 1,024 (or half of a smaller limit) for everything else; embedded: no bound of its own (realtime\'s EVENT_MAX_WAITING)'),
 });
 
 /** Validates the environment, listing every problem at once. */

@@ -30,12 +30,14 @@ test('when more long-polls arrive than the gateway holds at once, then the extra
   }
 });
 
-test('when the open-files limit is known, then the gateway holds two sockets per long-poll after a reserve; unknown or unlimited: no bound of its own', () => {
+test('when the open-files limit is known, then the gateway holds two sockets per long-poll after a reserve (1,024, or half of a smaller limit); unknown or unlimited: no bound of its own', () => {
   const limits = (soft: string): (() => string) => () => `Limit                     Soft Limit           Hard Limit           Units\nMax open files            ${soft}                20000                files\n`;
   assert.equal(openFilesLimit(limits('20000')), 20_000);
   assert.equal(waitingPollsFor(openFilesLimit(limits('20000'))), 9_488);
   assert.equal(waitingPollsFor(openFilesLimit(limits('1048576'))), 523_776);
   assert.equal(waitingPollsFor(openFilesLimit(limits('unlimited'))), undefined);
   assert.equal(waitingPollsFor(openFilesLimit(() => { throw new Error('no /proc'); })), undefined);
-  assert.equal(waitingPollsFor(100), 0);
+  // A small limit keeps half for everything else instead of refusing every poll.
+  assert.equal(waitingPollsFor(1_024), 256);
+  assert.equal(waitingPollsFor(4_096), 1_536);
 });
