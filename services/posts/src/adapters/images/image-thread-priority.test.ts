@@ -1,4 +1,4 @@
-import { test } from 'node:test';
+import { mock, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -52,5 +52,40 @@ test('when nice is 0, or there is no thread list (not Linux), or a thread refuse
   new ImageThreadPriority(10, join(t.dir, 'missing'), (tid) => calls.push(tid)).lowerNewThreads();
   assert.equal(calls.length, 0);
   assert.doesNotThrow(() => new ImageThreadPriority(10, t.dir, () => { throw new Error('ESRCH'); }).lowerNewThreads());
+  t.done();
+});
+
+test('when threads appear while image work runs, then they are lowered during the work, and no more looking once every work ended', () => {
+  mock.timers.enable({ apis: ['setInterval'] });
+  const t = tasks({ '100': 'node' });
+  const calls: number[] = [];
+  const priority = new ImageThreadPriority(10, t.dir, (tid) => calls.push(tid));
+  const first = priority.watch(2);
+  const second = priority.watch(2);
+  t.add('150', 'libvips worker');
+  mock.timers.tick(2);
+  assert.deepEqual(calls, [150], 'lowered while the work runs, not only after it');
+  first();
+  t.add('151', 'libvips worker');
+  mock.timers.tick(2);
+  assert.deepEqual(calls, [150, 151], 'still looking while one work runs');
+  second();
+  second();
+  t.add('152', 'libvips worker');
+  mock.timers.tick(10);
+  assert.deepEqual(calls, [150, 151], 'nothing read after the last work ended');
+  mock.timers.reset();
+  t.done();
+});
+
+test('when a thread is seen before libvips names it, then it is looked at once more and lowered then', () => {
+  const t = tasks({ '100': 'node' });
+  const calls: number[] = [];
+  const priority = new ImageThreadPriority(10, t.dir, (tid) => calls.push(tid));
+  t.add('160', 'node');
+  priority.lowerNewThreads();
+  writeFileSync(join(t.dir, '160', 'comm'), 'libvips worker\n');
+  priority.lowerNewThreads();
+  assert.deepEqual(calls, [160]);
   t.done();
 });

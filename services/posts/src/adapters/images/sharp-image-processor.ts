@@ -71,6 +71,7 @@ export class SharpImageProcessor implements ImageProcessor {
     const rotated = (meta.orientation ?? 1) >= 5;
     const animated = (meta.pages ?? 1) > 1;
     const options = { limitInputPixels: this.maxPixels, failOn: 'error' as const, animated: false };
+    const watched = this.threads.watch();
     try {
       // Decoded once (JPEG shrinks on load), upright, on white, at preview size, and encoded there: the decoded
       // pixels never come to JavaScript. (They did, as an 8 MB raw buffer per 12 MP photo: V8 counts such buffers
@@ -94,7 +95,7 @@ export class SharpImageProcessor implements ImageProcessor {
     } catch (error) {
       return { ok: false, reason: 'corrupt', detail: messageOf(error) };
     } finally {
-      this.threads.lowerNewThreads();
+      watched();
     }
   }
 }
