@@ -1,11 +1,11 @@
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import { ALL_TOPICS, Services } from '@switchyard/contracts';
 import { deadLetterTopic, MemoryEventBus, type EventBus } from '@switchyard/event-bus';
 import { isDependencyUnavailable } from '@switchyard/errors';
 import { KafkaEventBus } from '@switchyard/event-bus-kafka';
 import { HttpTransport, type ServiceTransport } from '@switchyard/http-kit';
 import { createLogger, type Logger } from '@switchyard/logger';
-import { connectMongo, mongoHealthy, type Connection } from '@switchyard/mongo-kit';
+import type { Connection } from '@switchyard/mongo-kit';
 import { NamespacedEventBus } from './namespaced-event-bus';
 import { boundedCheck } from './bounded-check';
 import { ReadinessGraceBus } from './readiness-grace-bus';
@@ -116,8 +116,11 @@ export async function buildInfra(name: string, config: RuntimeConfig): Promise<O
     const transport = new HttpTransport(config.SERVICE_URLS, config.UPSTREAM_TIMEOUT_MS, { longRequests: EVENT_LONG_POLLS });
     closers.push({ what: 'transport', close: () => transport.close() });
 
+    // ioredis, mongoose and the MongoDB driver are loaded only by a service that uses them (the driver and
+    // mongoose alone are ~400 modules and ~12 MB of heap that the gateway and realtime never need).
     let redis: Redis | undefined;
     if (config.REDIS_URL) {
+      const { Redis } = await import('ioredis');
       const client = new Redis(config.REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 2, connectionName: name });
       client.on('error', (error: Error) => logger.warn('redis connection error', { error: error.message }));
       closers.push({ what: 'redis', close: () => quitRedis(client) });
@@ -125,17 +128,18 @@ export async function buildInfra(name: string, config: RuntimeConfig): Promise<O
       redis = client;
     }
 
-    let mongo: Connection | undefined;
+    let mongo: { readonly connection: Connection; healthy(): Promise<boolean> } | undefined;
     if (config.MONGO_URL) {
+      const { connectMongo, mongoHealthy } = await import('@switchyard/mongo-kit');
       const connection = await connectMongo({ url: config.MONGO_URL, dbName: config.MONGO_DB, service: name });
       closers.push({ what: 'mongo', close: () => connection.close() });
-      mongo = connection;
+      mongo = { connection, healthy: () => mongoHealthy(connection) };
     }
 
     const checks = async (): Promise<Record<string, boolean>> => {
       const out: Record<string, boolean> = {};
       // Each bounded (a server that is down may hang the check past the probe's timeout): ADR 0025.
-      const [mongoOk, redisOk] = await Promise.all([mongo && boundedCheck(() => mongoHealthy(mongo)), redis && boundedCheck(() => pingRedis(redis))]);
+      const [mongoOk, redisOk] = await Promise.all([mongo && boundedCheck(() => mongo.healthy()), redis && boundedCheck(() => pingRedis(redis))]);
       if (mongo) out.mongo = mongoOk === true;
       if (redis) out.redis = redisOk === true;
       return out;
@@ -146,7 +150,7 @@ export async function buildInfra(name: string, config: RuntimeConfig): Promise<O
       bus,
       transport,
       runtime: config,
-      ...(mongo ? { mongo } : {}),
+      ...(mongo ? { mongo: mongo.connection } : {}),
       ...(redis ? { redis } : {}),
       checks,
       deadConsumers,

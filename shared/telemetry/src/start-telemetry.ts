@@ -1,6 +1,4 @@
-import { NodeSDK } from '@opentelemetry/sdk-node';
-import { HttpInstrumentation } from '@opentelemetry/instrumentation-http';
-import { UndiciInstrumentation } from '@opentelemetry/instrumentation-undici';
+import type { startNodeSdk } from './node-sdk';
 
 /** Where the started SDK is kept: the service's main module loads this package apart from instrumentation.ts. */
 const ACTIVE = Symbol.for('switchyard.telemetry.active');
@@ -18,22 +16,16 @@ export function telemetryWanted(env: NodeJS.ProcessEnv): boolean {
 }
 
 /**
- * Starts the OpenTelemetry Node SDK for one service: HTTP in and out (node:http and undici, so trace
- * context crosses every service hop), exporter chosen by the standard OTEL_* environment. Must run
- * before the service's other modules load (each service's instrumentation.ts, via `node --require`).
+ * Starts the OpenTelemetry Node SDK for one service (node-sdk.ts), loaded only now that tracing is wanted.
+ * Must run before the service's other modules load (each service's instrumentation.ts, via `node --require`),
+ * hence a synchronous `require` rather than `import()`.
  * Kafka messages carry the context in their headers (the Kafka event-bus adapter injects and extracts it).
  */
 export function startTelemetry(serviceName: string, env: NodeJS.ProcessEnv = process.env): TelemetryHandle {
   if (!telemetryWanted(env)) return { enabled: false, shutdown: async () => undefined };
   env.OTEL_SERVICE_NAME ??= serviceName;
-  const sdk = new NodeSDK({
-    serviceName: env.OTEL_SERVICE_NAME,
-    instrumentations: [
-      new HttpInstrumentation({ ignoreIncomingRequestHook: (req) => (req.url ?? '').startsWith('/health/') }),
-      new UndiciInstrumentation(),
-    ],
-  });
-  sdk.start();
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded only when tracing is on (see above)
+  const sdk = (require('./node-sdk') as { startNodeSdk: typeof startNodeSdk }).startNodeSdk(env.OTEL_SERVICE_NAME);
   let stopped: Promise<void> | undefined;
   const handle: TelemetryHandle = { enabled: true, shutdown: () => (stopped ??= sdk.shutdown()) };
   (globalThis as Record<symbol, unknown>)[ACTIVE] = handle;
