@@ -23,9 +23,10 @@ function storable(doc: PostDocument): PostDocument {
 }
 
 /**
- * Posts on mongoose. The per-post hot path (insert, findById, clearEvent: every created post) goes to the
- * driver's collection directly: the documents are already in stored form, and mongoose's document
- * building, casting and query objects cost more CPU than the round trip itself.
+ * Posts on mongoose. The per-post hot path (insert, findById, findByIds: a reply's root, findByPendingPostId:
+ * every post of a client that sends a pending_post_id, clearEvent) goes to the driver's collection directly:
+ * the documents are already in stored form, and mongoose's document building, casting and query objects cost
+ * more CPU than the round trip itself.
  */
 export class MongoPostRepository implements PostRepository {
   public constructor(private readonly model: Model<PostDocument>) {}
@@ -71,7 +72,7 @@ export class MongoPostRepository implements PostRepository {
 
   public async findByIds(ids: readonly string[]): Promise<StoredPost[]> {
     if (ids.length === 0) return [];
-    const docs = await this.model.find({ _id: { $in: [...ids] } }).lean<PostDocument[]>();
+    const docs = (await this.model.collection.find({ _id: { $in: [...ids] } } as never).toArray()) as unknown as PostDocument[];
     const byId = new Map(docs.map((d) => [d._id, fromPostDocument(d)] as const));
     return ids.flatMap((id) => {
       const post = byId.get(id);
@@ -80,7 +81,8 @@ export class MongoPostRepository implements PostRepository {
   }
 
   public async findByPendingPostId(userId: string, pendingPostId: string, since: number): Promise<StoredPost | undefined> {
-    const doc = await this.model.findOne({ user_id: userId, pending_post_id: pendingPostId, create_at: { $gte: since } }).sort({ create_at: -1 }).lean<PostDocument>();
+    const filter = { user_id: userId, pending_post_id: pendingPostId, create_at: { $gte: since } };
+    const doc = (await this.model.collection.findOne(filter as never, { sort: { create_at: -1 } })) as PostDocument | null;
     return doc ? fromPostDocument(doc) : undefined;
   }
 
