@@ -104,6 +104,11 @@ export interface ChannelMemberRepository {
    * mention_count + 1, mention_count_root + 1 for a root post, last_update_at = at.
    */
   incrementMentions(channelId: string, targets: MentionTargets, root: boolean, at: number): Promise<void>;
+  /**
+   * Merges the given notify props into the membership's (other keys kept) and sets last_update_at, in one write
+   * (the reference's UpdateMemberNotifyProps); undefined when the membership does not exist.
+   */
+  updateNotifyProps(channelId: string, userId: string, props: Readonly<Record<string, string>>, at: number): Promise<ChannelMember | undefined>;
   /** Oldest first (create_at, then user_id). */
   listByChannel(channelId: string, page: Page): Promise<ChannelMember[]>;
   listByUser(userId: string): Promise<ChannelMember[]>;

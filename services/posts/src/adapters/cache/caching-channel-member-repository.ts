@@ -72,6 +72,16 @@ export class CachingChannelMemberRepository implements ChannelMemberRepository, 
     await this.store.incrementMentions(channelId, targets, root, at);
   }
 
+  /** The cached copy is dropped so no stale props are served. */
+  public async updateNotifyProps(channelId: string, userId: string, props: Readonly<Record<string, string>>, at: number): Promise<ChannelMember | undefined> {
+    this.entries.get(channelId)?.delete(userId);
+    try {
+      return await this.store.updateNotifyProps(channelId, userId, props, at);
+    } finally {
+      this.entries.get(channelId)?.delete(userId);
+    }
+  }
+
   public find(channelId: string, userId: string): Promise<ChannelMember | undefined> {
     return this.store.find(channelId, userId);
   }

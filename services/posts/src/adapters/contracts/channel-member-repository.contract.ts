@@ -71,5 +71,15 @@ export function channelMemberRepositoryContract(name: string, make: Factory<Chan
       assert.deepEqual(await repo.find(channelId, bob.user_id), { ...bob, mention_count: 1, mention_count_root: 0, last_update_at: 70 }, 'three members are not fewer than 3');
       assert.deepEqual(await repo.find(channelId, carol.user_id), { ...carol, mention_count: 2, mention_count_root: 1, last_update_at: 80 });
     });
+
+    it('when notify props are updated, then they merge into the stored ones (other keys kept) and a missing membership answers undefined', async () => {
+      const repo = await make();
+      const member = aChannelMember();
+      await repo.insert(member);
+      assert.deepEqual(await repo.updateNotifyProps(member.channel_id, member.user_id, { desktop: 'all', ignore_channel_mentions: 'on' }, 70), { ...member, notify_props: { desktop: 'all', ignore_channel_mentions: 'on' }, last_update_at: 70 });
+      await repo.updateNotifyProps(member.channel_id, member.user_id, { desktop: 'none', mark_unread: 'mention' }, 80);
+      assert.deepEqual(await repo.find(member.channel_id, member.user_id), { ...member, notify_props: { desktop: 'none', ignore_channel_mentions: 'on', mark_unread: 'mention' }, last_update_at: 80 });
+      assert.equal(await repo.updateNotifyProps(member.channel_id, newId(), { desktop: 'all' }, 90), undefined);
+    });
   });
 }

@@ -48,6 +48,15 @@ export class MemoryChannelMemberRepository implements ChannelMemberRepository {
     }
   }
 
+  public async updateNotifyProps(channelId: string, userId: string, props: Readonly<Record<string, string>>, at: number): Promise<ChannelMember | undefined> {
+    const key = keyOf(channelId, userId);
+    const member = this.byKey.get(key);
+    if (!member) return undefined;
+    const next = { ...member, notify_props: { ...member.notify_props, ...props }, last_update_at: at };
+    this.byKey.set(key, next);
+    return copy(next);
+  }
+
   public async listByChannel(channelId: string, page: Page): Promise<ChannelMember[]> {
     return paginate([...this.byKey.values()].filter((m) => m.channel_id === channelId).sort(oldestFirst), page).map(copy);
   }

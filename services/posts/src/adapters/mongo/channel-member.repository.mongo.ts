@@ -4,6 +4,8 @@ import type { ChannelMemberRepository, MemberViewChanges, MentionTargets, Page }
 import { fromChannelMemberDocument, type ChannelMemberDocument } from './channel-member.schema.mongo';
 import { asDomainError, pageWindow } from './mongo-support';
 
+/** Keys become field paths: plain lower-case words only (no `.` or `$`). */
+const NOTIFY_KEY = /^[a-z_]{1,64}$/;
 const OLDEST_FIRST = { create_at: 1, user_id: 1 } as const;
 
 export class MongoChannelMemberRepository implements ChannelMemberRepository {
@@ -42,6 +44,17 @@ export class MongoChannelMemberRepository implements ChannelMemberRepository {
     if (!all && targets.userIds.length === 0) return;
     const filter = all ? { channel_id: channelId, user_id: { $ne: all.authorId } } : { channel_id: channelId, user_id: { $in: [...targets.userIds] } };
     await this.model.updateMany(filter, { $inc: { mention_count: 1, mention_count_root: root ? 1 : 0 }, $set: { last_update_at: at } });
+  }
+
+  /** One `$set` per key (`notify_props.<key>`): other keys and concurrent updates of other keys stay. */
+  public async updateNotifyProps(channelId: string, userId: string, props: Readonly<Record<string, string>>, at: number): Promise<ChannelMember | undefined> {
+    const set: Record<string, unknown> = { last_update_at: at };
+    for (const [key, value] of Object.entries(props)) {
+      if (!NOTIFY_KEY.test(key)) throw new Error(`notify prop key not storable: ${key}`);
+      set[`notify_props.${key}`] = value;
+    }
+    const doc = await this.model.findOneAndUpdate({ channel_id: channelId, user_id: userId }, { $set: set }, { new: true }).lean<ChannelMemberDocument>();
+    return doc ? fromChannelMemberDocument(doc) : undefined;
   }
 
   public async listByChannel(channelId: string, page: Page): Promise<ChannelMember[]> {

@@ -19,6 +19,8 @@ export const channelMemberSchema = new Schema<ChannelMemberDocument>(
     mention_count: Number,
     mention_count_root: Number,
     msg_count_root: Number,
+    // Only the keys a member set (absent on memberships never set), merged with `$set` per key.
+    notify_props: { type: Schema.Types.Mixed, default: undefined },
     last_update_at: Number,
     create_at: Number,
   },

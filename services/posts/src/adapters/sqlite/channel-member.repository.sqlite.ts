@@ -70,6 +70,17 @@ export class SqliteChannelMemberRepository implements ChannelMemberRepository {
     });
   }
 
+  /** Read and rewrite in one write transaction: concurrent updates of different keys all stay. */
+  public async updateNotifyProps(channelId: string, userId: string, props: Readonly<Record<string, string>>, at: number): Promise<ChannelMember | undefined> {
+    return this.store.write(() => {
+      const current = fromDoc<ChannelMember>(this.one.get(channelId, userId));
+      if (!current) return undefined;
+      const next = { ...current, notify_props: { ...current.notify_props, ...props }, last_update_at: at };
+      this.replaceDoc.run(JSON.stringify(next), channelId, userId);
+      return next;
+    });
+  }
+
   public async listByChannel(channelId: string, page: Page): Promise<ChannelMember[]> {
     const window = pageWindow(page);
     return window ? fromDocs<ChannelMember>(this.byChannel.all(channelId, window.limit, window.offset)) : [];

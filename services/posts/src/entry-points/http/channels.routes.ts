@@ -11,6 +11,7 @@ import { listTeamChannels } from '../../domain/channels/list-team-channels.useca
 import { listUserChannels } from '../../domain/channels/list-user-channels.usecase';
 import { patchChannel, type ChannelPatch } from '../../domain/channels/patch-channel.usecase';
 import { removeChannelMember } from '../../domain/channels/remove-member.usecase';
+import { updateChannelMemberNotifyProps } from '../../domain/channels/update-notify-props.usecase';
 import { commonErrors } from '@switchyard/errors';
 import { Errors } from '../../domain/errors';
 import { actorOf, idParam, paging, queryBool, userIdParam, type HttpContext } from './http-context';
@@ -100,6 +101,13 @@ export function channelsRoutes(ctx: HttpContext): Router {
       return;
     }
     sendJson(res, 201, presentMember(await addChannelMember(deps, actor, channelId, body.user_id ?? '')));
+  });
+
+  router.put('/api/v4/channels/:channel_id/members/:user_id/notify_props', ...ctx.withBody, async (req, res) => {
+    const channelId = idParam(req, 'channel_id');
+    const userId = userIdParam(req);
+    await updateChannelMemberNotifyProps(deps, actorOf(req), channelId, userId, req.body);
+    sendStatusOk(res);
   });
 
   router.delete('/api/v4/channels/:channel_id/members/:user_id', async (req, res) => {

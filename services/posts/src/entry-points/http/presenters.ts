@@ -1,4 +1,5 @@
 import type { InternalChannel, InternalChannelMember, WirePost } from '@switchyard/contracts';
+import { channelNotifyPropsOf } from '../../domain/channels/channel-notify-props';
 import { toInternalChannel, wireChannel } from '../../domain/channels/channel-events';
 import { toWirePost } from '../../domain/events/outbox-relay';
 import type { ThreadPage } from '../../domain/posts/get-thread.usecase';
@@ -24,7 +25,7 @@ export function presentMember(member: ChannelMember): Json {
     mention_count_root: member.mention_count_root ?? 0,
     urgent_mention_count: 0,
     msg_count_root: member.msg_count_root ?? 0,
-    notify_props: { desktop: 'default', email: 'default', mark_unread: 'all', push: 'default', ignore_channel_mentions: 'default' },
+    notify_props: channelNotifyPropsOf(member),
     last_update_at: member.last_update_at,
     scheme_guest: false,
     scheme_user: member.scheme_user,
