@@ -17,11 +17,16 @@ function updateOf(key: ThreadMembershipKey, change: ThreadMembershipChange): Rec
   return { $set: set, $setOnInsert: onInsert, ...(Object.keys(inc).length > 0 ? { $inc: inc } : {}) };
 }
 
+/**
+ * Thread memberships on mongoose; the reads every reply makes (`find`, `listFollowers`) go to the driver's
+ * collection directly (plain filters on string and boolean fields: mongoose's query objects and casting
+ * cost more CPU than the round trip).
+ */
 export class MongoThreadMembershipRepository implements ThreadMembershipRepository {
   public constructor(private readonly model: Model<ThreadMembershipDocument>) {}
 
   public async find(postId: string, userId: string): Promise<ThreadMembership | undefined> {
-    const doc = await this.model.findOne({ post_id: postId, user_id: userId }).lean<ThreadMembershipDocument>();
+    const doc = (await this.model.collection.findOne({ post_id: postId, user_id: userId })) as ThreadMembershipDocument | null;
     return doc ? fromThreadMembershipDocument(doc) : undefined;
   }
 
@@ -48,7 +53,7 @@ export class MongoThreadMembershipRepository implements ThreadMembershipReposito
   }
 
   public async listFollowers(postId: string): Promise<ThreadMembership[]> {
-    const docs = await this.model.find({ post_id: postId, following: true }).lean<ThreadMembershipDocument[]>();
+    const docs = (await this.model.collection.find({ post_id: postId, following: true }).toArray()) as unknown as ThreadMembershipDocument[];
     return docs.map(fromThreadMembershipDocument);
   }
 
