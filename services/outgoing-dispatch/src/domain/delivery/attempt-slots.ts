@@ -35,13 +35,13 @@ export class AttemptSlots {
 
   /** @internal Reservation.run */
   public track(task: () => Promise<unknown>, done: () => void): void {
-    const promise = Promise.resolve()
-      .then(task)
-      .catch(() => undefined)
-      .finally(() => {
-        this.running.delete(promise);
-        done();
-      });
+    // The task starts in a microtask; its end (fulfilled or rejected) runs `ended` once. Two links, not
+    // catch + finally: fewer promises per delivery (each costs more while async hooks are on).
+    const ended = (): void => {
+      this.running.delete(promise);
+      done();
+    };
+    const promise: Promise<void> = Promise.resolve().then(task).then(ended, ended);
     this.running.add(promise);
   }
 
