@@ -38,8 +38,12 @@ export class CachingHookRepository implements OutgoingHookRepository {
   }
 
   /** The team's hooks hearing `type`, from an index of the cached list: no scan of non-matching hooks. */
-  public async findByTeamAndType(teamId: string, type: string): Promise<readonly OutgoingHook[]> {
-    return typeIndex(this.byType, await this.cachedTeam(teamId)).get(type) ?? EMPTY;
+  public findByTeamAndType(teamId: string, type: string): Promise<readonly OutgoingHook[]> {
+    // Every post of a team with hooks asks this (twice when one may match): a cached list answers without
+    // another async step, as findBotHooksByType does.
+    const cached = this.byTeam.peek(teamId);
+    if (cached) return Promise.resolve(typeIndex(this.byType, cached).get(type) ?? EMPTY);
+    return this.cachedTeam(teamId).then((hooks) => typeIndex(this.byType, hooks).get(type) ?? EMPTY);
   }
 
   private async cachedTeam(teamId: string): Promise<readonly OutgoingHook[]> {
