@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { assertAppError, assertJson, raw } from './support/http';
-import { newChannel, teamMember, type Actor } from './support/posts-fixtures';
+import { newChannel, postIn, teamMember, type Actor } from './support/posts-fixtures';
 import { wsWorld, type WsWorld } from './support/ws-world';
 
 const DEFAULTS = { desktop: 'default', email: 'default', mark_unread: 'all', push: 'default', ignore_channel_mentions: 'default' };
@@ -62,5 +62,23 @@ describe('channel member notify props (PUT /channels/{id}/members/{user_id}/noti
     ];
     for (const [body, id] of bad) assertAppError(await put(bob.token, channel.id, bob.id, body), 400, `model.channel_member.is_valid.${id}.app_error`);
     assert.equal((await propsOf(bob, channel.id)).desktop, 'mention', 'refused values are not stored');
+  });
+  it('when bob ignores channel mentions, then @channel and @all do not count for him unless he is named, while carol (off) and dave (default) count', async () => {
+    const channel = await newChannel(alice, world.team);
+    const carol = await teamMember(world.target.url, world.admin, world.team, 'carol');
+    const dave = await teamMember(world.target.url, world.admin, world.team, 'dave');
+    for (const member of [bob, carol, dave]) await member.client.addToChannel(member.id, channel.id);
+    assertJson(await put(bob.token, channel.id, bob.id, { ignore_channel_mentions: 'on' }), 200);
+    assertJson(await put(carol.token, channel.id, carol.id, { ignore_channel_mentions: 'off' }), 200);
+    const mentions = async (actor: Actor) => (await actor.client.getChannelMember(channel.id, actor.id)).mention_count;
+
+    await postIn(alice, channel.id, '@channel heads up');
+    await postIn(alice, channel.id, 'and @all of you');
+    assert.deepEqual([await mentions(bob), await mentions(carol), await mentions(dave)], [0, 2, 2]);
+    await postIn(alice, channel.id, `@channel especially @${bob.username}`);
+    assert.deepEqual([await mentions(bob), await mentions(carol), await mentions(dave)], [1, 3, 3], 'named: counted once');
+    assertJson(await put(bob.token, channel.id, bob.id, { ignore_channel_mentions: 'default' }), 200);
+    await postIn(alice, channel.id, '@all again');
+    assert.equal(await mentions(bob), 2, 'default: not ignored (no user-level setting is looked up)');
   });
 });

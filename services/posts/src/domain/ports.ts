@@ -88,7 +88,10 @@ export type MemberViewChanges = Partial<Pick<ChannelMember, 'last_viewed_at' | '
 /** Whose memberships one post's mentions count on (memberships only: ids of non-members change nothing). */
 export interface MentionTargets {
   readonly userIds: readonly string[];
-  /** Every member but this author (`@channel`, `@all`), only while the channel has fewer than `fewerThan` members; else `userIds` alone. */
+  /**
+   * Every member but this author (`@channel`, `@all`), only while the channel has fewer than `fewerThan` members; else `userIds` alone.
+   * Members whose notify_props.ignore_channel_mentions is `on` are left out unless they are in `userIds`.
+   */
   readonly everyoneBut?: { readonly authorId: string; readonly fewerThan: number };
 }
 

@@ -81,5 +81,22 @@ export function channelMemberRepositoryContract(name: string, make: Factory<Chan
       assert.deepEqual(await repo.find(member.channel_id, member.user_id), { ...member, notify_props: { desktop: 'none', ignore_channel_mentions: 'on', mark_unread: 'mention' }, last_update_at: 80 });
       assert.equal(await repo.updateNotifyProps(member.channel_id, newId(), { desktop: 'all' }, 90), undefined);
     });
+
+    it('when everyone is mentioned, then members ignoring channel mentions gain nothing unless named', async () => {
+      const repo = await make();
+      const channelId = newId();
+      const [author, bob, carol, dave] = [aChannelMember({ channel_id: channelId }), aChannelMember({ channel_id: channelId }), aChannelMember({ channel_id: channelId }), aChannelMember({ channel_id: channelId })];
+      for (const m of [author, bob, carol, dave]) await repo.insert(m);
+      await repo.updateNotifyProps(channelId, bob.user_id, { ignore_channel_mentions: 'on' }, 60);
+      await repo.updateNotifyProps(channelId, carol.user_id, { ignore_channel_mentions: 'off' }, 60);
+      await repo.incrementMentions(channelId, { userIds: [], everyoneBut: { authorId: author.user_id, fewerThan: 10 } }, true, 70);
+      assert.equal((await repo.find(channelId, bob.user_id))?.mention_count, 0);
+      assert.equal((await repo.find(channelId, carol.user_id))?.mention_count, 1);
+      assert.equal((await repo.find(channelId, dave.user_id))?.mention_count, 1);
+      await repo.incrementMentions(channelId, { userIds: [bob.user_id], everyoneBut: { authorId: author.user_id, fewerThan: 10 } }, false, 80);
+      assert.deepEqual(await repo.find(channelId, bob.user_id), { ...bob, notify_props: { ignore_channel_mentions: 'on' }, mention_count: 1, mention_count_root: 0, last_update_at: 80 });
+      assert.equal((await repo.find(channelId, dave.user_id))?.mention_count, 2);
+      assert.equal((await repo.find(channelId, author.user_id))?.mention_count, 0);
+    });
   });
 }

@@ -1,3 +1,4 @@
+import { ignoresChannelMentions } from '../../domain/channels/channel-notify-props';
 import type { ChannelMember } from '../../domain/entities';
 import { DuplicateKeyError } from '../../domain/errors';
 import type { ChannelMemberRepository, MemberViewChanges, MentionTargets, Page } from '../../domain/ports';
@@ -38,7 +39,8 @@ export class MemoryChannelMemberRepository implements ChannelMemberRepository {
     const everyone = targets.everyoneBut && members.length < targets.everyoneBut.fewerThan ? targets.everyoneBut.authorId : undefined;
     const named = new Set(targets.userIds);
     for (const member of members) {
-      if (everyone !== undefined ? member.user_id === everyone : !named.has(member.user_id)) continue;
+      const counted = everyone !== undefined ? member.user_id !== everyone && (!ignoresChannelMentions(member) || named.has(member.user_id)) : named.has(member.user_id);
+      if (!counted) continue;
       this.byKey.set(keyOf(channelId, member.user_id), {
         ...member,
         mention_count: member.mention_count + 1,

@@ -42,7 +42,10 @@ export class MongoChannelMemberRepository implements ChannelMemberRepository {
     // @channel/@all: one count (index channel_id, create_at, user_id; stops at the limit), then one updateMany.
     const all = everyone && (await this.model.countDocuments({ channel_id: channelId }).limit(everyone.fewerThan)) < everyone.fewerThan ? everyone : undefined;
     if (!all && targets.userIds.length === 0) return;
-    const filter = all ? { channel_id: channelId, user_id: { $ne: all.authorId } } : { channel_id: channelId, user_id: { $in: [...targets.userIds] } };
+    // Members who ignore channel mentions count only when named.
+    const filter = all
+      ? { channel_id: channelId, $and: [{ user_id: { $ne: all.authorId } }, { $or: [{ 'notify_props.ignore_channel_mentions': { $ne: 'on' } }, { user_id: { $in: [...targets.userIds] } }] }] }
+      : { channel_id: channelId, user_id: { $in: [...targets.userIds] } };
     await this.model.updateMany(filter, { $inc: { mention_count: 1, mention_count_root: root ? 1 : 0 }, $set: { last_update_at: at } });
   }
 

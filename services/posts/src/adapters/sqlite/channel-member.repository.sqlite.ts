@@ -28,7 +28,10 @@ export class SqliteChannelMemberRepository implements ChannelMemberRepository {
     // One UPDATE per post's mentions: the counters change inside the stored document (json_set), no read or re-serialising in JS.
     const counted = "doc = json_set(doc, '$.mention_count', coalesce(json_extract(doc, '$.mention_count'), 0) + 1, '$.mention_count_root', coalesce(json_extract(doc, '$.mention_count_root'), 0) + ?, '$.last_update_at', ?)";
     this.mentionNamed = db.prepare<[number, number, string, string]>(`UPDATE p_channel_members SET ${counted} WHERE channel_id = ? AND user_id IN (SELECT value FROM json_each(?))`);
-    this.mentionAllBut = db.prepare<[number, number, string, string]>(`UPDATE p_channel_members SET ${counted} WHERE channel_id = ? AND user_id <> ?`);
+    // Members who ignore channel mentions count only when named.
+    this.mentionAllBut = db.prepare<[number, number, string, string, string]>(
+      `UPDATE p_channel_members SET ${counted} WHERE channel_id = ? AND user_id <> ? AND (coalesce(json_extract(doc, '$.notify_props.ignore_channel_mentions'), '') <> 'on' OR user_id IN (SELECT value FROM json_each(?)))`,
+    );
     this.countByChannel = db.prepare<[string, number], number>('SELECT count(*) FROM (SELECT 1 FROM p_channel_members WHERE channel_id = ? LIMIT ?)').pluck();
     this.idsByUser = db.prepare<[string], string>('SELECT channel_id FROM p_channel_members WHERE user_id = ?').pluck();
   }
@@ -63,7 +66,7 @@ export class SqliteChannelMemberRepository implements ChannelMemberRepository {
     await this.store.write(() => {
       const rootAdd = root ? 1 : 0;
       if (everyone && (this.countByChannel.get(channelId, everyone.fewerThan) ?? 0) < everyone.fewerThan) {
-        this.mentionAllBut.run(rootAdd, at, channelId, everyone.authorId);
+        this.mentionAllBut.run(rootAdd, at, channelId, everyone.authorId, JSON.stringify(targets.userIds));
       } else if (targets.userIds.length > 0) {
         this.mentionNamed.run(rootAdd, at, channelId, JSON.stringify(targets.userIds));
       }

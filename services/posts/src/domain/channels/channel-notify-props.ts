@@ -26,7 +26,10 @@ export function channelNotifyPropsOf(member: Pick<ChannelMember, 'notify_props'>
   return member.notify_props ? { ...DEFAULT_CHANNEL_NOTIFY_PROPS, ...member.notify_props } : DEFAULT_CHANNEL_NOTIFY_PROPS;
 }
 
-/** `on`: `@channel`, `@all` and `@here` do not mention the member. `default` follows the user's setting, which Switchyard does not have: not ignored. */
+/**
+ * `on`: `@channel`, `@all` and `@here` do not mention the member. `default` follows the user's `channel` notify prop in the
+ * reference; that lives in users-bots and is not looked up when counting, so `default` (like `off`) does not ignore.
+ */
 export function ignoresChannelMentions(member: Pick<ChannelMember, 'notify_props'>): boolean {
   return member.notify_props?.ignore_channel_mentions === 'on';
 }

@@ -2,6 +2,7 @@ import { postMentionedNames } from '@switchyard/contracts';
 import type { Channel, StoredPost } from '../entities';
 import type { Deps, MentionTargets } from '../ports';
 import { mayMentionChannel } from '../threads/follow-on-reply';
+import { ignoresChannelMentions } from './channel-notify-props';
 
 const CHANNEL_WIDE = new Set(['channel', 'all', 'here']);
 /** At most this many distinct `@names` of one post are looked up (bounded work per post). */
@@ -42,8 +43,10 @@ export function mentionPlan(channel: Pick<Channel, 'type' | 'name'>, post: Menti
  * A new post counts on its mentioned members (the reference's IncrementMentionCount): `mention_count` + 1, and
  * `mention_count_root` + 1 for a root post. `@username`s count for the members among them; `@channel`/`@all`
  * every member and `@here` the online ones, when the author may use them (allowChannelMentions) and the
- * channel has fewer than 1,000 members; the author never. One write; memberships are not read per member
- * (`@here` excepted: it lists the members for their statuses).
+ * channel has fewer than 1,000 members, except members whose `ignore_channel_mentions` is `on` unless named
+ * (`default` follows the user's `channel` notify prop in the reference; that lives in users-bots and is not looked
+ * up here, so `default` does not ignore); the author never. One write; memberships are not read per member
+ * (`@here` excepted: it lists the members for their statuses and settings).
  */
 export async function countMentions(deps: Deps, post: StoredPost, channel: Channel): Promise<void> {
   const plan = mentionPlan(channel, post);
@@ -55,7 +58,8 @@ export async function countMentions(deps: Deps, post: StoredPost, channel: Chann
     if (plan.everyone) everyoneBut = { authorId: post.user_id, fewerThan: MAX_NOTIFIED_MEMBERS };
     else if (deps.onlineUsers) {
       const members = await deps.channelMembers.listByChannel(channel.id, { page: 0, perPage: MAX_NOTIFIED_MEMBERS });
-      if (members.length < MAX_NOTIFIED_MEMBERS) for (const id of await deps.onlineUsers.online(members.map((m) => m.user_id))) ids.add(id);
+      const heeding = members.filter((m) => !ignoresChannelMentions(m));
+      if (members.length < MAX_NOTIFIED_MEMBERS && heeding.length > 0) for (const id of await deps.onlineUsers.online(heeding.map((m) => m.user_id))) ids.add(id);
     }
   }
   ids.delete(post.user_id);
