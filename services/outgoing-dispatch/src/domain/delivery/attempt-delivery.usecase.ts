@@ -1,4 +1,5 @@
 import { isAppError } from '@switchyard/errors';
+import type { CreatePostCommandPayload } from '@switchyard/contracts';
 import { isOrderedHook, type Delivery, type DeliveryChanges, type OutgoingHook } from '../entities';
 import { orderWaitUntil, wakeNextInChain } from './delivery-order';
 import { activeSigners } from '../hooks/regen-token.usecase';
@@ -114,7 +115,9 @@ async function attemptWithHook(deps: Deps, delivery: Delivery, hook: OutgoingHoo
     logFailure(deps, hook, delivery, `status=${result.status}`);
     return retryOrDie(deps, hook, delivery, { ...attempted, lastStatusCode: result.status, lastError: `status=${result.status}` }, retryAfterMs(result.retryAfter, now), now);
   }
-  const reply = await postReply(deps, hook, delivery, result, now);
+  const commands = replyCommands(deps, hook, delivery, result, now);
+  // Most answers ask for no reply: no store call (and none of its promises) for them.
+  const reply = commands.length === 0 ? STORED : await storeReply(deps, commands);
   if (reply.kind === 'not_stored') {
     logFailure(deps, hook, delivery, `reply post not stored: ${reply.message}`);
     return retryOrDie(deps, hook, delivery, { ...attempted, lastStatusCode: result.status, lastError: `reply post not stored: ${reply.message}` }, undefined, deps.clock.now());
@@ -156,22 +159,26 @@ async function holdBack(deps: Deps, hook: OutgoingHook, delivery: Delivery, now:
 
 type ReplyOutcome = { readonly kind: 'stored' } | { readonly kind: 'refused' | 'not_stored'; readonly message: string };
 
+const STORED: ReplyOutcome = { kind: 'stored' };
+
+/** The reply posts the answer asks for: none for an empty answer, or for a delivery of an event other than `posted`. */
+function replyCommands(deps: Deps, hook: OutgoingHook, delivery: Delivery, result: Extract<OutboundResult, { kind: 'response' }>, now: number): CreatePostCommandPayload[] {
+  // Only a `posted` delivery's answer may post a reply (the reference's outgoing webhook answer).
+  if (delivery.eventType !== undefined && delivery.eventType !== 'posted') return [];
+  const response = parseHookResponse(result.body);
+  return response ? buildReply(hook, delivery, response, deps.liveConfig.current(), now) : [];
+}
+
 /**
  * Creates the answer's reply posts and resolves once they are stored (readable through the API), so the
  * delivery is recorded as delivered only then. Posts refusing a reply (4xx: archived channel, invalid
  * post) is final, as the reference drops it; any other failure retries the delivery after its backoff
  * (the receiver is called again with the same `webhook-id`; reply post ids are derived from the delivery).
  */
-async function postReply(deps: Deps, hook: OutgoingHook, delivery: Delivery, result: Extract<OutboundResult, { kind: 'response' }>, now: number): Promise<ReplyOutcome> {
-  // Only a `posted` delivery's answer may post a reply (the reference's outgoing webhook answer).
-  if (delivery.eventType !== undefined && delivery.eventType !== 'posted') return { kind: 'stored' };
-  const response = parseHookResponse(result.body);
-  if (!response) return { kind: 'stored' };
-  const commands = buildReply(hook, delivery, response, deps.liveConfig.current(), now);
-  if (commands.length === 0) return { kind: 'stored' };
+async function storeReply(deps: Deps, commands: CreatePostCommandPayload[]): Promise<ReplyOutcome> {
   try {
     await deps.postCommands.createPosts(commands);
-    return { kind: 'stored' };
+    return STORED;
   } catch (error) {
     if (isAppError(error) && error.statusCode < 500) return { kind: 'refused', message: error.id };
     return { kind: 'not_stored', message: isAppError(error) ? error.id : String(error) };
