@@ -41,6 +41,7 @@ export { PictureUploadLimits, PROFILE_IMAGE_UPLOAD, BOT_ICON_UPLOAD, EMOJI_UPLOA
 export { SERVER_MAJOR_VERSION, SERVER_VERSION } from './server-version';
 export { statusChangedPayloadSchema, type StatusChangedPayload, type StatusChangedEvent } from './status-events';
 export { channelViewedPayloadSchema, type ChannelViewedPayload, type ChannelViewedEvent } from './view-events';
+export { channelMemberUpdatedPayloadSchema, type ChannelMemberUpdatedPayload, type ChannelMemberUpdatedEvent } from './channel-member-events';
 export {
   threadUpdatedPayloadSchema,
   threadFollowChangedPayloadSchema,

@@ -28,9 +28,14 @@ describe('channel member notify props (PUT /channels/{id}/members/{user_id}/noti
     await bob.client.addToChannel(bob.id, channel.id);
     assert.deepEqual(await propsOf(bob, channel.id), DEFAULTS, 'a member never set answers the defaults');
 
+    const socket = await world.open(bob.token);
     const answer = await bob.client.updateChannelNotifyProps({ channel_id: channel.id, user_id: bob.id, desktop: 'all', mark_unread: 'mention', ignore_channel_mentions: 'on', push_threads: 'mention', unknown_key: 'x' } as never);
     assert.deepEqual(answer, { status: 'OK' });
     assert.deepEqual(await propsOf(bob, channel.id), { ...DEFAULTS, desktop: 'all', mark_unread: 'mention', ignore_channel_mentions: 'on', push_threads: 'mention' });
+    const event = await socket.event('channel_member_updated', (f) => typeof f.data?.channelMember === 'string' && (f.data.channelMember as string).includes(channel.id));
+    assert.equal(event.broadcast?.user_id, bob.id);
+    const sent = JSON.parse(event.data?.channelMember as string) as { channel_id: string; user_id: string; notify_props: Record<string, string> };
+    assert.deepEqual([sent.channel_id, sent.user_id, sent.notify_props.desktop, sent.notify_props.email], [channel.id, bob.id, 'all', 'default']);
 
     assertJson(await put(bob.token, channel.id, bob.id, { desktop: 'none', email: 'false' }), 200);
     const expected = { ...DEFAULTS, desktop: 'none', email: 'false', mark_unread: 'mention', ignore_channel_mentions: 'on', push_threads: 'mention' };

@@ -1,8 +1,10 @@
+import { envelope, Topics } from '@switchyard/contracts';
 import { commonErrors } from '@switchyard/errors';
 import type { Actor } from '../actor';
 import type { ChannelMember } from '../entities';
 import { Errors } from '../errors';
 import type { Deps } from '../ports';
+import { wireChannelMember } from './channel-member-wire';
 import { notifyPropsError, updatableNotifyProps } from './channel-notify-props';
 import { requireSelfOrEditOthers } from './view-channel.usecase';
 
@@ -11,7 +13,8 @@ import { requireSelfOrEditOthers } from './view-channel.usecase';
  * a body that is not a JSON object: 400 invalid `notify_props`; someone else's membership without
  * edit_other_users: 403; no such membership: 404; the known keys present (mark_unread, desktop, desktop_threads,
  * email, push, push_threads, ignore_channel_mentions) are validated as the reference's ChannelMember check
- * (400 `model.channel_member.is_valid.*`) and merged into the stored props, other keys kept.
+ * (400 `model.channel_member.is_valid.*`) and merged into the stored props, other keys kept; `channel_member_updated`
+ * with the membership goes to the user's connections (best effort, as the channel view's event).
  */
 export async function updateChannelMemberNotifyProps(deps: Deps, actor: Actor, channelId: string, userId: string, body: unknown): Promise<ChannelMember> {
   const props = updatableNotifyProps(body);
@@ -23,5 +26,7 @@ export async function updateChannelMemberNotifyProps(deps: Deps, actor: Actor, c
   if (invalid) throw invalid;
   const updated = await deps.channelMembers.updateNotifyProps(channelId, userId, props, deps.clock.now());
   if (!updated) throw Errors.memberNotFound();
+  const event = envelope('channel_member.updated', { user_id: userId, channel_member: wireChannelMember(updated) });
+  await deps.events.publish(Topics.realtimeEvents, [{ key: userId, value: event }]).catch(() => undefined);
   return updated;
 }

@@ -1,5 +1,5 @@
 import type { InternalChannel, InternalChannelMember, WirePost } from '@switchyard/contracts';
-import { channelNotifyPropsOf } from '../../domain/channels/channel-notify-props';
+import { wireChannelMember } from '../../domain/channels/channel-member-wire';
 import { toInternalChannel, wireChannel } from '../../domain/channels/channel-events';
 import { toWirePost } from '../../domain/events/outbox-relay';
 import type { ThreadPage } from '../../domain/posts/get-thread.usecase';
@@ -14,24 +14,9 @@ export function presentChannel(channel: Channel): Json {
   return wireChannel(channel);
 }
 
+/** ChannelMember JSON (mattermost-wire.md §6). */
 export function presentMember(member: ChannelMember): Json {
-  return {
-    channel_id: member.channel_id,
-    user_id: member.user_id,
-    roles: channelMemberRoles(member),
-    last_viewed_at: member.last_viewed_at,
-    msg_count: member.msg_count,
-    mention_count: member.mention_count,
-    mention_count_root: member.mention_count_root ?? 0,
-    urgent_mention_count: 0,
-    msg_count_root: member.msg_count_root ?? 0,
-    notify_props: channelNotifyPropsOf(member),
-    last_update_at: member.last_update_at,
-    scheme_guest: false,
-    scheme_user: member.scheme_user,
-    scheme_admin: member.scheme_admin,
-    explicit_roles: member.explicit_roles,
-  };
+  return wireChannelMember(member);
 }
 
 /** Post JSON for clients: no outbox, no hook key, no action integrations; has_reactions only when true (omitempty). */

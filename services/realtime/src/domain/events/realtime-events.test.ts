@@ -1,6 +1,6 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { emojiAddedPayloadSchema, envelope, preferencesEventPayloadSchema, threadReadChangedPayloadSchema, threadUpdatedPayloadSchema } from '@switchyard/contracts';
+import { channelMemberUpdatedPayloadSchema, emojiAddedPayloadSchema, envelope, preferencesEventPayloadSchema, threadReadChangedPayloadSchema, threadUpdatedPayloadSchema } from '@switchyard/contracts';
 import { fromRealtimeEvent } from './realtime-events';
 
 describe('realtime.events → collapsed-thread WebSocket events', () => {
@@ -54,5 +54,17 @@ describe('realtime.events → thread_read_changed of a viewed channel', () => {
   it('when a channel\'s threads were read on view, then the channel is in the broadcast and only the timestamp in data', () => {
     const [event] = fromRealtimeEvent(envelope('thread.read_changed', { user_id: 'u1', team_id: '', channel_id: 'c1', timestamp: 77 }));
     assert.deepEqual([event?.event, event?.data, event?.broadcast.user_id, event?.broadcast.channel_id], ['thread_read_changed', { timestamp: 77 }, 'u1', 'c1']);
+  });
+});
+
+describe('realtime.events → channel_member_updated', () => {
+  it('when a membership changed, then the user gets channel_member_updated with the member as a JSON string under channelMember', () => {
+    const member = { channel_id: 'c1', user_id: 'u1', notify_props: { desktop: 'all' } };
+    const [event] = fromRealtimeEvent(envelope('channel_member.updated', { user_id: 'u1', channel_member: member }));
+    assert.equal(event?.event, 'channel_member_updated');
+    assert.deepEqual(event?.data, { channelMember: JSON.stringify(member) });
+    assert.equal(event?.broadcast.user_id, 'u1');
+    assert.equal(event?.broadcast.channel_id, '');
+    assert.ok(channelMemberUpdatedPayloadSchema.validate({ user_id: 'u1' }).error, 'no member: refused');
   });
 });

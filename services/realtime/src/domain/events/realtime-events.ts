@@ -1,14 +1,14 @@
-import type { ChannelViewedEvent, EmojiAddedEvent, PreferencesChangedEvent, PreferencesDeletedEvent, RealtimeEvent, StatusChangedEvent, ThreadEvent } from '@switchyard/contracts';
+import type { ChannelMemberUpdatedEvent, ChannelViewedEvent, EmojiAddedEvent, PreferencesChangedEvent, PreferencesDeletedEvent, RealtimeEvent, StatusChangedEvent, ThreadEvent } from '@switchyard/contracts';
 import { broadcast, type WsEvent } from '../ws-event';
 
 /**
  * realtime.events → `ephemeral_message` (to the target user only), `open_dialog`, `typing`, `status_change`
  * (to the user only), and the collapsed-thread events `thread_updated`, `thread_follow_changed`,
  * `thread_read_changed` (to the user's own connections, `broadcast` {team_id, user_id} as the reference), and
- * `emoji_added` (to every connection), `preferences_changed`/`preferences_deleted` (to the user).
+ * `emoji_added` (to every connection), `preferences_changed`/`preferences_deleted` and `channel_member_updated` (to the user).
  */
 export function fromRealtimeEvent(
-  event: RealtimeEvent | StatusChangedEvent | ChannelViewedEvent | ThreadEvent | EmojiAddedEvent | PreferencesChangedEvent | PreferencesDeletedEvent,
+  event: RealtimeEvent | StatusChangedEvent | ChannelViewedEvent | ChannelMemberUpdatedEvent | ThreadEvent | EmojiAddedEvent | PreferencesChangedEvent | PreferencesDeletedEvent,
 ): WsEvent[] {
   switch (event.type) {
     case 'preferences.changed':
@@ -38,6 +38,8 @@ export function fromRealtimeEvent(
       }
       return [{ event: 'thread_read_changed', data, broadcast: broadcast({ user_id: userId, team_id: teamId }) }];
     }
+    case 'channel_member.updated':
+      return [{ event: 'channel_member_updated', data: { channelMember: JSON.stringify(event.payload.channel_member) }, broadcast: broadcast({ user_id: event.payload.user_id }) }];
     case 'channel.viewed':
       return [{ event: 'channel_viewed', data: { channel_id: event.payload.channel_id }, broadcast: broadcast({ user_id: event.payload.user_id }), droppable: true }];
     case 'status.changed':

@@ -4,6 +4,7 @@ import {
   ephemeralPostPayloadSchema,
   openDialogPayloadSchema,
   statusChangedPayloadSchema,
+  channelMemberUpdatedPayloadSchema,
   channelViewedPayloadSchema,
   EVENT_STREAM_TOPICS,
   threadFollowChangedPayloadSchema,
@@ -18,6 +19,7 @@ import {
   type PostsEvent,
   type RealtimeEvent,
   type StatusChangedEvent,
+  type ChannelMemberUpdatedEvent,
   type ChannelViewedEvent,
   type ThreadEvent,
   type UsersEvent,
@@ -60,6 +62,7 @@ export interface EventsConsumerDeps {
 
 const REALTIME_SCHEMAS = {
   'ephemeral.post': ephemeralPostPayloadSchema, 'dialog.open': openDialogPayloadSchema, typing: typingPayloadSchema, 'status.changed': statusChangedPayloadSchema, 'channel.viewed': channelViewedPayloadSchema,
+  'channel_member.updated': channelMemberUpdatedPayloadSchema,
   'thread.updated': threadUpdatedPayloadSchema,
   'thread.follow_changed': threadFollowChangedPayloadSchema,
   'thread.read_changed': threadReadChangedPayloadSchema,
@@ -117,7 +120,7 @@ export function eventsConsumer(deps: EventsConsumerDeps): MessageHandler {
           deps.logger.warn('realtime.events message ignored (unknown type or invalid payload)', { type: value.type });
           return [];
         }
-        return fromRealtimeEvent(value as unknown as RealtimeEvent | StatusChangedEvent | ChannelViewedEvent | ThreadEvent | EmojiAddedEvent | PreferencesChangedEvent | PreferencesDeletedEvent);
+        return fromRealtimeEvent(value as unknown as RealtimeEvent | StatusChangedEvent | ChannelViewedEvent | ChannelMemberUpdatedEvent | ThreadEvent | EmojiAddedEvent | PreferencesChangedEvent | PreferencesDeletedEvent);
       }
       default:
         return [];
