@@ -69,5 +69,8 @@ USER 1000:1000
 EXPOSE ${PORT}
 HEALTHCHECK --interval=15s --timeout=3s --start-period=20s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+process.env.PORT+'/health/live').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
+# The heap and malloc settings every Switchyard process runs with (deploy/node-runtime.env; NODE_OPTIONS and
+# MALLOC_* set by compose or k8s still apply: see node-runtime.sh).
+COPY deploy/node-runtime.env deploy/node-runtime.sh ./deploy/
 # instrumentation.js starts OpenTelemetry (when OTEL_* asks for it) before the service's modules load.
-CMD ["sh", "-c", "exec node --require \"./services/$SERVICE/dist/instrumentation.js\" \"services/$SERVICE/dist/main.js\""]
+CMD ["sh", "-c", "exec sh deploy/node-runtime.sh --require \"./services/$SERVICE/dist/instrumentation.js\" \"services/$SERVICE/dist/main.js\""]

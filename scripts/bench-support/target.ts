@@ -61,8 +61,12 @@ export interface EmbeddedProcess {
  * The runtime's command line. By default the compiled dist, as `npm start` runs it (after `tsc -b`, so the
  * figures are of the current sources); BENCH_RUNTIME=source runs the sources through tsx like `npm run dev`.
  */
-/** The V8 heap flags `npm start` runs with (package.json), so the figures are of the same process (BENCH_HEAP_MB: another old space). */
-const START_FLAGS = ['--max-semi-space-size=4', `--max-old-space-size=${Number(process.env.BENCH_HEAP_MB ?? 192)}`, '--heap-growing-percent=100'];
+/**
+ * The runtime starts through deploy/node-runtime.sh as `npm start` does, so it has the same heap and malloc
+ * settings (deploy/node-runtime.env); BENCH_HEAP_MB: another old space.
+ */
+const NODE_RUNTIME = join(__dirname, '..', '..', 'deploy', 'node-runtime.sh');
+const START_FLAGS = process.env.BENCH_HEAP_MB ? [`--max-old-space-size=${Number(process.env.BENCH_HEAP_MB)}`] : [];
 /** `BENCH_NODE_ARGS`: more node flags for the embedded runtime, after the heap flags (so they can override them). */
 const NODE_ARGS = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
 
@@ -88,9 +92,9 @@ export async function startEmbeddedProcess(options: { readonly dataDir?: string 
   profile.push(...(process.env.BENCH_NODE_ARGS ?? '').split(' ').filter((arg) => arg !== ''));
   // A fresh durable store per run (DATA_DIR), removed when the runtime stops.
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'switchyard-bench-'));
-  const child = spawn(process.execPath, [...profile, ...runtimeArgs(root)], {
+  const child = spawn('sh', [NODE_RUNTIME, ...profile, ...runtimeArgs(root)], {
     cwd: root,
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'error', DATA_DIR: dataDir, METRICS_PORT: process.env.METRICS_PORT ?? '0' },
+    env: { ...process.env, NODE: process.execPath, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'error', DATA_DIR: dataDir, METRICS_PORT: process.env.METRICS_PORT ?? '0' },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   // `BENCH_RUNTIME_LOG=<file>`: the runtime's stdout is kept there (e.g. `--trace-gc` given by BENCH_NODE_ARGS).

@@ -13,10 +13,12 @@ import { processName, SERVICE_TABLE, serviceUrls, withPortBase, withReplicas } f
  * REALTIME_REPLICAS=n runs n realtime processes (the gateway spreads WebSocket upgrades over them and
  * skips one that is down). SIGTERM/SIGINT stop every service (each drains and commits); if one exits on
  * its own, all stop.
+ * Every service runs through deploy/node-runtime.sh (the heap and malloc settings of deploy/node-runtime.env).
  * CPU_PROF_DIR=<dir> runs every service with `node --cpu-prof` (Node refuses it in NODE_OPTIONS); each
  * writes `<dir>/<service>/*.cpuprofile` when it stops (replicas: one file each).
  */
 const root = resolve(__dirname, '../../..');
+const NODE_RUNTIME = join(root, 'deploy', 'node-runtime.sh');
 const fileEnv = readEnvFile(join(root, 'deploy/local/.env'));
 const env: NodeJS.ProcessEnv = { ...fileEnv, ...process.env };
 for (const key of ['KAFKA_BROKERS', 'MONGO_URL', 'REDIS_URL']) {
@@ -62,9 +64,11 @@ function start(name: string): void {
   const profile = env.CPU_PROF_DIR ? ['--cpu-prof', `--cpu-prof-dir=${join(env.CPU_PROF_DIR, spec.name)}`] : [];
   const args = [...profile, ...(existsSync(instrumentation) ? ['--require', instrumentation] : []), join(dist, 'main.js')];
   const port = spec.name === 'gateway' ? (env.PORT ?? String(spec.port)) : String(spec.port);
-  const child = spawn(process.execPath, args, {
+  // Through deploy/node-runtime.sh, as npm start and the images: the same heap and malloc settings (it execs node, same pid).
+  const child = spawn('sh', [NODE_RUNTIME, ...args], {
     env: {
       ...env,
+      NODE: process.execPath,
       PORT: port,
       SERVICE_URLS: urls,
       ...(spec.dbName ? { MONGO_DB: `${dbPrefix}${spec.dbName}` } : {}),
