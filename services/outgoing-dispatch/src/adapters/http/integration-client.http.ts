@@ -7,7 +7,7 @@ import { createGunzip } from 'node:zlib';
 import type { IntegrationClient, OutboundRequest, OutboundResult } from '../../domain/ports';
 import type { OriginBreakers } from './origin-breakers';
 import { ParsedUrls } from './parsed-urls';
-import { AllowList, guardUrl, type Resolver } from './ssrf-guard';
+import { AllowList, guardUrl, rememberedDecision, type Resolver } from './ssrf-guard';
 
 export const MAX_RESPONSE_BYTES = 1024 * 1024;
 const MAX_REDIRECTS = 10;
@@ -80,7 +80,7 @@ export class HttpIntegrationClient implements IntegrationClient {
     // Once a redirect leaves the first origin, the hook's secrets (the body's token, the signatures) stay behind.
     let crossed = false;
     for (let hop = 0; hop <= MAX_REDIRECTS; hop += 1) {
-      const decision = await guardUrl(target, allow, this.resolver);
+      const decision = rememberedDecision(target, allow) ?? (await guardUrl(target, allow, this.resolver));
       if (!decision.allowed) return { kind: 'failure', reason: 'blocked', message: `blocked: ${decision.reason}`, latencyMs: latency() };
       const pinned: LookupFunction = (_hostname, options, callback) => {
         if ((options as { all?: boolean }).all) (callback as unknown as (e: null, a: { address: string; family: number }[]) => void)(null, [{ address: decision.address, family: decision.family }]);

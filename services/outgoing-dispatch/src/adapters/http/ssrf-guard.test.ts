@@ -1,6 +1,6 @@
 import { describe, it, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { AllowList, decideAddress, guardUrl, mappedV4, type Resolver } from './ssrf-guard';
+import { AllowList, decideAddress, guardUrl, mappedV4, rememberedDecision, type Resolver } from './ssrf-guard';
 
 const none = new AllowList('');
 /** A resolver that never touches DNS: every name resolves to the given addresses. */
@@ -118,4 +118,14 @@ test('when a literal-IP URL is checked again, then the remembered decision stays
     assert.equal((await guardUrl('http://127.0.0.1/c', allow, noDns)).allowed, false, `round ${round}: the default port`);
   }
   assert.equal((await guardUrl('http://127.0.0.1:9000/a', none, noDns)).allowed, false, 'another allow-list decides afresh');
+});
+
+test('when a URL was not decided yet, or names a host, then nothing is remembered for it (the guard must run)', async () => {
+  const allow = new AllowList('127.0.0.1:9000 receiver.test');
+  assert.equal(rememberedDecision(new URL('http://127.0.0.1:9000/a'), allow), undefined);
+  await guardUrl('http://127.0.0.1:9000/a', allow, noDns);
+  assert.equal(rememberedDecision(new URL('http://127.0.0.1:9000/other'), allow)?.allowed, true, 'the same origin');
+  assert.equal(rememberedDecision(new URL('https://127.0.0.1:9000/a'), allow), undefined, 'another scheme');
+  await guardUrl('http://receiver.test:9000/', allow, resolvesTo('127.0.0.1'));
+  assert.equal(rememberedDecision(new URL('http://receiver.test:9000/'), allow), undefined, 'host names are resolved every time');
 });

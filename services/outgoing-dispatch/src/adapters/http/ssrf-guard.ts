@@ -156,6 +156,15 @@ export function decideAddress(address: string, allow: AllowList, port?: number):
   return { allowed: true, viaAllowList: false };
 }
 
+function literalKey(url: URL): string {
+  return `${url.protocol}//${url.host}`;
+}
+
+/** guardUrl's answer for an IP-literal URL this allow-list already decided (undefined otherwise): no await needed. */
+export function rememberedDecision(url: URL, allow: AllowList): GuardDecision | undefined {
+  return allow.rememberedLiteral(literalKey(url));
+}
+
 function literalDecision(host: string, family: number, allow: AllowList, port: number): GuardDecision {
   const decision = decideAddress(host, allow, port);
   return decision.allowed ? { allowed: true, address: host, family: family === 4 ? 4 : 6, viaAllowList: decision.viaAllowList } : { allowed: false, reason: decision.reason ?? 'denied' };
@@ -174,9 +183,9 @@ export async function guardUrl(rawUrl: string | URL, allow: AllowList, resolve: 
     return { allowed: false, reason: 'invalid URL' };
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return { allowed: false, reason: `scheme ${url.protocol} is not allowed` };
-  const key = `${url.protocol}//${url.host}`;
-  const remembered = allow.rememberedLiteral(key);
+  const remembered = rememberedDecision(url, allow);
   if (remembered !== undefined) return remembered;
+  const key = literalKey(url);
   const host = url.hostname.replace(/^\[|\]$/g, '').toLowerCase().replace(/\.$/, '');
   const port = url.port === '' ? (url.protocol === 'https:' ? 443 : 80) : Number(url.port);
   const literal = isIP(host);
