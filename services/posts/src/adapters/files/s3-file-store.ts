@@ -1,4 +1,4 @@
-import { CreateBucketCommand, DeleteObjectCommand, GetObjectCommand, HeadBucketCommand, HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import type { S3Client, S3ClientConfig } from '@aws-sdk/client-s3';
 import { createReadStream } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -19,6 +19,8 @@ export interface S3Settings {
   readonly AmazonS3RequestTimeoutMilliseconds: number;
 }
 
+type S3Sdk = typeof import('@aws-sdk/client-s3');
+
 const statusOf = (error: unknown): number | undefined => (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
 const isMissing = (error: unknown): boolean => {
   const name = (error as { name?: string }).name;
@@ -28,10 +30,12 @@ const isMissing = (error: unknown): boolean => {
 /**
  * Objects in an S3-compatible bucket (the `amazons3` driver), through @aws-sdk/client-s3 with path-style
  * addressing (MinIO, S3Proxy, SeaweedFS and AWS all take it). A PutObject is atomic on the server: an
- * object is visible whole or not at all. Keys get `AmazonS3PathPrefix` in front.
+ * object is visible whole or not at all. Keys get `AmazonS3PathPrefix` in front. The SDK is loaded when the
+ * store is first used, so a posts service on the `local` driver never loads it (~20 MB of RSS, ADR 0040).
  */
 export class S3FileStore implements FileStore {
-  private readonly client: S3Client;
+  private readonly clientConfig: S3ClientConfig;
+  private loaded: Promise<{ readonly sdk: S3Sdk; readonly client: S3Client }> | undefined;
   private readonly bucket: string;
   private readonly prefix: string;
   private readonly endpoint: string;
@@ -47,7 +51,7 @@ export class S3FileStore implements FileStore {
     const scheme = settings.AmazonS3SSL ? 'https' : 'http';
     const endpoint = settings.AmazonS3Endpoint === '' ? 's3.amazonaws.com' : settings.AmazonS3Endpoint;
     const hasKeys = settings.AmazonS3AccessKeyId !== '' || settings.AmazonS3SecretAccessKey !== '';
-    this.client = new S3Client({
+    this.clientConfig = {
       endpoint: `${scheme}://${endpoint}`,
       region: settings.AmazonS3Region === '' ? 'us-east-1' : settings.AmazonS3Region,
       forcePathStyle: true,
@@ -57,10 +61,16 @@ export class S3FileStore implements FileStore {
       requestChecksumCalculation: 'WHEN_REQUIRED',
       responseChecksumValidation: 'WHEN_REQUIRED',
       maxAttempts: 3,
-    });
+    };
     this.endpoint = endpoint;
     this.bucket = settings.AmazonS3Bucket;
     this.prefix = settings.AmazonS3PathPrefix.replace(/^\/+|\/+$/g, '');
+  }
+
+  /** Runs one SDK call with the client, loading the SDK and making the client on the first call. */
+  private async send<T>(call: (s3: { readonly sdk: S3Sdk; readonly client: S3Client }) => Promise<T>): Promise<T> {
+    this.loaded ??= import('@aws-sdk/client-s3').then((sdk) => ({ sdk, client: new sdk.S3Client(this.clientConfig) }));
+    return call(await this.loaded);
   }
 
   private keyOf(key: string): string {
@@ -76,7 +86,7 @@ export class S3FileStore implements FileStore {
   public async commit(staged: StagedFile, key: string): Promise<void> {
     try {
       const objectKey = this.keyOf(key);
-      await this.client.send(new PutObjectCommand({ Bucket: this.bucket, Key: objectKey, Body: createReadStream(staged.path), ContentLength: staged.size }));
+      await this.send(({ sdk, client }) => client.send(new sdk.PutObjectCommand({ Bucket: this.bucket, Key: objectKey, Body: createReadStream(staged.path), ContentLength: staged.size })));
     } finally {
       await discardStaged(staged).catch(() => undefined);
     }
@@ -95,7 +105,7 @@ export class S3FileStore implements FileStore {
 
   public async read(key: string): Promise<Buffer | undefined> {
     try {
-      const answer = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: this.keyOf(key) }));
+      const answer = await this.send(({ sdk, client }) => client.send(new sdk.GetObjectCommand({ Bucket: this.bucket, Key: this.keyOf(key) })));
       if (!answer.Body) return Buffer.alloc(0);
       return Buffer.from(await answer.Body.transformToByteArray());
     } catch (error) {
@@ -107,7 +117,7 @@ export class S3FileStore implements FileStore {
   /** One GetObject (with its Range when given); the body streams from the server as the caller reads. */
   public async open(key: string, range?: ByteRange): Promise<OpenedObject | undefined> {
     try {
-      const answer = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: this.keyOf(key), ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}) }));
+      const answer = await this.send(({ sdk, client }) => client.send(new sdk.GetObjectCommand({ Bucket: this.bucket, Key: this.keyOf(key), ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}) })));
       const total = /\/(\d+)$/.exec(answer.ContentRange ?? '')?.[1];
       const size = total !== undefined ? Number(total) : (answer.ContentLength ?? 0);
       const body = answer.Body;
@@ -121,7 +131,7 @@ export class S3FileStore implements FileStore {
 
   public async size(key: string): Promise<number | undefined> {
     try {
-      return (await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: this.keyOf(key) }))).ContentLength ?? 0;
+      return (await this.send(({ sdk, client }) => client.send(new sdk.HeadObjectCommand({ Bucket: this.bucket, Key: this.keyOf(key) })))).ContentLength ?? 0;
     } catch (error) {
       if (isMissing(error)) return undefined;
       throw error;
@@ -130,7 +140,7 @@ export class S3FileStore implements FileStore {
 
   public async exists(key: string): Promise<boolean> {
     try {
-      await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: this.keyOf(key) }));
+      await this.send(({ sdk, client }) => client.send(new sdk.HeadObjectCommand({ Bucket: this.bucket, Key: this.keyOf(key) })));
       return true;
     } catch (error) {
       if (isMissing(error)) return false;
@@ -139,7 +149,7 @@ export class S3FileStore implements FileStore {
   }
 
   public async remove(key: string): Promise<void> {
-    await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: this.keyOf(key) }));
+    await this.send(({ sdk, client }) => client.send(new sdk.DeleteObjectCommand({ Bucket: this.bucket, Key: this.keyOf(key) })));
   }
 
   /** The bucket must exist; `create` makes it when missing (local servers, tests). Stale staged files are removed. */
@@ -147,10 +157,10 @@ export class S3FileStore implements FileStore {
     if (this.bucket === '') throw new Error('file store: FileSettings.AmazonS3Bucket is empty');
     await sweepStale(this.spoolDir, 60 * 60 * 1000);
     try {
-      await this.client.send(new HeadBucketCommand({ Bucket: this.bucket }));
+      await this.send(({ sdk, client }) => client.send(new sdk.HeadBucketCommand({ Bucket: this.bucket })));
     } catch (error) {
       if (create && isMissing(error)) {
-        await this.client.send(new CreateBucketCommand({ Bucket: this.bucket }));
+        await this.send(({ sdk, client }) => client.send(new sdk.CreateBucketCommand({ Bucket: this.bucket })));
         return;
       }
       throw new Error(`file store: the bucket ${this.bucket} at ${this.endpoint} cannot be used (status ${statusOf(error) ?? 'none'}): ${(error as Error).name}`);
@@ -158,6 +168,7 @@ export class S3FileStore implements FileStore {
   }
 
   public close(): void {
-    this.client.destroy();
+    void this.loaded?.then(({ client }) => client.destroy());
+    this.loaded = undefined;
   }
 }
