@@ -51,4 +51,6 @@ export const commonErrors = {
   rateLimited: (headers: Record<string, string>): AppError =>
     tooManyRequests('api.context.rate_limit.app_error', 'Too many requests, please slow down.', { headers }),
   serverBusy: (): AppError => unavailable('api.context.server_busy.app_error', 'Server is busy, non-critical services are temporarily unavailable.'),
+  /** More event long-polls (`GET /api/v4/events`) than a gateway or a realtime replica holds at once. */
+  tooManyWaiting: (): AppError => unavailable('api.events.too_many_waiting.app_error', 'Too many event requests are waiting; try again.'),
 };

@@ -3,7 +3,7 @@ import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { Request, Response } from 'express';
 import { isFileDownload } from '@switchyard/contracts';
-import { AppError, commonErrors } from '@switchyard/errors';
+import { commonErrors } from '@switchyard/errors';
 import { discardRest, loggablePath, signIdentity, type InternalResponse, type Keys, type ServiceTransport } from '@switchyard/http-kit';
 import type { Logger } from '@switchyard/logger';
 import type { SelfAnswerCache, StoredAnswer } from '../../domain/self-answer-cache';
@@ -24,9 +24,6 @@ export interface ForwardDeps {
   /** Requests of routes that wait (long-polls) held at once, bounded: one more is answered 503 at once. */
   readonly waiting?: WaitingRequests;
 }
-
-/** More long-polls than this gateway holds at once (realtime answers the same when it holds too many). */
-const tooManyWaiting = (): AppError => new AppError('unavailable', { id: 'api.events.too_many_waiting.app_error', message: 'Too many event requests are waiting; try again.' });
 
 /** The one answer the gateway may reuse: an unconditional read of the caller's own user. */
 function isSelfRead(req: Request): boolean {
@@ -111,7 +108,7 @@ export function forward(deps: ForwardDeps) {
   if (!waiting) return send;
   return async (req: Request, res: Response): Promise<void> => {
     if (gatewayLocals(res).route?.waits !== true) return send(req, res);
-    if (!waiting.enter()) throw tooManyWaiting();
+    if (!waiting.enter()) throw commonErrors.tooManyWaiting();
     try {
       await send(req, res);
     } finally {

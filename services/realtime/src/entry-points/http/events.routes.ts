@@ -118,7 +118,7 @@ async function answered(batch: Promise<EventBatch>): Promise<EventBatch> {
     return await batch;
   } catch (error) {
     if (error instanceof CursorExpiredError) throw cursorExpired();
-    if (error instanceof TooManyWaitingError) throw new AppError('unavailable', { id: 'api.events.too_many_waiting.app_error', message: 'Too many event requests are waiting; try again.' });
+    if (error instanceof TooManyWaitingError) throw commonErrors.tooManyWaiting();
     throw error;
   }
 }
