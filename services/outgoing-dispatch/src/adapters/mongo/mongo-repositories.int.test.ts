@@ -1,4 +1,5 @@
-import { after, before, describe } from 'node:test';
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
 import { randomBytes } from 'node:crypto';
 import { connectMongo, type Connection } from '@switchyard/mongo-kit';
 import type { Repositories } from '../../domain/ports';
@@ -40,4 +41,11 @@ describe('outgoing-dispatch repositories on MongoDB', { skip: !url && 'MONGO_URL
   commandRepositoryContract('mongo', fresh('commands'));
   commandWebhookRepositoryContract('mongo', fresh('commandWebhooks'));
   openDialogRepositoryContract('mongo', fresh('dialogs'));
+
+  test('when deliveries are finished, then the filter ({ _id, claimedBy }) has a unique index of exactly its fields (emulators scan the whole collection otherwise)', async () => {
+    if (!connection) throw new Error('MongoDB not connected (see the before hook)');
+    const indexes = (await connection.collection(OUTGOING_DISPATCH_COLLECTIONS.deliveries).indexes()) as { key: Record<string, unknown>; unique?: boolean }[];
+    const finishIndex = indexes.find((index) => JSON.stringify(index.key) === JSON.stringify({ _id: 1, claimedBy: 1 }));
+    assert.equal(finishIndex?.unique, true);
+  });
 });
