@@ -21,8 +21,10 @@ top=${TEST_TIMES_TOP:-15}
 times_file=$(mktemp)
 trap 'rm -f "$times_file"' EXIT
 status=0
+# --test-force-exit: a file whose tests have all ended exits even if something it started (a timer, a socket,
+# a load loop) would keep it alive; without it one leaked handle makes the runner, and CI, wait forever.
 # shellcheck disable=SC2086
-node --conditions=source --import tsx --test --test-concurrency="${TEST_CONCURRENCY:-2}" \
+node --conditions=source --import tsx --test --test-force-exit --test-concurrency="${TEST_CONCURRENCY:-2}" \
   --test-reporter="$reporter" --test-reporter-destination=stdout \
   --test-reporter="$(cd "$(dirname "$0")" && pwd)/test-file-times.mjs" --test-reporter-destination="$times_file" \
   $files || status=$?

@@ -11,7 +11,7 @@ units=$(find apps/console/src \( -name '*.test.ts' -o -name '*.test.tsx' \) | so
 if [ -n "$units" ]; then
   echo "test-console: unit tests"
   # shellcheck disable=SC2086
-  node --conditions=source --import tsx --test $units
+  node --conditions=source --import tsx --test --test-force-exit $units
 fi
 
 if [ "${SKIP_CONSOLE_BROWSER:-}" = "1" ]; then
@@ -24,4 +24,4 @@ npm run --silent build:bundle -w @switchyard/console
 echo "test-console: browser tests (headless Chromium, playwright-core)"
 rm -rf test-results/console
 # One file at a time: each starts its own server and browser, and the machine is small.
-node --conditions=source --import tsx --test --test-concurrency=1 apps/console/e2e/*.e2e.ts
+node --conditions=source --import tsx --test --test-force-exit --test-concurrency=1 apps/console/e2e/*.e2e.ts

@@ -24,7 +24,7 @@ for major in "${majors[@]}"; do
   fi
   echo "test-node-versions: $("$node" --version): shared/* unit tests"
   # shellcheck disable=SC2086
-  if ! "$node" --conditions=source --import tsx --test --test-concurrency=2 --test-reporter=dot $files; then
+  if ! "$node" --conditions=source --import tsx --test --test-force-exit --test-concurrency=2 --test-reporter=dot $files; then
     echo "test-node-versions: FAILED on Node $("$node" --version)" >&2
     status=1
   fi

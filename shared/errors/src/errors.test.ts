@@ -45,6 +45,17 @@ test('when the store is unreachable (driver selection or network errors, mongoos
   assert.equal(isDependencyUnavailable(undefined), false);
 });
 
+test('when Kafka is unreachable (kafkajs wraps the connection error it gave up on), then it is a dependency outage; a refused record is not', () => {
+  const named = (name: string, message = 'x', cause?: unknown): Error => Object.assign(new Error(message, { cause }), { name });
+  const refused = named('KafkaJSConnectionError', 'Connection error: connect ECONNREFUSED 127.0.0.1:9092');
+  assert.equal(isDependencyUnavailable(named('KafkaJSNonRetriableError', refused.message, refused)), true, 'wrapped by the retrier');
+  for (const name of ['KafkaJSConnectionClosedError', 'KafkaJSRequestTimeoutError', 'KafkaJSNumberOfRetriesExceeded', 'KafkaJSNoBrokerAvailableError']) {
+    assert.equal(isDependencyUnavailable(named(name)), true, name);
+  }
+  assert.equal(isDependencyUnavailable(named('KafkaJSNonRetriableError', 'Message too large')), false);
+  assert.equal(isDependencyUnavailable(named('KafkaJSProtocolError', 'The request included a message larger than the max message size')), false);
+});
+
 test('when an unreachable store is serialised (outside the error middleware, e.g. the webhook intake), then it is a 503 server_busy, not a 500', () => {
   const wire = toWireError(Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:27017'), { name: 'MongoServerSelectionError' }), { requestId: 'r', developer: false });
   assert.deepEqual(wire, { id: 'api.context.server_busy.app_error', message: 'Server is busy, non-critical services are temporarily unavailable.', detailed_error: '', request_id: 'r', status_code: 503 });

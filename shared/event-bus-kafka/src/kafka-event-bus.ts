@@ -155,7 +155,7 @@ export class KafkaEventBus implements EventBus {
     await waitForLeaders(admin, specs, this.logger);
   }
 
-  /** Consumer groups whose consumer crashed and will not restart: the process needs a restart (liveness). */
+  /** Consumer groups whose consumer crashed and has not rejoined after MAX_REJOINS tries: the process may need a restart (liveness). */
   public deadConsumers(): string[] {
     return [...this.subscriptions].filter((s) => !s.healthy).map((s) => s.groupId);
   }

@@ -30,7 +30,7 @@ export interface KafkaSubscriptionSettings {
   readonly onStopped: (subscription: KafkaSubscription) => void;
 }
 
-/** Rejoins tried after a crash kafkajs does not restart from, before the subscription counts as dead. */
+/** Failed rejoins in a row after a crash kafkajs does not restart from, before the subscription reports itself unhealthy. */
 const MAX_REJOINS = 8;
 
 /**
@@ -75,7 +75,7 @@ export class KafkaSubscription implements Subscription {
     return this.options.groupId;
   }
 
-  /** False once kafkajs gave up on this consumer (a crash it does not restart from). */
+  /** False while the consumer could not rejoin after a crash kafkajs does not restart from (MAX_REJOINS tries in a row). */
   public get healthy(): boolean {
     return this.crashed === undefined;
   }
@@ -85,8 +85,8 @@ export class KafkaSubscription implements Subscription {
     consumer.on(consumer.events.CRASH, ({ payload }) => {
       if (payload.restart) return;
       // kafkajs gives up on errors it deems not retriable (an offset commit refused after a broker
-      // outage, a fenced member...). The subscription rejoins by itself; only when that keeps failing is
-      // it dead for good (healthy = false: the liveness probe then restarts the process).
+      // outage, a fenced member...). The subscription rejoins by itself; while that keeps failing it
+      // reports itself unhealthy (the liveness probe then lets an orchestrator restart the process).
       settings.logger.warn('event consumer crashed; rejoining', { groupId: options.groupId, error: errorMessage(payload.error) });
       void this.rejoin(payload.error);
     });
@@ -159,26 +159,33 @@ export class KafkaSubscription implements Subscription {
 
   /**
    * After a crash kafkajs does not restart from (it has disconnected the consumer): connect, subscribe and
-   * run again, with growing pauses. Uncommitted messages are handled again (at least once). After
-   * MAX_REJOINS failed attempts in a row the subscription is dead for good (healthy = false).
+   * run again, with growing pauses (at most 30 s apart), until it rejoins or the subscription stops.
+   * Uncommitted messages are handled again (at least once). After MAX_REJOINS failed attempts in a row the
+   * subscription reports itself unhealthy (the liveness probe lets an orchestrator restart the process) but
+   * keeps trying, so a process nobody restarts heals by itself once Kafka serves again; it is healthy again
+   * from the moment it rejoins.
    */
   private async rejoin(cause: unknown): Promise<void> {
-    for (let attempt = 1; attempt <= MAX_REJOINS; attempt += 1) {
+    for (let attempt = 1; ; attempt += 1) {
       if (this.stopping) return;
-      await delay(Math.min(30_000, 1000 * 2 ** (attempt - 1)));
+      // Unref'd: a pending pause never keeps a stopping process alive.
+      await delay(Math.min(30_000, 1000 * 2 ** Math.min(attempt - 1, 5)), undefined, { ref: false });
       if (this.stopping) return;
       try {
         await this.consumer.disconnect().catch(() => undefined);
         await this.connectAndRun();
+        this.crashed = undefined;
         this.settings.logger.info('event consumer rejoined after a crash', { groupId: this.options.groupId, attempt });
         return;
       } catch (error) {
         cause = error;
         this.settings.logger.warn('event consumer could not rejoin yet', { groupId: this.options.groupId, attempt, error: errorMessage(error) });
       }
+      if (attempt === MAX_REJOINS) {
+        this.crashed = cause;
+        this.settings.logger.error('event consumer could not rejoin: unhealthy until it does (still trying every 30 s)', { groupId: this.options.groupId, error: errorMessage(cause) });
+      }
     }
-    this.crashed = cause;
-    this.settings.logger.error('event consumer crashed and will not restart', { groupId: this.options.groupId, error: errorMessage(cause) });
   }
 
   /** Finishes (and commits) the in-flight message, leaves the group, disconnects. Idempotent. */

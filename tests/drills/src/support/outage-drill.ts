@@ -148,16 +148,32 @@ export class OutageDrill {
     };
   }
 
-  /** Until a hook and a post both succeed again (bounded): the processes recovered on their own. */
+  /**
+   * Until a hook and a post both succeed again (bounded, each probe too): the processes recovered on their own.
+   * When they do not, the error says what the last probes got and what each service last warned about.
+   */
   private async waitRecovered(timeoutMs: number): Promise<void> {
     const until = Date.now() + timeoutMs;
+    const probe = (path: string, options: Parameters<typeof call>[3]): Promise<string> =>
+      call(this.base, 'POST', path, { ...options, timeoutMs: 20_000 }).then(
+        (res) => `${res.status} ${JSON.stringify(res.body).slice(0, 300)}`,
+        (error: unknown) => `failed: ${error instanceof Error ? error.message : String(error)}`,
+      );
+    let last = { hook: '', post: '' };
     while (Date.now() < until) {
-      const hook = await call(this.base, 'POST', `/hooks/${this.hookKey}`, { body: { text: `recovery probe ${Date.now()}` } }).catch(() => undefined);
-      const post = await call(this.base, 'POST', '/api/v4/posts', { token: this.admin, body: { channel_id: this.channelId, message: `recovery probe ${Date.now()}` } }).catch(() => undefined);
-      if (hook?.status === 200 && post?.status === 201) return;
+      last = {
+        hook: await probe(`/hooks/${this.hookKey}`, { body: { text: `recovery probe ${Date.now()}` } }),
+        post: await probe('/api/v4/posts', { token: this.admin, body: { channel_id: this.channelId, message: `recovery probe ${Date.now()}` } }),
+      };
+      if (last.hook.startsWith('200 ') && last.post.startsWith('201 ')) return;
       await sleep(500);
     }
-    throw new Error(`not recovered after ${timeoutMs} ms`);
+    const services = [...this.processes].map(([name, p]) => {
+      const warnings = p.lines.filter((l) => l.level === 'warn' || l.level === 'error').slice(-4);
+      return `${name}${p.ended ? ` (${p.ended})` : ''}: ${JSON.stringify(warnings).slice(0, 1_500)}`;
+    });
+    const servers = (['kafka', 'mongo', 'redis'] as const).map((name) => this.servers.describe(name));
+    throw new Error(`not recovered after ${timeoutMs} ms; last hook probe ${last.hook}; last post probe ${last.post}\n${[...servers, ...services].join('\n')}`);
   }
 
   private logged(message: string): number {
@@ -176,20 +192,28 @@ export class OutageDrill {
     const run = this.load(`${server}-outage`);
     // Load is flowing (writes acknowledged) before the outage, and again after the recovery: counted, not timed.
     const acknowledgedCount = (): number => run.writes.filter((w) => w.acknowledged).length;
-    await untilAcknowledged(acknowledgedCount, 20, 60_000);
     const sampler = new ReadinessSampler(new Map([...this.processes].map(([n, p]) => [n, p.url])));
-    const stoppedAt = Date.now();
-    await this.servers.stop(server);
-    sampler.start();
-    // The outage itself: the server stays down this long (the scenario, not a synchronisation).
-    await sleep(Math.max(0, downMs - (Date.now() - stoppedAt)));
-    const readiness = await sampler.stop();
-    await this.servers.restart(server);
-    const restartedAt = Date.now();
-    await this.waitRecovered(120_000);
+    let stoppedAt = 0;
+    let restartedAt = 0;
+    let readiness: Awaited<ReturnType<ReadinessSampler['stop']>>;
+    try {
+      await untilAcknowledged(acknowledgedCount, 20, 60_000);
+      stoppedAt = Date.now();
+      await this.servers.stop(server);
+      sampler.start();
+      // The outage itself: the server stays down this long (the scenario, not a synchronisation).
+      await sleep(Math.max(0, downMs - (Date.now() - stoppedAt)));
+      readiness = await sampler.stop();
+      await this.servers.restart(server);
+      restartedAt = Date.now();
+      await this.waitRecovered(120_000);
+      await untilAcknowledged(acknowledgedCount, acknowledgedCount() + 20, 60_000);
+    } finally {
+      // Whatever failed above, the writers stop (a writer loop left running keeps the test file alive forever).
+      await sampler.stop();
+      await run.stop();
+    }
     const recoveredAfterMs = Date.now() - restartedAt;
-    await untilAcknowledged(acknowledgedCount, acknowledgedCount() + 20, 60_000);
-    await run.stop();
     // Acknowledged writes become readable (stored mode answers after the post exists; queued ones land shortly).
     const acknowledged = run.writes.filter((w) => w.acknowledged);
     let found = await this.channelMessages();

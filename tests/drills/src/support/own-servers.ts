@@ -109,6 +109,18 @@ export class OwnServers {
     writeFileSync(pids, `${readFileSync(pids, 'utf8').trimEnd()}\n${name} ${pid}\n`);
   }
 
+  /** For a failure message: whether the server's recorded process runs, and the end of its restart log. */
+  public describe(name: ServerName): string {
+    let pid = 0;
+    try {
+      pid = this.pid(name);
+    } catch {
+      return `${name}: no pid recorded`;
+    }
+    const log = readFileSafe(join(this.run, `${name}-restart.log`)).slice(-1_500);
+    return `${name} pid ${pid} ${alive(pid) ? 'running' : 'NOT running'}${log ? `; restart log: ${log}` : ''}`;
+  }
+
   /** down.sh for this run directory (stops every recorded pid, restarted ones included), then removes it. */
   public stopAll(): void {
     spawnSync('bash', [join(ROOT, 'deploy/local/down.sh')], { env: { ...process.env, DEPLOY_LOCAL_RUN: join(this.run, 'run') }, stdio: 'ignore', timeout: 60_000 });

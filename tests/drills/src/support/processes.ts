@@ -108,11 +108,27 @@ export class ServiceProcess {
     await this.exited;
   }
 
-  /** SIGTERM and wait: the graceful path. Returns the exit code. */
-  public async stop(): Promise<number | null> {
-    if (!this.child || this.child.exitCode !== null || this.child.signalCode !== null) return this.child?.exitCode ?? null;
-    this.child.kill('SIGTERM');
-    return this.exited ?? null;
+  /** How the process ended (`exit 1`, `signal SIGKILL`), undefined while it runs or before start. */
+  public get ended(): string | undefined {
+    if (this.child?.exitCode !== null && this.child?.exitCode !== undefined) return `exit ${this.child.exitCode}`;
+    if (this.child?.signalCode) return `signal ${this.child.signalCode}`;
+    return undefined;
+  }
+
+  /**
+   * SIGTERM and wait: the graceful path. Returns the exit code. A process still running `killAfterMs` later is
+   * SIGKILLed (a shutdown stuck on a dead dependency must not keep a drill's file, and CI, waiting forever).
+   */
+  public async stop(killAfterMs = 30_000): Promise<number | null> {
+    const child = this.child;
+    if (!child || child.exitCode !== null || child.signalCode !== null) return child?.exitCode ?? null;
+    child.kill('SIGTERM');
+    const timer = setTimeout(() => child.kill('SIGKILL'), killAfterMs);
+    try {
+      return (await this.exited) ?? null;
+    } finally {
+      clearTimeout(timer);
+    }
   }
 
   /**
@@ -150,9 +166,15 @@ export interface Json {
   readonly headers: Headers;
 }
 
-export async function call(base: string, method: string, path: string, options: { token?: string; body?: unknown; headers?: Record<string, string> } = {}): Promise<Json> {
+export async function call(
+  base: string,
+  method: string,
+  path: string,
+  options: { token?: string; body?: unknown; headers?: Record<string, string>; timeoutMs?: number } = {},
+): Promise<Json> {
   const res = await fetch(`${base}${path}`, {
     method,
+    ...(options.timeoutMs !== undefined ? { signal: AbortSignal.timeout(options.timeoutMs) } : {}),
     headers: {
       ...(options.body !== undefined ? { 'content-type': 'application/json' } : {}),
       ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
