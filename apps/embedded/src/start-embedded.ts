@@ -15,7 +15,7 @@ import { MetricsListener, type MetricsOverrides } from './metrics-listener';
 import { answerWhenDurable } from './durable-responses';
 import { createGatewayApp, loadGatewayConfig } from '@switchyard/gateway';
 import { createUsersBotsApp, createUsersBotsSqliteRepositories, loadUsersBotsConfig } from '@switchyard/users-bots';
-import { createPostsApp, createPostsSqliteRepositories, loadPostsConfig } from '@switchyard/posts';
+import { createPostsApp, createPostsSqliteRepositories, loadPostsConfig, ThreadPostSearch } from '@switchyard/posts';
 import { createIncomingHooksApp, createIncomingHooksSqliteRepositories, loadIncomingHooksConfig } from '@switchyard/incoming-hooks';
 import { createOutgoingDispatchApp, createOutgoingDispatchSqliteRepositories, loadOutgoingDispatchConfig } from '@switchyard/outgoing-dispatch';
 import { createRealtimeApp, loadRealtimeConfig, SqliteStatusStore } from '@switchyard/realtime';
@@ -134,7 +134,9 @@ async function startOn(store: SqliteStore, options: EmbeddedOptions, closeStore:
   retentionMs = () => usersBots.liveConfig.current().EventSettings.RetentionHours * 3_600_000;
 
   // Files on the local driver: a relative FileSettings.Directory (default ./data/) is under the data directory.
-  const posts = createPostsApp(loadPostsConfig({ ...env, DATA_DIR: store.dir }), { logger: loggerFor(Services.posts), bus, transport, repositories: createPostsSqliteRepositories(store) });
+  // Post search runs its SQL on a thread of its own with a read connection (docs/adr/0041-search-reader-thread.md).
+  const postSearch = new ThreadPostSearch(store);
+  const posts = createPostsApp(loadPostsConfig({ ...env, DATA_DIR: store.dir }), { logger: loggerFor(Services.posts), bus, transport, repositories: { ...createPostsSqliteRepositories(store), search: postSearch } });
   transport.register(Services.posts, posts.handler);
   await posts.start();
   started.push(posts);
@@ -224,6 +226,7 @@ async function startOn(store: SqliteStore, options: EmbeddedOptions, closeStore:
       await bus.close();
       await transport.close();
       await journal.flush().catch(() => undefined);
+      await postSearch.close();
       await closeStore();
     },
   };

@@ -2,6 +2,7 @@ export { createPostsApp, SERVICE_NAME, type PostsApp, type PostsDeps } from './a
 export { loadPostsConfig, postsEnvSchema, type PostsConfig } from './config';
 export { memoryRepositories } from './adapters/memory';
 export { createSqliteRepositories as createPostsSqliteRepositories } from './adapters/sqlite';
+export { ThreadPostSearch } from './adapters/sqlite/post-search.thread';
 export { DuplicateKeyError, isDuplicateKeyError } from './domain/errors';
 export type { PostsRepositories, ChannelRepository, ChannelMemberRepository, PostRepository, ReactionRepository, Clock, UsersDirectory, EventSink } from './domain/ports';
 export type { Channel, ChannelMember, StoredPost, Reaction, PendingEvent } from './domain/entities';

@@ -1,7 +1,7 @@
 import { closeSync, copyFileSync, existsSync, fsyncSync, mkdirSync, openSync, renameSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import Database from 'better-sqlite3';
-import { DATABASE_FILE, type SqliteStore } from './open-store';
+import { DATABASE_FILE, storeOpenHere, type SqliteStore } from './open-store';
 import { sqliteCode, StoreOpenError } from './store-errors';
 
 function fsyncPath(path: string): void {
@@ -48,6 +48,8 @@ export function restoreDataDir(backup: string, dir: string): Record<string, numb
   const versions = checkBackup(source);
   mkdirSync(resolve(dir), { recursive: true });
   const target = join(resolve(dir), DATABASE_FILE);
+  // This process's own store: its process lock would not stop a connection of the same process.
+  if (storeOpenHere(target)) throw new StoreOpenError('in_use', `data directory ${resolve(dir)} is in use by a running Switchyard; stop it before restoring`);
   if (existsSync(target)) {
     let db: Database.Database | undefined;
     try {

@@ -1,4 +1,5 @@
-export { openStore, DATABASE_FILE, type OpenStoreOptions, type SqliteStore } from './open-store';
+export { openStore, storeOpenHere, DATABASE_FILE, type OpenStoreOptions, type SqliteStore } from './open-store';
+export { openReadConnection } from './process-lock-uri';
 export { migrate, schemaVersions, type Migration } from './migrations';
 export { StoreOpenError, isStoreOpenError, sqliteCode, uniqueViolation, type StoreOpenFailure } from './store-errors';
 export { fromDoc, fromDocs, inKeyOrder, jsonList, pageWindow, definedChanges, bool, type DocRow, type SqliteStatement } from './rows';

@@ -1,5 +1,6 @@
 import { accessSync, closeSync, constants, existsSync, fsyncSync, mkdirSync, openSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { openedFile, processLockUri } from './process-lock-uri';
 import Database from 'better-sqlite3';
 import { GroupCommit } from './group-commit';
 import { ensureVersionsTable, migrate, schemaVersions, type Migration } from './migrations';
@@ -19,6 +20,8 @@ export interface OpenStoreOptions {
 export interface SqliteStore {
   readonly dir: string;
   readonly path: string;
+  /** What another connection of this process opens (openReadConnection, e.g. in a worker thread). */
+  readonly uri: string;
   readonly db: Database.Database;
   /** Creates or upgrades a component's tables (refuses a newer schema than `migrations` knows). */
   migrate(component: string, migrations: readonly Migration[]): void;
@@ -97,9 +100,18 @@ function fsyncDirectory(dir: string): void {
   }
 }
 
+/** Databases of stores open in this process (the process lock cannot tell this process's own connections apart). */
+const openHere = new Set<string>();
+
+/** Whether this process has a store open on that database file. */
+export function storeOpenHere(path: string): boolean {
+  return openHere.has(resolve(path));
+}
+
 /**
- * Opens (or creates) the data directory's database: exclusive locking (a second process on the same
- * directory fails at once, and the kernel drops the lock when this one dies, even by SIGKILL), WAL,
+ * Opens (or creates) the data directory's database: one lock for the whole process (processLockUri: a second
+ * process on the same directory fails at once, and the kernel drops the lock when this one dies, even by
+ * SIGKILL; a second store of this process on it fails too), WAL,
  * synchronous=NORMAL plus group commit that acknowledges only after fdatasync of the WAL, foreign
  * keys, a quick integrity check, and the schema version table.
  */
@@ -108,11 +120,13 @@ export function openStore(options: OpenStoreOptions): SqliteStore {
   ensureDirectory(dir);
   const path = join(dir, DATABASE_FILE);
   const existed = existsSync(path);
+  if (openHere.has(path)) throw new StoreOpenError('in_use', `data directory ${dir} is in use by another Switchyard process${holderPid(dir)}; stop it or choose another --data-dir`);
+  const uri = processLockUri(path);
   let db: Database.Database | undefined;
   try {
-    db = new Database(path, { timeout: 0 });
-    db.pragma('locking_mode = EXCLUSIVE');
-    // Takes the exclusive lock now (and keeps it: locking_mode EXCLUSIVE) so a second process fails here.
+    db = new Database(uri, { timeout: 0 });
+    if (openedFile(db).includes('?vfs=')) throw new StoreOpenError('unwritable', `${path} was not opened as the URI ${uri} (SQLITE_USE_URI=${process.env.SQLITE_USE_URI ?? ''})`);
+    // Takes the process lock now (unix-excl keeps it while this process has the file open) so a second process fails here.
     db.exec('BEGIN EXCLUSIVE; COMMIT');
     const mode = db.pragma('journal_mode = WAL', { simple: true });
     if (mode !== 'wal') throw new StoreOpenError('unwritable', `cannot switch ${path} to WAL mode (got ${String(mode)})`);
@@ -140,10 +154,12 @@ export function openStore(options: OpenStoreOptions): SqliteStore {
   const opened = db;
   const commits = new GroupCommit(opened, walFd);
   let closed = false;
+  openHere.add(path);
 
   return {
     dir,
     path,
+    uri,
     db: opened,
     migrate: (component, migrations) => {
       commits.commitNow();
@@ -178,6 +194,7 @@ export function openStore(options: OpenStoreOptions): SqliteStore {
       await commits.idle();
       opened.close();
       closeSync(walFd);
+      openHere.delete(path);
     },
   };
 }

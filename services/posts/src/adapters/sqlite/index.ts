@@ -22,7 +22,7 @@ export function createSqliteRepositories(store: SqliteStore): PostsRepositories 
     posts: new SqlitePostRepository(store),
     reactions: new SqliteReactionRepository(store),
     files: new SqliteFileInfoRepository(store),
-    search: new SqlitePostSearch(store),
+    search: new SqlitePostSearch(store.db),
     threads: new SqliteThreadMembershipRepository(store),
     searchScope: new SqliteSearchScope(store),
     emoji: new SqliteEmojiRepository(store),

@@ -11,10 +11,13 @@ interface Candidate {
   readonly c: string;
 }
 
-interface Row {
+/** A found post as stored: its document and pending events (JSON), parsed by toPost. */
+export interface PostSearchRow {
   readonly doc: string;
   readonly events: string;
 }
+
+type Row = PostSearchRow;
 
 /**
  * Post search on the FTS5 tables of migration 4 (schema.sqlite.ts), which triggers keep in the post
@@ -28,11 +31,17 @@ export class SqlitePostSearch implements PostSearchIndex {
   /** The channel set of a channel list, while that very list is in use (the search scope reuses its list while unchanged). */
   private readonly channelSets = new WeakMap<readonly string[], ReadonlySet<string>>();
 
-  public constructor(private readonly store: SqliteStore) {
-    this.byRowids = store.db.prepare<[string], Row>('SELECT doc, events FROM p_posts WHERE rowid IN (SELECT value FROM json_each(?)) ORDER BY create_at DESC, id DESC');
+  /** `db`: the store's connection, or a read connection of the same database (a search thread's). */
+  public constructor(private readonly db: SqliteStore['db']) {
+    this.byRowids = db.prepare<[string], Row>('SELECT doc, events FROM p_posts WHERE rowid IN (SELECT value FROM json_each(?)) ORDER BY create_at DESC, id DESC');
   }
 
   public async search(query: PostSearchQuery): Promise<StoredPost[]> {
+    return this.rows(query).map(toPost);
+  }
+
+  /** The found posts as stored, newest first (what `search` parses). */
+  public rows(query: PostSearchQuery): PostSearchRow[] {
     if (query.channelIds.length === 0 || !(query.limit > 0)) return [];
     const where: string[] = [];
     const params: unknown[] = [];
@@ -94,7 +103,7 @@ export class SqlitePostSearch implements PostSearchIndex {
     // The newest `limit` rows are chosen on the row's columns only; the documents are read for those alone.
     if (!matched) {
       const sql = `SELECT doc, events FROM p_posts WHERE rowid IN (SELECT p.rowid FROM ${from} WHERE ${where.join(' AND ')} ORDER BY p.create_at DESC, p.id DESC LIMIT ?) ORDER BY create_at DESC, id DESC`;
-      return this.statement(sql).all(...params, query.limit).map(toPost);
+      return this.statement(sql).all(...params, query.limit);
     }
     const channels = this.channelSetOf(query.channelIds);
     const rowids: number[] = [];
@@ -108,7 +117,7 @@ export class SqlitePostSearch implements PostSearchIndex {
       if (rowids.length >= query.limit) break;
     }
     if (rowids.length === 0) return [];
-    return this.byRowids.all(JSON.stringify(rowids)).map(toPost);
+    return this.byRowids.all(JSON.stringify(rowids));
   }
 
   private channelSetOf(ids: readonly string[]): ReadonlySet<string> {
@@ -124,7 +133,7 @@ export class SqlitePostSearch implements PostSearchIndex {
   private candidates(sql: string): SqliteStatement<unknown[], Candidate> {
     let statement = this.candidateStatements.get(sql);
     if (!statement) {
-      statement = this.store.db.prepare<unknown[], Candidate>(sql);
+      statement = this.db.prepare<unknown[], Candidate>(sql);
       if (this.candidateStatements.size < 256) this.candidateStatements.set(sql, statement);
     }
     return statement;
@@ -133,7 +142,7 @@ export class SqlitePostSearch implements PostSearchIndex {
   private statement(sql: string): SqliteStatement<unknown[], Row> {
     let statement = this.statements.get(sql);
     if (!statement) {
-      statement = this.store.db.prepare<unknown[], Row>(sql);
+      statement = this.db.prepare<unknown[], Row>(sql);
       if (this.statements.size < 256) this.statements.set(sql, statement);
     }
     return statement;
@@ -153,7 +162,7 @@ function phraseExpr(words: readonly string[]): string {
   return quote(words.join(' '));
 }
 
-function toPost(row: Row): StoredPost {
+export function toPost(row: PostSearchRow): StoredPost {
   const post = JSON.parse(row.doc) as StoredPost;
   post.pending_events = row.events === '[]' ? [] : (JSON.parse(row.events) as PendingEvent[]);
   return post;
