@@ -121,6 +121,7 @@ export function openStore(options: OpenStoreOptions): SqliteStore {
   const path = join(dir, DATABASE_FILE);
   const existed = existsSync(path);
   if (openHere.has(path)) throw new StoreOpenError('in_use', `data directory ${dir} is in use by another Switchyard process${holderPid(dir)}; stop it or choose another --data-dir`);
+  if (process.env.SQLITE_USE_URI !== '1') throw new StoreOpenError('unwritable', `SQLITE_USE_URI is ${process.env.SQLITE_USE_URI ?? 'unset'}: the store opens its database as a SQLite URI (ADR 0041); unset it`);
   const uri = processLockUri(path);
   let db: Database.Database | undefined;
   try {

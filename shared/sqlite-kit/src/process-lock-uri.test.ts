@@ -51,3 +51,12 @@ describe('sqlite-kit process lock with a read connection', () => {
     }
   });
 });
+
+describe('sqlite-kit store without SQLite URIs', () => {
+  it('when SQLITE_USE_URI=0 is in the environment, then opening fails with one line naming it and creates no file', () => {
+    const script = `const { openStore } = require('./index'); const dir = require('node:fs').mkdtempSync(require('node:path').join(require('node:os').tmpdir(), 'sqlite-kit-nouri-'));
+try { openStore({ dir }); console.log('opened'); } catch (e) { console.log(e.reason + ' | ' + e.message + ' | ' + require('node:fs').readdirSync(dir).length); } finally { require('node:fs').rmSync(dir, { recursive: true, force: true }); }`;
+    const run = spawnSync(process.execPath, ['--conditions=source', '--import', 'tsx', '-e', script], { cwd: __dirname, encoding: 'utf8', timeout: 60_000, env: { ...process.env, SQLITE_USE_URI: '0' } });
+    assert.match(run.stdout.trim(), /^unwritable \| SQLITE_USE_URI is 0: .*unset it \| 0$/);
+  });
+});
