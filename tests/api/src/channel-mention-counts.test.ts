@@ -58,6 +58,26 @@ describe('channel mention counts (mention_count, mention_count_root)', { timeout
     assert.deepEqual(await unread(alice, channel.id), { mention_count: 0, mention_count_root: 0 });
   });
 
+  it('when an urgent post (metadata.priority urgent) mentions bob, then his urgent_mention_count counts it too (unread and member answers), others do not, and a view resets it', async () => {
+    const channel = await newChannel(alice, world.team);
+    await bob.client.addToChannel(bob.id, channel.id);
+    const urgentCount = async () => {
+      const response = await raw(world.target.url, 'GET', `/api/v4/users/${bob.id}/channels/${channel.id}/unread`, { token: bob.token });
+      assertJson(response, 200);
+      return response.json.urgent_mention_count as number;
+    };
+    assert.equal(await urgentCount(), 0);
+    await postIn(alice, channel.id, `@${bob.username} urgent`, { metadata: { priority: { priority: 'urgent' } } } as never);
+    await postIn(alice, channel.id, `@${bob.username} important`, { metadata: { priority: { priority: 'important' } } } as never);
+    await postIn(alice, channel.id, `@${bob.username} plain`);
+    await postIn(alice, channel.id, 'urgent, nobody named', { metadata: { priority: { priority: 'urgent' } } } as never);
+    assert.equal(await urgentCount(), 1);
+    assert.deepEqual(await unread(bob, channel.id), { mention_count: 3, mention_count_root: 3 });
+    assert.equal((await bob.client.getChannelMember(channel.id, bob.id)).urgent_mention_count, 1);
+    await bob.client.viewMyChannel(channel.id);
+    assert.equal(await urgentCount(), 0);
+  });
+
   it('when alice writes to bob directly, then every post of hers counts for bob, none for her, and bob\'s answer counts for her', async () => {
     const dm = await alice.client.createDirectChannel([alice.id, bob.id]);
     const before = (await unread(bob, dm.id)).mention_count;

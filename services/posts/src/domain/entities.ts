@@ -44,6 +44,8 @@ export interface ChannelMember {
   readonly mention_count_root?: number;
   /** Root posts counted when the member last viewed the channel (absent on memberships never viewed). */
   readonly msg_count_root?: number;
+  /** Mentions by urgent posts (post priority `urgent`) since the member last viewed the channel (absent until the first). */
+  readonly urgent_mention_count?: number;
   /** Notification settings the member changed (`PUT .../notify_props`); absent keys answer the defaults (channel-notify-props.ts). */
   readonly notify_props?: Readonly<Record<string, string>>;
   readonly last_update_at: number;

@@ -83,7 +83,7 @@ export interface CachedChannelMembers {
 }
 
 /** What viewing a channel changes on a membership. */
-export type MemberViewChanges = Partial<Pick<ChannelMember, 'last_viewed_at' | 'msg_count' | 'msg_count_root' | 'mention_count' | 'mention_count_root' | 'last_update_at'>>;
+export type MemberViewChanges = Partial<Pick<ChannelMember, 'last_viewed_at' | 'msg_count' | 'msg_count_root' | 'mention_count' | 'mention_count_root' | 'urgent_mention_count' | 'last_update_at'>>;
 
 /** Whose memberships one post's mentions count on (memberships only: ids of non-members change nothing). */
 export interface MentionTargets {
@@ -104,9 +104,9 @@ export interface ChannelMemberRepository {
   update(channelId: string, userId: string, changes: MemberViewChanges): Promise<ChannelMember | undefined>;
   /**
    * One more mention on each target membership, in one write (the reference's IncrementMentionCount):
-   * mention_count + 1, mention_count_root + 1 for a root post, last_update_at = at.
+   * mention_count + 1, mention_count_root + 1 for a root post, urgent_mention_count + 1 for an urgent one, last_update_at = at.
    */
-  incrementMentions(channelId: string, targets: MentionTargets, root: boolean, at: number): Promise<void>;
+  incrementMentions(channelId: string, targets: MentionTargets, root: boolean, at: number, urgent?: boolean): Promise<void>;
   /**
    * Merges the given notify props into the membership's (other keys kept) and sets last_update_at, in one write
    * (the reference's UpdateMemberNotifyProps); undefined when the membership does not exist.

@@ -67,9 +67,9 @@ export class CachingChannelMemberRepository implements ChannelMemberRepository, 
   }
 
   /** Counters only: the channel's cached copies are dropped so no stale counter is served. */
-  public async incrementMentions(channelId: string, targets: MentionTargets, root: boolean, at: number): Promise<void> {
+  public async incrementMentions(channelId: string, targets: MentionTargets, root: boolean, at: number, urgent = false): Promise<void> {
     this.entries.delete(channelId);
-    await this.store.incrementMentions(channelId, targets, root, at);
+    await this.store.incrementMentions(channelId, targets, root, at, urgent);
   }
 
   /** The cached copy is dropped so no stale props are served. */

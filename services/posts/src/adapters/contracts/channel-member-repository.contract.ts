@@ -50,12 +50,25 @@ export function channelMemberRepositoryContract(name: string, make: Factory<Chan
       for (const m of [bob, carol, dave, elsewhere]) await repo.insert(m);
       await repo.incrementMentions(channelId, { userIds: [bob.user_id, carol.user_id, newId()] }, true, 70);
       await repo.incrementMentions(channelId, { userIds: [carol.user_id] }, false, 80);
-      assert.deepEqual(await repo.find(channelId, bob.user_id), { ...bob, mention_count: 1, mention_count_root: 1, last_update_at: 70 });
-      assert.deepEqual(await repo.find(channelId, carol.user_id), { ...carol, mention_count: 4, mention_count_root: 2, last_update_at: 80 });
+      assert.deepEqual(await repo.find(channelId, bob.user_id), { ...bob, mention_count: 1, mention_count_root: 1, urgent_mention_count: 0, last_update_at: 70 });
+      assert.deepEqual(await repo.find(channelId, carol.user_id), { ...carol, mention_count: 4, mention_count_root: 2, urgent_mention_count: 0, last_update_at: 80 });
       assert.deepEqual(await repo.find(channelId, dave.user_id), dave);
       assert.deepEqual(await repo.find(elsewhere.channel_id, bob.user_id), elsewhere);
       await repo.incrementMentions(channelId, { userIds: [] }, true, 90);
       assert.deepEqual(await repo.find(channelId, dave.user_id), dave);
+    });
+    it('when an urgent post mentions members, then their urgent_mention_count gains one too, and a view change sets it back', async () => {
+      const repo = await make();
+      const channelId = newId();
+      const [bob, carol] = [aChannelMember({ channel_id: channelId }), aChannelMember({ channel_id: channelId })];
+      for (const m of [bob, carol]) await repo.insert(m);
+      await repo.incrementMentions(channelId, { userIds: [bob.user_id] }, true, 70, true);
+      await repo.incrementMentions(channelId, { userIds: [bob.user_id, carol.user_id] }, true, 80, false);
+      await repo.incrementMentions(channelId, { userIds: [bob.user_id] }, true, 90, true);
+      assert.deepEqual(await repo.find(channelId, bob.user_id), { ...bob, mention_count: 3, mention_count_root: 3, urgent_mention_count: 2, last_update_at: 90 });
+      assert.equal((await repo.find(channelId, carol.user_id))?.urgent_mention_count ?? 0, 0);
+      await repo.update(channelId, bob.user_id, { mention_count: 0, mention_count_root: 0, urgent_mention_count: 0, last_update_at: 100 });
+      assert.deepEqual(await repo.find(channelId, bob.user_id), { ...bob, mention_count: 0, mention_count_root: 0, urgent_mention_count: 0, last_update_at: 100 });
     });
 
     it('when everyone but the author is mentioned, then every other member gains one while the channel is under the limit, else only the named', async () => {
@@ -65,11 +78,11 @@ export function channelMemberRepositoryContract(name: string, make: Factory<Chan
       for (const m of [author, bob, carol]) await repo.insert(m);
       await repo.incrementMentions(channelId, { userIds: [], everyoneBut: { authorId: author.user_id, fewerThan: 4 } }, false, 70);
       assert.deepEqual(await repo.find(channelId, author.user_id), author);
-      assert.deepEqual(await repo.find(channelId, bob.user_id), { ...bob, mention_count: 1, mention_count_root: 0, last_update_at: 70 });
-      assert.deepEqual(await repo.find(channelId, carol.user_id), { ...carol, mention_count: 1, mention_count_root: 0, last_update_at: 70 });
+      assert.deepEqual(await repo.find(channelId, bob.user_id), { ...bob, mention_count: 1, mention_count_root: 0, urgent_mention_count: 0, last_update_at: 70 });
+      assert.deepEqual(await repo.find(channelId, carol.user_id), { ...carol, mention_count: 1, mention_count_root: 0, urgent_mention_count: 0, last_update_at: 70 });
       await repo.incrementMentions(channelId, { userIds: [carol.user_id], everyoneBut: { authorId: author.user_id, fewerThan: 3 } }, true, 80);
-      assert.deepEqual(await repo.find(channelId, bob.user_id), { ...bob, mention_count: 1, mention_count_root: 0, last_update_at: 70 }, 'three members are not fewer than 3');
-      assert.deepEqual(await repo.find(channelId, carol.user_id), { ...carol, mention_count: 2, mention_count_root: 1, last_update_at: 80 });
+      assert.deepEqual(await repo.find(channelId, bob.user_id), { ...bob, mention_count: 1, mention_count_root: 0, urgent_mention_count: 0, last_update_at: 70 }, 'three members are not fewer than 3');
+      assert.deepEqual(await repo.find(channelId, carol.user_id), { ...carol, mention_count: 2, mention_count_root: 1, urgent_mention_count: 0, last_update_at: 80 });
     });
 
     it('when notify props are updated, then they merge into the stored ones (other keys kept) and a missing membership answers undefined', async () => {
@@ -94,7 +107,7 @@ export function channelMemberRepositoryContract(name: string, make: Factory<Chan
       assert.equal((await repo.find(channelId, carol.user_id))?.mention_count, 1);
       assert.equal((await repo.find(channelId, dave.user_id))?.mention_count, 1);
       await repo.incrementMentions(channelId, { userIds: [bob.user_id], everyoneBut: { authorId: author.user_id, fewerThan: 10 } }, false, 80);
-      assert.deepEqual(await repo.find(channelId, bob.user_id), { ...bob, notify_props: { ignore_channel_mentions: 'on' }, mention_count: 1, mention_count_root: 0, last_update_at: 80 });
+      assert.deepEqual(await repo.find(channelId, bob.user_id), { ...bob, notify_props: { ignore_channel_mentions: 'on' }, mention_count: 1, mention_count_root: 0, urgent_mention_count: 0, last_update_at: 80 });
       assert.equal((await repo.find(channelId, dave.user_id))?.mention_count, 2);
       assert.equal((await repo.find(channelId, author.user_id))?.mention_count, 0);
     });

@@ -34,7 +34,7 @@ export class MemoryChannelMemberRepository implements ChannelMemberRepository {
     return copy(next);
   }
 
-  public async incrementMentions(channelId: string, targets: MentionTargets, root: boolean, at: number): Promise<void> {
+  public async incrementMentions(channelId: string, targets: MentionTargets, root: boolean, at: number, urgent = false): Promise<void> {
     const members = [...this.byKey.values()].filter((m) => m.channel_id === channelId);
     const everyone = targets.everyoneBut && members.length < targets.everyoneBut.fewerThan ? targets.everyoneBut.authorId : undefined;
     const named = new Set(targets.userIds);
@@ -45,6 +45,7 @@ export class MemoryChannelMemberRepository implements ChannelMemberRepository {
         ...member,
         mention_count: member.mention_count + 1,
         mention_count_root: (member.mention_count_root ?? 0) + (root ? 1 : 0),
+        urgent_mention_count: (member.urgent_mention_count ?? 0) + (urgent ? 1 : 0),
         last_update_at: at,
       });
     }

@@ -36,7 +36,7 @@ export class MongoChannelMemberRepository implements ChannelMemberRepository {
     return doc ? fromChannelMemberDocument(doc) : undefined;
   }
 
-  public async incrementMentions(channelId: string, targets: MentionTargets, root: boolean, at: number): Promise<void> {
+  public async incrementMentions(channelId: string, targets: MentionTargets, root: boolean, at: number, urgent = false): Promise<void> {
     const everyone = targets.everyoneBut;
     if (!everyone && targets.userIds.length === 0) return;
     // @channel/@all: one count (index channel_id, create_at, user_id; stops at the limit), then one updateMany.
@@ -46,7 +46,7 @@ export class MongoChannelMemberRepository implements ChannelMemberRepository {
     const filter = all
       ? { channel_id: channelId, $and: [{ user_id: { $ne: all.authorId } }, { $or: [{ 'notify_props.ignore_channel_mentions': { $ne: 'on' } }, { user_id: { $in: [...targets.userIds] } }] }] }
       : { channel_id: channelId, user_id: { $in: [...targets.userIds] } };
-    await this.model.updateMany(filter, { $inc: { mention_count: 1, mention_count_root: root ? 1 : 0 }, $set: { last_update_at: at } });
+    await this.model.updateMany(filter, { $inc: { mention_count: 1, mention_count_root: root ? 1 : 0, urgent_mention_count: urgent ? 1 : 0 }, $set: { last_update_at: at } });
   }
 
   /** One `$set` per key (`notify_props.<key>`): other keys and concurrent updates of other keys stay. */

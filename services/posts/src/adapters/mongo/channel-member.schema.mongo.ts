@@ -18,6 +18,7 @@ export const channelMemberSchema = new Schema<ChannelMemberDocument>(
     msg_count: Number,
     mention_count: Number,
     mention_count_root: Number,
+    urgent_mention_count: Number,
     msg_count_root: Number,
     // Only the keys a member set (absent on memberships never set), merged with `$set` per key.
     notify_props: { type: Schema.Types.Mixed, default: undefined },

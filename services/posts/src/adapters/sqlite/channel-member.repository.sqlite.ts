@@ -26,10 +26,10 @@ export class SqliteChannelMemberRepository implements ChannelMemberRepository {
     this.byChannel = db.prepare<[string, number, number], DocRow>('SELECT doc FROM p_channel_members WHERE channel_id = ? ORDER BY create_at, user_id LIMIT ? OFFSET ?');
     this.byUser = db.prepare<[string], DocRow>('SELECT doc FROM p_channel_members WHERE user_id = ? ORDER BY create_at, user_id');
     // One UPDATE per post's mentions: the counters change inside the stored document (json_set), no read or re-serialising in JS.
-    const counted = "doc = json_set(doc, '$.mention_count', coalesce(json_extract(doc, '$.mention_count'), 0) + 1, '$.mention_count_root', coalesce(json_extract(doc, '$.mention_count_root'), 0) + ?, '$.last_update_at', ?)";
-    this.mentionNamed = db.prepare<[number, number, string, string]>(`UPDATE p_channel_members SET ${counted} WHERE channel_id = ? AND user_id IN (SELECT value FROM json_each(?))`);
+    const counted = "doc = json_set(doc, '$.mention_count', coalesce(json_extract(doc, '$.mention_count'), 0) + 1, '$.mention_count_root', coalesce(json_extract(doc, '$.mention_count_root'), 0) + ?, '$.urgent_mention_count', coalesce(json_extract(doc, '$.urgent_mention_count'), 0) + ?, '$.last_update_at', ?)";
+    this.mentionNamed = db.prepare<[number, number, number, string, string]>(`UPDATE p_channel_members SET ${counted} WHERE channel_id = ? AND user_id IN (SELECT value FROM json_each(?))`);
     // Members who ignore channel mentions count only when named.
-    this.mentionAllBut = db.prepare<[number, number, string, string, string]>(
+    this.mentionAllBut = db.prepare<[number, number, number, string, string, string]>(
       `UPDATE p_channel_members SET ${counted} WHERE channel_id = ? AND user_id <> ? AND (coalesce(json_extract(doc, '$.notify_props.ignore_channel_mentions'), '') <> 'on' OR user_id IN (SELECT value FROM json_each(?)))`,
     );
     this.countByChannel = db.prepare<[string, number], number>('SELECT count(*) FROM (SELECT 1 FROM p_channel_members WHERE channel_id = ? LIMIT ?)').pluck();
@@ -60,15 +60,16 @@ export class SqliteChannelMemberRepository implements ChannelMemberRepository {
     });
   }
 
-  public async incrementMentions(channelId: string, targets: MentionTargets, root: boolean, at: number): Promise<void> {
+  public async incrementMentions(channelId: string, targets: MentionTargets, root: boolean, at: number, urgent = false): Promise<void> {
     const everyone = targets.everyoneBut;
     if (!everyone && targets.userIds.length === 0) return;
     await this.store.write(() => {
       const rootAdd = root ? 1 : 0;
+      const urgentAdd = urgent ? 1 : 0;
       if (everyone && (this.countByChannel.get(channelId, everyone.fewerThan) ?? 0) < everyone.fewerThan) {
-        this.mentionAllBut.run(rootAdd, at, channelId, everyone.authorId, JSON.stringify(targets.userIds));
+        this.mentionAllBut.run(rootAdd, urgentAdd, at, channelId, everyone.authorId, JSON.stringify(targets.userIds));
       } else if (targets.userIds.length > 0) {
-        this.mentionNamed.run(rootAdd, at, channelId, JSON.stringify(targets.userIds));
+        this.mentionNamed.run(rootAdd, urgentAdd, at, channelId, JSON.stringify(targets.userIds));
       }
     });
   }

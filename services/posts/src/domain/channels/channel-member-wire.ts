@@ -11,7 +11,7 @@ export function wireChannelMember(member: ChannelMember): Record<string, unknown
     msg_count: member.msg_count,
     mention_count: member.mention_count,
     mention_count_root: member.mention_count_root ?? 0,
-    urgent_mention_count: 0,
+    urgent_mention_count: member.urgent_mention_count ?? 0,
     msg_count_root: member.msg_count_root ?? 0,
     notify_props: channelNotifyPropsOf(member),
     last_update_at: member.last_update_at,

@@ -10,6 +10,7 @@ export interface ChannelUnread {
   readonly msg_count: number;
   readonly mention_count: number;
   readonly mention_count_root: number;
+  readonly urgent_mention_count: number;
   readonly msg_count_root: number;
 }
 
@@ -28,6 +29,7 @@ export async function channelUnread(deps: Deps, actor: Actor, userId: string, ch
     msg_count: Math.max(0, channel.total_msg_count - member.msg_count),
     mention_count: member.mention_count,
     mention_count_root: member.mention_count_root ?? 0,
+    urgent_mention_count: member.urgent_mention_count ?? 0,
     msg_count_root: Math.max(0, channel.total_msg_count_root - (member.msg_count_root ?? 0)),
   };
 }

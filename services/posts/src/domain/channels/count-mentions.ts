@@ -23,6 +23,12 @@ export interface MentionPlan {
 
 type MentioningPost = Pick<StoredPost, 'message' | 'props' | 'user_id'>;
 
+/** The reference's Post.IsUrgent: its `metadata.priority.priority` is `urgent` (only root posts may carry a priority). */
+export function isUrgent(post: Pick<StoredPost, 'metadata'>): boolean {
+  const priority = post.metadata?.priority;
+  return typeof priority === 'object' && priority !== null && (priority as { priority?: unknown }).priority === 'urgent';
+}
+
 /**
  * The reference's rules (sendNotifications, getExplicitMentions): in a direct channel every post mentions
  * the other user (a self-DM nobody); elsewhere (group channels included) the `@names` of the message and
@@ -64,5 +70,5 @@ export async function countMentions(deps: Deps, post: StoredPost, channel: Chann
   }
   ids.delete(post.user_id);
   if (ids.size === 0 && !everyoneBut) return;
-  await deps.channelMembers.incrementMentions(channel.id, { userIds: [...ids], ...(everyoneBut ? { everyoneBut } : {}) }, post.root_id === '', deps.clock.now());
+  await deps.channelMembers.incrementMentions(channel.id, { userIds: [...ids], ...(everyoneBut ? { everyoneBut } : {}) }, post.root_id === '', deps.clock.now(), isUrgent(post));
 }

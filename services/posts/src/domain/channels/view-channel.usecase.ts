@@ -46,6 +46,7 @@ export async function viewChannels(deps: Deps, actor: Actor, userId: string, cha
       msg_count_root: channel.total_msg_count_root,
       mention_count: 0,
       mention_count_root: 0,
+      urgent_mention_count: 0,
       last_update_at: now,
     });
     times[channel.id] = channel.last_post_at;
