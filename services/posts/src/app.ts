@@ -11,6 +11,8 @@ import { HttpUsersDirectory } from './adapters/http/users-directory.http';
 import { HttpUserNames } from './adapters/http/user-names.http';
 import { HttpOnlineUsers } from './adapters/http/online-users.http';
 import { HttpCrtPreferences } from './adapters/http/crt-preferences.http';
+import { HttpMentionSettings } from './adapters/http/mention-settings.http';
+import { CachingMentionSettings } from './adapters/cache/caching-mention-settings';
 import { memoryRepositories, ScanningPostSearch } from './adapters/memory';
 import type { PostsConfig } from './config';
 import { OutboxRelay } from './domain/events/outbox-relay';
@@ -98,6 +100,7 @@ export function createPostsApp(config: Readonly<PostsConfig>, deps: PostsDeps): 
     userNames,
     onlineUsers: new HttpOnlineUsers(deps.transport, keys),
     crtPreferences: new HttpCrtPreferences(deps.transport, keys),
+    mentionSettings: new CachingMentionSettings(new HttpMentionSettings(deps.transport, keys)),
     events,
     liveConfig,
     relay: (post, fresh) => outbox.schedule(post, fresh),

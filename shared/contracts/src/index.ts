@@ -2,7 +2,7 @@ export { envelope, envelopeSchema, type Envelope } from './envelope';
 export { Topics, ALL_TOPICS, TOPIC_PARTITIONS, EVENT_STREAM_TOPICS, EVENT_STREAM_MIN_RETENTION_MS, type TopicName } from './topics';
 export { usersEventPayloadSchema, TEAM_EVENT_TYPES, type UsersEvent, type UsersEventType, type UsersEventPayload, type TeamEventType } from './users-events';
 export { CONFIG_EVENT_KEY, type ConfigUpdatedEvent } from './config-events';
-export { InternalPaths, PostsInternalPaths, RealtimeInternalPaths, Services, INTEGRATION_BOTS, type IntegrationSender, type ResolvedSession, type InternalUser, type UserUpdatedCopies, type InternalTeam, type InternalBot, type InternalPostView, type InternalFileOwner, type ServiceName } from './internal-api';
+export { InternalPaths, PostsInternalPaths, RealtimeInternalPaths, Services, INTEGRATION_BOTS, type IntegrationSender, type ResolvedSession, type InternalUser, type UserMentionSettings, type UserUpdatedCopies, type InternalTeam, type InternalBot, type InternalPostView, type InternalFileOwner, type ServiceName } from './internal-api';
 export type { WirePost, WirePostPriority, InternalChannel, InternalChannelMember, PostSource, PostAuthor } from './posts-model';
 export {
   postEventPayloadSchema,

@@ -12,6 +12,12 @@ export const InternalPaths = {
   usersByIds: '/internal/v1/users/by-ids',
   /** users-bots (posts only): POST {ids: string[]} (≤1,000) → `{values: {<user id>: "on" | "off" | …}}`, the `display_settings`/`collapsed_reply_threads` preference of the users that set one. */
   crtPreferences: '/internal/v1/users/crt-preferences',
+  /**
+   * users-bots (posts only): POST {ids: string[]} (≤1,000) → `{settings: {<user id>: UserMentionSettings}}`, only for the users
+   * whose mention settings differ from the defaults (mention keys set, first-name mentions on with a first name, or channel-wide
+   * mentions off); the others are left out.
+   */
+  mentionSettings: '/internal/v1/users/mention-settings',
   /** users-bots: POST {usernames: string[]} → InternalUser[] */
   usersByUsernames: '/internal/v1/users/by-usernames',
   /**
@@ -95,6 +101,16 @@ export interface UserUpdatedCopies {
   readonly sanitized: Readonly<Record<string, unknown>>;
   /** For the user themself: self-sanitised (no password, MFA secret or auth data). */
   readonly self: Readonly<Record<string, unknown>>;
+}
+
+/** What a user's notify props say about who mentions them (the reference's MentionKeywords.AddUser). */
+export interface UserMentionSettings {
+  /** `mention_keys` split at commas, trimmed, empty ones dropped (the reference's GetMentionKeys); matched case-insensitively. */
+  readonly mention_keys: readonly string[];
+  /** The first name when `first_name` is `"true"` (matched case-sensitively), else `""`. */
+  readonly first_name: string;
+  /** `channel` is `"true"`: `@channel`, `@all` and `@here` may mention the user. */
+  readonly channel: boolean;
 }
 
 export interface InternalUser {

@@ -20,6 +20,11 @@ export interface PostEventPayload {
   readonly from_webhook: boolean;
   /** The post's type starts with `system_` (or it is ephemeral). */
   readonly is_system: boolean;
+  /**
+   * post.created: the ids of the members the post mentions, as posts counted them (keywords and notify props applied);
+   * absent when not known (a post published by the sweep), and realtime then reads the `@names` itself.
+   */
+  readonly mentions?: readonly string[];
 }
 
 export interface ReactionEventPayload {
@@ -96,6 +101,7 @@ export const postEventPayloadSchema = Joi.object<PostEventPayload>({
   source: Joi.string().valid('api', 'incoming_webhook', 'outgoing_webhook', 'action', 'system', 'command').required(),
   from_webhook: Joi.boolean().required(),
   is_system: Joi.boolean().required(),
+  mentions: Joi.array().items(Joi.string().max(64)).max(2_000),
 }).unknown(true);
 
 export const reactionEventPayloadSchema = Joi.object<ReactionEventPayload>({

@@ -1,4 +1,4 @@
-import type { InternalTeam, InternalUser } from '@switchyard/contracts';
+import type { InternalTeam, InternalUser, UserMentionSettings } from '@switchyard/contracts';
 import type { ConfigView } from '@switchyard/system-config';
 import type { FileInfoRepository } from './files/file-ports';
 import type { Channel, ChannelChanges, ChannelMember, ChannelType, PendingEvent, PostChanges, Reaction, StoredPost } from './entities';
@@ -117,6 +117,8 @@ export interface ChannelMemberRepository {
   listByUser(userId: string): Promise<ChannelMember[]>;
   /** The ids of the user's channels (no membership document read); any order. */
   channelIdsOfUser(userId: string): Promise<string[]>;
+  /** The ids of at most `limit` members of the channel (no membership document read: the unique index alone); any order. */
+  userIdsOfChannel(channelId: string, limit: number): Promise<string[]>;
 }
 
 export interface PostQuery {
@@ -251,6 +253,12 @@ export interface OnlineUsers {
   online(userIds: readonly string[]): Promise<string[]>;
 }
 
+/** Users' mention settings as posts needs them (users-bots' internal API). */
+export interface MentionSettingsSource {
+  /** The settings of those of the users whose settings are not the defaults (the others are absent); rejects when unknown. */
+  of(userIds: readonly string[]): Promise<ReadonlyMap<string, UserMentionSettings>>;
+}
+
 /** The `display_settings`/`collapsed_reply_threads` preference as posts needs it (users-bots' internal API). */
 export interface CrtPreferences {
   /** The value (`on`, `off`) of each of these users that set one; an empty map when it cannot be known. */
@@ -261,6 +269,8 @@ export interface CrtPreferences {
 export interface FreshPost {
   readonly post: StoredPost;
   readonly channel: Channel;
+  /** The members its mentions were counted on (its `post.created` carries them); absent when not counted. */
+  readonly mentions?: readonly string[];
 }
 
 /** Where events go (the event bus): resolves once durably accepted. */
@@ -278,6 +288,8 @@ export interface Deps extends PostsRepositories {
   readonly userNames: UserNames;
   /** Which users are online (realtime's statuses): who `@here` mentions. Absent: `@here` mentions nobody. */
   readonly onlineUsers?: OnlineUsers;
+  /** Users' mention keys, first-name and channel-wide settings (users-bots). Absent: every user has the defaults. */
+  readonly mentionSettings?: MentionSettingsSource;
   /** Users' collapsed-threads preference (users-bots). Absent: everyone follows CollapsedThreads' default. */
   readonly crtPreferences?: CrtPreferences;
   readonly events: EventSink;

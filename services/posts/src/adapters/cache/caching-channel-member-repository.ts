@@ -97,4 +97,8 @@ export class CachingChannelMemberRepository implements ChannelMemberRepository, 
   public channelIdsOfUser(userId: string): Promise<string[]> {
     return this.store.channelIdsOfUser(userId);
   }
+
+  public userIdsOfChannel(channelId: string, limit: number): Promise<string[]> {
+    return this.store.userIdsOfChannel(channelId, limit);
+  }
 }

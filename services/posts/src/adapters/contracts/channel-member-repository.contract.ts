@@ -32,6 +32,19 @@ export function channelMemberRepositoryContract(name: string, make: Factory<Chan
       assert.deepEqual(await repo.channelIdsOfUser(newId()), []);
     });
 
+    it('when the member ids of a channel are asked for, then at most that many of them, whatever the order; none of other channels', async () => {
+      const repo = await make();
+      const channelId = newId();
+      const members = [aChannelMember({ channel_id: channelId }), aChannelMember({ channel_id: channelId }), aChannelMember({ channel_id: channelId })];
+      for (const m of [...members, aChannelMember()]) await repo.insert(m);
+      assert.deepEqual((await repo.userIdsOfChannel(channelId, 10)).sort(), members.map((m) => m.user_id).sort());
+      const two = await repo.userIdsOfChannel(channelId, 2);
+      assert.equal(two.length, 2);
+      for (const id of two) assert.ok(members.some((m) => m.user_id === id));
+      assert.deepEqual(await repo.userIdsOfChannel(newId(), 10), []);
+      assert.deepEqual(await repo.userIdsOfChannel(channelId, 0), []);
+    });
+
     it('when a membership is updated, then only the view counters change; an unknown pair is undefined', async () => {
       const repo = await make();
       const member = aChannelMember({ last_viewed_at: 1, msg_count: 2, mention_count: 3 });

@@ -71,4 +71,11 @@ export class MemoryChannelMemberRepository implements ChannelMemberRepository {
   public async channelIdsOfUser(userId: string): Promise<string[]> {
     return [...this.byKey.values()].filter((m) => m.user_id === userId).map((m) => m.channel_id);
   }
+
+  public async userIdsOfChannel(channelId: string, limit: number): Promise<string[]> {
+    return [...this.byKey.values()]
+      .filter((m) => m.channel_id === channelId)
+      .slice(0, Math.max(0, limit))
+      .map((m) => m.user_id);
+  }
 }

@@ -76,4 +76,11 @@ export class MongoChannelMemberRepository implements ChannelMemberRepository {
     const docs = await this.model.find({ user_id: userId }, { channel_id: 1, _id: 0 }).lean<{ channel_id: string }[]>();
     return docs.map((d) => d.channel_id);
   }
+
+  /** Covered by the unique (channel_id, user_id) index. */
+  public async userIdsOfChannel(channelId: string, limit: number): Promise<string[]> {
+    if (limit <= 0) return [];
+    const docs = await this.model.find({ channel_id: channelId }, { user_id: 1, _id: 0 }).limit(limit).lean<{ user_id: string }[]>();
+    return docs.map((d) => d.user_id);
+  }
 }

@@ -13,6 +13,7 @@ export class SqliteChannelMemberRepository implements ChannelMemberRepository {
   private readonly byChannel;
   private readonly byUser;
   private readonly idsByUser;
+  private readonly idsByChannel;
   private readonly mentionNamed;
   private readonly mentionAllBut;
   private readonly countByChannel;
@@ -34,6 +35,7 @@ export class SqliteChannelMemberRepository implements ChannelMemberRepository {
     );
     this.countByChannel = db.prepare<[string, number], number>('SELECT count(*) FROM (SELECT 1 FROM p_channel_members WHERE channel_id = ? LIMIT ?)').pluck();
     this.idsByUser = db.prepare<[string], string>('SELECT channel_id FROM p_channel_members WHERE user_id = ?').pluck();
+    this.idsByChannel = db.prepare<[string, number], string>('SELECT user_id FROM p_channel_members WHERE channel_id = ? LIMIT ?').pluck();
   }
 
   public async insert(member: ChannelMember): Promise<void> {
@@ -96,5 +98,10 @@ export class SqliteChannelMemberRepository implements ChannelMemberRepository {
 
   public async channelIdsOfUser(userId: string): Promise<string[]> {
     return this.idsByUser.all(userId);
+  }
+
+  /** Covered by the (channel_id, user_id) unique index. */
+  public async userIdsOfChannel(channelId: string, limit: number): Promise<string[]> {
+    return limit <= 0 ? [] : this.idsByChannel.all(channelId, limit);
   }
 }

@@ -27,8 +27,8 @@ export function channelNotifyPropsOf(member: Pick<ChannelMember, 'notify_props'>
 }
 
 /**
- * `on`: `@channel`, `@all` and `@here` do not mention the member. `default` follows the user's `channel` notify prop in the
- * reference; that lives in users-bots and is not looked up when counting, so `default` (like `off`) does not ignore.
+ * The membership says `on` explicitly (the store-side `everyoneBut` rule of MentionTargets). Who a post mentions is decided by
+ * heedsChannelMentions (mentioned-members.ts), which also reads `default` in a muted channel and the user's `channel` prop.
  */
 export function ignoresChannelMentions(member: Pick<ChannelMember, 'notify_props'>): boolean {
   return member.notify_props?.ignore_channel_mentions === 'on';

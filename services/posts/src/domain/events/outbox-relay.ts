@@ -21,7 +21,7 @@ async function authorOf(deps: Pick<Deps, 'users'>, userId: string, fallbackIsBot
 }
 
 /** The envelope of one outbox event; `counted` is the post with the reply_count events carry (a reply: its root's, the new count for post.created). */
-async function envelopeFor(deps: Pick<Deps, 'users'>, counted: StoredPost, event: PendingEvent, channel: Channel): Promise<Envelope | undefined> {
+async function envelopeFor(deps: Pick<Deps, 'users'>, counted: StoredPost, event: PendingEvent, channel: Channel, mentions?: readonly string[]): Promise<Envelope | undefined> {
   const internal = toInternalChannel(channel);
   const team = channel.team_id === '' ? null : { id: channel.team_id, name: channel.team_name };
   const wire = toWirePost(counted);
@@ -55,6 +55,7 @@ async function envelopeFor(deps: Pick<Deps, 'users'>, counted: StoredPost, event
     source: event.source,
     from_webhook: counted.props.from_webhook === 'true',
     is_system: isSystemType(counted.type),
+    ...(event.type === 'post.created' && mentions ? { mentions } : {}),
   };
   return { id: event.id, type: event.type, version: 1, time: event.time, payload };
 }
@@ -208,7 +209,7 @@ export class OutboxRelay {
     const cleared: ClearedEvent[] = [];
     for (const post of counted) {
       for (const event of post.pending_events) {
-        const envelope = channel ? await envelopeFor(this.deps, post, event, channel) : undefined;
+        const envelope = channel ? await envelopeFor(this.deps, post, event, channel, fresh.get(post.id)?.mentions) : undefined;
         if (envelope) messages.push(event.trace ? { key: channelId, value: envelope, headers: event.trace } : { key: channelId, value: envelope });
         cleared.push({ postId: post.id, eventId: event.id });
       }

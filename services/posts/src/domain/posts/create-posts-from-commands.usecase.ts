@@ -105,7 +105,11 @@ async function createSegment(deps: Deps, payloads: readonly CreatePostCommandPay
   // A reply counts on its root first, so its post.created carries the new reply_count.
   for (const { post } of created) if (post.root_id !== '') await deps.posts.recordReply(post.root_id, post.create_at, post.user_id);
   for (const { post, channel } of created) if (post.root_id !== '') await followOnReply(deps, post, channel).catch(() => undefined);
-  for (const { post, channel } of created) await countMentions(deps, post, channel).catch(() => undefined);
+  const mentioned = new Map<string, readonly string[]>();
+  for (const { post, channel } of created) {
+    const ids = await countMentions(deps, post, channel).catch(() => undefined);
+    if (ids) mentioned.set(post.id, ids);
+  }
   // Refused commands and duplicates: answered with the stored post when it exists (redelivery, producer retry).
   const readBack = payloads.flatMap((payload, at) => (checked[at] instanceof Refusal || duplicate.has(at) ? [payload.post.id] : []));
   const stored = new Map((readBack.length > 0 ? await deps.posts.findByIds(readBack) : []).map((post) => [post.id, post]));
@@ -117,7 +121,8 @@ async function createSegment(deps: Deps, payloads: readonly CreatePostCommandPay
     const c = checked[at] as Valid | Refusal;
     const existing = stored.get(payload.post.id);
     if (!(c instanceof Refusal) && !duplicate.has(at)) {
-      relayed.push({ post: c.post, fresh: { post: c.post, channel: c.channel } });
+      const mentions = mentioned.get(c.post.id);
+      relayed.push({ post: c.post, fresh: { post: c.post, channel: c.channel, ...(mentions ? { mentions } : {}) } });
       results.push({ post: c.post, created: true, counted: counted.get(c.post.channel_id) });
     } else if (existing) {
       if (existing.pending_events.length > 0) relayed.push({ post: existing });

@@ -78,8 +78,8 @@ export async function storeNewPost(deps: Deps, post: StoredPost, channel: Channe
   // Its thread's followers (collapsed threads) before the answer, so a list read next shows it; a failure
   // there loses no post.
   if (post.root_id !== '') await followOnReply(deps, post, channel).catch(() => undefined);
-  await mentioned;
-  void deps.relay(post, { post, channel });
+  const mentions = await mentioned;
+  void deps.relay(post, { post, channel, ...(mentions ? { mentions } : {}) });
   const counted = deps.channels.recordPost(post.channel_id, post.create_at, post.root_id === '');
   counted.catch(() => undefined);
   return { post, counted };

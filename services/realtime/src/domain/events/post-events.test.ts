@@ -24,7 +24,7 @@ function deps(world: World): PostEventsDeps {
   };
 }
 
-function created(message: string, extra: { type?: string; props?: Record<string, unknown> } = {}): PostsEvent {
+function created(message: string, extra: { type?: string; props?: Record<string, unknown>; mentions?: readonly string[] } = {}): PostsEvent {
   const payload: PostEventPayload = {
     post: {
       id: 'p1', create_at: 1, update_at: 1, edit_at: 0, delete_at: 0, is_pinned: false, user_id: 'author', channel_id: 'c1', root_id: '', original_id: '',
@@ -36,6 +36,7 @@ function created(message: string, extra: { type?: string; props?: Record<string,
     source: 'api',
     from_webhook: false,
     is_system: (extra.type ?? '').startsWith('system_'),
+    ...(extra.mentions ? { mentions: extra.mentions } : {}),
   };
   return { id: 'e1', type: 'post.created', version: 1, time: 1, payload } as unknown as PostsEvent;
 }
@@ -86,6 +87,20 @@ describe('posted: who a post mentions (the reference\'s allowChannelMentions and
     const props = { attachments: [{ pretext: 'for @bob', text: 'and @carol', fields: [{ title: 'who', value: '@dave' }, { title: 'n', value: 3 }] }, 'junk'] };
     assert.deepEqual(await mentioned({ members: everyone }, created('build finished', { props })), ['bob', 'carol', 'dave']);
     assert.deepEqual(await mentioned({ members: everyone }, created('no one', { props: { attachments: [{ title: '@bob' }] } })), []);
+  });
+
+  it('when the event carries the ids posts counted the mentions on, then exactly those receivers are mentioned and nothing is looked up', async () => {
+    let asked = false;
+    const counted = { ...deps({ members: everyone, online: everyone }), onlineAmong: async () => { asked = true; return new Set<string>(); } };
+    const receivers = async (event: PostsEvent) => {
+      const [posted] = await fromPostsEvent(counted, event);
+      return everyone.filter((id) => posted?.dataFor?.(id)?.mentions === JSON.stringify([id]));
+    };
+    assert.deepEqual(await receivers(created('the deploy broke', { mentions: ['carol'] })), ['carol'], 'a mention key, no @ word');
+    assert.deepEqual(await receivers(created('@channel @here', { mentions: ['bob'] })), ['bob'], 'notify props applied by posts');
+    const [none] = await fromPostsEvent(counted, created('@bob', { mentions: [] }));
+    assert.equal(none?.dataFor, undefined, 'an empty list: nobody, @bob notwithstanding');
+    assert.equal(asked, false);
   });
 
   it('when nothing mentions anyone, then no receiver gets mentions and no status is read', async () => {

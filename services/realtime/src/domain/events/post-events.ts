@@ -61,10 +61,25 @@ function senderName(payload: PostEventPayload): string {
   return `@${payload.author.username}`;
 }
 
-async function posted(deps: PostEventsDeps, payload: PostEventPayload): Promise<WsEvent> {
+/**
+ * Who a `posted` event mentions, per receiver: the ids posts counted the mentions on when the event carries them (keywords,
+ * first names and notify props applied there, as the reference's mentionedUsersList), else the post's `@names` read here.
+ */
+async function mentionedReceiver(deps: PostEventsDeps, payload: PostEventPayload): Promise<((userId: string) => boolean) | undefined> {
+  if (payload.mentions) {
+    const mentioned = new Set(payload.mentions);
+    return mentioned.size === 0 ? undefined : (userId) => mentioned.has(userId);
+  }
   const post = payload.post;
   const names = postMentionedNames(post);
+  if (names.size === 0) return undefined;
   const channelWide = await channelWideOf(deps, payload, names);
+  return (userId) => mentions(names, { id: userId, username: deps.usernameOf(userId) }, post.user_id, channelWide);
+}
+
+async function posted(deps: PostEventsDeps, payload: PostEventPayload): Promise<WsEvent> {
+  const post = payload.post;
+  const mentioned = await mentionedReceiver(deps, payload);
   const files = post.file_ids.length > 0;
   const metadataFiles = (post.metadata?.files ?? []) as readonly { mime_type?: unknown }[];
   const image = metadataFiles.some((f) => typeof f.mime_type === 'string' && f.mime_type.startsWith('image/'));
@@ -82,7 +97,7 @@ async function posted(deps: PostEventsDeps, payload: PostEventPayload): Promise<
       ...(image ? { image: 'true' } : {}),
     },
     broadcast: broadcast({ channel_id: payload.channel.id }),
-    dataFor: names.size === 0 ? undefined : (userId) => (mentions(names, { id: userId, username: deps.usernameOf(userId) }, post.user_id, channelWide) ? { mentions: JSON.stringify([userId]) } : undefined),
+    dataFor: mentioned === undefined ? undefined : (userId) => (mentioned(userId) ? { mentions: JSON.stringify([userId]) } : undefined),
   };
 }
 

@@ -84,6 +84,30 @@ describe('internal API', () => {
     assert.deepEqual((await h.request('POST', '/internal/v1/users/by-ids', { service: 'incoming-hooks', body: { ids: [] } })).json(), []);
   });
 
+  it('when posts asks for mention settings, then only the users whose settings differ from the defaults come back, keys split and trimmed', async () => {
+    const create = async (username: string, firstName: string, notifyProps: Record<string, string>) => {
+      const res = await h.request('POST', '/api/v4/users', { as: admin, body: { username, email: `${username}@example.com`, password: 'Passw0rd-long!', first_name: firstName, notify_props: notifyProps } });
+      assert.equal(res.statusCode, 201, res.body);
+      return res.json().id as string;
+    };
+    const keyed = await create('keyed', 'Kim', { mention_keys: ' Deploy , ,@ops,', first_name: 'true' });
+    const quiet = await create('quiet', 'Quinn', { channel: 'false', first_name: 'true' });
+    const nameless = await create('nameless', '', { first_name: 'true' });
+    const plain = await create('plainuser', 'Pat', {});
+    const url = '/internal/v1/users/mention-settings';
+    const res = await h.request('POST', url, { service: 'posts', body: { ids: [keyed, quiet, nameless, plain, 'n'.repeat(26)] } });
+    assert.equal(res.statusCode, 200);
+    assert.deepEqual(res.json(), {
+      settings: {
+        [keyed]: { mention_keys: ['Deploy', '@ops'], first_name: 'Kim', channel: true },
+        [quiet]: { mention_keys: [], first_name: 'Quinn', channel: false },
+      },
+    });
+    assertError(await h.request('POST', url, { service: 'realtime', body: { ids: [] } }), 403, 'api.context.permissions.app_error');
+    assertError(await h.request('POST', url, { service: 'posts', body: { ids: Array.from({ length: 1001 }, () => keyed) } }), 400, 'api.context.invalid_body_param.app_error');
+    assert.deepEqual((await h.request('POST', url, { service: 'posts', body: { ids: [] } })).json(), { settings: {} });
+  });
+
   it('when a team member is asked for, then the TeamMember or 404', async () => {
     const u = await h.user();
     const team = (await h.request('POST', '/api/v4/teams', { as: u, body: { name: 'internalteam', display_name: 'I', type: 'O' } })).json();

@@ -9,6 +9,7 @@ import { getTeamMember } from '../../domain/teams/get-team-member.usecase';
 import { teamMembersAmong } from '../../domain/teams/team-members-among.usecase';
 import { getUserView } from '../../domain/users/get-user-view.usecase';
 import { lookupUsers } from '../../domain/users/lookup-users.usecase';
+import { mentionSettings } from '../../domain/users/mention-settings.usecase';
 import { crtPreferences } from '../../domain/preferences/preferences.usecase';
 import { Errors } from '../../domain/errors';
 import { idParam, type HttpContext } from './http-context';
@@ -39,6 +40,11 @@ export function internalRoutes(ctx: HttpContext): Router {
   router.post(InternalPaths.crtPreferences, only(posts), ...ctx.withBody, async (req, res) => {
     const { ids } = validate(byIdsBody, req.body);
     sendJson(res, 200, { values: Object.fromEntries(await crtPreferences(deps, ids)) });
+  });
+
+  router.post(InternalPaths.mentionSettings, only(posts), ...ctx.withBody, async (req, res) => {
+    const { ids } = validate(byIdsBody, req.body);
+    sendJson(res, 200, { settings: await mentionSettings(deps, ids) });
   });
 
   router.post(InternalPaths.usersByIds, only(posts, incomingHooks, outgoingDispatch, realtime), ...ctx.withBody, async (req, res) => {

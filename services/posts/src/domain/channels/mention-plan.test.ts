@@ -1,6 +1,6 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { mentionPlan } from './count-mentions';
+import { mentionPlan } from './mention-plan';
 
 const alice = 'a'.repeat(26);
 const bob = 'b'.repeat(26);

@@ -1,0 +1,53 @@
+import { mentionTexts, type UserMentionSettings } from '@switchyard/contracts';
+import type { Channel, ChannelMember, StoredPost } from '../entities';
+import type { Deps } from '../ports';
+import { mayMentionChannel } from '../threads/follow-on-reply';
+import { channelNotifyPropsOf } from './channel-notify-props';
+import { MAX_NOTIFIED_MEMBERS, mentionPlan } from './mention-plan';
+import { keywordMentions, keywordsOf } from './mention-keywords';
+
+type MentioningPost = Pick<StoredPost, 'message' | 'props' | 'user_id'>;
+
+/**
+ * Whether `@channel`, `@all` and `@here` mention this member (the reference's MentionKeywords.AddUser): the user's `channel`
+ * notify prop is on (users-bots' settings; absent = the default, on) and the membership does not ignore them: its
+ * `ignore_channel_mentions` is `on`, or `default` in a muted channel (`mark_unread` `mention`).
+ */
+export function heedsChannelMentions(member: Pick<ChannelMember, 'notify_props'>, settings: UserMentionSettings | undefined): boolean {
+  if (settings && !settings.channel) return false;
+  const props = channelNotifyPropsOf(member);
+  const ignore = props.ignore_channel_mentions;
+  return !(ignore === 'on' || (ignore === 'default' && props.mark_unread === 'mention'));
+}
+
+/**
+ * The members a new post mentions (the reference's getExplicitMentionsAndKeywords), its author never: in a direct channel the
+ * other user; elsewhere the members it names (`@username`), the members whose mention keys or first name (when they turned
+ * first-name mentions on) it contains, and, when the author may use them in a channel of fewer than 1,000 members, every
+ * member heeding `@channel`/`@all` and the online ones heeding `@here`. Bounded work: the ids of at most 1,000 members are
+ * read (their settings from users-bots, cached), their memberships only for a channel-wide word.
+ */
+export async function mentionedMembers(deps: Deps, post: MentioningPost, channel: Channel): Promise<string[]> {
+  const plan = mentionPlan(channel, post);
+  if (channel.type === 'D') return plan ? [...plan.direct] : [];
+  const memberIds = await deps.channelMembers.userIdsOfChannel(channel.id, MAX_NOTIFIED_MEMBERS);
+  if (memberIds.length === 0) return [];
+  // Every member was listed unless the channel is that large: then a named user is left to the store's membership check.
+  const complete = memberIds.length < MAX_NOTIFIED_MEMBERS;
+  const members = new Set(memberIds);
+  // Unknown settings (users-bots unreachable) count as the defaults: named users and channel-wide words still count.
+  const settings = deps.mentionSettings ? await deps.mentionSettings.of(memberIds).catch(() => new Map<string, UserMentionSettings>()) : new Map<string, UserMentionSettings>();
+  const ids = new Set<string>();
+  if (plan && plan.names.length > 0) {
+    for (const id of (await deps.userNames.idsByUsernames(plan.names)).values()) if (!complete || members.has(id)) ids.add(id);
+  }
+  if (settings.size > 0) for (const id of keywordMentions(mentionTexts(post), keywordsOf(settings))) ids.add(id);
+  if (plan && (plan.everyone || plan.here) && complete && (await mayMentionChannel(deps, channel, post.user_id))) {
+    const listed = await deps.channelMembers.listByChannel(channel.id, { page: 0, perPage: MAX_NOTIFIED_MEMBERS });
+    const heeding = listed.filter((m) => m.user_id !== post.user_id && heedsChannelMentions(m, settings.get(m.user_id))).map((m) => m.user_id);
+    if (plan.everyone) for (const id of heeding) ids.add(id);
+    else if (deps.onlineUsers && heeding.length > 0) for (const id of await deps.onlineUsers.online(heeding)) ids.add(id);
+  }
+  ids.delete(post.user_id);
+  return [...ids];
+}

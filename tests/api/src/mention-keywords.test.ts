@@ -1,0 +1,105 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { UserProfile } from '@mattermost/types/users';
+import { createUser, login } from './support/fixtures';
+import { assertJson, raw } from './support/http';
+import { newChannel, postIn, type Actor } from './support/posts-fixtures';
+import { parsed, type TestSocket } from './support/ws';
+import { wsWorld, type WsWorld } from './support/ws-world';
+
+/**
+ * Who a post mentions beyond `@username` (the reference's MentionKeywords.AddUser): the user's mention keys and first name,
+ * the user's `channel` notify prop, and the membership's `ignore_channel_mentions` (`default` in a muted channel ignores);
+ * counted on the mention counts and sent as the `posted` event's `mentions`.
+ */
+describe('mention keys, first names and channel-wide settings (mention counts and posted.mentions)', { timeout: 300_000 }, () => {
+  let world: WsWorld;
+  let alice: Actor;
+
+  /** A team member created with these notify props (and first name). */
+  const memberWith = async (prefix: string, notifyProps: Record<string, string>, firstName = ''): Promise<Actor> => {
+    const created = await createUser(world.admin.client, prefix, { first_name: firstName, notify_props: notifyProps } as Partial<UserProfile>);
+    await world.admin.client.addToTeam(world.team.id, created.user.id);
+    const session = await login(world.target.url, created.username, created.password);
+    return { client: session.client, token: session.token, id: created.user.id, username: created.username };
+  };
+  const mentionCount = async (actor: Actor, channelId: string): Promise<number> => {
+    const response = await raw(world.target.url, 'GET', `/api/v4/users/${actor.id}/channels/${channelId}/unread`, { token: actor.token });
+    assertJson(response, 200);
+    return response.json.mention_count as number;
+  };
+  /** The `mentions` of that post's `posted` on the socket (undefined: none). */
+  const mentionsOn = async (socket: TestSocket, postId: string): Promise<string | undefined> => {
+    const event = await socket.event('posted', (f) => parsed(f, 'post').id === postId);
+    return event.data?.mentions as string | undefined;
+  };
+
+  before(async () => {
+    world = await wsWorld();
+    ({ alice } = world);
+  });
+  after(async () => {
+    await world?.stop();
+  });
+
+  it('when a post contains a user\'s mention key (any case) or first name (as written, first_name on), then it counts for them and their posted carries mentions', async () => {
+    const kim = await memberWith('kim', { mention_keys: 'Deploy, @oncall', first_name: 'true' }, 'Kimberly');
+    const lee = await memberWith('lee', { mention_keys: '', first_name: 'false' }, 'Lee');
+    const channel = await newChannel(alice, world.team);
+    await alice.client.addToChannel(kim.id, channel.id);
+    await alice.client.addToChannel(lee.id, channel.id);
+    const kimSocket = await world.open(kim.token);
+    const leeSocket = await world.open(lee.token);
+
+    const keyed = await postIn(alice, channel.id, 'the DEPLOY failed, paging @OnCall.');
+    assert.equal(await mentionsOn(kimSocket, keyed.id), JSON.stringify([kim.id]));
+    assert.equal(await mentionsOn(leeSocket, keyed.id), undefined);
+    assert.equal(await mentionCount(kim, channel.id), 1, 'once per post, however many keys');
+    await postIn(alice, channel.id, 'ask Kimberly');
+    await postIn(alice, channel.id, 'ask kimberly, or redeploy it');
+    await postIn(alice, channel.id, 'ask Lee');
+    assert.equal(await mentionCount(kim, channel.id), 2, 'the first name as written; a key inside a word is no mention');
+    assert.equal(await mentionCount(lee, channel.id), 0, 'first-name mentions off');
+    assert.equal(await mentionCount(alice, channel.id), 0);
+  });
+
+  it('when a user turned channel-wide mentions off, then @channel, @all and @here do not count for them, naming them still does', async () => {
+    const quiet = await memberWith('quiet', { channel: 'false' });
+    const channel = await newChannel(alice, world.team);
+    await alice.client.addToChannel(quiet.id, channel.id);
+    await alice.client.addToChannel(world.bob.id, channel.id);
+    const quietSocket = await world.open(quiet.token);
+    const all = await postIn(alice, channel.id, '@channel and @all, heads up');
+    assert.equal(await mentionsOn(quietSocket, all.id), undefined);
+    assert.equal(await mentionCount(quiet, channel.id), 0);
+    assert.equal(await mentionCount(world.bob, channel.id), 1);
+    const named = await postIn(alice, channel.id, `@channel and @${quiet.username}`);
+    assert.equal(await mentionsOn(quietSocket, named.id), JSON.stringify([quiet.id]));
+    assert.equal(await mentionCount(quiet, channel.id), 1);
+  });
+
+  it('when a member muted the channel with ignore_channel_mentions default, then @channel does not count for them; off makes it count again', async () => {
+    const channel = await newChannel(alice, world.team);
+    const { bob } = world;
+    await alice.client.addToChannel(bob.id, channel.id);
+    const bobSocket = await world.open(bob.token);
+    const setProps = async (props: Record<string, string>) => assertJson(await raw(world.target.url, 'PUT', `/api/v4/channels/${channel.id}/members/${bob.id}/notify_props`, { token: bob.token, body: props }), 200);
+    await setProps({ mark_unread: 'mention' });
+    const muted = await postIn(alice, channel.id, '@channel muted');
+    assert.equal(await mentionsOn(bobSocket, muted.id), undefined);
+    assert.equal(await mentionCount(bob, channel.id), 0);
+    await setProps({ ignore_channel_mentions: 'off' });
+    const heard = await postIn(alice, channel.id, '@channel heard');
+    assert.equal(await mentionsOn(bobSocket, heard.id), JSON.stringify([bob.id]));
+    assert.equal(await mentionCount(bob, channel.id), 1);
+  });
+
+  it('when alice writes to bob directly, then bob\'s posted carries mentions, alice\'s own does not', async () => {
+    const { bob } = world;
+    const dm = await alice.client.createDirectChannel([alice.id, bob.id]);
+    const [aliceSocket, bobSocket] = [await world.open(alice.token), await world.open(bob.token)];
+    const post = await postIn(alice, dm.id, 'no names at all');
+    assert.equal(await mentionsOn(bobSocket, post.id), JSON.stringify([bob.id]));
+    assert.equal(await mentionsOn(aliceSocket, post.id), undefined);
+  });
+});
