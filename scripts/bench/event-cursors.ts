@@ -56,14 +56,14 @@ class NullSocket implements SocketPort {
 
 /**
  * The catch-up world keeps every record (an hour in memory); the live one is a replica as deployed: the
- * topics' partition counts, EVENT_BUFFER_RECORDS (20,000) and a day's age bound, the reference's send queue
+ * topics' partition counts, EVENT_BUFFER_RECORDS (20,000), EVENT_BUFFER_BYTES (16 MiB) and a day's age bound, the reference's send queue
  * (256) and replay buffer (128).
  */
 function world(withCursors: boolean, live = false) {
   const clock = { now: () => Date.now() };
   const directory = new MemoryDirectory();
   const membership = new MembershipCache({ source: directory, clock, ttlMs: 3_600_000, maxChannels: 10_000, maxTeamEntries: 10_000 });
-  const stream = new EventStream(CONSUMED_TOPICS, live ? { clock, maxRecords: 20_000, maxAgeMs: () => 24 * 3_600_000 } : { clock, maxRecords: EVENTS + 1000, maxAgeMs: 0 });
+  const stream = new EventStream(CONSUMED_TOPICS, live ? { clock, maxRecords: 20_000, maxBytes: 16_777_216, maxAgeMs: () => 24 * 3_600_000 } : { clock, maxRecords: EVENTS + 1000, maxAgeMs: 0 });
   stream.start(CONSUMED_TOPICS.flatMap((topic) => Array.from({ length: live ? TOPIC_PARTITIONS[topic] : 1 }, (_, partition) => ({ topic, partition, offset: '0' }))));
   const cursors = new EventCursors(new CursorCodec(keySet('bench-secret-of-at-least-32-characters')), stream, { membership, users: directory });
   const limits = live ? { sendQueue: 256, replayBuffer: 128 } : { sendQueue: 1_000_000, replayBuffer: 16 };
@@ -79,9 +79,10 @@ const posted = (n: number, channel: number, time: number): unknown => {
   return { ...envelope('post.created', { post, channel: channelObject, team: { id: 't', name: 'tn' }, author: { id: id('u', 0), username: 'u0', is_bot: false }, source: 'api', from_webhook: false, is_system: false }), time };
 };
 
-const message = (offset: number, value: unknown): BusMessage => ({ topic: Topics.postsEvents, partition: 0, offset: String(offset), key: 'k', value, headers: {}, attempt: 1 });
+/** A message as both buses hand it: its value and the JSON text it was parsed from (kept by the stream: BusMessage.json). */
+const message = (offset: number, value: unknown, json = JSON.stringify(value)): BusMessage => ({ topic: Topics.postsEvents, partition: 0, offset: String(offset), key: 'k', value, json, headers: {}, attempt: 1 });
 
-async function catchUp(): Promise<{ ms: number; events: number }> {
+export async function catchUp(): Promise<{ ms: number; events: number }> {
   const w = world(true);
   const bot = id('b', 0);
   for (let c = 0; c < CHANNELS; c += 1) {
@@ -119,9 +120,10 @@ async function liveUsPerDelivery(withCursors: boolean): Promise<number> {
   }
   const rounds = 3000;
   const value = posted(0, 0, 1);
-  for (let n = 0; n < 500; n += 1) await w.handler(message(n, value));
+  const json = JSON.stringify(value);
+  for (let n = 0; n < 500; n += 1) await w.handler(message(n, value, json));
   const started = process.cpuUsage();
-  for (let n = 500; n < 500 + rounds; n += 1) await w.handler(message(n, value));
+  for (let n = 500; n < 500 + rounds; n += 1) await w.handler(message(n, value, json));
   const used = process.cpuUsage(started);
   return (used.user + used.system) / (rounds * sockets.length);
 }
@@ -147,8 +149,10 @@ export async function busyStreamUsPerRecord(waiting: number): Promise<number> {
   const from = w.stream.position();
   const answered: Promise<unknown>[] = [];
   for (let i = 0; i < waiting; i += 1) answered.push(polls.poll({ userId: id('b', i), isAdmin: false, username: `b${i}` }, from, 100, 600_000, (leave) => leaves.push(leave)));
+  // Made before the clock starts: the producer's work (its value and JSON text), not this replica's.
+  const busy = Array.from({ length: BUSY_RECORDS }, (_, i) => message(HELD + i, posted(HELD + i, 1, Date.now() - 5)));
   const started = process.cpuUsage();
-  for (let n = HELD; n < HELD + BUSY_RECORDS; n += 1) await w.handler(message(n, posted(n, 1, Date.now() - 5)));
+  for (const m of busy) await w.handler(m);
   // The polls' looks (after their settle time) are part of the cost.
   await new Promise((resolve) => setTimeout(resolve, 100));
   const used = process.cpuUsage(started);
@@ -164,7 +168,7 @@ const median = (values: readonly number[]): number => {
 };
 
 /** Without and with cursors, alternated (A B A B ...) so that both see the same box; the medians. */
-async function liveCost(pairs: number): Promise<{ liveUs: number; liveCursorUs: number }> {
+export async function liveCost(pairs: number): Promise<{ liveUs: number; liveCursorUs: number }> {
   const without: number[] = [];
   const withCursors: number[] = [];
   for (let i = 0; i < pairs; i += 1) {

@@ -117,7 +117,7 @@ export function createRealtimeApp(config: Readonly<RealtimeConfig>, deps: Realti
     maxTeamEntries: config.MEMBERSHIP_CACHE_MAX_CHANNELS * 10,
   });
   // Event cursors need the bus's partition ends to know where the stream starts (both runtimes' buses have them).
-  const stream = new EventStream(CONSUMED_TOPICS, { clock, maxRecords: config.EVENT_BUFFER_RECORDS, maxAgeMs: () => liveConfig.current().EventSettings.RetentionHours * 3_600_000 });
+  const stream = new EventStream(CONSUMED_TOPICS, { clock, maxRecords: config.EVENT_BUFFER_RECORDS, maxBytes: config.EVENT_BUFFER_BYTES, maxAgeMs: () => liveConfig.current().EventSettings.RetentionHours * 3_600_000 });
   // Cursors older than what this replica holds (within EventSettings.RetentionHours) are read from the log.
   const bus = deps.bus;
   const readLog = bus.readLog?.bind(bus);

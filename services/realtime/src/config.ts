@@ -14,6 +14,7 @@ export interface RealtimeConfig extends ServiceEnv {
   readonly MEMBERSHIP_CACHE_MAX_CHANNELS: number;
   readonly PRESENCE_TTL_MS: number;
   readonly EVENT_BUFFER_RECORDS: number;
+  readonly EVENT_BUFFER_BYTES: number;
   readonly EVENT_MAX_WAITING: number;
   readonly EVENT_CURSOR_SECRET?: string;
 }
@@ -32,6 +33,7 @@ export const realtimeEnvSchema = Joi.object<RealtimeConfig>({
   MEMBERSHIP_CACHE_MAX_CHANNELS: Joi.number().integer().min(1).default(10_000).description('Channel member sets kept in the cache'),
   PRESENCE_TTL_MS: Joi.number().integer().min(300).default(30_000).description('With Redis: a replica that stops refreshing its online users (killed) stops counting after this; refreshed every third of it'),
   EVENT_BUFFER_RECORDS: Joi.number().integer().min(0).max(1_000_000).default(20_000).description('Records of the event stream kept by each replica for resumes from a cursor (WebSocket `cursor`, GET /api/v4/events); an older cursor is expired'),
+  EVENT_BUFFER_BYTES: Joi.number().integer().min(0).max(4_294_967_296).default(16_777_216).description('Size of those records kept at most (their JSON text and about 160 bytes each; the oldest go first): what the buffer costs in heap whatever the events\' size. A cursor older than what is held resumes from the log within EventSettings.RetentionHours'),
   EVENT_CURSOR_SECRET: Joi.string().min(32).description('Key of the event cursors (default: INTERNAL_SECRET and its secondary). The embedded runtime keeps one in its data directory: its INTERNAL_SECRET is new at every start'),
   EVENT_MAX_WAITING: Joi.number().integer().min(0).max(1_000_000).default(10_000).description('GET /api/v4/events long-polls waiting at once per replica; more are answered 503 at once'),
 });

@@ -22,7 +22,7 @@ export function decodedRun(batch: Batch, from: number, max: number): Decoded[] {
     const decoded = decodeValue(record.value);
     if (!decoded.ok) break;
     const key = record.key === null ? '' : record.key.toString('utf8');
-    run.push({ record, message: { topic, partition, offset: record.offset, key, value: decoded.value, headers: decodeHeaders(record.headers), attempt: 1 } });
+    run.push({ record, message: { topic, partition, offset: record.offset, key, value: decoded.value, json: decoded.json, headers: decodeHeaders(record.headers), attempt: 1 } });
   }
   return run;
 }

@@ -16,7 +16,7 @@ describe('codec', () => {
   it('when a value is encoded and decoded, then the same JSON value comes back', () => {
     const value = { a: 1, b: ['x', null], c: { d: true }, text: 'é ✓' };
     const decoded = decodeValue(Buffer.from(encodeValue(value), 'utf8'));
-    assert.deepEqual(decoded, { ok: true, value });
+    assert.deepEqual(decoded, { ok: true, value, json: encodeValue(value) });
   });
 
   it('when the value is undefined, then it is encoded as null', () => {
@@ -24,7 +24,7 @@ describe('codec', () => {
   });
 
   it('when the record is a tombstone, then the value is null', () => {
-    assert.deepEqual(decodeValue(null), { ok: true, value: null });
+    assert.deepEqual(decodeValue(null), { ok: true, value: null, json: 'null' });
   });
 
   it('when the bytes are not JSON, then decoding says why instead of throwing', () => {

@@ -19,13 +19,15 @@ export function encodeValue(value: unknown): string {
   return JSON.stringify(value ?? null);
 }
 
-export type DecodedValue = { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly reason: string };
+/** A decoded value and the JSON text it was parsed from. */
+export type DecodedValue = { readonly ok: true; readonly value: unknown; readonly json: string } | { readonly ok: false; readonly reason: string };
 
 /** Parses a record value written by `encodeValue`; a tombstone (null) is the value `null`. */
 export function decodeValue(raw: Buffer | null): DecodedValue {
-  if (raw === null) return { ok: true, value: null };
+  if (raw === null) return { ok: true, value: null, json: 'null' };
   try {
-    return { ok: true, value: JSON.parse(raw.toString('utf8')) as unknown };
+    const json = raw.toString('utf8');
+    return { ok: true, value: JSON.parse(json) as unknown, json };
   } catch (error) {
     return { ok: false, reason: `value is not JSON: ${errorMessage(error)}` };
   }

@@ -107,7 +107,7 @@ async function consume(kafka: Kafka, topics: readonly string[], wanted: Map<stri
           const decoded = decodeValue(record.value);
           // Undecodable messages are skipped (the live consumer dead-letters them: no event either).
           if (decoded.ok) {
-            messages.push({ topic: batch.topic, partition: batch.partition, offset: record.offset, key, value: decoded.value, headers: decodeHeaders(record.headers), attempt: 1 });
+            messages.push({ topic: batch.topic, partition: batch.partition, offset: record.offset, key, value: decoded.value, json: decoded.json, headers: decodeHeaders(record.headers), attempt: 1 });
             w.taken += 1;
           }
         }

@@ -54,7 +54,7 @@ export async function deliverMessage(context: DeliveryContext, payload: EachBatc
     // Parsed per attempt: a handler that mutated the value does not see its own changes on retry.
     const decoded = decodeValue(record.value);
     if (!decoded.ok) return deadLetter(context.failures, pause, topic, partition, record, headers, decoded.reason, 0);
-    const message: BusMessage = { topic, partition, offset: record.offset, key, value: decoded.value, headers: { ...headers }, attempt };
+    const message: BusMessage = { topic, partition, offset: record.offset, key, value: decoded.value, json: decoded.json, headers: { ...headers }, attempt };
     const started = process.hrtime.bigint();
     try {
       await processInTraceContext(topic, headers, { ...attributes, 'messaging.kafka.attempt': attempt }, () => options.handler(message));

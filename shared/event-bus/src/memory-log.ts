@@ -37,7 +37,7 @@ export function parsedValue(partition: Partition, offset: number, stored: Stored
 
 /** The stored message at `offset` as a delivery (attempt 1; each delivery gets its own headers object). */
 export function firstDelivery(topic: string, partition: number, offset: number, stored: StoredMessage, value: unknown): BusMessage {
-  return { topic, partition, offset: String(offset), key: stored.key, value, headers: { ...stored.headers }, attempt: 1 };
+  return { topic, partition, offset: String(offset), key: stored.key, value, json: stored.json, headers: { ...stored.headers }, attempt: 1 };
 }
 
 /** Freezes `value` and everything in it (a JSON value: plain objects and arrays). */

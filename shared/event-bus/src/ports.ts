@@ -19,6 +19,11 @@ export interface BusMessage<T = unknown> {
   readonly key: string;
   /** Read only: the in-process bus hands every group the same deeply frozen value (changing it throws). */
   readonly value: T;
+  /**
+   * The value's JSON text as the bus read it, when it has it (both adapters do): a consumer that keeps
+   * messages can keep this instead of the parsed value (smaller) without serialising it again.
+   */
+  readonly json?: string;
   readonly headers: Readonly<Record<string, string>>;
   /** 1 on first delivery to this group, then 2, 3, ... on redelivery after a handler failure. */
   readonly attempt: number;

@@ -35,6 +35,8 @@ export function eventBusContract(name: string, makeHarness: () => Promise<Contra
       await waitFor(() => got.length === 1, timeoutMs, 'delivery');
       assert.equal(got[0]?.key, 'k1');
       assert.deepEqual(got[0]?.value, { hello: 'world', n: 1 });
+      // The JSON text it was read from, when the bus gives it: exactly the value's.
+      if (got[0]?.json !== undefined) assert.deepEqual(JSON.parse(got[0].json), { hello: 'world', n: 1 });
       assert.equal(got[0]?.headers['x-test'], 'yes');
       assert.equal(got[0]?.attempt, 1);
       await sub.stop();

@@ -1,22 +1,12 @@
 import type { BusMessage } from '@switchyard/event-bus';
 import type { Clock } from '../ports';
 import type { StreamPosition } from './cursor';
+import { factsOf, KeptRecord, type StreamRecord } from './stream-record';
 
-/** A message this replica handled, kept for resumes. */
-export interface StreamRecord {
-  /** Increases by one per record handled by this replica (waiters ask for "after serial n"). */
-  readonly serial: number;
-  /** Index of the topic in the stream's topic list. */
-  readonly topic: number;
-  readonly partition: number;
-  readonly offset: number;
-  /** When it happened (the envelope's `time`, else when it was handled). */
-  readonly time: number;
-  readonly message: BusMessage;
-}
+export type { StreamRecord } from './stream-record';
 
-/** A record in delivery: its serial is given when it is handled. */
-type InFlight = { -readonly [K in keyof StreamRecord]: StreamRecord[K] };
+/** A record in delivery (its message as it came; the record kept when it is handled is compact). */
+type InFlight = StreamRecord;
 
 /** `history`: some of it is older than what this replica holds, but within the retention (read from the log). */
 export type Coverage = 'complete' | 'history' | 'expired' | 'invalid';
@@ -32,6 +22,8 @@ export interface EventStreamOptions {
   readonly clock: Clock;
   /** Records kept at most (the oldest go first). */
   readonly maxRecords: number;
+  /** Their size kept at most (KeptRecord.size: JSON characters and a fixed part per record; the oldest go first); default unbounded. */
+  readonly maxBytes?: number;
   /** Records older than this go (ms; 0 = only `maxRecords` bounds them); read at each use (live config). */
   readonly maxAgeMs: number | (() => number);
 }
@@ -50,8 +42,11 @@ export class EventStream {
   private readonly topicIndex: Map<string, number>;
   private offsets: number[][] = [];
   private covered: number[][] = [];
-  private records: StreamRecord[] = [];
+  /** Kept from `head` on; the slots before it are emptied as their records go (and dropped now and then). */
+  private records: (KeptRecord | undefined)[] = [];
   private head = 0;
+  /** The size of the records kept (from `head` on). */
+  private bytes = 0;
   private serial = 0;
   private readonly listeners = new Set<(record: StreamRecord) => void>();
   /**
@@ -123,7 +118,7 @@ export class EventStream {
     if (offset < (partitions[message.partition] ?? 0)) return undefined;
     const slots = this.inFlight[t] as (InFlight | undefined)[];
     if (slots[message.partition] === undefined) this.inFlightCount += 1;
-    const record: InFlight = { serial: -1, topic: t, partition: message.partition, offset, time: time ?? this.options.clock.now(), message };
+    const record: InFlight = { serial: -1, topic: t, partition: message.partition, offset, time: time ?? this.options.clock.now(), message, ...factsOf(message.topic, message.value) };
     slots[message.partition] = record;
     return record;
   }
@@ -145,16 +140,13 @@ export class EventStream {
     }
     if (offset < (partitions[message.partition] ?? 0)) return undefined;
     partitions[message.partition] = offset + 1;
-    // The record made when its delivery began is the one kept (its serial given now).
-    let record: InFlight;
-    if (inFlight?.message === message) {
-      record = inFlight;
-      record.serial = this.serial;
-    } else {
-      record = { serial: this.serial, topic: t, partition: message.partition, offset, time: time ?? this.options.clock.now(), message };
-    }
+    // Kept compact (its value as JSON); the time and facts found when its delivery began are kept.
+    const begun = inFlight?.message === message ? inFlight : undefined;
+    const facts = begun ?? factsOf(message.topic, message.value);
+    const record = new KeptRecord(this.serial, t, message.partition, offset, begun?.time ?? time ?? this.options.clock.now(), this.topics[t] as string, message.key, message.json, message.value, facts.channel, facts.typing);
     this.serial += 1;
     this.records.push(record);
+    this.bytes += record.size;
     this.trim();
     if (this.listeners.size > 0) for (const listener of this.listeners) listener(record);
     return record;
@@ -203,7 +195,7 @@ export class EventStream {
     if (this.inFlightCount > 0) for (const slots of this.inFlight) for (const r of slots) if (r && r.offset >= (position.offsets[r.topic]?.[r.partition] ?? 0)) delivering.push(r);
     for (const r of delivering) (position.offsets[r.topic] as number[])[r.partition] = r.offset + 1;
     const first = since === undefined ? this.head : this.head + Math.max(0, since - this.oldestSerial);
-    return { records: this.records.slice(first).concat(delivering), covered: this.covered.map((p) => [...p]), position };
+    return { records: (this.records.slice(first) as StreamRecord[]).concat(delivering), covered: this.covered.map((p) => [...p]), position };
   }
 
   /** Whether `record` comes after `position` (its offset is not below the position's for its partition). */
@@ -215,7 +207,12 @@ export class EventStream {
   public since(serial: number): StreamRecord[] {
     this.trim();
     const first = this.records[this.head]?.serial ?? this.serial;
-    return this.records.slice(this.head + Math.max(0, serial - first));
+    return this.records.slice(this.head + Math.max(0, serial - first)) as StreamRecord[];
+  }
+
+  /** Records kept now, and their size (KeptRecord.size). */
+  public get held(): { readonly records: number; readonly bytes: number } {
+    return { records: this.records.length - this.head, bytes: this.bytes };
   }
 
   /** The serial of the oldest record kept (the next one's when none is kept). */
@@ -239,8 +236,12 @@ export class EventStream {
     const { maxRecords } = this.options;
     const maxAgeMs = this.maxAgeMs();
     const oldest = maxAgeMs > 0 ? this.options.clock.now() - maxAgeMs : -Infinity;
-    while (this.records.length - this.head > maxRecords || (this.head < this.records.length && (this.records[this.head] as StreamRecord).time < oldest)) {
-      const gone = this.records[this.head] as StreamRecord;
+    const maxBytes = this.options.maxBytes ?? Infinity;
+    while (this.head < this.records.length && (this.records.length - this.head > maxRecords || this.bytes > maxBytes || (this.records[this.head] as KeptRecord).time < oldest)) {
+      const gone = this.records[this.head] as KeptRecord;
+      this.bytes -= gone.size;
+      // Emptied at once: the array keeps its slots until it is compacted (a gone record must not stay reachable).
+      this.records[this.head] = undefined;
       const from = this.covered[gone.topic] as number[];
       from[gone.partition] = Math.max(from[gone.partition] ?? 0, gone.offset + 1);
       this.head += 1;

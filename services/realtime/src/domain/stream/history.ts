@@ -1,6 +1,7 @@
 import type { BusMessage, LogRange, LogRead, LogReadOptions } from '@switchyard/event-bus';
 import type { StreamPosition } from './cursor';
 import { EventStream, type StreamRecord, type StreamSnapshot } from './event-stream';
+import { factsOf } from './stream-record';
 
 /** Reads retained messages of the log (the bus's `readLog`): resumes of cursors older than what a replica holds. */
 export type LogSource = (ranges: readonly LogRange[], maxMessages: number, options?: LogReadOptions) => Promise<LogRead>;
@@ -121,12 +122,12 @@ function merge(queues: Queue[], since: number): StreamRecord[] {
     best.at += 1;
     best.merged = Number(message.offset) + 1;
     last = Math.max(last, bestTime);
-    out.push({ serial: -1, topic: best.t, partition: message.partition, offset: Number(message.offset), time: bestTime, message });
+    out.push({ serial: -1, topic: best.t, partition: message.partition, offset: Number(message.offset), time: bestTime, message, ...factsOf(message.topic, message.value) });
   }
   for (const q of queues) {
     if (q.at < q.messages.length || q.next <= q.merged) continue;
     const offset = q.next - 1;
-    out.push({ serial: -1, topic: q.t, partition: q.partition, offset, time: last, message: { topic: q.topic, partition: q.partition, offset: String(offset), key: '', value: null, headers: {}, attempt: 1 } });
+    out.push({ serial: -1, topic: q.t, partition: q.partition, offset, time: last, message: { topic: q.topic, partition: q.partition, offset: String(offset), key: '', value: null, headers: {}, attempt: 1 }, channel: undefined, typing: false });
   }
   return out;
 }

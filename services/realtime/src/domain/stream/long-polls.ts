@@ -1,4 +1,3 @@
-import { Topics } from '@switchyard/contracts';
 import type { MembershipCache } from '../membership-cache';
 import type { StreamPosition } from './cursor';
 import type { EventBatch, EventCursors, PositionedBatch } from './event-cursors';
@@ -38,8 +37,6 @@ interface Waiter {
   resolve(batch: EventBatch): void;
   reject(error: unknown): void;
 }
-
-const isTyping = (record: StreamRecord): boolean => record.message.topic === Topics.realtimeEvents && (record.message.value as { type?: unknown } | null)?.type === 'typing';
 
 /** A record just handled, and the stream's position then (past it), read once for the polls it wakes. */
 class RecordAt {
@@ -140,7 +137,7 @@ export class LongPolls {
 
   /** Which waiting polls a record may concern (decided as the live socket's audience, from cached members only). */
   private recorded(record: StreamRecord): void {
-    if (isTyping(record)) return;
+    if (record.typing) return;
     const channelId = postsChannel(record);
     // A set read before the post happened may lack a join made just before it (as hub.audience's `at`): all look.
     const members = channelId === undefined ? undefined : this.membership.knownMembers(channelId, record.time);

@@ -44,6 +44,7 @@ const UNCHANGED = { memberJoined: (): void => undefined, memberLeft: (): void =>
  * not replayed (a hint about that moment, dropped by the live path too when a socket lags).
  */
 async function eventsOf(deps: ReplayDeps, viewer: Viewer, record: StreamRecord): Promise<WsEvent[]> {
+  if (record.typing) return [];
   const { topic, value } = record.message;
   if (!isEnvelope(value)) return [];
   switch (topic) {
@@ -70,8 +71,8 @@ export type MembershipChanges = ReadonlyMap<string, readonly { readonly time: nu
 export function membershipChanges(viewer: Viewer, records: readonly StreamRecord[]): MembershipChanges {
   const changes = new Map<string, { time: number; joined: boolean }[]>();
   for (const record of records) {
-    const value = record.message.value;
-    if (record.message.topic !== Topics.channelsEvents || !isEnvelope(value)) continue;
+    const { topic, value } = record.message;
+    if (topic !== Topics.channelsEvents || !isEnvelope(value)) continue;
     const joined = value.type === 'channel.member_added';
     if (!joined && value.type !== 'channel.member_removed') continue;
     const payload = value.payload as { user_id?: unknown; channel?: { id?: unknown } };
@@ -115,9 +116,7 @@ export async function visibleEvents(deps: ReplayDeps, viewer: Viewer, records: r
 
 /** The channel of a posts.events record (its events go to that channel's members only); undefined for other records. */
 export function postsChannel(record: StreamRecord): string | undefined {
-  if (record.message.topic !== Topics.postsEvents || !isEnvelope(record.message.value)) return undefined;
-  const id = (record.message.value.payload as { channel?: { id?: unknown } }).channel?.id;
-  return typeof id === 'string' ? id : undefined;
+  return record.channel;
 }
 
 async function visible(deps: ReplayDeps, viewer: Viewer, event: WsEvent, isMember: (channelId: string) => Promise<boolean>): Promise<boolean> {
