@@ -182,7 +182,7 @@ export function createGatewayApp(config: GatewayConfig, deps: GatewayDeps): Gate
   const stages: StageHandlers = {
     // Every request: standard headers, rate limit, path decision (ADR 0006).
     standardHeaders: [standardHeaders(() => currentVersionId)],
-    rateLimit: [rateLimit({ limiter, config: view, logger, resolve: (token) => resolver.resolve(token) })],
+    rateLimit: [rateLimit({ limiter, config: view, logger, resolve: (token, log) => resolver.resolve(token, log) })],
     // A plain GET of the WebSocket route: what the reference's websocket library answers.
     websocketGet: realtimeHere
       ? [

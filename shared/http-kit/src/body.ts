@@ -51,8 +51,8 @@ export function rawBody(limit: (req: Request) => number, tooLarge: (req: Request
     let size = 0;
     let failed = false;
     // Stream callbacks run outside the request's async context on a real socket; running them in the
-    // request's resource keeps the request id and trace context (AsyncLocalStorage) for everything that
-    // runs after the body is read. One resource per request (AsyncResource.bind makes one per callback).
+    // request's resource keeps the trace context (OpenTelemetry's AsyncLocalStorage, tracing on) for
+    // everything that runs after the body is read. One resource per request (AsyncResource.bind makes one per callback).
     const scope = new AsyncResource('switchyard.rawBody');
     req.on('data', (chunk: Buffer) => {
       if (failed) return;

@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import express, { type Express, type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import { commonErrors } from '@switchyard/errors';
 import { isValidId } from '@switchyard/ids';
-import { runWithRequestContext, type Logger } from '@switchyard/logger';
+import type { Logger } from '@switchyard/logger';
 import { observeHttpRequest } from '@switchyard/metrics';
 import { errorMiddleware } from './error-middleware';
 import { newRequestId } from './request-id';
@@ -30,7 +30,7 @@ export interface HttpApp {
   finalize(): Express;
   /**
    * Requests for which `straight(req)` holds run `chain` as the app would (after this app's own first
-   * middleware: request id, log context, metrics; errors and a chain that runs out end as in the app:
+   * middleware: request id, metrics; errors and a chain that runs out end as in the app:
    * error middleware, 404), without the router's walk; the rest go through the router. For an app that
    * knows the router would run exactly these middlewares for those requests (see runChain). The app stays
    * the listener (`app(req, res)`), for sockets and in-process injection alike; not for a mounted app.
@@ -57,7 +57,7 @@ function routeTemplate(req: Request): string {
   return `${req.baseUrl}${route.path}`;
 }
 
-/** An express 5 app with request ids, request-scoped log context, health probes and the error middleware. */
+/** An express 5 app with request ids (`req.requestId`, for log lines: ADR 0042), health probes and the error middleware. */
 export function createHttpApp(options: HttpAppOptions): HttpApp {
   const app = express();
   useOwnPrototypes(app);
@@ -75,7 +75,7 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
     const requestId = options.trustRequestId && typeof incoming === 'string' && isValidId(incoming) ? incoming : newRequestId();
     req.requestId = requestId;
     res.setHeader('X-Request-ID', requestId);
-    runWithRequestContext({ requestId }, next);
+    next();
   };
   app.use(begin);
 

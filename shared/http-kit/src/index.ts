@@ -41,5 +41,6 @@ export {
   type SignedRequest,
 } from './service-credential';
 export { loggablePath } from './loggable-path';
+export { requestLogger } from './request-logger';
 export { InProcessUpgrades, proxyUpgrade, rejectUpgrade, supportsUpgrade, type UpgradeHandler, type UpgradeTransport } from './upgrade';
 export { newRequestId } from './request-id';

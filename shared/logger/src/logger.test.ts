@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createLogger, runWithRequestContext } from './index';
+import { createLogger } from './index';
 
 test('when a line carries tokens or passwords, then they are redacted at any depth', () => {
   const lines: Record<string, unknown>[] = [];
@@ -12,11 +12,17 @@ test('when a line carries tokens or passwords, then they are redacted at any dep
   assert.equal(lines[0]?.service, 'svc');
 });
 
-test('when a line is written inside a request context, then it carries the request id', () => {
+test('when a line is written through a request\'s child logger, then it carries the request id and the service', async () => {
   const lines: Record<string, unknown>[] = [];
   const logger = createLogger({ service: 'svc', sink: (line) => lines.push(line) });
-  runWithRequestContext({ requestId: 'req123' }, () => logger.warn('x'));
+  const requestLog = logger.child({ request_id: 'req123' });
+  await Promise.resolve();
+  requestLog.warn('x', { n: 1 });
+  logger.warn('y');
   assert.equal(lines[0]?.request_id, 'req123');
+  assert.equal(lines[0]?.service, 'svc');
+  assert.equal(lines[0]?.n, 1);
+  assert.equal(lines[1]?.request_id, undefined, 'the service logger itself names no request');
 });
 
 test('when a secret sits inside text (message, error, path, URL), then it is masked whatever the key', () => {

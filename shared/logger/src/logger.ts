@@ -1,6 +1,5 @@
 import { trace } from '@opentelemetry/api';
 import winston from 'winston';
-import { currentRequestContext } from './request-context';
 import { maskSecrets } from './mask-secrets';
 import { redact } from './redact';
 
@@ -26,9 +25,11 @@ export interface LoggerOptions {
   readonly silent?: boolean;
 }
 
-const addContext = winston.format((info) => {
-  const context = currentRequestContext();
-  if (context?.requestId !== undefined && info.request_id === undefined) info.request_id = context.requestId;
+/**
+ * The active span's ids, when tracing is on. The request id is not looked up here: lines written while
+ * handling a request name it themselves (`request_id`, or a logger from `child({ request_id })`), see ADR 0042.
+ */
+const addTraceIds = winston.format((info) => {
   const span = trace.getActiveSpan();
   const spanContext = span?.spanContext();
   if (spanContext !== undefined && info.trace_id === undefined) {
@@ -61,7 +62,7 @@ class SinkTransport extends winston.transports.Console {
 
 export function createLogger(options: LoggerOptions): Logger {
   const format = winston.format.combine(
-    addContext(),
+    addTraceIds(),
     redactSecrets(),
     winston.format.timestamp(),
     options.format === 'pretty' ? winston.format.simple() : winston.format.json(),

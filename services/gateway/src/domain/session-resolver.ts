@@ -35,14 +35,15 @@ export class SessionResolver {
     this.now = options.now ?? Date.now;
   }
 
-  public async resolve(token: string): Promise<ResolvedSession | undefined> {
+  /** `log`: the request's logger (ADR 0042), for the cache's failures. */
+  public async resolve(token: string, log: Logger = this.options.logger): Promise<ResolvedSession | undefined> {
     const key = hashToken(token);
     const evictionsBefore = this.evictions;
-    const cached = await this.cached(key);
+    const cached = await this.cached(key, log);
     if (cached) return cached;
     let pending = this.inflight.get(key);
     if (!pending) {
-      const started = this.fetch(key, token, evictionsBefore).finally(() => {
+      const started = this.fetch(key, token, evictionsBefore, log).finally(() => {
         if (this.inflight.get(key) === started) this.inflight.delete(key);
       });
       this.inflight.set(key, started);
@@ -58,18 +59,18 @@ export class SessionResolver {
     await this.options.cache.evictUser(userId);
   }
 
-  private async cached(key: string): Promise<ResolvedSession | undefined> {
+  private async cached(key: string, log: Logger): Promise<ResolvedSession | undefined> {
     try {
       const session = await this.options.cache.get(key);
       if (!session || this.expired(session)) return undefined;
       return this.options.stillAllowed && !this.options.stillAllowed(session) ? undefined : session;
     } catch (error) {
-      this.options.logger.warn('token cache read failed', { error });
+      log.warn('token cache read failed', { error });
       return undefined;
     }
   }
 
-  private async fetch(key: string, token: string, evictionsBefore: number): Promise<ResolvedSession | undefined> {
+  private async fetch(key: string, token: string, evictionsBefore: number, log: Logger): Promise<ResolvedSession | undefined> {
     const session = await this.options.source.resolve(token);
     if (!session || this.expired(session)) return undefined;
     const ttl = session.expiresAt > 0 ? Math.min(this.options.ttlMs, session.expiresAt - this.now()) : this.options.ttlMs;
@@ -79,7 +80,7 @@ export class SessionResolver {
         // An eviction that ran while a shared cache was being written must still win.
         if (evictionsBefore !== this.evictions) await this.options.cache.evictUser(session.userId);
       } catch (error) {
-        this.options.logger.warn('token cache write failed', { error });
+        log.warn('token cache write failed', { error });
       }
     }
     return session;

@@ -1,6 +1,6 @@
 import type { NextFunction, Request, Response } from 'express';
 import { commonErrors } from '@switchyard/errors';
-import { loggablePath } from '@switchyard/http-kit';
+import { loggablePath, requestLogger } from '@switchyard/http-kit';
 import type { Logger } from '@switchyard/logger';
 import type { ConfigView } from '@switchyard/system-config';
 import { csrfPasses } from '../../domain/csrf';
@@ -33,14 +33,14 @@ export function authenticate(deps: AuthenticateDeps) {
     }
     let session;
     try {
-      session = await resolveOnce(res, found.token, (token) => deps.resolver.resolve(token));
+      session = await resolveOnce(res, found.token, (token) => deps.resolver.resolve(token, requestLogger(deps.logger, req)));
     } catch (error) {
       if (locals.route?.sessionOptional) {
-        deps.logger.warn('token not checked (users-bots unavailable); forwarded without identity', { error });
+        deps.logger.warn('token not checked (users-bots unavailable); forwarded without identity', { request_id: req.requestId, error });
         next();
         return;
       }
-      deps.logger.warn('token not checked (users-bots unavailable)', { error });
+      deps.logger.warn('token not checked (users-bots unavailable)', { request_id: req.requestId, error });
       throw commonErrors.serverBusy();
     }
     if (!session) {
@@ -57,7 +57,7 @@ export function authenticate(deps: AuthenticateDeps) {
       strict: deps.config.current().ServiceSettings.ExperimentalStrictCSRFEnforcement,
     });
     if (!csrfOk) {
-      deps.logger.info('CSRF check failed; forwarded without identity', { user_id: session.userId, method: req.method, path: loggablePath(req.path) });
+      deps.logger.info('CSRF check failed; forwarded without identity', { request_id: req.requestId, user_id: session.userId, method: req.method, path: loggablePath(req.path) });
       next();
       return;
     }

@@ -65,7 +65,7 @@ async function writeStreamed(req: Request, res: Response, requestId: string, ups
     return;
   }
   await pipeline(upstream.stream, res).catch((error: unknown) => {
-    logger.debug('streamed answer cut short', { method: req.method, path: loggablePath(req.path), error });
+    logger.debug('streamed answer cut short', { request_id: requestId, method: req.method, path: loggablePath(req.path), error });
   });
 }
 
@@ -153,7 +153,7 @@ function forwardOne(deps: ForwardDeps) {
       // An answer that comes after the timeout is nobody's: its stream is let go (the service stops writing).
       if (download) pending.then((late) => late.stream?.destroy(), () => undefined);
       if (stream?.failure) throw cutShort(req, stream.failure);
-      deps.logger.warn('service unavailable', { service: route.service, method: req.method, path: loggablePath(req.path), error });
+      deps.logger.warn('service unavailable', { request_id: requestId, service: route.service, method: req.method, path: loggablePath(req.path), error });
       throw commonErrors.serverBusy();
     }
     // The cap cut the streamed body: the client gets the cap's answer (413), whatever the service made of the rest.
@@ -163,7 +163,7 @@ function forwardOne(deps: ForwardDeps) {
     const { [AFFECTED_USERS_HEADER]: affected, ...upstreamHeaders } = upstream.headers;
     if (affected !== undefined && deps.evictUsers) {
       const userIds = (Array.isArray(affected) ? affected.join(',') : affected).split(',').map((id) => id.trim()).filter((id) => id !== '');
-      await deps.evictUsers(userIds).catch((error: unknown) => deps.logger.warn('evicting changed users from the token cache failed', { error }));
+      await deps.evictUsers(userIds).catch((error: unknown) => deps.logger.warn('evicting changed users from the token cache failed', { request_id: requestId, error }));
     }
     const beforeSuccess = gatewayLocals(res).beforeSuccess;
     if (beforeSuccess && upstream.status >= 200 && upstream.status < 300) await beforeSuccess();

@@ -1,6 +1,7 @@
 import type { NextFunction, Request, Response } from 'express';
 import type { ResolvedSession } from '@switchyard/contracts';
 import { commonErrors } from '@switchyard/errors';
+import { requestLogger } from '@switchyard/http-kit';
 import type { Logger } from '@switchyard/logger';
 import type { ConfigView } from '@switchyard/system-config';
 import type { RateLimiter } from '../../domain/ports';
@@ -10,7 +11,7 @@ import { clientIp, requestToken, resolveOnce } from './gateway-locals';
 export interface RateLimitDeps {
   readonly limiter: RateLimiter;
   /** A token's session, if any (VaryByUser keys only valid tokens by token; a failure counts as none). */
-  readonly resolve: (token: string) => Promise<ResolvedSession | undefined>;
+  readonly resolve: (token: string, log: Logger) => Promise<ResolvedSession | undefined>;
   readonly config: ConfigView;
   readonly logger: Logger;
 }
@@ -29,7 +30,7 @@ export function rateLimit(deps: RateLimitDeps) {
       return;
     }
     const token = settings.VaryByUser ? requestToken(req, res)?.token : undefined;
-    const valid = token !== undefined && (await resolveOnce(res, token, deps.resolve).catch(() => undefined)) !== undefined;
+    const valid = token !== undefined && (await resolveOnce(res, token, (t) => deps.resolve(t, requestLogger(deps.logger, req))).catch(() => undefined)) !== undefined;
     const key = rateLimitKey(settings, {
       validToken: valid ? token : undefined,
       clientIp: clientIp(req),
@@ -39,7 +40,7 @@ export function rateLimit(deps: RateLimitDeps) {
     try {
       decision = await deps.limiter.consume(key, policy);
     } catch (error) {
-      deps.logger.warn('rate limiter unavailable, request let through', { error });
+      deps.logger.warn('rate limiter unavailable, request let through', { request_id: req.requestId, error });
       next();
       return;
     }

@@ -76,8 +76,8 @@ async function handle(deps: WebSocketUpgradeDeps, req: IncomingMessage, socket: 
   });
   let identity: Record<string, string> = {};
   if (found) {
-    const session = await deps.resolver.resolve(found.token).catch((error: unknown) => {
-      deps.logger.warn('websocket token not checked (users-bots unavailable); opened unauthenticated', { error: error instanceof Error ? error.message : String(error) });
+    const session = await deps.resolver.resolve(found.token, deps.logger.child({ request_id: requestId })).catch((error: unknown) => {
+      deps.logger.warn('websocket token not checked (users-bots unavailable); opened unauthenticated', { request_id: requestId, error: error instanceof Error ? error.message : String(error) });
       return undefined;
     });
     if (session && found.location === 'query') {

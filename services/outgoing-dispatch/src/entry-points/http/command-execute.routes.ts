@@ -4,7 +4,7 @@ import { commonErrors } from '@switchyard/errors';
 import { Joi, validate } from '@switchyard/validation';
 import { handleCommandWebhook } from '../../domain/commands/command-webhook.usecase';
 import { executeCommand } from '../../domain/commands/execute-command.usecase';
-import { actorOf, type HttpContext } from './http-context';
+import { actorOf, requestDeps, type HttpContext } from './http-context';
 
 const text = Joi.string().allow('').max(65536);
 /** CommandArgs as clients send them; a body that does not decode is 400 invalid_body_param `command_args`. */
@@ -20,7 +20,7 @@ export function commandExecuteRoutes(ctx: HttpContext): Router {
     const body = validate<{ command?: string; channel_id?: string; team_id?: string; root_id?: string; parent_id?: string }>(executeBody, req.body, {
       onError: (_key, detail) => commonErrors.invalidBodyParam('command_args', detail),
     });
-    const response = await executeCommand(deps, actor, {
+    const response = await executeCommand(requestDeps(deps, req), actor, {
       command: body.command ?? '',
       channelId: body.channel_id ?? '',
       teamId: body.team_id ?? '',
@@ -31,7 +31,7 @@ export function commandExecuteRoutes(ctx: HttpContext): Router {
 
   // No session: the unguessable id is the credential. The body is read raw (JSON or plain text by Content-Type).
   router.post('/hooks/commands/:id', rawBody(() => deps.liveConfig.current().ServiceSettings.MaximumPayloadSizeBytes), async (req, res) => {
-    await handleCommandWebhook(deps, String(req.params.id ?? ''), req.headers['content-type'] ?? '', req.rawBody?.toString('utf8') ?? '');
+    await handleCommandWebhook(requestDeps(deps, req), String(req.params.id ?? ''), req.headers['content-type'] ?? '', req.rawBody?.toString('utf8') ?? '');
     res.status(200).type('text/plain').send('ok');
   });
 

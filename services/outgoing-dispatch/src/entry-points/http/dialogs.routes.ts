@@ -6,7 +6,7 @@ import { openDialog } from '../../domain/dialogs/open-dialog.usecase';
 import { lookupDialog } from '../../domain/dialogs/lookup-dialog.usecase';
 import { submitDialog } from '../../domain/dialogs/submit-dialog.usecase';
 import { openDialogBody, submitDialogBody, type SubmitDialogBody } from './dialogs.schemas';
-import { actorOf, type HttpContext } from './http-context';
+import { actorOf, requestDeps, type HttpContext } from './http-context';
 
 /** The body as the reference's JSON decode sees it: no body at all is a decode error, `null` an empty struct. */
 function decoded<T>(req: Request, schema: Parameters<typeof validate>[0]): T {
@@ -34,14 +34,14 @@ export function dialogsRoutes(ctx: HttpContext): Router {
   // No session: the signed trigger id is the authorisation.
   router.post('/api/v4/actions/dialogs/open', ...withBody, async (req, res) => {
     const body = decoded<{ trigger_id?: string | null; url?: string | null; dialog?: unknown }>(req, openDialogBody);
-    await openDialog(deps, { triggerId: body.trigger_id ?? '', url: body.url ?? '', dialog: body.dialog });
+    await openDialog(requestDeps(deps, req), { triggerId: body.trigger_id ?? '', url: body.url ?? '', dialog: body.dialog });
     sendStatusOk(res);
   });
 
   router.post('/api/v4/actions/dialogs/submit', ...withBody, async (req, res) => {
     const actor = actorOf(req);
     const body = decoded<SubmitDialogBody>(req, submitDialogBody);
-    const answer = await submitDialog(deps, actor, {
+    const answer = await submitDialog(requestDeps(deps, req), actor, {
       type: body.type ?? '',
       url: body.url ?? '',
       callbackId: body.callback_id ?? '',

@@ -1,5 +1,5 @@
 import type { Request, RequestHandler } from 'express';
-import { requireIdentity } from '@switchyard/http-kit';
+import { requestLogger, requireIdentity } from '@switchyard/http-kit';
 import type { Actor } from '../../domain/hooks/hook-access';
 import type { Deps } from '../../domain/ports';
 
@@ -10,6 +10,11 @@ export interface HttpContext {
   readonly deps: Deps;
   /** rawBody (limit = MaximumPayloadSizeBytes, read per request) + jsonBody. */
   readonly withBody: readonly RequestHandler[];
+}
+
+/** The deps for a use case that logs while it handles `req`: its lines name the request (ADR 0042). */
+export function requestDeps(deps: Deps, req: Request): Deps {
+  return { ...deps, logger: requestLogger(deps.logger, req) };
 }
 
 /** The gateway-signed caller, or 401 session_expired. */
