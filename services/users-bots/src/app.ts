@@ -7,7 +7,6 @@ import { MutableConfigView } from '@switchyard/system-config';
 import { CachingUserRepository } from './adapters/cache/caching-user-repository';
 import { memoryRepositories } from './adapters/memory';
 import { ScryptPasswordHasher } from './adapters/crypto/scrypt-password-hasher';
-import { affectedUsersHeader, restoreAffectedUsers } from './adapters/events/affected-users';
 import { BusDomainEvents } from './adapters/events/bus-domain-events';
 import { libraryPictureProcessor } from './adapters/images/picture-processor';
 import { systemClock } from '@switchyard/ids';
@@ -92,10 +91,9 @@ export function createApp(config: Readonly<UsersBotsConfig>, deps: UsersBotsDeps
   const health = setup.readiness(() => started);
   const http = setup.httpApp(health);
   http.app.use(identityMiddleware(() => keys));
-  http.app.use(affectedUsersHeader());
   const context: HttpContext = {
     deps: domain,
-    withBody: [...setup.withBody, restoreAffectedUsers()],
+    withBody: setup.withBody,
     internalSecret: keys,
   };
   http.app.use(clientConfigRoutes(context, config.BUILD_NUMBER ?? 'dev'));

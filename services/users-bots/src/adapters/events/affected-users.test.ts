@@ -23,6 +23,18 @@ describe('affected-users response header (for the gateway token cache)', () => {
     assert.equal(res.headers[AFFECTED_USERS_HEADER], u.id);
   });
 
+  it('when two requests change two users at once, then each answer names only its own user', async () => {
+    const [u1, u2] = [await h.user(), await h.user()];
+    const [r1, r2] = await Promise.all([
+      h.request('PUT', `/api/v4/users/${u1.id}/roles`, { as: admin, body: { roles: 'system_user system_admin' } }),
+      h.request('PUT', `/api/v4/users/${u2.id}/active`, { as: admin, body: { active: false } }),
+    ]);
+    assert.equal(r1.statusCode, 200);
+    assert.equal(r2.statusCode, 200);
+    assert.equal(r1.headers[AFFECTED_USERS_HEADER], u1.id);
+    assert.equal(r2.headers[AFFECTED_USERS_HEADER], u2.id);
+  });
+
   it('when a request changes no session, then the answer names nobody', async () => {
     const u = await h.user();
     const res = await h.request('GET', `/api/v4/users/${u.id}`, { as: admin });

@@ -1,5 +1,8 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
-import type { NextFunction, Request, Response } from 'express';
+import type { ServerResponse } from 'node:http';
+import type { UsersEventPayload, UsersEventType, TeamEventType } from '@switchyard/contracts';
+import type { SystemConfig } from '@switchyard/system-config';
+import type { DomainEvents } from '../../domain/ports';
+import type { Preference } from '../../domain/preferences/preference';
 
 /**
  * Response header naming the users whose sessions a request changed (deactivation, revocation, role
@@ -9,38 +12,31 @@ import type { NextFunction, Request, Response } from 'express';
  */
 export const AFFECTED_USERS_HEADER = 'x-switchyard-affected-users';
 
-const storage = new AsyncLocalStorage<Set<string>>();
-
-/** Called where users.events are published: remembers the user for the current request, if any. */
-export function noteAffectedUser(userId: string): void {
-  storage.getStore()?.add(userId);
-}
-
-const USERS = Symbol('affected-users');
-type WithUsers = Response & { [USERS]?: Set<string> };
-
-/** Express middleware: collects the users noted while handling the request into the response header. */
-export function affectedUsersHeader() {
-  return (_req: Request, res: Response, next: NextFunction): void => {
-    const users = new Set<string>();
-    (res as WithUsers)[USERS] = users;
-    const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => Response;
-    (res as unknown as { writeHead: (...args: unknown[]) => Response }).writeHead = (...args: unknown[]) => {
-      if (users.size > 0 && !res.headersSent) res.setHeader(AFFECTED_USERS_HEADER, [...users].join(','));
-      return writeHead(...args);
-    };
-    storage.run(users, next);
-  };
-}
-
 /**
- * Re-enters the request's collection after the body was read: http-kit's rawBody continues from the
- * stream's 'end' callback, which runs outside the request's async context on a real socket.
+ * The domain events of one request: each users.events message also names its user in the request's
+ * answer (AFFECTED_USERS_HEADER), set before the event is published, so before the use case returns and
+ * the route answers. Made per request by the routes (`requestDeps`), explicitly (ADR 0042).
  */
-export function restoreAffectedUsers() {
-  return (_req: Request, res: Response, next: NextFunction): void => {
-    const users = (res as WithUsers)[USERS];
-    if (users) storage.run(users, next);
-    else next();
-  };
+export class AffectedUsersEvents implements DomainEvents {
+  private readonly affected = new Set<string>();
+
+  public constructor(private readonly events: DomainEvents, private readonly res: ServerResponse) {}
+
+  public async users(type: UsersEventType, payload: UsersEventPayload): Promise<void> {
+    this.affected.add(payload.userId);
+    if (!this.res.headersSent) this.res.setHeader(AFFECTED_USERS_HEADER, [...this.affected].join(','));
+    await this.events.users(type, payload);
+  }
+
+  public teams(type: TeamEventType, payload: { readonly teamId: string; readonly userId: string }): Promise<void> {
+    return this.events.teams(type, payload);
+  }
+
+  public configUpdated(config: SystemConfig): Promise<void> {
+    return this.events.configUpdated(config);
+  }
+
+  public async preferences(kind: 'changed' | 'deleted', userId: string, preferences: readonly Preference[]): Promise<void> {
+    await this.events.preferences?.(kind, userId, preferences);
+  }
 }

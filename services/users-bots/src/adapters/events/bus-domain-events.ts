@@ -2,7 +2,6 @@ import { CONFIG_EVENT_KEY, envelope, Topics, type ConfigUpdatedEvent, type TeamE
 import type { EventPublisher } from '@switchyard/event-bus';
 import type { SystemConfig } from '@switchyard/system-config';
 import type { DomainEvents } from '../../domain/ports';
-import { noteAffectedUser } from './affected-users';
 import type { Preference } from '../../domain/preferences/preference';
 
 /** Publishes domain events as envelopes: users.events keyed by user id (team events by team id); config.events keyed `config`. */
@@ -11,7 +10,6 @@ export class BusDomainEvents implements DomainEvents {
 
   public async users(type: UsersEventType, payload: UsersEventPayload): Promise<void> {
     const event: UsersEvent = envelope(type, payload);
-    noteAffectedUser(payload.userId);
     await this.bus.publish(Topics.usersEvents, [{ key: payload.userId, value: event }]);
   }
 

@@ -9,7 +9,7 @@ import { logout } from '../../domain/auth/logout.usecase';
 import { revokeSession } from '../../domain/auth/revoke-session.usecase';
 import { viewOf } from '../../domain/views';
 import { loginBody, loginFields } from './auth.schemas';
-import { actorOf, optionalActorOf, userIdParam, type HttpContext } from './http-context';
+import { actorOf, optionalActorOf, requestDeps, userIdParam, type HttpContext } from './http-context';
 import { presentSession, presentUser } from './presenters';
 import { revokeSessionBody } from './users.schemas';
 
@@ -27,10 +27,10 @@ function clearCookies(res: Response): void {
 
 /** Login, logout and sessions. */
 export function authRoutes(ctx: HttpContext): Router {
-  const { deps } = ctx;
   const router = Router();
 
   router.post('/api/v4/users/login', ...ctx.withBody, async (req, res) => {
+    const deps = requestDeps(ctx, res);
     const body = validate(loginBody, loginFields(req.body));
     const result = await login(deps, {
       password: body.password,
@@ -51,12 +51,14 @@ export function authRoutes(ctx: HttpContext): Router {
   });
 
   router.post('/api/v4/users/logout', async (req, res) => {
+    const deps = requestDeps(ctx, res);
     await logout(deps, optionalActorOf(req));
     clearCookies(res);
     sendStatusOk(res);
   });
 
   router.get('/api/v4/users/:user_id/sessions', async (req, res) => {
+    const deps = requestDeps(ctx, res);
     const actor = actorOf(req);
     const userId = userIdParam(req);
     const sessions = await listSessions(deps, actor, userId);
@@ -65,6 +67,7 @@ export function authRoutes(ctx: HttpContext): Router {
   });
 
   router.post('/api/v4/users/:user_id/sessions/revoke', ...ctx.withBody, async (req, res) => {
+    const deps = requestDeps(ctx, res);
     const actor = actorOf(req);
     const userId = userIdParam(req);
     const body = validate(revokeSessionBody, req.body);

@@ -10,7 +10,7 @@ import { patchBot } from '../../domain/bots/patch-bot.usecase';
 import { setBotActive } from '../../domain/bots/set-bot-active.usecase';
 import { isAdmin } from '../../domain/authorization';
 import { botPatchBody, convertBotToUserBody } from './bots.schemas';
-import { actorOf, idParam, queryBool, type HttpContext } from './http-context';
+import { actorOf, idParam, queryBool, requestDeps, type HttpContext } from './http-context';
 import { presentBot, presentUser } from './presenters';
 
 function botPatchFrom(body: unknown): BotPatchInput {
@@ -24,16 +24,17 @@ function botPatchFrom(body: unknown): BotPatchInput {
 
 /** Bot accounts (§4). */
 export function botsRoutes(ctx: HttpContext): Router {
-  const { deps } = ctx;
   const router = Router();
 
   router.post('/api/v4/bots', ...ctx.withBody, async (req, res) => {
+    const deps = requestDeps(ctx, res);
     const actor = actorOf(req);
     const patch = botPatchFrom(req.body);
     sendJson(res, 201, presentBot(await createBot(deps, actor, patch)));
   });
 
   router.get('/api/v4/bots', async (req, res) => {
+    const deps = requestDeps(ctx, res);
     const actor = actorOf(req);
     const { page, perPage } = parsePaging(req.query as Record<string, unknown>);
     const bots = await listBots(deps, actor, {
@@ -46,34 +47,40 @@ export function botsRoutes(ctx: HttpContext): Router {
   });
 
   router.get('/api/v4/bots/:bot_user_id', async (req, res) => {
+    const deps = requestDeps(ctx, res);
     const actor = actorOf(req);
     const bot = await getBot(deps, actor, idParam(req, 'bot_user_id'), queryBool(req, 'include_deleted'));
     sendJson(res, 200, presentBot(bot));
   });
 
   router.put('/api/v4/bots/:bot_user_id', ...ctx.withBody, async (req, res) => {
+    const deps = requestDeps(ctx, res);
     const actor = actorOf(req);
     const botId = idParam(req, 'bot_user_id');
     sendJson(res, 200, presentBot(await patchBot(deps, actor, botId, botPatchFrom(req.body))));
   });
 
   router.post('/api/v4/bots/:bot_user_id/disable', async (req, res) => {
+    const deps = requestDeps(ctx, res);
     const actor = actorOf(req);
     sendJson(res, 200, presentBot(await setBotActive(deps, actor, idParam(req, 'bot_user_id'), false)));
   });
 
   router.post('/api/v4/bots/:bot_user_id/enable', async (req, res) => {
+    const deps = requestDeps(ctx, res);
     const actor = actorOf(req);
     sendJson(res, 200, presentBot(await setBotActive(deps, actor, idParam(req, 'bot_user_id'), true)));
   });
 
   router.post('/api/v4/bots/:bot_user_id/assign/:user_id', async (req, res) => {
+    const deps = requestDeps(ctx, res);
     const actor = actorOf(req);
     const botId = idParam(req, 'bot_user_id');
     sendJson(res, 200, presentBot(await assignBot(deps, actor, botId, idParam(req, 'user_id'))));
   });
 
   router.post('/api/v4/bots/:bot_user_id/convert_to_user', ...ctx.withBody, async (req, res) => {
+    const deps = requestDeps(ctx, res);
     const actor = actorOf(req);
     const botId = idParam(req, 'bot_user_id');
     const body = validate(convertBotToUserBody, req.body);

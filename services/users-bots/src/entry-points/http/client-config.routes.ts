@@ -2,7 +2,7 @@ import { Router, type Request } from 'express';
 import { commonErrors, notImplemented } from '@switchyard/errors';
 import { sendJson } from '@switchyard/http-kit';
 import { clientLicense, fullClientConfig, limitedClientConfig } from '../../domain/config/client-config';
-import { optionalActorOf, queryValue, type HttpContext } from './http-context';
+import { optionalActorOf, queryValue, requestDeps, type HttpContext } from './http-context';
 
 /** `format` must be `old` (the only format the reference ever shipped): missing 501, anything else 400. */
 function requireOldFormat(req: Request, missingId: string): void {
@@ -15,10 +15,10 @@ function requireOldFormat(req: Request, missingId: string): void {
 
 /** `GET /config/client` and `GET /license/client` (§3.8): no session needed; a session sees the full set. */
 export function clientConfigRoutes(ctx: HttpContext, buildNumber: string): Router {
-  const { deps } = ctx;
   const router = Router();
 
   router.get('/api/v4/config/client', async (req, res) => {
+    const deps = requestDeps(ctx, res);
     requireOldFormat(req, 'api.config.client.old_format.app_error');
     const noAccounts = (await deps.users.search({ page: 0, perPage: 1 })).length === 0;
     const facts = { buildNumber, noAccounts };

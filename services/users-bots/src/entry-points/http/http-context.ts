@@ -1,7 +1,8 @@
-import type { Request, RequestHandler } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
 import { requireIdentity, type Keys } from '@switchyard/http-kit';
 import type { Actor } from '../../domain/authorization';
 import type { Deps } from '../../domain/ports';
+import { AffectedUsersEvents } from '../../adapters/events/affected-users';
 
 /** The request helpers every service's routes use (one implementation, in http-kit). */
 export { idParam, userIdParam, queryValue, queryBool, paging } from '@switchyard/http-kit';
@@ -12,6 +13,14 @@ export interface HttpContext {
   /** rawBody (limit = MaximumPayloadSizeBytes, read per request) + jsonBody. */
   readonly withBody: readonly RequestHandler[];
   readonly internalSecret: Keys;
+}
+
+/**
+ * The deps a handler hands its use cases, one per request: users.events they publish name their user in
+ * this answer's header for the gateway (AffectedUsersEvents). Explicit instead of an AsyncLocalStorage (ADR 0042).
+ */
+export function requestDeps(ctx: HttpContext, res: Response): Deps {
+  return { ...ctx.deps, events: new AffectedUsersEvents(ctx.deps.events, res) };
 }
 
 /** The gateway-signed caller, or 401 session_expired. */

@@ -4,7 +4,7 @@ import { sendJson, serviceOnly } from '@switchyard/http-kit';
 import type { Logger } from '@switchyard/logger';
 import { Joi, validate } from '@switchyard/validation';
 import { collisionMessage, ensureIntegrationBot } from '../../domain/bots/ensure-integration-bot.usecase';
-import type { HttpContext } from './http-context';
+import { requestDeps, type HttpContext } from './http-context';
 
 const body = Joi.object({ username: Joi.string().valid(...Object.keys(INTEGRATION_BOTS)).required() }).required();
 
@@ -13,8 +13,8 @@ export function integrationBotRoutes(ctx: HttpContext, logger: Logger): Router {
   const router = Router();
   router.post(InternalPaths.integrationBot, serviceOnly(ctx.internalSecret, [Services.incomingHooks]), ...ctx.withBody, async (req, res) => {
     const { username } = validate<{ username: string }>(body, req.body);
-    const sender = await ensureIntegrationBot(ctx.deps, username);
-    if (sender.kind === 'user') logger.error(collisionMessage(sender.username, INTEGRATION_BOTS[username] ?? username), { username, user_id: sender.userId });
+    const sender = await ensureIntegrationBot(requestDeps(ctx, res), username);
+    if (sender.kind === 'user') logger.error(collisionMessage(sender.username, INTEGRATION_BOTS[username] ?? username), { request_id: req.requestId, username, user_id: sender.userId });
     const answer: IntegrationSender = { user_id: sender.userId, is_bot: sender.kind === 'bot' };
     sendJson(res, 200, answer);
   });

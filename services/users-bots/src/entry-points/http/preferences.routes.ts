@@ -5,7 +5,7 @@ import { Joi, parseJsonBody, validate } from '@switchyard/validation';
 import { requireSelfOrEditOthers } from '../../domain/authorization';
 import type { Preference } from '../../domain/preferences/preference';
 import { deletePreferences, getPreference, listCategory, listPreferences, updatePreferences } from '../../domain/preferences/preferences.usecase';
-import { actorOf, userIdParam, type HttpContext } from './http-context';
+import { actorOf, requestDeps, userIdParam, type HttpContext } from './http-context';
 
 /** Route parameters as the reference's router takes them (`[A-Za-z0-9_]+`); anything else matches no route (404). */
 const SEGMENT = /^[A-Za-z0-9_]+$/;
@@ -40,27 +40,30 @@ const segment = (req: Request, name: string): string => {
 
 /** `/users/{user_id}/preferences` (the reference's api4/preference.go): list, by category, one, save, delete. */
 export function preferencesRoutes(ctx: HttpContext): Router {
-  const { deps } = ctx;
   const router = Router();
   const [readBody] = ctx.withBody;
 
   router.get('/api/v4/users/:user_id/preferences', async (req, res) => {
+    const deps = requestDeps(ctx, res);
     const userId = userIdParam(req);
     sendJson(res, 200, await listPreferences(deps, actorOf(req), userId));
   });
 
   router.get('/api/v4/users/:user_id/preferences/:category', async (req, res) => {
+    const deps = requestDeps(ctx, res);
     const userId = userIdParam(req);
     sendJson(res, 200, await listCategory(deps, actorOf(req), userId, segment(req, 'category')));
   });
 
   router.get('/api/v4/users/:user_id/preferences/:category/name/:preference_name', async (req, res) => {
+    const deps = requestDeps(ctx, res);
     const userId = userIdParam(req);
     sendJson(res, 200, await getPreference(deps, actorOf(req), userId, segment(req, 'category'), segment(req, 'preference_name')));
   });
 
   if (readBody) {
     router.put('/api/v4/users/:user_id/preferences', readBody, async (req, res) => {
+      const deps = requestDeps(ctx, res);
       const userId = userIdParam(req);
       const actor = actorOf(req);
       requireSelfOrEditOthers(actor, userId);
@@ -69,6 +72,7 @@ export function preferencesRoutes(ctx: HttpContext): Router {
     });
 
     router.post('/api/v4/users/:user_id/preferences/delete', readBody, async (req, res) => {
+      const deps = requestDeps(ctx, res);
       const userId = userIdParam(req);
       const actor = actorOf(req);
       requireSelfOrEditOthers(actor, userId);

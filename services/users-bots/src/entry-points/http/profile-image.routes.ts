@@ -5,7 +5,7 @@ import { getDefaultProfileImage, getProfileImage } from '../../domain/pictures/g
 import { resetProfileImage } from '../../domain/pictures/reset-profile-image.usecase';
 import { setProfileImage } from '../../domain/pictures/set-profile-image.usecase';
 import { Errors } from '../../domain/errors';
-import { actorOf, userIdParam, type HttpContext } from './http-context';
+import { actorOf, requestDeps, userIdParam, type HttpContext } from './http-context';
 import { pictureUpload, type UploadErrors } from './picture-upload';
 import { sendPicture } from './picture-response';
 
@@ -17,18 +17,20 @@ const IMAGE_ERRORS: UploadErrors = {
 
 /** Profile pictures: `GET/POST/DELETE /users/{user_id}/image` and `GET /users/{user_id}/image/default`. */
 export function profileImageRoutes(ctx: HttpContext): Router {
-  const { deps } = ctx;
   const router = Router();
 
   router.get('/api/v4/users/:user_id/image', async (req, res) => {
+    const deps = requestDeps(ctx, res);
     sendPicture(req, res, await getProfileImage(deps, actorOf(req), userIdParam(req)));
   });
 
   router.get('/api/v4/users/:user_id/image/default', async (req, res) => {
+    const deps = requestDeps(ctx, res);
     sendPicture(req, res, await getDefaultProfileImage(deps, actorOf(req), userIdParam(req)));
   });
 
   router.post('/api/v4/users/:user_id/image', async (req, res) => {
+    const deps = requestDeps(ctx, res);
     const actor = actorOf(req);
     const userId = userIdParam(req);
     await setProfileImage(deps, actor, userId, pictureUpload(req, res, PROFILE_IMAGE_UPLOAD.limit, IMAGE_ERRORS));
@@ -36,6 +38,7 @@ export function profileImageRoutes(ctx: HttpContext): Router {
   });
 
   router.delete('/api/v4/users/:user_id/image', async (req, res) => {
+    const deps = requestDeps(ctx, res);
     await resetProfileImage(deps, actorOf(req), userIdParam(req));
     sendJson(res, 200, { status: 'OK' });
   });

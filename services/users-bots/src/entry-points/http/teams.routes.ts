@@ -13,7 +13,7 @@ import { getTeamByName } from '../../domain/teams/get-team-by-name.usecase';
 import { listTeamMembers } from '../../domain/teams/list-team-members.usecase';
 import { listUserTeamMembers } from '../../domain/teams/list-user-team-members.usecase';
 import { listUserTeams } from '../../domain/teams/list-user-teams.usecase';
-import { actorOf, idParam, userIdParam, type HttpContext } from './http-context';
+import { actorOf, idParam, requestDeps, userIdParam, type HttpContext } from './http-context';
 import { presentTeam, presentTeamMember } from './presenters';
 import { addTeamMemberBody, createTeamBody } from './teams.schemas';
 
@@ -21,10 +21,10 @@ const TEAM_NAME_PARAM = /^[A-Za-z0-9_-]+$/;
 
 /** Teams and team members (§6). Channels belong to the posts service. */
 export function teamsRoutes(ctx: HttpContext): Router {
-  const { deps } = ctx;
   const router = Router();
 
   router.post('/api/v4/teams', ...ctx.withBody, async (req, res) => {
+    const deps = requestDeps(ctx, res);
     const actor = actorOf(req);
     const body = validate(createTeamBody, req.body);
     const team = await createTeam(deps, actor, {
@@ -41,6 +41,7 @@ export function teamsRoutes(ctx: HttpContext): Router {
   });
 
   router.get('/api/v4/teams/name/:team_name', async (req, res) => {
+    const deps = requestDeps(ctx, res);
     const actor = actorOf(req);
     const name = req.params.team_name;
     if (typeof name !== 'string' || !TEAM_NAME_PARAM.test(name)) throw commonErrors.invalidUrlParam('team_name');
@@ -48,11 +49,13 @@ export function teamsRoutes(ctx: HttpContext): Router {
   });
 
   router.get('/api/v4/teams/:team_id', async (req, res) => {
+    const deps = requestDeps(ctx, res);
     const actor = actorOf(req);
     sendJson(res, 200, presentTeam(await getTeam(deps, actor, idParam(req, 'team_id'))));
   });
 
   router.post('/api/v4/teams/:team_id/members', ...ctx.withBody, async (req, res) => {
+    const deps = requestDeps(ctx, res);
     const actor = actorOf(req);
     const teamId = idParam(req, 'team_id');
     const body = validate(addTeamMemberBody, req.body);
@@ -62,6 +65,7 @@ export function teamsRoutes(ctx: HttpContext): Router {
   });
 
   router.get('/api/v4/teams/:team_id/members', async (req, res) => {
+    const deps = requestDeps(ctx, res);
     const actor = actorOf(req);
     const teamId = idParam(req, 'team_id');
     const members = await listTeamMembers(deps, actor, teamId, parsePaging(req.query as Record<string, unknown>));
@@ -69,6 +73,7 @@ export function teamsRoutes(ctx: HttpContext): Router {
   });
 
   router.get('/api/v4/teams/:team_id/members/:user_id', async (req, res) => {
+    const deps = requestDeps(ctx, res);
     const actor = actorOf(req);
     const teamId = idParam(req, 'team_id');
     const userId = userIdParam(req);
@@ -77,12 +82,14 @@ export function teamsRoutes(ctx: HttpContext): Router {
   });
 
   router.get('/api/v4/users/:user_id/teams', async (req, res) => {
+    const deps = requestDeps(ctx, res);
     const actor = actorOf(req);
     const teams = await listUserTeams(deps, actor, userIdParam(req));
     sendJson(res, 200, teams.map(presentTeam));
   });
 
   router.get('/api/v4/users/:user_id/teams/members', async (req, res) => {
+    const deps = requestDeps(ctx, res);
     const actor = actorOf(req);
     const members = await listUserTeamMembers(deps, actor, userIdParam(req));
     sendJson(res, 200, members.map(presentTeamMember));

@@ -4,15 +4,15 @@ import { sendJson } from '@switchyard/http-kit';
 import { isAdmin } from '../../domain/authorization';
 import { isValidEmail } from '../../domain/rules/user-rules';
 import { getUserByEmail } from '../../domain/users/get-user-by-email.usecase';
-import { actorOf, type HttpContext } from './http-context';
+import { actorOf, requestDeps, type HttpContext } from './http-context';
 import { presentUser } from './presenters';
 
 /** `GET /users/email/{email}`: the value is lower-cased; not an address → 400 invalid_url_param `email`. */
 export function usersEmailRoutes(ctx: HttpContext): Router {
-  const { deps } = ctx;
   const router = Router();
 
   router.get('/api/v4/users/email/:email', async (req, res) => {
+    const deps = requestDeps(ctx, res);
     const actor = actorOf(req);
     const raw = req.params.email;
     const email = typeof raw === 'string' ? raw.toLowerCase() : '';

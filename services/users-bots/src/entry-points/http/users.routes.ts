@@ -9,7 +9,7 @@ import { getUserByUsername } from '../../domain/users/get-user-by-username.useca
 import { getUsersByIds } from '../../domain/users/get-users-by-ids.usecase';
 import { getUsersByUsernames } from '../../domain/users/get-users-by-usernames.usecase';
 import { listUsers } from '../../domain/users/list-users.usecase';
-import { actorOf, optionalActorOf, queryBool, queryValue, userIdParam, type HttpContext } from './http-context';
+import { actorOf, optionalActorOf, queryBool, queryValue, requestDeps, userIdParam, type HttpContext } from './http-context';
 import { presentUser, presentUsers } from './presenters';
 import { createUserBody, idListBody, usernameListBody } from './users.schemas';
 
@@ -23,11 +23,11 @@ function teamIdQuery(value: string | undefined, name: string): string | undefine
 
 /** Sign-up and reading users. */
 export function usersRoutes(ctx: HttpContext): Router {
-  const { deps } = ctx;
-  const config = () => deps.liveConfig.current();
+  const config = () => ctx.deps.liveConfig.current();
   const router = Router();
 
   router.post('/api/v4/users', ...ctx.withBody, async (req, res) => {
+    const deps = requestDeps(ctx, res);
     const actor = optionalActorOf(req);
     const body = validate(createUserBody, req.body);
     const user = await createUser(deps, actor, {
@@ -50,6 +50,7 @@ export function usersRoutes(ctx: HttpContext): Router {
   });
 
   router.get('/api/v4/users', async (req, res) => {
+    const deps = requestDeps(ctx, res);
     const actor = actorOf(req);
     const { page, perPage } = parsePaging(req.query as Record<string, unknown>);
     const roles = queryValue(req, 'roles');
@@ -70,6 +71,7 @@ export function usersRoutes(ctx: HttpContext): Router {
   });
 
   router.post('/api/v4/users/ids', ...ctx.withBody, async (req, res) => {
+    const deps = requestDeps(ctx, res);
     const actor = actorOf(req);
     const ids = validate(idListBody, req.body, { onError: () => commonErrors.invalidBodyParam('user_ids') });
     const sinceRaw = queryValue(req, 'since');
@@ -79,6 +81,7 @@ export function usersRoutes(ctx: HttpContext): Router {
   });
 
   router.post('/api/v4/users/usernames', ...ctx.withBody, async (req, res) => {
+    const deps = requestDeps(ctx, res);
     const actor = actorOf(req);
     const usernames = validate(usernameListBody, req.body, { onError: () => commonErrors.invalidBodyParam('usernames') });
     const views = await getUsersByUsernames(deps, actor, usernames);
@@ -86,6 +89,7 @@ export function usersRoutes(ctx: HttpContext): Router {
   });
 
   router.get('/api/v4/users/username/:username', async (req, res) => {
+    const deps = requestDeps(ctx, res);
     const actor = actorOf(req);
     const username = req.params.username;
     if (typeof username !== 'string' || !USERNAME_PARAM.test(username)) throw commonErrors.invalidUrlParam('username');
@@ -94,6 +98,7 @@ export function usersRoutes(ctx: HttpContext): Router {
   });
 
   router.get('/api/v4/users/:user_id', async (req, res) => {
+    const deps = requestDeps(ctx, res);
     const actor = actorOf(req);
     const view = await getUser(deps, actor, userIdParam(req));
     sendJson(res, 200, presentUser(view, { self: view.user.id === actor.userId, admin: isAdmin(actor), config: config() }));
