@@ -44,6 +44,7 @@ export function internalRoutes(ctx: HttpContext): Router {
   });
 
   router.post(InternalPaths.mentionSettings, only(posts), ...ctx.withBody, async (req, res) => {
+    const deps = requestDeps(ctx, res);
     const { ids } = validate(byIdsBody, req.body);
     sendJson(res, 200, { settings: await mentionSettings(deps, ids) });
   });
