@@ -96,6 +96,12 @@ describe('mentionedMembers (who a new post mentions, the reference\'s getExplici
     assert.deepEqual(await countMentions(w.deps, w.say('nothing'), w.channel), []);
   });
 
+  it('when the channel is a group channel, then every member but the author is mentioned, whatever the text', async () => {
+    const w = await world();
+    const group = { ...w.channel, type: 'G' as const };
+    assert.deepEqual((await mentionedMembers(w.deps, w.say('just chatting'), group)).sort(), sorted(w.ids.bob, w.ids.carol));
+  });
+
   it('heedsChannelMentions reads the membership and the user as the reference\'s AddUser', () => {
     assert.equal(heedsChannelMentions({}, undefined), true);
     assert.equal(heedsChannelMentions({}, { ...defaults, channel: false }), false);

@@ -94,6 +94,20 @@ describe('mention keys, first names and channel-wide settings (mention counts an
     assert.equal(await mentionCount(bob, channel.id), 1);
   });
 
+  it('when alice writes in a group channel, then every other member is mentioned (counted and in posted.mentions), whatever the text', async () => {
+    const { bob } = world;
+    const carol = await memberWith('carol', {});
+    const group = await alice.client.createGroupChannel([alice.id, bob.id, carol.id]);
+    const [aliceSocket, carolSocket] = [await world.open(alice.token), await world.open(carol.token)];
+    const before = await mentionCount(bob, group.id);
+    const post = await postIn(alice, group.id, 'lunch?');
+    assert.equal(await mentionsOn(carolSocket, post.id), JSON.stringify([carol.id]));
+    assert.equal(await mentionsOn(aliceSocket, post.id), undefined);
+    assert.equal(await mentionCount(bob, group.id), before + 1);
+    assert.equal(await mentionCount(carol, group.id), 1);
+    assert.equal(await mentionCount(alice, group.id), 0);
+  });
+
   it('when alice writes to bob directly, then bob\'s posted carries mentions, alice\'s own does not', async () => {
     const { bob } = world;
     const dm = await alice.client.createDirectChannel([alice.id, bob.id]);

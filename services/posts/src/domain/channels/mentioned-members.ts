@@ -1,12 +1,23 @@
 import { mentionTexts, type UserMentionSettings } from '@switchyard/contracts';
 import type { Channel, ChannelMember, StoredPost } from '../entities';
 import type { Deps } from '../ports';
-import { mayMentionChannel } from '../threads/follow-on-reply';
+import { hasPermission, Permissions } from '@switchyard/permissions';
 import { channelNotifyPropsOf } from './channel-notify-props';
 import { MAX_NOTIFIED_MEMBERS, mentionPlan } from './mention-plan';
 import { keywordMentions, keywordsOf } from './mention-keywords';
 
 type MentioningPost = Pick<StoredPost, 'message' | 'props' | 'user_id'>;
+
+/**
+ * Whether the author may use `@channel`, `@all` and `@here` here (the reference's HasPermissionToChannel on
+ * use_channel_mentions): every channel role grants it, so a member may; someone outside the channel (an
+ * incoming hook's creator) only through their system roles.
+ */
+export async function mayMentionChannel(deps: Deps, channel: Channel, authorId: string): Promise<boolean> {
+  if (await deps.cachedMembers.cachedMember(channel.id, authorId)) return true;
+  const [author] = await deps.users.usersByIds([authorId]);
+  return hasPermission(author?.roles, Permissions.useChannelMentions);
+}
 
 /**
  * Whether `@channel`, `@all` and `@here` mention this member (the reference's MentionKeywords.AddUser): the user's `channel`
@@ -22,7 +33,7 @@ export function heedsChannelMentions(member: Pick<ChannelMember, 'notify_props'>
 
 /**
  * The members a new post mentions (the reference's getExplicitMentionsAndKeywords), its author never: in a direct channel the
- * other user; elsewhere the members it names (`@username`), the members whose mention keys or first name (when they turned
+ * other user; in a group channel every member; elsewhere the members it names (`@username`), the members whose mention keys or first name (when they turned
  * first-name mentions on) it contains, and, when the author may use them in a channel of fewer than 1,000 members, every
  * member heeding `@channel`/`@all` and the online ones heeding `@here`. Bounded work: the ids of at most 1,000 members are
  * read (their settings from users-bots, cached), their memberships only for a channel-wide word.
@@ -37,7 +48,8 @@ export async function mentionedMembers(deps: Deps, post: MentioningPost, channel
   const members = new Set(memberIds);
   // Unknown settings (users-bots unreachable) count as the defaults: named users and channel-wide words still count.
   const settings = deps.mentionSettings ? await deps.mentionSettings.of(memberIds).catch(() => new Map<string, UserMentionSettings>()) : new Map<string, UserMentionSettings>();
-  const ids = new Set<string>();
+  // A group channel's post mentions every member (the newest reference's GMMention).
+  const ids = new Set<string>(channel.type === 'G' ? memberIds : []);
   if (plan && plan.names.length > 0) {
     for (const id of (await deps.userNames.idsByUsernames(plan.names)).values()) if (!complete || members.has(id)) ids.add(id);
   }
