@@ -94,6 +94,17 @@ describe('mention keys, first names and channel-wide settings (mention counts an
     assert.equal(await mentionCount(bob, channel.id), 1);
   });
 
+  it('when a reply contains a member\'s mention key, then that member follows the thread with an unread mention (the reference\'s thread mentions)', async () => {
+    const ops = await memberWith('ops', { mention_keys: 'rollback' });
+    const channel = await newChannel(alice, world.team);
+    await alice.client.addToChannel(ops.id, channel.id);
+    const root = await postIn(alice, channel.id, 'release 1.2 is out');
+    await postIn(alice, channel.id, 'we may need a Rollback', { root_id: root.id });
+    const thread = await raw(world.target.url, 'GET', `/api/v4/users/me/teams/${world.team.id}/threads/${root.id}`, { token: ops.token });
+    assertJson(thread, 200);
+    assert.equal(thread.json.unread_mentions, 1);
+  });
+
   it('when alice writes in a group channel, then every other member is mentioned (counted and in posted.mentions), whatever the text', async () => {
     const { bob } = world;
     const carol = await memberWith('carol', {});

@@ -1,69 +1,17 @@
 import type { Channel, StoredPost } from '../entities';
 import type { Deps } from '../ports';
-import { postMentionedNames } from '@switchyard/contracts';
-import { hasPermission, Permissions } from '@switchyard/permissions';
+import { mentionedMembers } from '../channels/mentioned-members';
 import type { ThreadMembership } from './thread-ports';
 import { publishThreadUpdated, usersWithCrt } from './thread-events';
 import { participantsOf, threadResponse, type ThreadContent } from './thread-view';
 
-const CHANNEL_WIDE = new Set(['channel', 'all', 'here']);
-/** At most this many distinct `@names` of one message are looked up (bounded work per post). */
-const MAX_NAMES = 50;
-/** Direct and group channels have at most this many members. */
-const GROUP_MAX = 16;
-/** From this many members on, `@channel`, `@all` and `@here` notify nobody (the reference's MaxNotificationsPerChannel default; numProfiles >= it). */
-const MAX_NOTIFIED_MEMBERS = 1_000;
-
-/** What mentions are read from: a post's message and attachments (the reference's getMentionsEnabledFields), and its author. */
-type MentioningPost = Pick<StoredPost, 'message' | 'props' | 'user_id'>;
-
 /**
- * Whether the author may use `@channel`, `@all` and `@here` here (the reference's HasPermissionToChannel on
- * use_channel_mentions): every channel role grants it, so a member may; someone outside the channel (an
- * incoming hook's creator) only through their system roles.
+ * Who a reply mentions (channels/mentioned-members.ts, the reference's mentions of SendNotifications): the other member of a
+ * direct channel, every member of a group channel, else the members it names, whose keywords it contains, or that heed its
+ * channel-wide words.
  */
-export async function mayMentionChannel(deps: Deps, channel: Channel, authorId: string): Promise<boolean> {
-  if (await deps.cachedMembers.cachedMember(channel.id, authorId)) return true;
-  const [author] = await deps.users.usersByIds([authorId]);
-  return hasPermission(author?.roles, Permissions.useChannelMentions);
-}
-
-/**
- * Channel members a post mentions, its author excepted: `@username`s, every member for `@channel` or
- * `@all`, and the members whose status is `online` for `@here` (realtime's statuses), in a channel of fewer
- * than 1,000 members and when the author may use them (the reference's allowChannelMentions and
- * GetMentionKeywordsInChannel), in the message and its attachments.
- */
-async function mentionedMembers(deps: Deps, channel: Channel, post: MentioningPost): Promise<Set<string>> {
-  const authorId = post.user_id;
-  const all = postMentionedNames(post);
-  const names = [...all].filter((n) => !CHANNEL_WIDE.has(n)).slice(0, MAX_NAMES);
-  const out = new Set<string>();
-  const everyone = all.has('channel') || all.has('all');
-  const statuses = all.has('here') ? deps.onlineUsers : undefined;
-  if ((everyone || statuses) && (await mayMentionChannel(deps, channel, authorId))) {
-    const members = await deps.channelMembers.listByChannel(channel.id, { page: 0, perPage: MAX_NOTIFIED_MEMBERS });
-    const others = members.length < MAX_NOTIFIED_MEMBERS ? members.map((m) => m.user_id).filter((id) => id !== authorId) : [];
-    const chosen = everyone || !statuses ? others : await statuses.online(others);
-    for (const id of chosen) out.add(id);
-  }
-  if (names.length === 0) return out;
-  const ids = await deps.userNames.idsByUsernames(names);
-  for (const id of new Set(ids.values())) {
-    if (id !== authorId && !out.has(id) && (await deps.cachedMembers.cachedMember(channel.id, id))) out.add(id);
-  }
-  return out;
-}
-
-/** Who a reply mentions: the other member(s) of a direct or group channel, else the members it names. */
 export async function replyMentions(deps: Deps, channel: Channel, reply: StoredPost): Promise<Set<string>> {
-  if (channel.type === 'D' || channel.type === 'G') {
-    const members = await deps.channelMembers.listByChannel(channel.id, { page: 0, perPage: GROUP_MAX });
-    const out = new Set(members.map((m) => m.user_id).filter((id) => id !== reply.user_id));
-    if (channel.type === 'G') for (const id of await mentionedMembers(deps, channel, reply)) out.add(id);
-    return out;
-  }
-  return mentionedMembers(deps, channel, reply);
+  return new Set(await mentionedMembers(deps, reply, channel));
 }
 
 /**
@@ -82,7 +30,7 @@ export async function followOnReply(deps: Deps, reply: StoredPost, channel: Chan
   const mentioned = await replyMentions(deps, channel, reply);
   const candidates = new Set<string>([reply.user_id]);
   if (root.props.from_webhook !== 'true') candidates.add(root.user_id);
-  if (channel.type !== 'D') for (const id of await mentionedMembers(deps, channel, root)) candidates.add(id);
+  if (channel.type !== 'D') for (const id of await mentionedMembers(deps, root, channel)) candidates.add(id);
   for (const id of mentioned) candidates.add(id);
 
   const before = new Map((await deps.threads.listFollowers(root.id)).map((m) => [m.user_id, m]));
