@@ -105,6 +105,22 @@ describe('mention keys, first names and channel-wide settings (mention counts an
     assert.equal(thread.json.unread_mentions, 1);
   });
 
+  it('when an urgent root\'s thread has unread mentions, then the thread is_urgent and they add up in total_unread_urgent_mentions', async () => {
+    const { bob } = world;
+    const channel = await newChannel(alice, world.team);
+    await alice.client.addToChannel(bob.id, channel.id);
+    const urgent = await postIn(bob, channel.id, 'urgent: prod down', { metadata: { priority: { priority: 'urgent' } } } as never);
+    const plain = await postIn(bob, channel.id, 'plain root');
+    await postIn(alice, channel.id, `@${bob.username} looking`, { root_id: urgent.id });
+    await postIn(alice, channel.id, `@${bob.username} and again`, { root_id: urgent.id });
+    await postIn(alice, channel.id, `@${bob.username} here too`, { root_id: plain.id });
+    const list = await raw(world.target.url, 'GET', `/api/v4/users/me/teams/${world.team.id}/threads`, { token: bob.token });
+    assertJson(list, 200);
+    const threads = list.json.threads as { id: string; is_urgent: boolean; unread_mentions: number }[];
+    assert.deepEqual(threads.filter((t) => t.id === urgent.id || t.id === plain.id).map((t) => [t.id === urgent.id, t.is_urgent, t.unread_mentions]).sort(), [[false, false, 1], [true, true, 2]]);
+    assert.equal(list.json.total_unread_urgent_mentions, 2);
+  });
+
   it('when alice writes in a group channel, then every other member is mentioned (counted and in posted.mentions), whatever the text', async () => {
     const { bob } = world;
     const carol = await memberWith('carol', {});

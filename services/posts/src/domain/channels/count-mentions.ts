@@ -1,12 +1,8 @@
 import type { Channel, StoredPost } from '../entities';
 import type { Deps } from '../ports';
+import { isUrgent } from '../rules/post-priority';
 import { mentionedMembers } from './mentioned-members';
 
-/** The reference's Post.IsUrgent: its `metadata.priority.priority` is `urgent` (only root posts may carry a priority). */
-export function isUrgent(post: Pick<StoredPost, 'metadata'>): boolean {
-  const priority = post.metadata?.priority;
-  return typeof priority === 'object' && priority !== null && (priority as { priority?: unknown }).priority === 'urgent';
-}
 
 /**
  * A new post counts on its mentioned members (mentioned-members.ts; the reference's IncrementMentionCount), in one write:

@@ -2,6 +2,7 @@ import type { Actor } from '../actor';
 import type { StoredPost } from '../entities';
 import type { Deps } from '../ports';
 import { requireSelfOrEditOthers, requireViewTeam } from './thread-access';
+import { isUrgent } from '../rules/post-priority';
 import type { ThreadMembership } from './thread-ports';
 import { isThread, participantsOf, threadContent, threadResponse, type ThreadResponse } from './thread-view';
 
@@ -69,7 +70,9 @@ export async function listUserThreads(deps: Deps, actor: Actor, userId: string, 
         total_unread_mentions: followed.reduce((sum, f) => sum + f.membership.unread_mentions, 0),
       };
   if (query.unread) totals.total = totals.total_unread_threads;
-  if (query.totalsOnly) return { ...totals, total_unread_urgent_mentions: 0, threads: null };
+  // The reference counts them only while post priority is on (GetTotalUnreadUrgentMentions): unread mentions of urgent threads.
+  const urgent = query.threadsOnly || !deps.liveConfig.current().ServiceSettings.PostPriority ? 0 : followed.filter((f) => isUrgent(f.root)).reduce((sum, f) => sum + f.membership.unread_mentions, 0);
+  if (query.totalsOnly) return { ...totals, total_unread_urgent_mentions: urgent, threads: null };
 
   let page = followed;
   if (query.since > 0) page = page.filter((f) => f.membership.last_updated >= query.since || f.root.last_reply_at >= query.since);
@@ -88,5 +91,5 @@ export async function listUserThreads(deps: Deps, actor: Actor, userId: string, 
   const contents = await Promise.all(page.map((f) => threadContent(deps, f.root)));
   const participants = await participantsOf(deps, contents, query.extended);
   const threads = contents.map((content, i) => threadResponse(content, (page[i] as Followed).membership, participants));
-  return { ...totals, total_unread_urgent_mentions: 0, threads };
+  return { ...totals, total_unread_urgent_mentions: urgent, threads };
 }

@@ -3,6 +3,7 @@ import type { StoredPost } from '../entities';
 import { toWirePost } from '../events/outbox-relay';
 import type { Deps } from '../ports';
 import { stripIntegrations } from '../rules/attachments';
+import { isUrgent } from '../rules/post-priority';
 import type { ThreadMembership } from './thread-ports';
 
 type Json = Record<string, unknown>;
@@ -94,7 +95,7 @@ export function threadResponse(
     post: rootJson(root),
     unread_replies: unreadReplies,
     unread_mentions: membership.unread_mentions,
-    is_urgent: false,
+    is_urgent: isUrgent(root),
     delete_at: root.delete_at,
   };
 }
