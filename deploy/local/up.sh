@@ -87,11 +87,11 @@ elif ! command -v openssl >/dev/null; then
   SECURE_KAFKA=0
   log "openssl not on PATH: Kafka's SASL_SSL and mTLS listeners are OFF (their test will skip)"
 fi
-ports=("$KAFKA_PORT" "$KAFKA_CONTROLLER_PORT" "$MONGO_PORT" "$REDIS_PORT")
+ports=("$KAFKA_PORT" "$KAFKA_CONTROLLER_PORT" "$MONGO_PORT" "$REDIS_PORT" "$S3_PORT")
 if [ "$SECURE_KAFKA" = 1 ]; then ports+=("$KAFKA_SASL_SSL_PORT" "$KAFKA_MTLS_PORT"); fi
 for p in "${ports[@]}"; do
   if [ "$INSTALL_ONLY" = 0 ] && port_open "$p"; then
-    die "port $HOST:$p is already in use by a process up.sh did not start (set KAFKA_PORT/KAFKA_CONTROLLER_PORT/KAFKA_SASL_SSL_PORT/KAFKA_MTLS_PORT/MONGO_PORT/REDIS_PORT to move)"
+    die "port $HOST:$p is already in use by a process up.sh did not start (set KAFKA_PORT/KAFKA_CONTROLLER_PORT/KAFKA_SASL_SSL_PORT/KAFKA_MTLS_PORT/MONGO_PORT/REDIS_PORT/S3_PORT to move)"
   fi
 done
 

@@ -169,7 +169,7 @@ describe('drill: back up the distributed runtime, wipe it, restore it', { skip, 
       const bytes = randomBytes(2048 + i * 1000);
       const res = await fetch(`${base}/api/v4/files?channel_id=${channelId}&filename=report${i}.bin`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/octet-stream' }, body: bytes });
       const body = (await res.json()) as { file_infos?: { id: string }[] };
-      assert.equal(res.status, 201, JSON.stringify(body));
+      assert.equal(res.status, 201, `${JSON.stringify(body)}; errors logged: ${JSON.stringify([...processes].map(([n, p]) => [n, p.lines.filter((l) => l.level === 'error').slice(-3)]))}`);
       const id = body.file_infos?.[0]?.id ?? '';
       uploaded.set(id, bytes);
       fileIds.push(id);

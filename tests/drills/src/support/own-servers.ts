@@ -38,7 +38,9 @@ export class OwnServers {
   public constructor(private readonly mongo: MongoServer = 'mongo-java-server') {}
 
   public async start(timeoutMs = 240_000): Promise<void> {
-    const ports = { KAFKA_PORT: await freePort(), KAFKA_CONTROLLER_PORT: await freePort(), MONGO_PORT: await freePort(), REDIS_PORT: await freePort() };
+    // Every port up.sh binds, S3Proxy's included: a default port would collide with the shared servers (or take
+    // theirs while they are down, and stop it with this drill).
+    const ports = { KAFKA_PORT: await freePort(), KAFKA_CONTROLLER_PORT: await freePort(), MONGO_PORT: await freePort(), REDIS_PORT: await freePort(), S3_PORT: await freePort() };
     const envFile = join(this.run, 'servers.env');
     const result = spawnSync('bash', [join(ROOT, 'deploy/local/up.sh')], {
       env: {
