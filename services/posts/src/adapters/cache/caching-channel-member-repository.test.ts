@@ -70,4 +70,30 @@ describe('CachingChannelMemberRepository (memberships for permission checks)', (
     await members.cachedMember(member.channel_id, member.user_id);
     assert.equal(s.reads(), 2);
   });
+
+  it('when the ids of a channel\'s members are read twice, then the store is read once; a member added or removed here, or a change another replica made (evictChannel), is seen at once', async () => {
+    const store = memoryRepositories().channelMembers;
+    let reads = 0;
+    const read = store.userIdsOfChannel.bind(store);
+    store.userIdsOfChannel = async (channelId: string, limit: number): Promise<string[]> => {
+      reads += 1;
+      return read(channelId, limit);
+    };
+    const members = new CachingChannelMemberRepository(store);
+    const first = aChannelMember();
+    await members.insert(first);
+    assert.deepEqual(await members.userIdsOfChannel(first.channel_id, 1_000), [first.user_id]);
+    assert.deepEqual(await members.userIdsOfChannel(first.channel_id, 1_000), [first.user_id]);
+    assert.equal(reads, 1);
+    const second = aChannelMember({ channel_id: first.channel_id, user_id: newId() });
+    await members.insert(second);
+    assert.deepEqual((await members.userIdsOfChannel(first.channel_id, 1_000)).sort(), [first.user_id, second.user_id].sort());
+    await members.delete(first.channel_id, second.user_id);
+    assert.deepEqual(await members.userIdsOfChannel(first.channel_id, 1_000), [first.user_id]);
+    const third = aChannelMember({ channel_id: first.channel_id, user_id: newId() });
+    await store.insert(third); // another replica's write: this cache hears of it through channels.events
+    assert.deepEqual(await members.userIdsOfChannel(first.channel_id, 1_000), [first.user_id], 'until the event comes');
+    members.evictChannel(first.channel_id);
+    assert.deepEqual((await members.userIdsOfChannel(first.channel_id, 1_000)).sort(), [first.user_id, third.user_id].sort());
+  });
 });

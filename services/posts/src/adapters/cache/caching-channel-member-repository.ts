@@ -11,10 +11,14 @@ const MAX_CHANNELS = 10_000;
  * this repository evicts the channel's entries, and `evictChannel` (this instance's channels.events
  * consumer) drops what another replica changed. Only memberships are cached, never their absence, so a
  * user added elsewhere is not refused for the TTL. Members are never changed in place (insert, delete).
+ * The ids of a channel's members (`userIdsOfChannel`, read for every post's mentions) are cached the same
+ * way: within the TTL, dropped by an insert or delete here and by `evictChannel`; they grant nothing.
  */
 export class CachingChannelMemberRepository implements ChannelMemberRepository, CachedChannelMembers {
   /** channel id → user id → the membership and when it was read. */
   private readonly entries = new Map<string, Map<string, { member: ChannelMember; at: number }>>();
+  /** channel id → the ids of its members (at most `limit`) and when they were read. */
+  private readonly memberIds = new Map<string, { ids: string[]; limit: number; at: number }>();
   /** Bumped by every eviction: a read that overlapped one is not cached. */
   private generation = 0;
 
@@ -44,6 +48,7 @@ export class CachingChannelMemberRepository implements ChannelMemberRepository, 
   public evictChannel(channelId: string): void {
     this.generation += 1;
     this.entries.delete(channelId);
+    this.memberIds.delete(channelId);
   }
 
   public async insert(member: ChannelMember): Promise<void> {
@@ -98,7 +103,15 @@ export class CachingChannelMemberRepository implements ChannelMemberRepository, 
     return this.store.channelIdsOfUser(userId);
   }
 
-  public userIdsOfChannel(channelId: string, limit: number): Promise<string[]> {
-    return this.store.userIdsOfChannel(channelId, limit);
+  public async userIdsOfChannel(channelId: string, limit: number): Promise<string[]> {
+    const hit = this.memberIds.get(channelId);
+    if (hit && hit.limit === limit && this.now() - hit.at < this.ttlMs) return [...hit.ids];
+    const generation = this.generation;
+    const ids = await this.store.userIdsOfChannel(channelId, limit);
+    if (generation === this.generation) {
+      if (this.memberIds.size >= MAX_CHANNELS) this.memberIds.clear();
+      this.memberIds.set(channelId, { ids: [...ids], limit, at: this.now() });
+    }
+    return ids;
   }
 }
