@@ -178,7 +178,7 @@ export interface PostRepository {
   list(query: PostQuery): Promise<StoredPost[]>;
   /**
    * A reply by `authorId` was stored: reply_count + 1, last_reply_at and update_at = max(themselves, at) (the
-   * reference bumps the root's update_at), and in the same write `authorId` joins the participants kept on
+   * reference bumps the root's update_at), and `authorId` joins the participants kept on
    * the root when not among them yet (roots stored before they were kept keep none: see `participants`).
    */
   recordReply(rootId: string, at: number, authorId: string): Promise<void>;

@@ -157,25 +157,41 @@ export class MongoPostRepository implements PostRepository {
     return docs.map(fromPostDocument);
   }
 
-  /** One write for a root that keeps its participants (`$addToSet` appends an author not among them); a root stored before: a second, without them. */
+  /**
+   * Every filter here is the `_id` alone (the rest is checked on the document the write returns): the
+   * MongoDB-wire emulator the project runs on uses an index only for a filter of exactly that index's fields,
+   * so `{ _id, participant_ids: { $exists: true } }` was a scan of the whole posts collection per reply there
+   * (ADR 0037's addendum). Whether a root keeps participants never changes once it is stored (nothing adds
+   * or removes the field of a stored root without it), so a write by `_id` that follows a read of it is safe.
+   * The counters go in one write that returns the kept participants; an author not among them: a second
+   * write, `$addToSet` (a thread's later replies by its participants stay one write).
+   */
   public async recordReply(rootId: string, at: number, authorId: string): Promise<void> {
-    const counters = { $inc: { reply_count: 1 }, $max: { last_reply_at: at, update_at: at } };
-    const kept = await this.model.collection.updateOne({ _id: rootId, participant_ids: { $exists: true } } as never, { ...counters, $addToSet: { participant_ids: authorId } } as never);
-    if (kept.matchedCount === 0) await this.model.collection.updateOne(byId(rootId), counters as never);
+    const counted = (await this.model.collection.findOneAndUpdate(byId(rootId), { $inc: { reply_count: 1 }, $max: { last_reply_at: at, update_at: at } } as never, {
+      projection: { participant_ids: 1 },
+      returnDocument: 'after',
+    })) as Pick<PostDocument, 'participant_ids'> | null;
+    const kept = counted?.participant_ids;
+    if (Array.isArray(kept) && !kept.includes(authorId)) await this.model.collection.updateOne(byId(rootId), { $addToSet: { participant_ids: authorId } } as never);
   }
 
-  /** The count goes down; kept participants are listed again from the live replies (a reply added meanwhile may be missed until the next delete: deletes are rare). */
+  /** The count goes down, never below 0 (two deletes at once may take it to -1 for a moment); kept participants are listed again from the live replies (a reply added meanwhile may be missed until the next delete: deletes are rare). */
   public async forgetReply(rootId: string): Promise<void> {
-    await this.model.updateOne({ _id: rootId, reply_count: { $gt: 0 } }, { $inc: { reply_count: -1 } });
-    const root = (await this.model.collection.findOne(byId(rootId), { projection: { channel_id: 1, participant_ids: 1 } })) as Pick<PostDocument, 'channel_id' | 'participant_ids'> | null;
-    if (!root || root.participant_ids === undefined) return;
+    const root = (await this.model.collection.findOne(byId(rootId), { projection: { channel_id: 1, participant_ids: 1, reply_count: 1 } })) as Pick<PostDocument, 'channel_id' | 'participant_ids' | 'reply_count'> | null;
+    if (!root) return;
+    if (root.reply_count > 0) {
+      const counted = (await this.model.collection.findOneAndUpdate(byId(rootId), { $inc: { reply_count: -1 } } as never, { projection: { reply_count: 1 }, returnDocument: 'after' })) as Pick<PostDocument, 'reply_count'> | null;
+      if (counted && counted.reply_count < 0) await this.model.collection.updateOne(byId(rootId), { $max: { reply_count: 0 } } as never);
+    }
+    if (!Array.isArray(root.participant_ids)) return;
     const authors = await this.replyAuthors(root.channel_id, rootId);
-    await this.model.collection.updateOne({ _id: rootId, participant_ids: { $exists: true } } as never, { $set: { participant_ids: authors } });
+    await this.model.collection.updateOne(byId(rootId), { $set: { participant_ids: authors } } as never);
   }
 
   public async participants(channelId: string, rootId: string): Promise<string[]> {
-    const root = (await this.model.collection.findOne({ _id: rootId, channel_id: channelId } as never, { projection: { participant_ids: 1 } })) as Pick<PostDocument, 'participant_ids'> | null;
-    return root?.participant_ids ?? this.replyAuthors(channelId, rootId);
+    const root = (await this.model.collection.findOne(byId(rootId), { projection: { channel_id: 1, participant_ids: 1 } })) as Pick<PostDocument, 'channel_id' | 'participant_ids'> | null;
+    const kept = root?.channel_id === channelId ? root.participant_ids : undefined;
+    return kept ?? this.replyAuthors(channelId, rootId);
   }
 
   public async listReplies(channelId: string, rootId: string): Promise<StoredPost[]> {
