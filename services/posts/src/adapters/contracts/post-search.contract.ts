@@ -33,12 +33,42 @@ function queryOf(terms: string, channelIds: readonly string[], extra: Partial<Po
     excludedUserIds: [],
     time: { excluded: [] },
     limit: 100,
+    highlight: { words: parsed.words, phrases: parsed.phrases, hashtags: parsed.hashtags },
     ...extra,
   };
 }
 
-export function postSearchContract(name: string, make: Factory<SearchStore>): void {
+/** The found posts without their matches (what most checks compare). */
+interface PostsFound {
+  search(query: PostSearchQuery): Promise<StoredPost[]>;
+}
+
+export function postSearchContract(name: string, makeStore: Factory<SearchStore>): void {
+  const make = async (): Promise<{ posts: PostRepository; search: PostsFound; index: PostSearchIndex }> => {
+    const { posts, search: index } = await makeStore();
+    return { posts, index, search: { search: async (query) => (await index.search(query)).map((found) => found.post) } };
+  };
   describe(`PostSearchIndex contract: ${name}`, () => {
+    it('when posts are found, then each comes with the words of the highlight terms it holds, as written, and its matching tags', async () => {
+      const { posts, index } = await make();
+      const ch = newId();
+      const a = post(ch, 'Running the DEPLOY; deploy again #Ops', { create_at: 1 });
+      const b = post(ch, 'deploying pipelines #other', { create_at: 2 });
+      await posts.insertMany([a, b]);
+      const all = parseSearch('deploy pipe* #ops');
+      const found = await index.search(queryOf('deploy pipe*', [ch], { orSearch: true, highlight: { words: all.words, phrases: all.phrases, hashtags: all.hashtags } }));
+      assert.deepEqual(
+        found.map((f) => [f.post.id, f.matches]),
+        [
+          [b.id, ['deploying', 'pipelines']],
+          [a.id, ['DEPLOY', 'deploy', '#Ops']],
+        ],
+      );
+      // A run of the tags alone still names the words of the whole query (the use case merges two runs).
+      const tagRun = await index.search(queryOf('#ops', [ch], { highlight: { words: [{ text: 'run', prefix: false }], phrases: [], hashtags: ['#ops'] } }));
+      assert.deepEqual(tagRun.map((f) => [f.post.id, f.matches]), [[a.id, ['Running', '#Ops']]]);
+    });
+
     it('when words are searched, then posts with all of them (stemmed, any case, diacritics folded) are found newest first, only in the given channels', async () => {
       const { posts, search } = await make();
       const [c1, c2] = [newId(), newId()];

@@ -37,6 +37,7 @@ const query: PostSearchQuery = {
   excludedUserIds: [],
   time: { excluded: [] },
   limit: 100,
+  highlight: { words: [{ text: 'alpha', prefix: false }], phrases: [], hashtags: [] },
 };
 
 /** What the Node driver throws when the server stops an operation at its maxTimeMS. */

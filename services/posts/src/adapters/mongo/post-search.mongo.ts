@@ -2,7 +2,8 @@ import type { Logger } from '@switchyard/logger';
 import type { Model } from '@switchyard/mongo-kit';
 import type { StoredPost } from '../../domain/entities';
 import { newestFirst, postMatchesQuery } from '../../domain/search/post-matches-query';
-import type { PostSearchIndex, PostSearchQuery } from '../../domain/search/post-search.port';
+import type { FoundPost, PostSearchIndex, PostSearchQuery } from '../../domain/search/post-search.port';
+import { withMatches } from '../../domain/search/search-matches';
 import type { SearchWord } from '../../domain/search/search-query';
 import { prefixTerm, stem } from '../../domain/search/search-text';
 import type { Filter } from './mongo-support';
@@ -60,7 +61,7 @@ export class MongoPostSearch implements PostSearchIndex {
     this.maxTimeMs = options.maxTimeMs ?? SEARCH_MAX_TIME_MS;
   }
 
-  public async search(query: PostSearchQuery): Promise<StoredPost[]> {
+  public async search(query: PostSearchQuery): Promise<FoundPost[]> {
     if (query.channelIds.length === 0 || !(query.limit > 0)) return [];
     const positive: Filter[] = [
       ...query.words.map(termCondition),
@@ -101,7 +102,6 @@ export class MongoPostSearch implements PostSearchIndex {
       return [];
     }
     const posts = (docs as unknown as PostDocument[]).map(fromPostDocument);
-    if (!phrases) return posts;
-    return posts.filter((post) => postMatchesQuery(post, query)).sort(newestFirst).slice(0, query.limit);
+    return withMatches(phrases ? posts.filter((post) => postMatchesQuery(post, query)).sort(newestFirst).slice(0, query.limit) : posts, query.highlight);
   }
 }

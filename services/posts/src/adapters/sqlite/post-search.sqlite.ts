@@ -1,6 +1,7 @@
 import { jsonList, type SqliteStatement, type SqliteStore } from '@switchyard/sqlite-kit';
 import type { PendingEvent, StoredPost } from '../../domain/entities';
-import type { PostSearchIndex, PostSearchQuery } from '../../domain/search/post-search.port';
+import type { FoundPost, PostSearchIndex, PostSearchQuery } from '../../domain/search/post-search.port';
+import { wordMatcher } from '../../domain/search/search-matches';
 import type { SearchWord } from '../../domain/search/search-query';
 
 /** Matching rows read per search at most (the newest stored first). */
@@ -11,13 +12,22 @@ interface Candidate {
   readonly c: string;
 }
 
-/** A found post as stored: its document and pending events (JSON), parsed by toPost. */
+/** A found post as stored: its document and pending events (JSON, parsed by toFoundPost), and its matches. */
 export interface PostSearchRow {
   readonly doc: string;
   readonly events: string;
+  readonly matches: string[];
 }
 
-type Row = PostSearchRow;
+/** A row as read: the document, pending events, and the message and tags its matches are taken from. */
+interface Row {
+  readonly doc: string;
+  readonly events: string;
+  readonly message: string;
+  readonly hashtags: string;
+}
+
+const COLUMNS = "doc, events, coalesce(json_extract(doc, '$.message'), '') AS message, coalesce(json_extract(doc, '$.hashtags'), '') AS hashtags";
 
 /**
  * Post search on the FTS5 tables of migration 4 (schema.sqlite.ts), which triggers keep in the post
@@ -33,15 +43,20 @@ export class SqlitePostSearch implements PostSearchIndex {
 
   /** `db`: the store's connection, or a read connection of the same database (a search thread's). */
   public constructor(private readonly db: SqliteStore['db']) {
-    this.byRowids = db.prepare<[string], Row>('SELECT doc, events FROM p_posts WHERE rowid IN (SELECT value FROM json_each(?)) ORDER BY create_at DESC, id DESC');
+    this.byRowids = db.prepare<[string], Row>(`SELECT ${COLUMNS} FROM p_posts WHERE rowid IN (SELECT value FROM json_each(?)) ORDER BY create_at DESC, id DESC`);
   }
 
-  public async search(query: PostSearchQuery): Promise<StoredPost[]> {
-    return this.rows(query).map(toPost);
+  public async search(query: PostSearchQuery): Promise<FoundPost[]> {
+    return this.rows(query).map(toFoundPost);
   }
 
-  /** The found posts as stored, newest first (what `search` parses). */
+  /** The found posts as stored, newest first, with their matches of `query.highlight` (what `search` parses). */
   public rows(query: PostSearchQuery): PostSearchRow[] {
+    const matched = wordMatcher(query.highlight);
+    return this.read(query).map((row) => ({ doc: row.doc, events: row.events, matches: matched(row) }));
+  }
+
+  private read(query: PostSearchQuery): Row[] {
     if (query.channelIds.length === 0 || !(query.limit > 0)) return [];
     const where: string[] = [];
     const params: unknown[] = [];
@@ -102,7 +117,7 @@ export class SqlitePostSearch implements PostSearchIndex {
     }
     // The newest `limit` rows are chosen on the row's columns only; the documents are read for those alone.
     if (!matched) {
-      const sql = `SELECT doc, events FROM p_posts WHERE rowid IN (SELECT p.rowid FROM ${from} WHERE ${where.join(' AND ')} ORDER BY p.create_at DESC, p.id DESC LIMIT ?) ORDER BY create_at DESC, id DESC`;
+      const sql = `SELECT ${COLUMNS} FROM p_posts WHERE rowid IN (SELECT p.rowid FROM ${from} WHERE ${where.join(' AND ')} ORDER BY p.create_at DESC, p.id DESC LIMIT ?) ORDER BY create_at DESC, id DESC`;
       return this.statement(sql).all(...params, query.limit);
     }
     const channels = this.channelSetOf(query.channelIds);
@@ -162,8 +177,8 @@ function phraseExpr(words: readonly string[]): string {
   return quote(words.join(' '));
 }
 
-export function toPost(row: PostSearchRow): StoredPost {
+export function toFoundPost(row: PostSearchRow): FoundPost {
   const post = JSON.parse(row.doc) as StoredPost;
   post.pending_events = row.events === '[]' ? [] : (JSON.parse(row.events) as PendingEvent[]);
-  return post;
+  return { post, matches: row.matches };
 }

@@ -28,6 +28,7 @@ const NEEDLE: Omit<PostSearchQuery, 'channelIds'> = {
   excludedUserIds: [],
   time: { excluded: [] },
   limit: 100,
+  highlight: { words: [{ text: 'needle', prefix: false }], phrases: [], hashtags: [] },
 };
 
 postSearchContract('sqlite on a search thread', () => {
@@ -48,7 +49,7 @@ describe('ThreadPostSearch channel lists', () => {
     await posts.insertMany(channels.map((channel_id, i) => aPost({ channel_id, message: `needle ${i}`, create_at: 1_000 + i })));
     const query = (channelIds: readonly string[]): PostSearchQuery => ({ ...NEEDLE, channelIds });
     const lists = channels.map((id) => Object.freeze([id]));
-    const messages = async (list: readonly string[]): Promise<string[]> => (await search.search(query(list))).map((p) => p.message);
+    const messages = async (list: readonly string[]): Promise<string[]> => (await search.search(query(list))).map((found) => found.post.message);
     assert.deepEqual(await messages(lists[0] as readonly string[]), ['needle 0']);
     assert.deepEqual(await messages(lists[0] as readonly string[]), ['needle 0'], 'by its id the second time');
     // More lists than the thread keeps: the first one is dropped there and sent again.

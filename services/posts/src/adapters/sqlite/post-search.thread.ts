@@ -1,9 +1,8 @@
 import { extname, join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { SqliteStore } from '@switchyard/sqlite-kit';
-import type { StoredPost } from '../../domain/entities';
-import type { PostSearchIndex, PostSearchQuery } from '../../domain/search/post-search.port';
-import { toPost, type PostSearchRow } from './post-search.sqlite';
+import type { FoundPost, PostSearchIndex, PostSearchQuery } from '../../domain/search/post-search.port';
+import { toFoundPost, type PostSearchRow } from './post-search.sqlite';
 import type { SearchReply, SearchRequest } from './post-search.worker';
 
 interface Waiting {
@@ -17,8 +16,8 @@ const SEARCH_CACHE_KIB = 16 * 1024;
 
 /**
  * SqlitePostSearch on a worker thread with its own read connection (docs/adr/0041-search-reader-thread.md):
- * the SQL of a search (the FTS5 match, the candidates' channel and author checks, the documents) runs beside
- * the event loop instead of on it; the documents are parsed here. A search first waits for the store's open
+ * the SQL of a search (the FTS5 match, the candidates' channel and author checks, the documents) and the
+ * found posts' matches (highlighting) run beside the event loop instead of on it; the documents are parsed here. A search first waits for the store's open
  * write batch (flush), so it sees every write made before it was asked, as a search on the store's own
  * connection would. Started at the first search; a thread that dies fails its searches and is started again.
  */
@@ -33,10 +32,10 @@ export class ThreadPostSearch implements PostSearchIndex {
 
   public constructor(private readonly store: SqliteStore) {}
 
-  public async search(query: PostSearchQuery): Promise<StoredPost[]> {
+  public async search(query: PostSearchQuery): Promise<FoundPost[]> {
     if (query.channelIds.length === 0 || !(query.limit > 0)) return [];
     await this.store.flush();
-    return (await this.ask(query)).map(toPost);
+    return (await this.ask(query)).map(toFoundPost);
   }
 
   /** Stops the thread (before the store closes); later searches fail. */

@@ -1,5 +1,5 @@
 import type { StoredPost } from '../entities';
-import type { SearchWord } from './search-query';
+import type { ParsedSearch, SearchWord } from './search-query';
 import type { TimeBounds } from './search-dates';
 
 /** One search against the index: every field is already resolved (ids, not names) and bounded. */
@@ -21,14 +21,26 @@ export interface PostSearchQuery {
   readonly excludedUserIds: readonly string[];
   readonly time: TimeBounds;
   readonly limit: number;
+  /** The whole query's words, phrases and tags: what a found post's `matches` name (whichever of its runs found it). */
+  readonly highlight: HighlightTerms;
+}
+
+/** The terms a client highlights (see wordMatcher). */
+export type HighlightTerms = Pick<ParsedSearch, 'words' | 'phrases' | 'hashtags'>;
+
+/** A post found, with the words of `highlight` found in it, as written (wordMatcher). */
+export interface FoundPost {
+  readonly post: StoredPost;
+  readonly matches: string[];
 }
 
 /**
  * The post search index. `search` answers posts that are not deleted and whose type is not `system_*`,
  * newest first (create_at, then id), at most `limit`. With no words, phrases or tags, every post of the
- * channels that passes the other filters matches. Adapters keep the index true on every post write (insert,
- * edit, delete) by themselves; callers only search.
+ * channels that passes the other filters matches. Each post comes with its matches (wordMatcher of the query's
+ * `highlight`), made where the post was read (on a search thread, there). Adapters keep the index true on every
+ * post write (insert, edit, delete) by themselves; callers only search.
  */
 export interface PostSearchIndex {
-  search(query: PostSearchQuery): Promise<StoredPost[]>;
+  search(query: PostSearchQuery): Promise<FoundPost[]>;
 }

@@ -1,5 +1,5 @@
 import type { StoredPost } from '../entities';
-import type { ParsedSearch } from './search-query';
+import type { FoundPost, HighlightTerms } from './post-search.port';
 import { foldCase, foldWord, prefixTerm, stem, termOfWord } from './search-text';
 
 const WORD = /[\p{L}\p{N}\p{M}]+/gu;
@@ -14,7 +14,7 @@ export type WordMatcher = (post: Pick<StoredPost, 'message' | 'hashtags'>) => st
  * Made once per answer: the query's stems are taken once; a written word's term comes from a process-wide
  * memo (termOfWord), so a word costs two lookups (its term, then the query's terms).
  */
-export function wordMatcher(parsed: ParsedSearch): WordMatcher {
+export function wordMatcher(parsed: HighlightTerms): WordMatcher {
   const exact = new Set<string>();
   const prefixes: string[] = [];
   for (const word of parsed.words) {
@@ -49,6 +49,12 @@ export function wordMatcher(parsed: ParsedSearch): WordMatcher {
 }
 
 /** The matched words of one post for a query (wordMatcher for a single post). */
-export function matchedWords(post: Pick<StoredPost, 'message' | 'hashtags'>, parsed: ParsedSearch): string[] {
+export function matchedWords(post: Pick<StoredPost, 'message' | 'hashtags'>, parsed: HighlightTerms): string[] {
   return wordMatcher(parsed)(post);
+}
+
+/** Found posts with their matches of `terms` (what an index adapter answers). */
+export function withMatches(posts: readonly StoredPost[], terms: HighlightTerms): FoundPost[] {
+  const matched = wordMatcher(terms);
+  return posts.map((post) => ({ post, matches: matched(post) }));
 }

@@ -6,9 +6,9 @@ import { getOrCreateDirectChannel } from '../channels/direct-channel.usecase';
 import { groupChannelName } from '../channels/group-channel.usecase';
 import type { Deps } from '../ports';
 import type { SearchScope } from './search-scope.port';
-import type { PostSearchIndex, PostSearchQuery } from './post-search.port';
+import type { FoundPost, PostSearchIndex, PostSearchQuery } from './post-search.port';
+import { newestFirst } from './post-matches-query';
 import { timeBounds } from './search-dates';
-import { wordMatcher } from './search-matches';
 import { parseSearch, searchesNothing, type ParsedSearch } from './search-query';
 import type { UserNames } from './user-names.port';
 
@@ -68,18 +68,19 @@ export async function searchPosts(deps: SearchDeps, actor: Actor, command: Searc
     excludedUserIds: authors.exclude,
     time: timeBounds(parsed.dates, command.timeZoneOffset, deps.clock.now()),
     limit: SEARCH_LIMIT,
+    highlight: { words: parsed.words, phrases: parsed.phrases, hashtags: parsed.hashtags },
   };
   const hasText = parsed.words.length + parsed.phrases.length > 0;
   const hasTags = parsed.hashtags.length > 0;
-  const run = async (excludedUserIds: readonly string[]): Promise<StoredPost[]> => {
-    const runs: Promise<StoredPost[]>[] = [];
+  const run = async (excludedUserIds: readonly string[]): Promise<FoundPost[]> => {
+    const runs: Promise<FoundPost[]>[] = [];
     if (hasText || !hasTags) runs.push(deps.search.search({ ...base, excludedUserIds, words: parsed.words, phrases: parsed.phrases, hashtags: [] }));
     if (hasTags) runs.push(deps.search.search({ ...base, excludedUserIds, words: [], phrases: [], hashtags: parsed.hashtags }));
     return merge(await Promise.all(runs));
   };
   const first = await run(base.excludedUserIds);
-  const posts = authors.include === undefined && authors.exclude.length > 0 ? await teamMembersOnly(deps, command.teamId, first, base.excludedUserIds, run) : first;
-  return { posts, matches: matchesOf(posts, parsed) };
+  const found = authors.include === undefined && authors.exclude.length > 0 ? await teamMembersOnly(deps, command.teamId, first, base.excludedUserIds, run) : first;
+  return resultOf(found);
 }
 
 /** Searches again with the authors found outside the team excluded at most this many times. */
@@ -94,15 +95,15 @@ const MEMBER_ROUNDS = 3;
 async function teamMembersOnly(
   deps: SearchDeps,
   teamId: string | undefined,
-  found: StoredPost[],
+  found: FoundPost[],
   excludedUserIds: readonly string[],
-  run: (excludedUserIds: readonly string[]) => Promise<StoredPost[]>,
-): Promise<StoredPost[]> {
+  run: (excludedUserIds: readonly string[]) => Promise<FoundPost[]>,
+): Promise<FoundPost[]> {
   const members = new Set<string>();
   const outsiders = new Set<string>();
   let posts = found;
   for (let round = 1; ; round++) {
-    const unchecked = [...new Set(posts.map((post) => post.user_id))].filter((id) => !members.has(id) && !outsiders.has(id));
+    const unchecked = [...new Set(posts.map((found) => found.post.user_id))].filter((id) => !members.has(id) && !outsiders.has(id));
     const newOutsiders: string[] = [];
     for (let at = 0; at < unchecked.length; at += SEARCH_LIMIT) {
       const batch = unchecked.slice(at, at + SEARCH_LIMIT);
@@ -116,7 +117,7 @@ async function teamMembersOnly(
         }
       }
     }
-    const kept = posts.filter((post) => members.has(post.user_id));
+    const kept = posts.filter((found) => members.has(found.post.user_id));
     if (newOutsiders.length === 0 || posts.length < SEARCH_LIMIT || round >= MEMBER_ROUNDS) return kept;
     posts = await run([...excludedUserIds, ...outsiders]);
   }
@@ -203,16 +204,16 @@ async function authorIds(deps: SearchDeps, parsed: ParsedSearch, teamId: string 
   return { include, exclude };
 }
 
-function merge(lists: readonly StoredPost[][]): StoredPost[] {
-  if (lists.length === 1) return lists[0] as StoredPost[];
-  const byId = new Map<string, StoredPost>();
-  for (const list of lists) for (const post of list) byId.set(post.id, post);
-  return [...byId.values()].sort((a, b) => b.create_at - a.create_at || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0)).slice(0, SEARCH_LIMIT);
+function merge(lists: readonly FoundPost[][]): FoundPost[] {
+  if (lists.length === 1) return lists[0] as FoundPost[];
+  const byId = new Map<string, FoundPost>();
+  for (const list of lists) for (const found of list) byId.set(found.post.id, found);
+  return [...byId.values()].sort((a, b) => newestFirst(a.post, b.post)).slice(0, SEARCH_LIMIT);
 }
 
-function matchesOf(posts: readonly StoredPost[], parsed: ParsedSearch): Record<string, string[]> {
-  const out: Record<string, string[]> = {};
-  const matched = wordMatcher(parsed);
-  for (const post of posts) out[post.id] = matched(post);
-  return out;
+/** The posts and, by post id, their matches (each made by the index from the whole query's terms). */
+function resultOf(found: readonly FoundPost[]): SearchResult {
+  const matches: Record<string, string[]> = {};
+  for (const { post, matches: words } of found) matches[post.id] = words;
+  return { posts: found.map((f) => f.post), matches };
 }
