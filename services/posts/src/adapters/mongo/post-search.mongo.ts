@@ -1,6 +1,5 @@
 import type { Logger } from '@switchyard/logger';
 import type { Model } from '@switchyard/mongo-kit';
-import type { StoredPost } from '../../domain/entities';
 import { newestFirst, postMatchesQuery } from '../../domain/search/post-matches-query';
 import type { FoundPost, PostSearchIndex, PostSearchQuery } from '../../domain/search/post-search.port';
 import { withMatches } from '../../domain/search/search-matches';
