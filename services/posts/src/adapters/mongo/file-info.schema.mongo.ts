@@ -33,6 +33,11 @@ export const fileInfoSchema = new Schema<FileInfoDocument>(
 
 // listByPost (oldest first) and deleteByPost.
 fileInfoSchema.index({ post_id: 1, create_at: 1 });
+// attach's and discardUnattached's conditional claims, one per file: the MongoDB-wire emulator uses an index only
+// for a filter of exactly its fields, so these scanned the whole collection there per file (ADR 0037's
+// addendum); MongoDB answers them from _id either way, at the cost of one more index entry per write.
+fileInfoSchema.index({ _id: 1, post_id: 1, delete_at: 1, user_id: 1, channel_id: 1 }, { unique: true });
+fileInfoSchema.index({ _id: 1, post_id: 1, delete_at: 1, user_id: 1 }, { unique: true });
 
 export function fileInfoModel(connection: Connection): Model<FileInfoDocument> {
   return modelOn(connection, 'PostsFileInfo', fileInfoSchema, FILE_INFOS_COLLECTION);

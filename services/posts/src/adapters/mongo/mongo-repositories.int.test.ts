@@ -1,4 +1,5 @@
-import { after, before, describe } from 'node:test';
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
 import { randomBytes } from 'node:crypto';
 import { connectMongo, type Connection } from '@switchyard/mongo-kit';
 import type { PostsRepositories } from '../../domain/ports';
@@ -43,4 +44,12 @@ describe('posts repositories on MongoDB', { skip: !url && 'MONGO_URL not set: ru
   fileInfoRepositoryContract('mongo', fresh('files'));
   threadMembershipRepositoryContract('mongo', fresh('threads'));
   emojiRepositoryContract('mongo', fresh('emoji'));
+
+  test('when files are attached or discarded, then each conditional claim has a unique index of exactly its filter\'s fields (emulators scan the whole collection otherwise)', async () => {
+    if (!connection) throw new Error('MongoDB not connected (see the before hook)');
+    const indexes = (await connection.collection(POSTS_COLLECTIONS.files).indexes()) as { key: Record<string, unknown>; unique?: boolean }[];
+    const unique = (key: Record<string, number>) => indexes.find((index) => JSON.stringify(index.key) === JSON.stringify(key))?.unique;
+    assert.equal(unique({ _id: 1, post_id: 1, delete_at: 1, user_id: 1, channel_id: 1 }), true, 'attach');
+    assert.equal(unique({ _id: 1, post_id: 1, delete_at: 1, user_id: 1 }), true, 'discardUnattached');
+  });
 });
