@@ -102,6 +102,26 @@ describe('mentionedMembers (who a new post mentions, the reference\'s getExplici
     assert.deepEqual((await mentionedMembers(w.deps, w.say('just chatting'), group)).sort(), sorted(w.ids.bob, w.ids.carol));
   });
 
+  it('when names and keywords sit in code spans or code blocks, then they mention nobody; the same words in text do', async () => {
+    const w = await world((ids) => ({ [ids.bob]: { mention_keys: ['deploy'] } }));
+    assert.deepEqual(await w.mentioned('run `deploy` as `@carol`'), []);
+    assert.deepEqual(await w.mentioned('```\n@carol deploy @channel\n```'), []);
+    assert.deepEqual(await w.mentioned('    @carol deploy'), [], 'indented code');
+    assert.deepEqual(await w.mentioned('[link](http://x/@carol) then deploy'), [w.ids.bob], 'a link destination is no text');
+    assert.deepEqual(await w.mentioned('`x` @carol deploy'), sorted(w.ids.bob, w.ids.carol));
+  });
+
+  it('when a webhook posted, then its creator may be mentioned (by name, keyword or @channel); any other author never', async () => {
+    const w = await world((ids) => ({ [ids.author]: { mention_keys: ['oncall'] } }));
+    const hook = { props: { from_webhook: 'true' } };
+    assert.deepEqual((await mentionedMembers(w.deps, w.say('oncall: build broke', hook), w.channel)).sort(), [w.ids.author]);
+    assert.deepEqual((await mentionedMembers(w.deps, w.say('@channel build broke', hook), w.channel)).sort(), sorted(w.ids.author, w.ids.bob, w.ids.carol));
+    assert.deepEqual(await w.mentioned('oncall: build broke'), []);
+    const direct = { ...w.channel, type: 'D' as const, name: [w.ids.author, w.ids.bob].sort().join('__') };
+    assert.deepEqual((await mentionedMembers(w.deps, w.say('hi', hook), direct)).sort(), sorted(w.ids.author, w.ids.bob), 'a DM: both users');
+    assert.deepEqual(await mentionedMembers(w.deps, w.say('hi'), direct), [w.ids.bob]);
+  });
+
   it('heedsChannelMentions reads the membership and the user as the reference\'s AddUser', () => {
     assert.equal(heedsChannelMentions({}, undefined), true);
     assert.equal(heedsChannelMentions({}, { ...defaults, channel: false }), false);

@@ -1,4 +1,4 @@
-import { postMentionedNames } from '@switchyard/contracts';
+import { mentionedNames, mentionTexts } from '@switchyard/contracts';
 import type { Channel, StoredPost } from '../entities';
 
 const CHANNEL_WIDE = new Set(['channel', 'all', 'here']);
@@ -23,14 +23,18 @@ type MentioningPost = Pick<StoredPost, 'message' | 'props' | 'user_id'>;
 /**
  * The reference's rules (sendNotifications, getExplicitMentions): in a direct channel every post mentions
  * the other user (a self-DM nobody); elsewhere (group channels included) the `@names` of the message and
- * its attachments' texts. Undefined when the post has no `@` word (mention keys and first names aside).
+ * its attachments' texts, read from `texts` (mention-text-runs.ts: Markdown text only; by default the raw texts).
+ * Undefined when the post has no `@` word (mention keys and first names aside).
  */
-export function mentionPlan(channel: Pick<Channel, 'type' | 'name'>, post: MentioningPost): MentionPlan | undefined {
+export function mentionPlan(channel: Pick<Channel, 'type' | 'name'>, post: MentioningPost, texts: readonly string[] = mentionTexts(post)): MentionPlan | undefined {
   if (channel.type === 'D') {
-    const other = channel.name.split('__').find((id) => id !== post.user_id);
-    return other ? { direct: [other], names: [], everyone: false, here: false } : undefined;
+    // The reference's DMMention: each of the two users but the author; both when a webhook posted it.
+    const webhook = post.props?.from_webhook === 'true';
+    const direct = [...new Set(channel.name.split('__'))].filter((id) => id !== '' && (webhook || id !== post.user_id));
+    return direct.length > 0 ? { direct, names: [], everyone: false, here: false } : undefined;
   }
-  const all = postMentionedNames(post);
+  const all = new Set<string>();
+  for (const text of texts) for (const name of mentionedNames(text)) all.add(name);
   if (all.size === 0) return undefined;
   const names = [...all].filter((n) => !CHANNEL_WIDE.has(n)).slice(0, MAX_NAMES);
   return { direct: [], names, everyone: all.has('channel') || all.has('all'), here: all.has('here') };

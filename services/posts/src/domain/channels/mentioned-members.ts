@@ -1,10 +1,11 @@
-import { mentionTexts, type UserMentionSettings } from '@switchyard/contracts';
+import type { UserMentionSettings } from '@switchyard/contracts';
 import type { Channel, ChannelMember, StoredPost } from '../entities';
 import type { Deps } from '../ports';
 import { hasPermission, Permissions } from '@switchyard/permissions';
 import { channelNotifyPropsOf } from './channel-notify-props';
 import { MAX_NOTIFIED_MEMBERS, mentionPlan } from './mention-plan';
 import { keywordMentions, keywordsOf } from './mention-keywords';
+import { mentionTextRuns } from './mention-text-runs';
 
 type MentioningPost = Pick<StoredPost, 'message' | 'props' | 'user_id'>;
 
@@ -32,15 +33,18 @@ export function heedsChannelMentions(member: Pick<ChannelMember, 'notify_props'>
 }
 
 /**
- * The members a new post mentions (the reference's getExplicitMentionsAndKeywords), its author never: in a direct channel the
+ * The members a new post mentions (the reference's getExplicitMentionsAndKeywords), its author only when a webhook posted it: in a direct channel the
  * other user; in a group channel every member; elsewhere the members it names (`@username`), the members whose mention keys or first name (when they turned
  * first-name mentions on) it contains, and, when the author may use them in a channel of fewer than 1,000 members, every
  * member heeding `@channel`/`@all` and the online ones heeding `@here`. Bounded work: the ids of at most 1,000 members are
  * read (their settings from users-bots, cached), their memberships only for a channel-wide word.
  */
 export async function mentionedMembers(deps: Deps, post: MentioningPost, channel: Channel): Promise<string[]> {
-  const plan = mentionPlan(channel, post);
-  if (channel.type === 'D') return plan ? [...plan.direct] : [];
+  // A webhook's post may mention its creator (the reference removes the author only from other posts).
+  const author = post.props?.from_webhook === 'true' ? undefined : post.user_id;
+  if (channel.type === 'D') return [...(mentionPlan(channel, post)?.direct ?? [])];
+  const texts = await mentionTextRuns(post);
+  const plan = mentionPlan(channel, post, texts);
   const memberIds = await deps.channelMembers.userIdsOfChannel(channel.id, MAX_NOTIFIED_MEMBERS);
   if (memberIds.length === 0) return [];
   // Every member was listed unless the channel is that large: then a named user is left to the store's membership check.
@@ -53,13 +57,13 @@ export async function mentionedMembers(deps: Deps, post: MentioningPost, channel
   if (plan && plan.names.length > 0) {
     for (const id of (await deps.userNames.idsByUsernames(plan.names)).values()) if (!complete || members.has(id)) ids.add(id);
   }
-  if (settings.size > 0) for (const id of keywordMentions(mentionTexts(post), keywordsOf(settings))) ids.add(id);
+  if (settings.size > 0) for (const id of keywordMentions(texts, keywordsOf(settings))) ids.add(id);
   if (plan && (plan.everyone || plan.here) && complete && (await mayMentionChannel(deps, channel, post.user_id))) {
     const listed = await deps.channelMembers.listByChannel(channel.id, { page: 0, perPage: MAX_NOTIFIED_MEMBERS });
-    const heeding = listed.filter((m) => m.user_id !== post.user_id && heedsChannelMentions(m, settings.get(m.user_id))).map((m) => m.user_id);
+    const heeding = listed.filter((m) => m.user_id !== author && heedsChannelMentions(m, settings.get(m.user_id))).map((m) => m.user_id);
     if (plan.everyone) for (const id of heeding) ids.add(id);
     else if (deps.onlineUsers && heeding.length > 0) for (const id of await deps.onlineUsers.online(heeding)) ids.add(id);
   }
-  ids.delete(post.user_id);
+  if (author !== undefined) ids.delete(author);
   return [...ids];
 }

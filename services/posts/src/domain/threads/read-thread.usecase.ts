@@ -25,7 +25,8 @@ async function readUpTo(deps: Deps, place: ThreadPlace, userId: string, teamId: 
   const username = user?.username ?? '';
   // The reference's countThreadMentions: in a direct channel every reply of the other user is a mention.
   const direct = place.channel.type === 'D';
-  const mentions = replies.filter((r) => r.create_at > timestamp && r.user_id !== userId && (direct || mentionsUser(r, username))).length;
+  let mentions = 0;
+  for (const r of replies) if (r.create_at > timestamp && r.user_id !== userId && (direct || (await mentionsUser(r, username)))) mentions += 1;
   const membership = await deps.threads.maintain(key, { following: true, last_viewed: timestamp, unread_mentions: mentions, last_updated: now });
   const thread = await threadFor(deps, membership, false);
   await publishReadChanged(deps, {
