@@ -122,6 +122,18 @@ describe('mentionedMembers (who a new post mentions, the reference\'s getExplici
     assert.deepEqual(await mentionedMembers(w.deps, w.say('hi'), direct), [w.ids.bob]);
   });
 
+  it('when a channel has more than 1,000 members, then keywords are looked for among all of them, read in pages of at most 1,000; @channel mentions nobody', async () => {
+    const last = 'z'.repeat(26);
+    const w = await world(() => ({ [last]: { mention_keys: ['pager'] } }));
+    for (let i = 0; i < 1_100; i += 1) await w.repositories.channelMembers.insert(aChannelMember({ channel_id: w.channel.id }));
+    await w.repositories.channelMembers.insert(aChannelMember({ channel_id: w.channel.id, user_id: last }));
+    w.asked.length = 0;
+    assert.deepEqual(await w.mentioned('the pager went off'), [last]);
+    assert.ok(w.asked.length >= 2 && w.asked.every((batch) => batch.length <= 1_000), 'settings asked a page at a time');
+    assert.equal(new Set(w.asked.flat()).size, 1_104, 'every member once');
+    assert.deepEqual(await w.mentioned('@channel and @bob'), [w.ids.bob], 'named still counts');
+  });
+
   it('heedsChannelMentions reads the membership and the user as the reference\'s AddUser', () => {
     assert.equal(heedsChannelMentions({}, undefined), true);
     assert.equal(heedsChannelMentions({}, { ...defaults, channel: false }), false);

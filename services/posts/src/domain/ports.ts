@@ -87,12 +87,8 @@ export type MemberViewChanges = Partial<Pick<ChannelMember, 'last_viewed_at' | '
 
 /** Whose memberships one post's mentions count on (memberships only: ids of non-members change nothing). */
 export interface MentionTargets {
+  /** The members a post mentions (mentioned-members.ts decides who); other ids are ignored. */
   readonly userIds: readonly string[];
-  /**
-   * Every member but this author (`@channel`, `@all`), only while the channel has fewer than `fewerThan` members; else `userIds` alone.
-   * Members whose notify_props.ignore_channel_mentions is `on` are left out unless they are in `userIds`.
-   */
-  readonly everyoneBut?: { readonly authorId: string; readonly fewerThan: number };
 }
 
 export interface ChannelMemberRepository {
@@ -117,8 +113,11 @@ export interface ChannelMemberRepository {
   listByUser(userId: string): Promise<ChannelMember[]>;
   /** The ids of the user's channels (no membership document read); any order. */
   channelIdsOfUser(userId: string): Promise<string[]>;
-  /** The ids of at most `limit` members of the channel (no membership document read: the unique index alone); any order. */
-  userIdsOfChannel(channelId: string, limit: number): Promise<string[]>;
+  /**
+   * The ids of at most `limit` members of the channel in user id order, after `after` when given (read in pages); no
+   * membership document read: the unique index (channel_id, user_id) alone.
+   */
+  userIdsOfChannel(channelId: string, limit: number, after?: string): Promise<string[]>;
 }
 
 export interface PostQuery {

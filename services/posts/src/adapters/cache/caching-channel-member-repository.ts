@@ -103,7 +103,9 @@ export class CachingChannelMemberRepository implements ChannelMemberRepository, 
     return this.store.channelIdsOfUser(userId);
   }
 
-  public async userIdsOfChannel(channelId: string, limit: number): Promise<string[]> {
+  public async userIdsOfChannel(channelId: string, limit: number, after?: string): Promise<string[]> {
+    // Only the first page is cached (every post reads it); later pages of a large channel go to the store.
+    if (after !== undefined) return this.store.userIdsOfChannel(channelId, limit, after);
     const hit = this.memberIds.get(channelId);
     if (hit && hit.limit === limit && this.now() - hit.at < this.ttlMs) return [...hit.ids];
     const generation = this.generation;

@@ -1,4 +1,3 @@
-import { ignoresChannelMentions } from '../../domain/channels/channel-notify-props';
 import type { ChannelMember } from '../../domain/entities';
 import { DuplicateKeyError } from '../../domain/errors';
 import type { ChannelMemberRepository, MemberViewChanges, MentionTargets, Page } from '../../domain/ports';
@@ -36,11 +35,9 @@ export class MemoryChannelMemberRepository implements ChannelMemberRepository {
 
   public async incrementMentions(channelId: string, targets: MentionTargets, root: boolean, at: number, urgent = false): Promise<void> {
     const members = [...this.byKey.values()].filter((m) => m.channel_id === channelId);
-    const everyone = targets.everyoneBut && members.length < targets.everyoneBut.fewerThan ? targets.everyoneBut.authorId : undefined;
     const named = new Set(targets.userIds);
     for (const member of members) {
-      const counted = everyone !== undefined ? member.user_id !== everyone && (!ignoresChannelMentions(member) || named.has(member.user_id)) : named.has(member.user_id);
-      if (!counted) continue;
+      if (!named.has(member.user_id)) continue;
       this.byKey.set(keyOf(channelId, member.user_id), {
         ...member,
         mention_count: member.mention_count + 1,
@@ -72,10 +69,11 @@ export class MemoryChannelMemberRepository implements ChannelMemberRepository {
     return [...this.byKey.values()].filter((m) => m.user_id === userId).map((m) => m.channel_id);
   }
 
-  public async userIdsOfChannel(channelId: string, limit: number): Promise<string[]> {
+  public async userIdsOfChannel(channelId: string, limit: number, after = ''): Promise<string[]> {
     return [...this.byKey.values()]
-      .filter((m) => m.channel_id === channelId)
-      .slice(0, Math.max(0, limit))
-      .map((m) => m.user_id);
+      .filter((m) => m.channel_id === channelId && m.user_id > after)
+      .map((m) => m.user_id)
+      .sort()
+      .slice(0, Math.max(0, limit));
   }
 }

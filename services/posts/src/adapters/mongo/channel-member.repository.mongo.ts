@@ -37,16 +37,8 @@ export class MongoChannelMemberRepository implements ChannelMemberRepository {
   }
 
   public async incrementMentions(channelId: string, targets: MentionTargets, root: boolean, at: number, urgent = false): Promise<void> {
-    const everyone = targets.everyoneBut;
-    if (!everyone && targets.userIds.length === 0) return;
-    // @channel/@all: one count (index channel_id, create_at, user_id; stops at the limit), then one updateMany.
-    const all = everyone && (await this.model.countDocuments({ channel_id: channelId }).limit(everyone.fewerThan)) < everyone.fewerThan ? everyone : undefined;
-    if (!all && targets.userIds.length === 0) return;
-    // Members who ignore channel mentions count only when named.
-    const filter = all
-      ? { channel_id: channelId, $and: [{ user_id: { $ne: all.authorId } }, { $or: [{ 'notify_props.ignore_channel_mentions': { $ne: 'on' } }, { user_id: { $in: [...targets.userIds] } }] }] }
-      : { channel_id: channelId, user_id: { $in: [...targets.userIds] } };
-    await this.model.updateMany(filter, { $inc: { mention_count: 1, mention_count_root: root ? 1 : 0, urgent_mention_count: urgent ? 1 : 0 }, $set: { last_update_at: at } });
+    if (targets.userIds.length === 0) return;
+    await this.model.updateMany({ channel_id: channelId, user_id: { $in: [...targets.userIds] } }, { $inc: { mention_count: 1, mention_count_root: root ? 1 : 0, urgent_mention_count: urgent ? 1 : 0 }, $set: { last_update_at: at } });
   }
 
   /** One `$set` per key (`notify_props.<key>`): other keys and concurrent updates of other keys stay. */
@@ -78,9 +70,10 @@ export class MongoChannelMemberRepository implements ChannelMemberRepository {
   }
 
   /** Covered by the unique (channel_id, user_id) index. */
-  public async userIdsOfChannel(channelId: string, limit: number): Promise<string[]> {
+  public async userIdsOfChannel(channelId: string, limit: number, after?: string): Promise<string[]> {
     if (limit <= 0) return [];
-    const docs = await this.model.find({ channel_id: channelId }, { user_id: 1, _id: 0 }).limit(limit).lean<{ user_id: string }[]>();
+    const filter = after === undefined ? { channel_id: channelId } : { channel_id: channelId, user_id: { $gt: after } };
+    const docs = await this.model.find(filter, { user_id: 1, _id: 0 }).sort({ user_id: 1 }).limit(limit).lean<{ user_id: string }[]>();
     return docs.map((d) => d.user_id);
   }
 }

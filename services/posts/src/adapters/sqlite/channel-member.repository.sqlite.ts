@@ -15,8 +15,6 @@ export class SqliteChannelMemberRepository implements ChannelMemberRepository {
   private readonly idsByUser;
   private readonly idsByChannel;
   private readonly mentionNamed;
-  private readonly mentionAllBut;
-  private readonly countByChannel;
 
   public constructor(private readonly store: SqliteStore) {
     const db = store.db;
@@ -29,13 +27,8 @@ export class SqliteChannelMemberRepository implements ChannelMemberRepository {
     // One UPDATE per post's mentions: the counters change inside the stored document (json_set), no read or re-serialising in JS.
     const counted = "doc = json_set(doc, '$.mention_count', coalesce(json_extract(doc, '$.mention_count'), 0) + 1, '$.mention_count_root', coalesce(json_extract(doc, '$.mention_count_root'), 0) + ?, '$.urgent_mention_count', coalesce(json_extract(doc, '$.urgent_mention_count'), 0) + ?, '$.last_update_at', ?)";
     this.mentionNamed = db.prepare<[number, number, number, string, string]>(`UPDATE p_channel_members SET ${counted} WHERE channel_id = ? AND user_id IN (SELECT value FROM json_each(?))`);
-    // Members who ignore channel mentions count only when named.
-    this.mentionAllBut = db.prepare<[number, number, number, string, string, string]>(
-      `UPDATE p_channel_members SET ${counted} WHERE channel_id = ? AND user_id <> ? AND (coalesce(json_extract(doc, '$.notify_props.ignore_channel_mentions'), '') <> 'on' OR user_id IN (SELECT value FROM json_each(?)))`,
-    );
-    this.countByChannel = db.prepare<[string, number], number>('SELECT count(*) FROM (SELECT 1 FROM p_channel_members WHERE channel_id = ? LIMIT ?)').pluck();
     this.idsByUser = db.prepare<[string], string>('SELECT channel_id FROM p_channel_members WHERE user_id = ?').pluck();
-    this.idsByChannel = db.prepare<[string, number], string>('SELECT user_id FROM p_channel_members WHERE channel_id = ? LIMIT ?').pluck();
+    this.idsByChannel = db.prepare<[string, string, number], string>('SELECT user_id FROM p_channel_members WHERE channel_id = ? AND user_id > ? ORDER BY user_id LIMIT ?').pluck();
   }
 
   public async insert(member: ChannelMember): Promise<void> {
@@ -63,16 +56,9 @@ export class SqliteChannelMemberRepository implements ChannelMemberRepository {
   }
 
   public async incrementMentions(channelId: string, targets: MentionTargets, root: boolean, at: number, urgent = false): Promise<void> {
-    const everyone = targets.everyoneBut;
-    if (!everyone && targets.userIds.length === 0) return;
+    if (targets.userIds.length === 0) return;
     await this.store.write(() => {
-      const rootAdd = root ? 1 : 0;
-      const urgentAdd = urgent ? 1 : 0;
-      if (everyone && (this.countByChannel.get(channelId, everyone.fewerThan) ?? 0) < everyone.fewerThan) {
-        this.mentionAllBut.run(rootAdd, urgentAdd, at, channelId, everyone.authorId, JSON.stringify(targets.userIds));
-      } else if (targets.userIds.length > 0) {
-        this.mentionNamed.run(rootAdd, urgentAdd, at, channelId, JSON.stringify(targets.userIds));
-      }
+      this.mentionNamed.run(root ? 1 : 0, urgent ? 1 : 0, at, channelId, JSON.stringify(targets.userIds));
     });
   }
 
@@ -101,7 +87,7 @@ export class SqliteChannelMemberRepository implements ChannelMemberRepository {
   }
 
   /** Covered by the (channel_id, user_id) unique index. */
-  public async userIdsOfChannel(channelId: string, limit: number): Promise<string[]> {
-    return limit <= 0 ? [] : this.idsByChannel.all(channelId, limit);
+  public async userIdsOfChannel(channelId: string, limit: number, after = ''): Promise<string[]> {
+    return limit <= 0 ? [] : this.idsByChannel.all(channelId, after, limit);
   }
 }

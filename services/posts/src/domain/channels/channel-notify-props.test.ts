@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { channelNotifyPropsOf, DEFAULT_CHANNEL_NOTIFY_PROPS, ignoresChannelMentions, notifyPropsError, updatableNotifyProps } from './channel-notify-props';
+import { channelNotifyPropsOf, DEFAULT_CHANNEL_NOTIFY_PROPS, notifyPropsError, updatableNotifyProps } from './channel-notify-props';
 
 describe('channel notify props', () => {
   it('when the body is an object, then only the known keys with string values are kept; else undefined', () => {
@@ -26,12 +26,5 @@ describe('channel notify props', () => {
   it('when a member never set props, then the defaults; else the stored keys over them', () => {
     assert.deepEqual(channelNotifyPropsOf({}), DEFAULT_CHANNEL_NOTIFY_PROPS);
     assert.deepEqual(channelNotifyPropsOf({ notify_props: { desktop: 'all', push_threads: 'mention' } }), { ...DEFAULT_CHANNEL_NOTIFY_PROPS, desktop: 'all', push_threads: 'mention' });
-  });
-
-  it('when ignore_channel_mentions is on, then channel mentions are ignored; default and off are not', () => {
-    assert.equal(ignoresChannelMentions({ notify_props: { ignore_channel_mentions: 'on' } }), true);
-    assert.equal(ignoresChannelMentions({ notify_props: { ignore_channel_mentions: 'default' } }), false);
-    assert.equal(ignoresChannelMentions({ notify_props: { ignore_channel_mentions: 'off' } }), false);
-    assert.equal(ignoresChannelMentions({}), false);
   });
 });

@@ -27,14 +27,6 @@ export function channelNotifyPropsOf(member: Pick<ChannelMember, 'notify_props'>
 }
 
 /**
- * The membership says `on` explicitly (the store-side `everyoneBut` rule of MentionTargets). Who a post mentions is decided by
- * heedsChannelMentions (mentioned-members.ts), which also reads `default` in a muted channel and the user's `channel` prop.
- */
-export function ignoresChannelMentions(member: Pick<ChannelMember, 'notify_props'>): boolean {
-  return member.notify_props?.ignore_channel_mentions === 'on';
-}
-
-/**
  * The known keys of a request body whose values are strings (a JSON object of strings, as the reference decodes it
  * into a string map: other values are dropped); undefined when the body is not a JSON object.
  */

@@ -32,12 +32,39 @@ export function heedsChannelMentions(member: Pick<ChannelMember, 'notify_props'>
   return !(ignore === 'on' || (ignore === 'default' && props.mark_unread === 'mention'));
 }
 
+/** A channel's member ids are read in pages of this many (the first page cached), at most MAX_MEMBER_PAGES of them per post. */
+const MEMBER_PAGE = MAX_NOTIFIED_MEMBERS;
+/** Bounded work per post: keywords are looked for among the first 100,000 members (in user id order) at most. */
+const MAX_MEMBER_PAGES = 100;
+
+type Settings = ReadonlyMap<string, UserMentionSettings>;
+
 /**
- * The members a new post mentions (the reference's getExplicitMentionsAndKeywords), its author only when a webhook posted it: in a direct channel the
- * other user; in a group channel every member; elsewhere the members it names (`@username`), the members whose mention keys or first name (when they turned
- * first-name mentions on) it contains, and, when the author may use them in a channel of fewer than 1,000 members, every
- * member heeding `@channel`/`@all` and the online ones heeding `@here`. Bounded work: the ids of at most 1,000 members are
- * read (their settings from users-bots, cached), their memberships only for a channel-wide word.
+ * Every member id of the channel, read a page at a time, with the mention settings of those that differ from the defaults
+ * (users-bots, cached; unknown settings when users-bots cannot answer count as the defaults). `complete` is false when the
+ * channel has more members than MAX_MEMBER_PAGES pages hold.
+ */
+async function membersAndSettings(deps: Deps, channelId: string): Promise<{ ids: string[]; settings: Settings; complete: boolean }> {
+  const ids: string[] = [];
+  const settings = new Map<string, UserMentionSettings>();
+  let page = await deps.channelMembers.userIdsOfChannel(channelId, MEMBER_PAGE);
+  for (let read = 1; ; read += 1) {
+    ids.push(...page);
+    const found = deps.mentionSettings ? await deps.mentionSettings.of(page).catch((): Settings => new Map()) : new Map();
+    for (const [id, s] of found) settings.set(id, s);
+    if (page.length < MEMBER_PAGE) return { ids, settings, complete: true };
+    if (read >= MAX_MEMBER_PAGES) return { ids, settings, complete: false };
+    page = await deps.channelMembers.userIdsOfChannel(channelId, MEMBER_PAGE, page[page.length - 1]);
+  }
+}
+
+/**
+ * The members a new post mentions (the reference's getExplicitMentionsAndKeywords), its author only when a webhook posted it:
+ * in a direct channel the other user; in a group channel every member; elsewhere the members it names (`@username`), the
+ * members whose mention keys or first name (when they turned first-name mentions on) it contains, and, when the author may use
+ * them in a channel of fewer than 1,000 members, every member heeding `@channel`/`@all` and the online ones heeding `@here`.
+ * Read from the post's Markdown text only (mention-text-runs.ts). Keywords are looked for among every member, read in pages of
+ * 1,000 (bounded: MAX_MEMBER_PAGES); memberships are read only for a channel-wide word.
  */
 export async function mentionedMembers(deps: Deps, post: MentioningPost, channel: Channel): Promise<string[]> {
   // A webhook's post may mention its creator (the reference removes the author only from other posts).
@@ -45,20 +72,17 @@ export async function mentionedMembers(deps: Deps, post: MentioningPost, channel
   if (channel.type === 'D') return [...(mentionPlan(channel, post)?.direct ?? [])];
   const texts = await mentionTextRuns(post);
   const plan = mentionPlan(channel, post, texts);
-  const memberIds = await deps.channelMembers.userIdsOfChannel(channel.id, MAX_NOTIFIED_MEMBERS);
+  const { ids: memberIds, settings, complete } = await membersAndSettings(deps, channel.id);
   if (memberIds.length === 0) return [];
-  // Every member was listed unless the channel is that large: then a named user is left to the store's membership check.
-  const complete = memberIds.length < MAX_NOTIFIED_MEMBERS;
   const members = new Set(memberIds);
-  // Unknown settings (users-bots unreachable) count as the defaults: named users and channel-wide words still count.
-  const settings = deps.mentionSettings ? await deps.mentionSettings.of(memberIds).catch(() => new Map<string, UserMentionSettings>()) : new Map<string, UserMentionSettings>();
   // A group channel's post mentions every member (the newest reference's GMMention).
   const ids = new Set<string>(channel.type === 'G' ? memberIds : []);
   if (plan && plan.names.length > 0) {
+    // Past MAX_MEMBER_PAGES pages a named user is left to the store's membership check.
     for (const id of (await deps.userNames.idsByUsernames(plan.names)).values()) if (!complete || members.has(id)) ids.add(id);
   }
   if (settings.size > 0) for (const id of keywordMentions(texts, keywordsOf(settings))) ids.add(id);
-  if (plan && (plan.everyone || plan.here) && complete && (await mayMentionChannel(deps, channel, post.user_id))) {
+  if (plan && (plan.everyone || plan.here) && memberIds.length < MAX_NOTIFIED_MEMBERS && (await mayMentionChannel(deps, channel, post.user_id))) {
     const listed = await deps.channelMembers.listByChannel(channel.id, { page: 0, perPage: MAX_NOTIFIED_MEMBERS });
     const heeding = listed.filter((m) => m.user_id !== author && heedsChannelMentions(m, settings.get(m.user_id))).map((m) => m.user_id);
     if (plan.everyone) for (const id of heeding) ids.add(id);
