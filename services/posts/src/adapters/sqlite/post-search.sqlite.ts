@@ -177,7 +177,7 @@ function phraseExpr(words: readonly string[]): string {
   return quote(words.join(' '));
 }
 
-export function toFoundPost(row: PostSearchRow): FoundPost {
+function toFoundPost(row: PostSearchRow): FoundPost {
   const post = JSON.parse(row.doc) as StoredPost;
   post.pending_events = row.events === '[]' ? [] : (JSON.parse(row.events) as PendingEvent[]);
   return { post, matches: row.matches };

@@ -1,13 +1,13 @@
 import { extname, join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { SqliteStore } from '@switchyard/sqlite-kit';
+import type { PendingEvent, StoredPost } from '../../domain/entities';
 import type { FoundPost, PostSearchIndex, PostSearchQuery } from '../../domain/search/post-search.port';
-import { toFoundPost, type PostSearchRow } from './post-search.sqlite';
 import type { SearchReply, SearchRequest } from './post-search.worker';
 
 interface Waiting {
   readonly query: PostSearchQuery;
-  resolve(rows: PostSearchRow[]): void;
+  resolve(rowsJson: string): void;
   reject(error: Error): void;
 }
 
@@ -35,7 +35,7 @@ export class ThreadPostSearch implements PostSearchIndex {
   public async search(query: PostSearchQuery): Promise<FoundPost[]> {
     if (query.channelIds.length === 0 || !(query.limit > 0)) return [];
     await this.store.flush();
-    return (await this.ask(query)).map(toFoundPost);
+    return foundPostsOf(await this.ask(query));
   }
 
   /** Stops the thread (before the store closes); later searches fail. */
@@ -47,7 +47,7 @@ export class ThreadPostSearch implements PostSearchIndex {
     this.failAll(new Error('the search thread is closed'));
   }
 
-  private ask(query: PostSearchQuery): Promise<PostSearchRow[]> {
+  private ask(query: PostSearchQuery): Promise<string> {
     if (this.closed) return Promise.reject(new Error('the search thread is closed'));
     return new Promise((resolve, reject) => this.send({ query, resolve, reject }));
   }
@@ -79,7 +79,7 @@ export class ThreadPostSearch implements PostSearchIndex {
       const waiting = this.waiting.get(reply.id);
       if (!waiting) return;
       this.waiting.delete(reply.id);
-      if ('rows' in reply) waiting.resolve(reply.rows);
+      if ('rowsJson' in reply) waiting.resolve(reply.rowsJson);
       else if ('unknownList' in reply) {
         // The thread dropped that list: send it whole again.
         this.listIds.delete(waiting.query.channelIds);
@@ -104,6 +104,15 @@ export class ThreadPostSearch implements PostSearchIndex {
     this.waiting.clear();
     for (const w of waiting) w.reject(error);
   }
+}
+
+/** The thread's answer (SearchReply's rowsJson) parsed: each stored post with its pending events and matches. */
+function foundPostsOf(rowsJson: string): FoundPost[] {
+  const rows = JSON.parse(rowsJson) as { post: StoredPost; events: PendingEvent[]; matches: string[] }[];
+  return rows.map(({ post, events, matches }) => {
+    post.pending_events = events;
+    return { post, matches };
+  });
 }
 
 /**

@@ -14,9 +14,12 @@ export interface SearchRequest {
   readonly listId?: number;
 }
 
-/** Its answer: the rows found, or why the search failed. */
+/**
+ * Its answer: the rows found (one JSON array of `{post, events, matches}`: the stored document and pending
+ * events as they are, so one string crosses instead of a hundred objects), or why the search failed.
+ */
 export type SearchReply =
-  | { readonly id: number; readonly rows: PostSearchRow[] }
+  | { readonly id: number; readonly rowsJson: string }
   | { readonly id: number; readonly unknownList: true }
   | { readonly id: number; readonly error: string };
 
@@ -43,7 +46,12 @@ function answer(request: SearchRequest): SearchReply {
     if (channelIds === undefined) return { id: request.id, unknownList: true };
     query = { ...query, channelIds };
   }
-  return { id: request.id, rows: search.rows(query) };
+  return { id: request.id, rowsJson: rowsJson(search.rows(query)) };
+}
+
+/** The rows as one JSON array; `doc` and `events` are JSON already (stored by the store's own JSON.stringify). */
+function rowsJson(rows: readonly PostSearchRow[]): string {
+  return `[${rows.map((row) => `{"post":${row.doc},"events":${row.events},"matches":${JSON.stringify(row.matches)}}`).join(',')}]`;
 }
 
 const port = parentPort;
