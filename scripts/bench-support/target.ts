@@ -62,8 +62,9 @@ export interface EmbeddedProcess {
  * figures are of the current sources); BENCH_RUNTIME=source runs the sources through tsx like `npm run dev`.
  */
 /**
- * The runtime starts through deploy/node-runtime.sh as `npm start` does, so it has the same heap and malloc
- * settings (deploy/node-runtime.env); BENCH_HEAP_MB: another old space.
+ * The runtime starts through `deploy/node-runtime.sh --embedded` as `npm start` does, so it has the same heap and
+ * malloc settings (deploy/node-runtime.env, EMBEDDED_NODE_OPTIONS included: another build run here gets them too);
+ * BENCH_HEAP_MB: another old space.
  */
 const NODE_RUNTIME = join(__dirname, '..', '..', 'deploy', 'node-runtime.sh');
 const START_FLAGS = process.env.BENCH_HEAP_MB ? [`--max-old-space-size=${Number(process.env.BENCH_HEAP_MB)}`] : [];
@@ -92,7 +93,7 @@ export async function startEmbeddedProcess(options: { readonly dataDir?: string 
   profile.push(...(process.env.BENCH_NODE_ARGS ?? '').split(' ').filter((arg) => arg !== ''));
   // A fresh durable store per run (DATA_DIR), removed when the runtime stops.
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'switchyard-bench-'));
-  const child = spawn('sh', [NODE_RUNTIME, ...profile, ...runtimeArgs(root)], {
+  const child = spawn('sh', [NODE_RUNTIME, '--embedded', ...profile, ...runtimeArgs(root)], {
     cwd: root,
     env: { ...process.env, NODE: process.execPath, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'error', DATA_DIR: dataDir, METRICS_PORT: process.env.METRICS_PORT ?? '0' },
     stdio: ['ignore', 'pipe', 'inherit'],
