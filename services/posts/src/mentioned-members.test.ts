@@ -10,7 +10,7 @@ import { FakeUsers } from './test-support/fake-users';
 import { RecordingSink } from './test-support/recording-sink';
 import type { Deps } from './domain/ports';
 import { countMentions } from './domain/channels/count-mentions';
-import { heedsChannelMentions, mentionedMembers } from './domain/channels/mentioned-members';
+import { heedsChannelMentions, mentionedMembers, postMentions } from './domain/channels/mentioned-members';
 
 const defaults = { mention_keys: [], first_name: '', channel: true };
 
@@ -132,6 +132,39 @@ describe('mentionedMembers (who a new post mentions, the reference\'s getExplici
     assert.ok(w.asked.length >= 2 && w.asked.every((batch) => batch.length <= 1_000), 'settings asked a page at a time');
     assert.equal(new Set(w.asked.flat()).size, 1_104, 'every member once');
     assert.deepEqual(await w.mentioned('@channel and @bob'), [w.ids.bob], 'named still counts');
+  });
+
+  it('when a reply is written, then members who wrote its root (comments root or any) or a reply (any) are mentioned as writers while they do not see collapsed threads', async () => {
+    const w = await world((ids) => ({ [ids.bob]: { comments: 'root' }, [ids.carol]: { comments: 'any' } }));
+    const config = w.deps.liveConfig.current();
+    (w.deps.liveConfig as MutableConfigView).replace({ ...config, ServiceSettings: { ...config.ServiceSettings, CollapsedThreads: 'default_off' } });
+    const root = aPost({ channel_id: w.channel.id, user_id: w.ids.bob, message: 'root' });
+    await w.repositories.posts.insert(root);
+    const first = aPost({ channel_id: w.channel.id, user_id: w.ids.carol, root_id: root.id, message: 'first' });
+    await w.repositories.posts.insert(first);
+    await w.repositories.posts.recordReply(root.id, first.create_at, w.ids.carol);
+    const reply = (message: string) => w.say(message, { root_id: root.id });
+    const thanks = await postMentions(w.deps, reply('thanks'), w.channel);
+    assert.deepEqual([...thanks.ids].sort(), sorted(w.ids.bob, w.ids.carol));
+    assert.deepEqual([...thanks.asWriters].sort(), sorted(w.ids.bob, w.ids.carol));
+    const named = await postMentions(w.deps, reply(`thanks @bob`), w.channel);
+    assert.deepEqual([...named.ids].sort(), sorted(w.ids.bob, w.ids.carol));
+    assert.deepEqual([...named.asWriters], [w.ids.carol], 'named: a mention, not only a writer');
+    assert.deepEqual(await mentionedMembers(w.deps, w.say('a new root'), w.channel), [], 'roots mention no writers');
+    (w.deps.liveConfig as MutableConfigView).replace({ ...config, ServiceSettings: { ...config.ServiceSettings, CollapsedThreads: 'always_on' } });
+    assert.deepEqual((await postMentions(w.deps, reply('thanks'), w.channel)).ids, [], 'collapsed threads: no comment mentions');
+  });
+
+  it('when a root was written by a member with comments root, then only a reply to that root mentions them; comments any also needs a reply of theirs', async () => {
+    const w = await world((ids) => ({ [ids.bob]: { comments: 'any' }, [ids.carol]: { comments: 'root' } }));
+    const config = w.deps.liveConfig.current();
+    (w.deps.liveConfig as MutableConfigView).replace({ ...config, ServiceSettings: { ...config.ServiceSettings, CollapsedThreads: 'disabled' } });
+    const root = aPost({ channel_id: w.channel.id, user_id: w.ids.author, message: 'root' });
+    await w.repositories.posts.insert(root);
+    const first = aPost({ channel_id: w.channel.id, user_id: w.ids.carol, root_id: root.id, message: 'first' });
+    await w.repositories.posts.insert(first);
+    await w.repositories.posts.recordReply(root.id, first.create_at, w.ids.carol);
+    assert.deepEqual(await mentionedMembers(w.deps, w.say('next', { root_id: root.id }), w.channel), [], 'bob wrote nothing; carol only a reply');
   });
 
   it('heedsChannelMentions reads the membership and the user as the reference\'s AddUser', () => {

@@ -14,8 +14,8 @@ export const InternalPaths = {
   crtPreferences: '/internal/v1/users/crt-preferences',
   /**
    * users-bots (posts only): POST {ids: string[]} (≤1,000) → `{settings: {<user id>: UserMentionSettings}}`, only for the users
-   * whose mention settings differ from the defaults (mention keys set, first-name mentions on with a first name, or channel-wide
-   * mentions off); the others are left out.
+   * whose mention settings differ from the defaults (mention keys set, first-name mentions on with a first name, channel-wide
+   * mentions off, or comments `root`/`any`); the others are left out.
    */
   mentionSettings: '/internal/v1/users/mention-settings',
   /** users-bots: POST {usernames: string[]} → InternalUser[] */
@@ -111,6 +111,11 @@ export interface UserMentionSettings {
   readonly first_name: string;
   /** `channel` is `"true"`: `@channel`, `@all` and `@here` may mention the user. */
   readonly channel: boolean;
+  /**
+   * `comments` when `root` or `any` (the reference's CommentsNotifyProp): replies in threads the user started (`root`) or
+   * wrote in (`any`) mention them while they do not see collapsed threads; absent means `never`.
+   */
+  readonly comments?: 'root' | 'any';
 }
 
 export interface InternalUser {

@@ -8,7 +8,7 @@ const PER_CALL = 1_000;
 function isSettings(value: unknown): value is UserMentionSettings {
   if (typeof value !== 'object' || value === null) return false;
   const v = value as Record<string, unknown>;
-  return Array.isArray(v.mention_keys) && v.mention_keys.every((k) => typeof k === 'string') && typeof v.first_name === 'string' && typeof v.channel === 'boolean';
+  return Array.isArray(v.mention_keys) && v.mention_keys.every((k) => typeof k === 'string') && typeof v.first_name === 'string' && typeof v.channel === 'boolean' && (v.comments === undefined || v.comments === 'root' || v.comments === 'any');
 }
 
 /** users-bots' internal mention settings lookup. A failed call rejects (not cached; the caller then counts with the defaults). */

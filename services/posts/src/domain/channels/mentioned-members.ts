@@ -6,8 +6,19 @@ import { channelNotifyPropsOf } from './channel-notify-props';
 import { MAX_NOTIFIED_MEMBERS, mentionPlan } from './mention-plan';
 import { keywordMentions, keywordsOf } from './mention-keywords';
 import { mentionTextRuns } from './mention-text-runs';
+import { commentMentions } from './comment-mentions';
 
-type MentioningPost = Pick<StoredPost, 'message' | 'props' | 'user_id'>;
+type MentioningPost = Pick<StoredPost, 'message' | 'props' | 'user_id' | 'root_id'>;
+
+/** Who a post mentions: every id (counted, `posted.mentions`), and those mentioned only as a thread's writers (comments). */
+export interface PostMentions {
+  readonly ids: readonly string[];
+  /**
+   * Mentioned only by their `comments` notify prop (the reference's ThreadMention/CommentMention, which outrank a group
+   * channel's mention): they count on the channel but gain no unread thread mention and are not made to follow again.
+   */
+  readonly asWriters: ReadonlySet<string>;
+}
 
 /**
  * Whether the author may use `@channel`, `@all` and `@here` here (the reference's HasPermissionToChannel on
@@ -67,16 +78,20 @@ async function membersAndSettings(deps: Deps, channelId: string): Promise<{ ids:
  * 1,000 (bounded: MAX_MEMBER_PAGES); memberships are read only for a channel-wide word.
  */
 export async function mentionedMembers(deps: Deps, post: MentioningPost, channel: Channel): Promise<string[]> {
+  return [...(await postMentions(deps, post, channel)).ids];
+}
+
+/** mentionedMembers, telling apart those mentioned only as the thread's writers (a reply's `comments` mentions). */
+export async function postMentions(deps: Deps, post: MentioningPost, channel: Channel): Promise<PostMentions> {
   // A webhook's post may mention its creator (the reference removes the author only from other posts).
   const author = post.props?.from_webhook === 'true' ? undefined : post.user_id;
-  if (channel.type === 'D') return [...(mentionPlan(channel, post)?.direct ?? [])];
+  if (channel.type === 'D') return { ids: [...(mentionPlan(channel, post)?.direct ?? [])], asWriters: new Set() };
   const texts = await mentionTextRuns(post);
   const plan = mentionPlan(channel, post, texts);
   const { ids: memberIds, settings, complete } = await membersAndSettings(deps, channel.id);
-  if (memberIds.length === 0) return [];
+  if (memberIds.length === 0) return { ids: [], asWriters: new Set() };
   const members = new Set(memberIds);
-  // A group channel's post mentions every member (the newest reference's GMMention).
-  const ids = new Set<string>(channel.type === 'G' ? memberIds : []);
+  const ids = new Set<string>();
   if (plan && plan.names.length > 0) {
     // Past MAX_MEMBER_PAGES pages a named user is left to the store's membership check.
     for (const id of (await deps.userNames.idsByUsernames(plan.names)).values()) if (!complete || members.has(id)) ids.add(id);
@@ -88,6 +103,15 @@ export async function mentionedMembers(deps: Deps, post: MentioningPost, channel
     if (plan.everyone) for (const id of heeding) ids.add(id);
     else if (deps.onlineUsers && heeding.length > 0) for (const id of await deps.onlineUsers.online(heeding)) ids.add(id);
   }
-  if (author !== undefined) ids.delete(author);
-  return [...ids];
+  // Writers of the thread with `comments` on outrank a group channel's mention, explicit mentions outrank them.
+  const writers = await commentMentions(deps, post, channel, settings, members);
+  const asWriters = new Set([...writers].filter((id) => !ids.has(id)));
+  for (const id of writers) ids.add(id);
+  // A group channel's post mentions every member (the newest reference's GMMention).
+  if (channel.type === 'G') for (const id of memberIds) ids.add(id);
+  if (author !== undefined) {
+    ids.delete(author);
+    asWriters.delete(author);
+  }
+  return { ids: [...ids], asWriters };
 }

@@ -1,17 +1,19 @@
 import type { Channel, StoredPost } from '../entities';
 import type { Deps } from '../ports';
-import { mentionedMembers } from '../channels/mentioned-members';
+import { mentionedMembers, postMentions } from '../channels/mentioned-members';
 import type { ThreadMembership } from './thread-ports';
 import { publishThreadUpdated, usersWithCrt } from './thread-events';
 import { participantsOf, threadResponse, type ThreadContent } from './thread-view';
 
 /**
- * Who a reply mentions (channels/mentioned-members.ts, the reference's mentions of SendNotifications): the other member of a
- * direct channel, every member of a group channel, else the members it names, whose keywords it contains, or that heed its
- * channel-wide words.
+ * Who a reply mentions (channels/mentioned-members.ts, the reference's mentions of SendNotifications): `threadMention` those
+ * who gain an unread thread mention (the other member of a direct channel, every member of a group channel, the members it
+ * names, whose keywords it contains, or that heed its channel-wide words); `all` adds those mentioned only as the thread's
+ * writers (their `comments` notify prop), who follow it when they had no membership yet.
  */
-export async function replyMentions(deps: Deps, channel: Channel, reply: StoredPost): Promise<Set<string>> {
-  return new Set(await mentionedMembers(deps, reply, channel));
+export async function replyMentions(deps: Deps, channel: Channel, reply: StoredPost): Promise<{ threadMention: Set<string>; all: Set<string> }> {
+  const { ids, asWriters } = await postMentions(deps, reply, channel);
+  return { threadMention: new Set(ids.filter((id) => !asWriters.has(id))), all: new Set(ids) };
 }
 
 /**
@@ -27,11 +29,11 @@ export async function followOnReply(deps: Deps, reply: StoredPost, channel: Chan
   if (!root) return;
   const now = deps.clock.now();
   const key = (userId: string): { post_id: string; user_id: string; channel_id: string; team_id: string } => ({ post_id: root.id, user_id: userId, channel_id: channel.id, team_id: channel.team_id });
-  const mentioned = await replyMentions(deps, channel, reply);
+  const { threadMention: mentioned, all } = await replyMentions(deps, channel, reply);
   const candidates = new Set<string>([reply.user_id]);
   if (root.props.from_webhook !== 'true') candidates.add(root.user_id);
   if (channel.type !== 'D') for (const id of await mentionedMembers(deps, root, channel)) candidates.add(id);
-  for (const id of mentioned) candidates.add(id);
+  for (const id of all) candidates.add(id);
 
   const before = new Map((await deps.threads.listFollowers(root.id)).map((m) => [m.user_id, m]));
   for (const userId of candidates) {

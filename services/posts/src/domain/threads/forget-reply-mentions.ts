@@ -14,7 +14,7 @@ export async function forgetReplyMentions(deps: Deps, reply: StoredPost, channel
   if (reply.root_id === '' || config.ServiceSettings.CollapsedThreads === 'disabled') return;
   const now = deps.clock.now();
   const changed = [];
-  for (const userId of await replyMentions(deps, channel, reply)) {
+  for (const userId of (await replyMentions(deps, channel, reply)).threadMention) {
     const membership = await deps.threads.find(reply.root_id, userId);
     if (!membership || membership.last_viewed > reply.create_at || membership.unread_mentions === 0) continue;
     changed.push(await deps.threads.maintain(membership, { add_mentions: -1, last_updated: now }));

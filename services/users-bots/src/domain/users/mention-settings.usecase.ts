@@ -21,8 +21,9 @@ export function mentionSettingsOf(user: Pick<User, 'notifyProps' | 'firstName'>)
   const keys = mentionKeysOf(user.notifyProps);
   const firstName = user.notifyProps.first_name === 'true' ? user.firstName : '';
   const channel = user.notifyProps.channel === 'true';
-  if (keys.length === 0 && firstName === '' && channel) return undefined;
-  return { mention_keys: keys, first_name: firstName, channel };
+  const comments = user.notifyProps.comments === 'root' || user.notifyProps.comments === 'any' ? user.notifyProps.comments : undefined;
+  if (keys.length === 0 && firstName === '' && channel && comments === undefined) return undefined;
+  return comments === undefined ? { mention_keys: keys, first_name: firstName, channel } : { mention_keys: keys, first_name: firstName, channel, comments };
 }
 
 /** Internal (posts only, no permission check): the mention settings of those of the users whose settings are not the defaults. */

@@ -84,7 +84,7 @@ describe('internal API', () => {
     assert.deepEqual((await h.request('POST', '/internal/v1/users/by-ids', { service: 'incoming-hooks', body: { ids: [] } })).json(), []);
   });
 
-  it('when posts asks for mention settings, then only the users whose settings differ from the defaults come back, keys split and trimmed', async () => {
+  it('when posts asks for mention settings, then only the users whose settings differ from the defaults come back (comments root/any included), keys split and trimmed', async () => {
     const create = async (username: string, firstName: string, notifyProps: Record<string, string>) => {
       const res = await h.request('POST', '/api/v4/users', { as: admin, body: { username, email: `${username}@example.com`, password: 'Passw0rd-long!', first_name: firstName, notify_props: notifyProps } });
       assert.equal(res.statusCode, 201, res.body);
@@ -94,13 +94,16 @@ describe('internal API', () => {
     const quiet = await create('quiet', 'Quinn', { channel: 'false', first_name: 'true' });
     const nameless = await create('nameless', '', { first_name: 'true' });
     const plain = await create('plainuser', 'Pat', {});
+    const threads = await create('threadsuser', 'Tess', { comments: 'any' });
+    const never = await create('neveruser', 'Ned', { comments: 'never' });
     const url = '/internal/v1/users/mention-settings';
-    const res = await h.request('POST', url, { service: 'posts', body: { ids: [keyed, quiet, nameless, plain, 'n'.repeat(26)] } });
+    const res = await h.request('POST', url, { service: 'posts', body: { ids: [keyed, quiet, nameless, plain, threads, never, 'n'.repeat(26)] } });
     assert.equal(res.statusCode, 200);
     assert.deepEqual(res.json(), {
       settings: {
         [keyed]: { mention_keys: ['Deploy', '@ops'], first_name: 'Kim', channel: true },
         [quiet]: { mention_keys: [], first_name: 'Quinn', channel: false },
+        [threads]: { mention_keys: [], first_name: '', channel: true, comments: 'any' },
       },
     });
     assertError(await h.request('POST', url, { service: 'realtime', body: { ids: [] } }), 403, 'api.context.permissions.app_error');
