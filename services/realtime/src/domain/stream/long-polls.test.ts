@@ -114,6 +114,40 @@ describe('long-polls of the event stream', () => {
     assert.deepEqual(seen, ['after-join']);
   });
 
+  it('when the user joins a channel and a post there follows at once, the post handled before the join, then the poll gets the post (members cached before it are read again)', async () => {
+    const w = world();
+    // The channel's members are cached (without bob) before the join.
+    await w.membership.channelMembers('other');
+    const poll = w.polls.poll(bob, w.stream.position(), 100, 10_000);
+    await tick();
+    // bob joins (posts has it), a post follows; realtime handles the post before the join's channels.events record.
+    w.clock.time += 5;
+    w.directory.addChannelMember('other', 'bob');
+    await w.post('right-after-join', 'other');
+    assert.deepEqual(ids((await poll).events), ['right-after-join']);
+  });
+
+  it('when the user leaves a channel and a post there follows at once, the post handled before the leave, then the poll does not get the post', async () => {
+    const w = world();
+    // The channel's members are cached (with bob) before the leave.
+    await w.membership.channelMembers('mine');
+    const leaves: (() => void)[] = [];
+    const poll = w.polls.poll(bob, w.stream.position(), 100, 10_000, (left) => leaves.push(left));
+    await tick();
+    w.clock.time += 5;
+    w.directory.removeChannelMember('mine', 'bob');
+    const looked = w.snapshots.length;
+    const before = w.stream.position();
+    await w.post('right-after-leave', 'mine');
+    // The poll looks at the post (bounded wait for that look), then either answered with it (a leak) or still waits.
+    for (let i = 0; i < 500 && w.snapshots.length === looked && w.polls.waiting === 1; i += 1) await new Promise((resolve) => setTimeout(resolve, 2));
+    await tick();
+    if (w.polls.waiting === 1) leaves[0]?.();
+    assert.deepEqual(ids((await poll).events), []);
+    // From a cursor before the post (a resume), nothing either.
+    assert.deepEqual(ids((await w.cursors.batch(bob, before, 100)).events), []);
+  });
+
   it('when its client leaves, then the poll stops waiting at once and frees its place; beyond maxWaiting a poll is refused', async () => {
     const w = world(2);
     // Every poll waits longer than the test runs, even on a loaded box: each ends because its client leaves.

@@ -96,7 +96,9 @@ export async function visibleEvents(deps: ReplayDeps, viewer: Viewer, records: r
   const memberAt = async (channelId: string, time: number): Promise<boolean> => {
     const next = (changes.get(channelId) ?? []).find((c) => c.time > time);
     if (next) return !next.joined;
-    return deps.membership.isChannelMember(channelId, viewer.userId);
+    // Members read before the event happened may lack a join (or still have a leave) made just before it whose
+    // channels.events record is handled after the event's: read again then, as the live socket's audience.
+    return (await deps.membership.channelMembers(channelId, time))?.has(viewer.userId) ?? false;
   };
   const out: ReplayedEvent[] = [];
   for (const record of records) {
