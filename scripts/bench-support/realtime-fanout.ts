@@ -7,13 +7,16 @@
  * - this process: MEMBERS authenticated sockets through the gateway (identity signed as the gateway would),
  *   counting the `posted` frames and their latency from publication.
  * Prints each server process's CPU (user + system, /proc) per delivered frame. A measuring tool for
- * profiles and A/B runs (CPU_PROF=1 writes .cpuprofile files of realtime and the gateway to /tmp).
+ * profiles and A/B runs (CPU_PROF=1 writes .cpuprofile files of realtime and the gateway to /tmp; CPU_PROF=window
+ * one of realtime over the measured traffic alone, /tmp/rt-prof/realtime-with|without-<pid>.cpuprofile).
  * BENCH_WS_CURSORS=0 runs realtime without event cursors (its bus gives no partition ends, as app.ts turns
- * them off): the same live traffic without what resuming costs (`fanOutCpu` alternates both for event-cursors).
+ * them off): the same live traffic without what resuming costs (event-cursors runs both at the same time through `fanOutCpu`).
  *
  *   node --conditions=source --import tsx scripts/bench-support/realtime-fanout.ts
  */
 import { fork, type ChildProcess } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector';
 import { createServer, type IncomingMessage } from 'node:http';
 import { setTimeout as delay } from 'node:timers/promises';
 import WebSocket from 'ws';
@@ -83,10 +86,20 @@ async function realtimeRole(): Promise<void> {
   const server = createServer(app.handler);
   server.on('upgrade', app.upgrade);
   server.listen(0, '127.0.0.1', () => process.send?.({ port: (server.address() as { port: number }).port }));
+  // CPU_PROF=window: a profile of realtime over the measured traffic alone (from `go` to the CPU read after it).
+  const windowProfile = process.env.CPU_PROF === 'window' ? new Session() : undefined;
+  if (windowProfile) mkdirSync('/tmp/rt-prof', { recursive: true });
+  windowProfile?.connect();
   process.on('message', (m: { go?: boolean; cpu?: boolean }) => {
     // Its own CPU (µs resolution; /proc counts 10 ms ticks).
-    if (m.cpu) process.send?.({ cpuUs: process.cpuUsage() });
+    if (m.cpu) {
+      process.send?.({ cpuUs: process.cpuUsage() });
+      windowProfile?.post('Profiler.stop', (error, result) => {
+        if (!error) writeFileSync(`/tmp/rt-prof/realtime-${process.env.BENCH_WS_CURSORS === '0' ? 'without' : 'with'}-${process.pid}.cpuprofile`, JSON.stringify(result.profile));
+      });
+    }
     if (!m.go) return;
+    windowProfile?.post('Profiler.enable', () => windowProfile.post('Profiler.start'));
     const total = RATE * SECONDS;
     const started = performance.now();
     void (async () => {
@@ -184,6 +197,8 @@ export async function fanOutCpu(options: FanOutOptions): Promise<FanOutFigures> 
   latencies.sort((a, b) => a - b);
   const per = (k: keyof typeof before): number => ((after[k] - before[k]) * 1000) / Math.max(1, frames);
   for (const ws of sockets) ws.terminate();
+  // The window's profile is written after the CPU read.
+  if (process.env.CPU_PROF === 'window') await delay(1_000);
   realtime.kill('SIGINT');
   gateway.kill('SIGINT');
   await Promise.all([realtime, gateway].map((child) => (child.exitCode === null ? new Promise((resolve) => child.once('exit', resolve)) : undefined)));

@@ -6,7 +6,7 @@
  *
  * What resuming adds per live event is measured twice: over real sockets (the issue's figure: realtime's own
  * process, its CPU per live event with and without cursors for the same traffic, 100 WebSockets through the
- * upgrade proxy; BENCH_SOCKET_PAIRS alternated runs) and in process on null sockets (the delivery loop alone,
+ * upgrade proxy; BENCH_SOCKET_PAIRS pairs, each pair's two runs at the same time) and in process on null sockets (the delivery loop alone,
  * without framing or writing: the cursor's share of that smaller part).
  */
 import { envelope, TOPIC_PARTITIONS, Topics } from '@switchyard/contracts';
@@ -29,8 +29,8 @@ import { fanOutCpu } from '../bench-support/realtime-fanout';
 const EVENTS = 100_000;
 /** Runs with and without cursors, alternated, for the live cost (BENCH_LIVE_PAIRS). */
 const LIVE_PAIRS = Number(process.env.BENCH_LIVE_PAIRS ?? 7);
-/** Runs over real sockets with and without cursors, alternated (BENCH_SOCKET_PAIRS; 0 = skip). */
-const SOCKET_PAIRS = Number(process.env.BENCH_SOCKET_PAIRS ?? 3);
+/** Pairs of runs over real sockets, with and without cursors at the same time (BENCH_SOCKET_PAIRS; 0 = skip). */
+const SOCKET_PAIRS = Number(process.env.BENCH_SOCKET_PAIRS ?? 5);
 /**
  * The live traffic over sockets: posts per second to one channel of 100 members (each with a socket), for a few
  * seconds, on a replica that handled 20,000 posts before (with cursors its stream holds them: EVENT_BUFFER_RECORDS).
@@ -179,24 +179,30 @@ export async function liveCost(pairs: number): Promise<{ liveUs: number; liveCur
 }
 
 /**
- * realtime's CPU per live event over real sockets without and with cursors (the same traffic), alternated;
- * the medians, and the gateway's (the upgrade proxy: the cursor's bytes pass through it).
+ * realtime's CPU per live event over real sockets without and with cursors (the same traffic), the two runs
+ * at the same time (each its own realtime and upgrade proxy; the sockets in this process), `pairs` times: each
+ * pair sees the same box, so the load that comes and goes on a shared box moves both (run one after the other,
+ * runs without cursors alone varied by ±20 % at load 10-15). The medians, the median of the pairs' differences,
+ * and the gateway's (the upgrade proxy: the cursor's bytes pass through it).
  */
-async function socketCost(pairs: number): Promise<{ withoutUs: number; withUs: number; gatewayWithoutUs: number; gatewayWithUs: number }> {
-  const runs = { without: [] as number[], with: [] as number[], gatewayWithout: [] as number[], gatewayWith: [] as number[] };
+async function socketCost(pairs: number): Promise<{ withoutUs: number; withUs: number; pairedPct: number; gatewayWithoutUs: number; gatewayWithUs: number }> {
+  const runs = { without: [] as number[], with: [] as number[], pct: [] as number[], gatewayWithout: [] as number[], gatewayWith: [] as number[] };
   for (let i = 0; i < pairs; i += 1) {
-    for (const cursors of [false, true]) {
-      const f = await fanOutCpu({ ...SOCKET_TRAFFIC, cursors });
+    const [without, withCursors] = await Promise.all([fanOutCpu({ ...SOCKET_TRAFFIC, cursors: false }), fanOutCpu({ ...SOCKET_TRAFFIC, cursors: true })]);
+    for (const [f, cursors] of [[without, false], [withCursors, true]] as const) {
       if (f.frames < f.expected * 0.99 || f.cursorFrames !== (cursors ? f.frames : 0)) throw new Error(`live over sockets: ${f.frames}/${f.expected} frames, ${f.cursorFrames} with a cursor (cursors ${cursors ? 'on' : 'off'})`);
-      // Per live event: per frame times the receivers of each event.
-      (cursors ? runs.with : runs.without).push(f.realtimeUs * SOCKET_TRAFFIC.members);
-      (cursors ? runs.gatewayWith : runs.gatewayWithout).push(f.gatewayUs * SOCKET_TRAFFIC.members);
     }
+    // Per live event: per frame times the receivers of each event.
+    runs.without.push(without.realtimeUs * SOCKET_TRAFFIC.members);
+    runs.with.push(withCursors.realtimeUs * SOCKET_TRAFFIC.members);
+    runs.pct.push(((withCursors.realtimeUs - without.realtimeUs) / without.realtimeUs) * 100);
+    runs.gatewayWithout.push(without.gatewayUs * SOCKET_TRAFFIC.members);
+    runs.gatewayWith.push(withCursors.gatewayUs * SOCKET_TRAFFIC.members);
   }
-  return { withoutUs: median(runs.without), withUs: median(runs.with), gatewayWithoutUs: median(runs.gatewayWithout), gatewayWithUs: median(runs.gatewayWith) };
+  return { withoutUs: median(runs.without), withUs: median(runs.with), pairedPct: median(runs.pct), gatewayWithoutUs: median(runs.gatewayWithout), gatewayWithUs: median(runs.gatewayWith) };
 }
 
-export async function run(): Promise<{ catchUpMs: number; liveUs: number; liveCursorUs: number; embeddedLogCatchUpMs: number; kafkaLogCatchUpMs?: number; idlePollsMb: number; busyUsPerRecord: number; busyWaitingUsPerRecord: number; socketLiveUs?: number; socketLiveCursorUs?: number }> {
+export async function run(): Promise<{ catchUpMs: number; liveUs: number; liveCursorUs: number; embeddedLogCatchUpMs: number; kafkaLogCatchUpMs?: number; idlePollsMb: number; busyUsPerRecord: number; busyWaitingUsPerRecord: number; socketLiveUs?: number; socketLiveCursorUs?: number; socketLiveCursorPairedPct?: number }> {
   const { ms, events } = await catchUp();
   process.stdout.write(`   catch-up: ${EVENTS.toLocaleString('en')} events passed while offline (1 h), ${events.toLocaleString('en')} for the bot: ${ms.toFixed(0)} ms in batches of 1,000\n`);
   const embedded = await embeddedHistoryCatchUp();
@@ -212,8 +218,8 @@ export async function run(): Promise<{ catchUpMs: number; liveUs: number; liveCu
   if (sockets) {
     const pct = (a: number, b: number): string => (((b - a) / a) * 100).toFixed(1);
     process.stdout.write(
-      `   live over sockets, ${SOCKET_TRAFFIC.members} receivers, ${SOCKET_TRAFFIC.rate} events/s: realtime ${sockets.withoutUs.toFixed(1)} µs CPU per live event without cursors, ${sockets.withUs.toFixed(1)} with (${pct(sockets.withoutUs, sockets.withUs)} %); ` +
-        `the upgrade proxy ${sockets.gatewayWithoutUs.toFixed(1)} -> ${sockets.gatewayWithUs.toFixed(1)} µs (${pct(sockets.gatewayWithoutUs, sockets.gatewayWithUs)} %); medians of ${SOCKET_PAIRS} alternated runs\n`,
+      `   live over sockets, ${SOCKET_TRAFFIC.members} receivers, ${SOCKET_TRAFFIC.rate} events/s: realtime ${sockets.withoutUs.toFixed(1)} µs CPU per live event without cursors, ${sockets.withUs.toFixed(1)} with (${pct(sockets.withoutUs, sockets.withUs)} %; ${sockets.pairedPct.toFixed(1)} % the median of the pairs' differences); ` +
+        `the upgrade proxy ${sockets.gatewayWithoutUs.toFixed(1)} -> ${sockets.gatewayWithUs.toFixed(1)} µs (${pct(sockets.gatewayWithoutUs, sockets.gatewayWithUs)} %); medians of ${SOCKET_PAIRS} pairs run at the same time\n`,
     );
   }
   const { liveUs, liveCursorUs } = await liveCost(LIVE_PAIRS);
@@ -229,7 +235,7 @@ export async function run(): Promise<{ catchUpMs: number; liveUs: number; liveCu
     idlePollsMb: polls.waitingMb - polls.baseMb,
     busyUsPerRecord,
     busyWaitingUsPerRecord,
-    ...(sockets ? { socketLiveUs: sockets.withoutUs, socketLiveCursorUs: sockets.withUs } : {}),
+    ...(sockets ? { socketLiveUs: sockets.withoutUs, socketLiveCursorUs: sockets.withUs, socketLiveCursorPairedPct: sockets.pairedPct } : {}),
     ...(typeof kafka === 'string' ? {} : { kafkaLogCatchUpMs: kafka.ms }),
   };
 }
