@@ -23,6 +23,10 @@ export const emojiSchema = new Schema<EmojiDocument>(
 emojiSchema.index({ name: 1, delete_at: 1 }, { unique: true });
 // list oldest first.
 emojiSchema.index({ delete_at: 1, create_at: 1 });
+// The live emoji by id (findById, softDelete): the MongoDB-wire emulator uses an index only for a filter of
+// exactly its fields, so `{ _id, delete_at: 0 }` scanned the collection there (ADR 0037's addendum); MongoDB
+// answers it from _id either way.
+emojiSchema.index({ _id: 1, delete_at: 1 }, { unique: true });
 
 export function emojiModel(connection: Connection): Model<EmojiDocument> {
   return modelOn(connection, 'PostsEmoji', emojiSchema, EMOJI_COLLECTION);

@@ -8,6 +8,11 @@ import { fromPostDocument, postSchema, postSearchTerms, toPostDocument, type Pos
 
 const POST_FIELDS = new Set(Object.keys(postSchema.paths));
 
+/** Whether two versions of a post have the same fields its search terms are made of. */
+function sameTermFields(a: Pick<PostDocument, 'message' | 'hashtags' | 'type' | 'delete_at'>, b: Pick<PostDocument, 'message' | 'hashtags' | 'type' | 'delete_at'>): boolean {
+  return a.message === b.message && a.hashtags === b.hashtags && a.type === b.type && a.delete_at === b.delete_at;
+}
+
 /**
  * The document as the driver should store it: undefined fields left out (the driver would store null),
  * and a field the schema does not know refused, as mongoose's `strict: 'throw'` would.
@@ -100,21 +105,26 @@ export class MongoPostRepository implements PostRepository {
   }
 
   /**
-   * A change of the message or of delete_at also rewrites the post's search terms: read, then a write
-   * conditional on the message read (retried when another edit came between), so the terms always follow
-   * the stored message.
+   * A change of the message or of delete_at also rewrites the post's search terms, made from the fields read
+   * just before. The write is filtered by `_id` alone (a filter with more fields is a scan of the whole posts
+   * collection on the MongoDB-wire emulator, ADR 0037's addendum) and returns the post as written: when another
+   * write changed a field the terms are made of in between, the terms alone are written again from the post
+   * as it is then (the changes and the event are not repeated), so the terms always follow the stored message.
    */
   private async updateWithTerms(id: string, set: Record<string, unknown>, event: PendingEvent | undefined): Promise<StoredPost | undefined> {
-    for (let attempt = 0; ; attempt += 1) {
-      const current = (await this.model.collection.findOne(byId(id))) as PostDocument | null;
-      if (!current) return undefined;
-      const next = { message: current.message, hashtags: current.hashtags, type: current.type, delete_at: current.delete_at, ...set } as PostDocument;
-      const update: Record<string, unknown> = { $set: { ...set, search_terms: postSearchTerms(next) } };
-      if (event) update.$push = { pending_events: event };
-      const doc = await this.model.findOneAndUpdate({ _id: id, message: current.message, delete_at: current.delete_at }, update, { new: true }).lean<PostDocument>();
-      if (doc) return fromPostDocument(doc);
+    const current = (await this.model.collection.findOne(byId(id))) as PostDocument | null;
+    if (!current) return undefined;
+    const next = { message: current.message, hashtags: current.hashtags, type: current.type, delete_at: current.delete_at, ...set } as PostDocument;
+    const update: Record<string, unknown> = { $set: { ...set, search_terms: postSearchTerms(next) } };
+    if (event) update.$push = { pending_events: event };
+    let expected: PostDocument = next;
+    let written = await this.model.findOneAndUpdate({ _id: id }, update, { new: true }).lean<PostDocument>();
+    for (let attempt = 0; written && !sameTermFields(written, expected); attempt += 1) {
       if (attempt >= 5) throw new Error(`posts: post ${id} kept changing during an update`);
+      expected = written;
+      written = await this.model.findOneAndUpdate({ _id: id }, { $set: { search_terms: postSearchTerms(expected) } }, { new: true }).lean<PostDocument>();
     }
+    return written ? fromPostDocument(written) : undefined;
   }
 
   public async addEvent(id: string, event: PendingEvent): Promise<StoredPost | undefined> {
