@@ -100,9 +100,13 @@ describe('mention keys, first names and channel-wide settings (mention counts an
     await alice.client.addToChannel(ops.id, channel.id);
     const root = await postIn(alice, channel.id, 'release 1.2 is out');
     await postIn(alice, channel.id, 'we may need a Rollback', { root_id: root.id });
+    await postIn(alice, channel.id, 'see `rollback` in the runbook', { root_id: root.id });
     const thread = await raw(world.target.url, 'GET', `/api/v4/users/me/teams/${world.team.id}/threads/${root.id}`, { token: ops.token });
     assertJson(thread, 200);
-    assert.equal(thread.json.unread_mentions, 1);
+    assert.equal(thread.json.unread_mentions, 1, 'a key in a code span is no mention');
+    const reread = await raw(world.target.url, 'PUT', `/api/v4/users/me/teams/${world.team.id}/threads/${root.id}/read/${root.create_at}`, { token: ops.token });
+    assertJson(reread, 200);
+    assert.equal(reread.json.unread_mentions, 1, 'recounted from the replies with the mention key, as countThreadMentions');
   });
 
   it('when an urgent root\'s thread has unread mentions, then the thread is_urgent and they add up in total_unread_urgent_mentions', async () => {

@@ -11,8 +11,8 @@ import { threadFor } from './user-thread.usecase';
 /**
  * The reference's UpdateThreadReadForUser: the user follows the thread, has read it up to `timestamp`
  * (which may move back: "mark as unread"), and their unread mentions are counted again from the replies
- * after it (countThreadMentions: `@here` counts, the user assumed online; in a DM every reply of the other
- * user); `thread_read_changed` goes to them. A missing or deleted root is 404 app.post.get.app_error.
+ * after it (countThreadMentions: their `@username`, mention keys and first name, `@here` counts as the user is assumed
+ * online; in a DM every reply of the other user); `thread_read_changed` goes to them. A missing or deleted root is 404 app.post.get.app_error.
  */
 async function readUpTo(deps: Deps, place: ThreadPlace, userId: string, teamId: string, timestamp: number): Promise<ThreadResponse> {
   const now = deps.clock.now();
@@ -22,11 +22,13 @@ async function readUpTo(deps: Deps, place: ThreadPlace, userId: string, teamId: 
   if (root.delete_at !== 0) throw Errors.postNotFound();
   const replies = await deps.posts.listReplies(root.channel_id, root.id);
   const [user] = await deps.users.usersByIds([userId]);
-  const username = user?.username ?? '';
+  // Unknown settings (users-bots unreachable) read as the defaults.
+  const settings = deps.mentionSettings ? (await deps.mentionSettings.of([userId]).catch(() => new Map<string, never>())).get(userId) : undefined;
+  const reader = { id: userId, username: user?.username ?? '', settings };
   // The reference's countThreadMentions: in a direct channel every reply of the other user is a mention.
   const direct = place.channel.type === 'D';
   let mentions = 0;
-  for (const r of replies) if (r.create_at > timestamp && r.user_id !== userId && (direct || (await mentionsUser(r, username)))) mentions += 1;
+  for (const r of replies) if (r.create_at > timestamp && r.user_id !== userId && (direct || (await mentionsUser(r, reader)))) mentions += 1;
   const membership = await deps.threads.maintain(key, { following: true, last_viewed: timestamp, unread_mentions: mentions, last_updated: now });
   const thread = await threadFor(deps, membership, false);
   await publishReadChanged(deps, {
