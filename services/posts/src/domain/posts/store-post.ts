@@ -4,6 +4,7 @@ import { isDuplicateKeyError } from '../errors';
 import type { Deps } from '../ports';
 import { hashtagsOf } from '../rules/post-rules';
 import { countMentions } from '../channels/count-mentions';
+import { postMentions } from '../channels/mentioned-members';
 import { followOnReply } from '../threads/follow-on-reply';
 import { createdEvent } from './post-events';
 
@@ -72,12 +73,15 @@ export async function storeNewPost(deps: Deps, post: StoredPost, channel: Channe
   }
   // Its mentions on the mentioned members, alongside the thread work and before the answer (a channel read
   // next shows them); a failure there loses no post.
-  const mentioned = countMentions(deps, post, channel).catch(() => undefined);
+  // Whom it mentions is read once, for the counts and the thread's follows.
+  const found = postMentions(deps, post, channel);
+  found.catch(() => undefined);
+  const mentioned = countMentions(deps, post, channel, found).catch(() => undefined);
   // A reply counts on its root first, so its post.created carries the new reply_count.
   if (post.root_id !== '') await deps.posts.recordReply(post.root_id, post.create_at, post.user_id);
   // Its thread's followers (collapsed threads) before the answer, so a list read next shows it; a failure
   // there loses no post.
-  if (post.root_id !== '') await followOnReply(deps, post, channel).catch(() => undefined);
+  if (post.root_id !== '') await followOnReply(deps, post, channel, found).catch(() => undefined);
   const mentions = await mentioned;
   void deps.relay(post, { post, channel, ...(mentions ? { mentions } : {}) });
   const counted = deps.channels.recordPost(post.channel_id, post.create_at, post.root_id === '');

@@ -1,6 +1,6 @@
 import type { Channel, StoredPost } from '../entities';
 import type { Deps } from '../ports';
-import { mentionedMembers, postMentions } from '../channels/mentioned-members';
+import { mentionedMembers, postMentions, type PostMentions } from '../channels/mentioned-members';
 import type { ThreadMembership } from './thread-ports';
 import { publishThreadUpdated, usersWithCrt } from './thread-events';
 import { participantsOf, threadResponse, type ThreadContent } from './thread-view';
@@ -11,8 +11,8 @@ import { participantsOf, threadResponse, type ThreadContent } from './thread-vie
  * names, whose keywords it contains, or that heed its channel-wide words); `all` adds those mentioned only as the thread's
  * writers (their `comments` notify prop), who follow it when they had no membership yet.
  */
-export async function replyMentions(deps: Deps, channel: Channel, reply: StoredPost): Promise<{ threadMention: Set<string>; all: Set<string> }> {
-  const { ids, asWriters } = await postMentions(deps, reply, channel);
+export async function replyMentions(deps: Deps, channel: Channel, reply: StoredPost, found?: Promise<PostMentions>): Promise<{ threadMention: Set<string>; all: Set<string> }> {
+  const { ids, asWriters } = await (found ?? postMentions(deps, reply, channel));
   return { threadMention: new Set(ids.filter((id) => !asWriters.has(id))), all: new Set(ids) };
 }
 
@@ -22,14 +22,14 @@ export async function replyMentions(deps: Deps, channel: Channel, reply: StoredP
  * follow the thread; a mention adds an unread mention and follows again even after an unfollow, the
  * others are left alone once they unfollowed. The author has then read the thread. Followers who still
  * belong to the channel get `thread_updated` (when users see collapsed threads); those events are sent
- * after this resolves.
+ * after this resolves. `found`: the reply's mentions when the caller already asked for them.
  */
-export async function followOnReply(deps: Deps, reply: StoredPost, channel: Channel): Promise<void> {
+export async function followOnReply(deps: Deps, reply: StoredPost, channel: Channel, found?: Promise<PostMentions>): Promise<void> {
   const root = await deps.posts.findById(reply.root_id);
   if (!root) return;
   const now = deps.clock.now();
   const key = (userId: string): { post_id: string; user_id: string; channel_id: string; team_id: string } => ({ post_id: root.id, user_id: userId, channel_id: channel.id, team_id: channel.team_id });
-  const { threadMention: mentioned, all } = await replyMentions(deps, channel, reply);
+  const { threadMention: mentioned, all } = await replyMentions(deps, channel, reply, found);
   const candidates = new Set<string>([reply.user_id]);
   if (root.props.from_webhook !== 'true') candidates.add(root.user_id);
   if (channel.type !== 'D') for (const id of await mentionedMembers(deps, root, channel)) candidates.add(id);
