@@ -60,6 +60,10 @@ export function fileInfoRepositoryContract(name: string, make: Factory<FileInfoR
       assert.equal(listed[0]?.post_id, postId);
       assert.equal(listed[0]?.update_at, 5000);
       assert.equal((await repo.findById(others.id))?.post_id, '');
+      const among = await repo.listByPost(postId, [mine.id, others.id, mineToo.id, newId(), mine.id]);
+      assert.deepEqual(among.map((f) => f.id), [mineToo.id, mine.id], 'among: only the post\'s, oldest first, each once');
+      assert.deepEqual((await repo.listByPost(postId, [mine.id])).map((f) => f.id), [mine.id], 'among: only those listed');
+      assert.deepEqual(await repo.listByPost(postId, []), []);
     });
 
     it('when a post\'s files are deleted, then they are soft-deleted, no longer listed nor attachable', async () => {
@@ -71,6 +75,7 @@ export function fileInfoRepositoryContract(name: string, make: Factory<FileInfoR
       assert.equal(await repo.deleteByPost(postId, 3000), 1);
       assert.equal(await repo.deleteByPost(postId, 4000), 0);
       assert.deepEqual(await repo.listByPost(postId), []);
+      assert.deepEqual(await repo.listByPost(postId, [info.id]), [], 'among: a deleted file is not listed');
       const stored = await repo.findById(info.id);
       assert.equal(stored?.delete_at, 3000);
       const unattached = aFileInfo({ delete_at: 10 });

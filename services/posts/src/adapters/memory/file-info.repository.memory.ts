@@ -27,9 +27,10 @@ export class MemoryFileInfoRepository implements FileInfoRepository {
     return attached;
   }
 
-  public async listByPost(postId: string): Promise<FileInfo[]> {
+  public async listByPost(postId: string, among?: readonly string[]): Promise<FileInfo[]> {
+    const ids = among ? new Set(among) : undefined;
     return [...this.byId.values()]
-      .filter((f) => f.post_id === postId && f.delete_at === 0)
+      .filter((f) => f.post_id === postId && f.delete_at === 0 && (!ids || ids.has(f.id)))
       .sort((a, b) => a.create_at - b.create_at || compareIds(a.id, b.id))
       .map(copy);
   }

@@ -33,7 +33,20 @@ export class MongoFileInfoRepository implements FileInfoRepository {
     return attached;
   }
 
-  public async listByPost(postId: string): Promise<FileInfo[]> {
+  /**
+   * With `among`: a read by `_id` (`$in`), the rest checked here. The filter `{ post_id, delete_at }` is a scan of
+   * the whole collection on the MongoDB-wire emulator (it builds no non-unique index: ADR 0037's addendum), paid
+   * by every post created with files.
+   */
+  public async listByPost(postId: string, among?: readonly string[]): Promise<FileInfo[]> {
+    if (among) {
+      if (among.length === 0) return [];
+      const found = (await this.model.collection.find({ _id: { $in: [...new Set(among)] } } as never).toArray()) as unknown as FileInfoDocument[];
+      return found
+        .filter((d) => d.post_id === postId && d.delete_at === 0)
+        .sort((a, b) => a.create_at - b.create_at || (a._id < b._id ? -1 : a._id > b._id ? 1 : 0))
+        .map((d) => fromFileInfoDocument(d));
+    }
     const docs = await this.model.collection.find({ post_id: postId, delete_at: 0 }).sort({ create_at: 1, _id: 1 }).toArray();
     return docs.map((d) => fromFileInfoDocument(d as unknown as FileInfoDocument));
   }

@@ -42,8 +42,11 @@ export class SqliteFileInfoRepository implements FileInfoRepository {
     return this.store.writeOne(() => ids.filter((id) => this.attachRow.run(postId, postId, at, id, userId, channelId).changes === 1));
   }
 
-  public async listByPost(postId: string): Promise<FileInfo[]> {
-    return fromDocs<FileInfo>(this.byPost.all(postId));
+  public async listByPost(postId: string, among?: readonly string[]): Promise<FileInfo[]> {
+    const files = fromDocs<FileInfo>(this.byPost.all(postId));
+    if (!among) return files;
+    const ids = new Set(among);
+    return files.filter((f) => ids.has(f.id));
   }
 
   public async deleteByPost(postId: string, at: number): Promise<number> {

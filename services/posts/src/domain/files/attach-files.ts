@@ -20,7 +20,8 @@ export async function attachFiles(deps: Pick<Deps, 'files'>, post: { id: string;
   if (unique.length === 0) return { fileIds: [] };
   const attached = await deps.files.attach(unique, post.id, post.channel_id, post.user_id, at);
   if (attached.length === 0) return { fileIds: [] };
-  const infos = await deps.files.listByPost(post.id);
+  // A new post id: its files are the ones just attached.
+  const infos = await deps.files.listByPost(post.id, attached);
   return { fileIds: attached, files: infos.map((info) => presentFileInfo(info)) };
 }
 
@@ -34,7 +35,7 @@ export async function attachCommandFiles(deps: Pick<Deps, 'files'>, post: Stored
   const unique = [...new Set(fileIds ?? [])].slice(0, MAX_FILES_PER_POST);
   if (unique.length === 0) return;
   await deps.files.attach(unique, post.id, post.channel_id, post.user_id, at);
-  const infos = (await deps.files.listByPost(post.id)).filter((info) => unique.includes(info.id));
+  const infos = await deps.files.listByPost(post.id, unique);
   if (infos.length === 0) return;
   post.file_ids = unique.filter((id) => infos.some((info) => info.id === id));
   post.metadata = { ...(post.metadata ?? {}), files: infos.map((info) => presentFileInfo(info)) };

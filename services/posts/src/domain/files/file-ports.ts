@@ -11,8 +11,11 @@ export interface FileInfoRepository {
    * (in the order given); a file lost to a concurrent attach is not among them.
    */
   attach(ids: readonly string[], postId: string, channelId: string, userId: string, at: number): Promise<string[]>;
-  /** The post's non-deleted files, oldest first (create_at, then id). */
-  listByPost(postId: string): Promise<FileInfo[]>;
+  /**
+   * The post's non-deleted files, oldest first (create_at, then id). With `among`: only those of these ids
+   * (a read by id, for a post whose candidate files are known: the ones just attached).
+   */
+  listByPost(postId: string, among?: readonly string[]): Promise<FileInfo[]>;
   /** Soft-deletes the post's files (delete_at = at); returns how many. */
   deleteByPost(postId: string, at: number): Promise<number>;
   /**
