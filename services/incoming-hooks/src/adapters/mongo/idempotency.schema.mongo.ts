@@ -28,6 +28,9 @@ export const idempotencySchema = new Schema<IdempotencyDocument>(
 // _id (built in, unique): reserve (the atomic claim), complete, release, find.
 // purge of records past the window (no TTL index: the emulators lack them).
 idempotencySchema.index({ createAt: 1 });
+// complete (every keyed hook): the MongoDB-wire emulator uses an index only for a filter of exactly its fields, so
+// `{ _id, owner }` scanned the whole collection there (ADR 0037's addendum); MongoDB answers it from _id either way.
+idempotencySchema.index({ _id: 1, owner: 1 }, { unique: true });
 
 export function idempotencyModel(connection: Connection): Model<IdempotencyDocument> {
   return modelOn(connection, 'IncomingIdempotency', idempotencySchema, IDEMPOTENCY_COLLECTION);

@@ -1,8 +1,10 @@
-import { after, before, describe } from 'node:test';
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
 import { randomBytes } from 'node:crypto';
 import { connectMongo, type Connection } from '@switchyard/mongo-kit';
 import type { Repositories } from '../../domain/ports';
 import { idempotencyRepositoryContract, incomingHookRepositoryContract } from '../contracts/repository-contracts';
+import { IDEMPOTENCY_COLLECTION } from './idempotency.schema.mongo';
 import { createIncomingHooksMongoRepositories, INCOMING_HOOKS_COLLECTIONS } from './index';
 
 const url = process.env.MONGO_URL;
@@ -31,4 +33,10 @@ describe('incoming-hooks repositories on MongoDB', { skip: !url && 'MONGO_URL no
 
   describe('MongoIncomingHookRepository', () => incomingHookRepositoryContract(() => fresh('hooks')));
   describe('MongoIdempotencyRepository', () => idempotencyRepositoryContract(() => fresh('idempotency')));
+
+  test('when a keyed hook completes, then its filter ({ _id, owner }) has a unique index of exactly its fields (emulators scan the whole collection otherwise)', async () => {
+    if (!connection) throw new Error('not connected');
+    const indexes = (await connection.collection(IDEMPOTENCY_COLLECTION).indexes()) as { key: Record<string, unknown>; unique?: boolean }[];
+    assert.equal(indexes.find((index) => JSON.stringify(index.key) === JSON.stringify({ _id: 1, owner: 1 }))?.unique, true);
+  });
 });

@@ -55,7 +55,8 @@ export async function editPost(deps: Deps, actor: Actor, postId: string, edit: P
     if (attached.fileIds.length > 0) {
       newFiles = attached.fileIds;
       changes.file_ids = [...post.file_ids, ...attached.fileIds];
-      changes.metadata = { ...(post.metadata ?? {}), files: (await deps.files.listByPost(post.id)).map((f) => presentFileInfo(f)) };
+      // The post's files are among its file ids (a read by id; MongoDB-wire emulators scan for a post's files otherwise).
+      changes.metadata = { ...(post.metadata ?? {}), files: (await deps.files.listByPost(post.id, changes.file_ids)).map((f) => presentFileInfo(f)) };
       edited = true;
     }
   }
