@@ -18,10 +18,13 @@ interface Waiter {
  * once everything written before it is committed and on disk. The embedded runtime awaits `flush()`
  * before any answer leaves the process, so an acknowledged change is durable: WAL commits are ordered, so
  * the sync that covers a request's last write covers every write before it (an outbox row cleared in a
- * later commit than its message can never be durable without it). While a sync runs, the batch stays open
- * and commits when the sync ends (its answers could not leave before the next sync anyway), so one COMMIT
- * and one fsync cover many requests and the event loop never blocks on the disk: a COMMIT writes each page
- * the batch changed once, so fewer, larger batches write fewer WAL frames per request.
+ * later commit than its message can never be durable without it). While a sync runs, later commits wait
+ * for the next one, so one fsync covers many requests and the event loop never blocks on the disk.
+ *
+ * A batch opened while a sync runs still commits at the end of its turn, so its COMMIT overlaps the disk's
+ * work instead of following it. Holding it open until the sync ended (one COMMIT per sync) was tried: 25-30 %
+ * fewer COMMITs under the hook bench, but every step of a one-at-a-time flow (post, then the deliveries it
+ * causes) then waited for a COMMIT after each sync: post -> callback p50 +2-5 ms at load 12-16.
  *
  * A failed COMMIT or fsync is fatal to the store: the writes it held had already resolved and the
  * process acted on them, so nothing after it can be trusted. Every later write and flush rejects (answers
@@ -58,8 +61,6 @@ export class GroupCommit {
   /** total_changes() when the open transaction began. */
   private changesAtBegin = 0;
   private idleWaiters: (() => void)[] = [];
-  /** A commit of the open batch is due on `setImmediate` (none is while a sync runs: its end commits). */
-  private commitScheduled = false;
 
   /**
    * `syncWal`: makes the WAL durable and calls back (default `fdatasync` of `walFd` on the libuv pool; a test
@@ -159,16 +160,7 @@ export class GroupCommit {
     this.begin.run();
     this.changesAtBegin = this.totalChanges.get() as number;
     this.open = true;
-    if (!this.syncing) this.scheduleCommit();
-  }
-
-  private scheduleCommit(): void {
-    if (this.commitScheduled) return;
-    this.commitScheduled = true;
-    setImmediate(() => {
-      this.commitScheduled = false;
-      this.commit();
-    });
+    setImmediate(() => this.commit());
   }
 
   private commit(): void {
@@ -232,9 +224,7 @@ export class GroupCommit {
       } else {
         for (const waiter of covered) waiter.resolve();
       }
-      // The batch opened while the disk was busy commits now (and its sync starts); else what is left is synced.
-      if (this.open) this.commit();
-      else this.sync();
+      this.sync();
     });
   }
 }
