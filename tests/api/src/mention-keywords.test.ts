@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { UserProfile } from '@mattermost/types/users';
-import { createUser, login } from './support/fixtures';
+import { createUser, login, patchConfig } from './support/fixtures';
 import { assertJson, raw } from './support/http';
 import { newChannel, postIn, type Actor } from './support/posts-fixtures';
 import { parsed, type TestSocket } from './support/ws';
@@ -35,7 +35,7 @@ describe('mention keys, first names and channel-wide settings (mention counts an
   };
 
   before(async () => {
-    world = await wsWorld();
+    world = await wsWorld({ alsoRestore: ['PostPriority'] });
     ({ alice } = world);
   });
   after(async () => {
@@ -123,6 +123,15 @@ describe('mention keys, first names and channel-wide settings (mention counts an
     const threads = list.json.threads as { id: string; is_urgent: boolean; unread_mentions: number }[];
     assert.deepEqual(threads.filter((t) => t.id === urgent.id || t.id === plain.id).map((t) => [t.id === urgent.id, t.is_urgent, t.unread_mentions]).sort(), [[false, false, 1], [true, true, 2]]);
     assert.equal(list.json.total_unread_urgent_mentions, 2);
+    await patchConfig(world.admin.client, { ServiceSettings: { PostPriority: false } });
+    const off = await raw(world.target.url, 'GET', `/api/v4/users/me/teams/${world.team.id}/threads`, { token: bob.token });
+    assertJson(off, 200);
+    assert.equal((off.json.threads as { id: string; is_urgent: boolean }[]).find((t) => t.id === urgent.id)?.is_urgent, false, 'post priority off: no thread is urgent');
+    assert.equal(off.json.total_unread_urgent_mentions, 0);
+    const one = await raw(world.target.url, 'GET', `/api/v4/users/me/teams/${world.team.id}/threads/${urgent.id}`, { token: bob.token });
+    assertJson(one, 200);
+    assert.equal(one.json.is_urgent, false);
+    await patchConfig(world.admin.client, { ServiceSettings: { PostPriority: true } });
   });
 
   it('when alice writes in a group channel, then every other member is mentioned (counted and in posted.mentions), whatever the text', async () => {

@@ -66,6 +66,7 @@ async function sendThreadUpdated(deps: Deps, rootId: string, channel: Channel, b
     if (!count) unreadAfter.set(at, (count = deps.posts.countRepliesAfter(channel.id, rootId, at)));
     return count;
   };
+  const priority = deps.liveConfig.current().ServiceSettings.PostPriority;
   const payloads = [];
   for (const follower of followers) {
     if (!(await deps.cachedMembers.cachedMember(channel.id, follower.user_id))) continue;
@@ -74,7 +75,7 @@ async function sendThreadUpdated(deps: Deps, rootId: string, channel: Channel, b
     payloads.push({
       user_id: follower.user_id,
       team_id: channel.team_id,
-      thread: { ...threadResponse(content, follower, participants, await countAfter(follower.last_viewed)) },
+      thread: { ...threadResponse(content, follower, participants, { priority, unreadReplies: await countAfter(follower.last_viewed) }) },
       previous_unread_mentions: previous ? previous.unread_mentions : 0,
       previous_unread_replies: previous ? Math.max(unreadBefore - 1, 0) : 0,
     });

@@ -28,6 +28,6 @@ export async function forgetReplyMentions(deps: Deps, reply: StoredPost, channel
   const participants = await participantsOf(deps, [content], true);
   await publishThreadUpdated(
     deps,
-    shown.map((m) => ({ user_id: m.user_id, team_id: channel.team_id, thread: { ...threadResponse(content, m, participants) }, previous_unread_mentions: 0, previous_unread_replies: 0 })),
+    shown.map((m) => ({ user_id: m.user_id, team_id: channel.team_id, thread: { ...threadResponse(content, m, participants, { priority: config.ServiceSettings.PostPriority }) }, previous_unread_mentions: 0, previous_unread_replies: 0 })),
   );
 }

@@ -71,7 +71,8 @@ export async function listUserThreads(deps: Deps, actor: Actor, userId: string, 
       };
   if (query.unread) totals.total = totals.total_unread_threads;
   // The reference counts them only while post priority is on (GetTotalUnreadUrgentMentions): unread mentions of urgent threads.
-  const urgent = query.threadsOnly || !deps.liveConfig.current().ServiceSettings.PostPriority ? 0 : followed.filter((f) => isUrgent(f.root)).reduce((sum, f) => sum + f.membership.unread_mentions, 0);
+  const priority = deps.liveConfig.current().ServiceSettings.PostPriority;
+  const urgent = query.threadsOnly || !priority ? 0 : followed.filter((f) => isUrgent(f.root)).reduce((sum, f) => sum + f.membership.unread_mentions, 0);
   if (query.totalsOnly) return { ...totals, total_unread_urgent_mentions: urgent, threads: null };
 
   let page = followed;
@@ -90,6 +91,6 @@ export async function listUserThreads(deps: Deps, actor: Actor, userId: string, 
 
   const contents = await Promise.all(page.map((f) => threadContent(deps, f.root)));
   const participants = await participantsOf(deps, contents, query.extended);
-  const threads = contents.map((content, i) => threadResponse(content, (page[i] as Followed).membership, participants));
+  const threads = contents.map((content, i) => threadResponse(content, (page[i] as Followed).membership, participants, { priority }));
   return { ...totals, total_unread_urgent_mentions: urgent, threads };
 }

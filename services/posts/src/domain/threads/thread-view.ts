@@ -74,14 +74,15 @@ function rootJson(root: StoredPost): Json {
 
 /**
  * One user's view of a thread: their last view, unread replies since then (counted in `content.replies`
- * unless given) and unread mentions.
+ * unless given), unread mentions, and whether its root is urgent (only while post priority is on).
  */
 export function threadResponse(
   content: ThreadContent,
   membership: Pick<ThreadMembership, 'last_viewed' | 'unread_mentions'>,
   participants: ReadonlyMap<string, Json>,
-  unreadReplies: number = content.replies.filter((r) => r.create_at > membership.last_viewed).length,
+  shown: { readonly priority: boolean; readonly unreadReplies?: number },
 ): ThreadResponse {
+  const unreadReplies = shown.unreadReplies ?? content.replies.filter((r) => r.create_at > membership.last_viewed).length;
   const { root } = content;
   return {
     id: root.id,
@@ -95,7 +96,8 @@ export function threadResponse(
     post: rootJson(root),
     unread_replies: unreadReplies,
     unread_mentions: membership.unread_mentions,
-    is_urgent: isUrgent(root),
+    // The reference answers is_urgent only while post priority is on (IncludeIsUrgent, IsPostPriorityEnabled).
+    is_urgent: shown.priority && isUrgent(root),
     delete_at: root.delete_at,
   };
 }

@@ -11,7 +11,7 @@ export async function threadFor(deps: Deps, membership: ThreadMembership, extend
   const root = await deps.posts.findById(membership.post_id);
   if (!isThread(root)) throw ThreadErrors.threadNotFound();
   const content = await threadContent(deps, root);
-  return threadResponse(content, membership, await participantsOf(deps, [content], extended));
+  return threadResponse(content, membership, await participantsOf(deps, [content], extended), { priority: deps.liveConfig.current().ServiceSettings.PostPriority });
 }
 
 /**
