@@ -72,6 +72,33 @@ describe('Connection', () => {
     assert.equal(second.frames().at(-1)?.seq, 8);
   });
 
+  it('when a client resumes, then each replayed event keeps its own cursor (events logged by several connections, with and without one)', () => {
+    const head = (n: number): Buffer => Buffer.from(`, "cursor": "h${n}.`, 'latin1');
+    const conns = ['a', 'b'].map((id) => {
+      const conn = new Connection(id, { sendQueue: 8, replayBuffer: 8 }, 0);
+      conn.cursorTail = Buffer.from(`${id}"`, 'latin1');
+      conn.attach(new RecordingSocket(), 0);
+      return conn;
+    });
+    // As a hub delivers: each event to every connection in a row (one shared prefix and head per event).
+    for (let i = 0; i < 4; i += 1) {
+      const p = prefix(i);
+      const h = i === 2 ? undefined : head(i);
+      for (const conn of conns) conn.write(p, false, h);
+    }
+    for (const conn of conns) {
+      conn.detach();
+      const again = new RecordingSocket();
+      conn.attach(again, 0);
+      assert.equal(conn.resume(0), true);
+      const tail = conn.id;
+      assert.deepEqual(
+        again.sent.map((text) => /"seq": (\d+)(?:, "cursor": "([^"]*)")?}$/.exec(text)?.slice(1)),
+        [['0', `h0.${tail}`], ['1', `h1.${tail}`], ['2', undefined], ['3', `h3.${tail}`]],
+      );
+    }
+  });
+
   it('when the sequence is older than the log or in the future, then the resume is refused', () => {
     const conn = new Connection('id', { sendQueue: 8, replayBuffer: 2 }, 0);
     conn.attach(new RecordingSocket(), 0);
