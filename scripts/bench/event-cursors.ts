@@ -185,7 +185,7 @@ export async function liveCost(pairs: number): Promise<{ liveUs: number; liveCur
  * runs without cursors alone varied by ±20 % at load 10-15). The medians, the median of the pairs' differences,
  * and the gateway's (the upgrade proxy: the cursor's bytes pass through it).
  */
-async function socketCost(pairs: number): Promise<{ withoutUs: number; withUs: number; pairedPct: number; gatewayWithoutUs: number; gatewayWithUs: number }> {
+async function socketCost(pairs: number): Promise<{ withoutUs: number; withUs: number; pairedPct: number; pairsPct: number[]; gatewayWithoutUs: number; gatewayWithUs: number }> {
   const runs = { without: [] as number[], with: [] as number[], pct: [] as number[], gatewayWithout: [] as number[], gatewayWith: [] as number[] };
   for (let i = 0; i < pairs; i += 1) {
     const [without, withCursors] = await Promise.all([fanOutCpu({ ...SOCKET_TRAFFIC, cursors: false }), fanOutCpu({ ...SOCKET_TRAFFIC, cursors: true })]);
@@ -199,7 +199,7 @@ async function socketCost(pairs: number): Promise<{ withoutUs: number; withUs: n
     runs.gatewayWithout.push(without.gatewayUs * SOCKET_TRAFFIC.members);
     runs.gatewayWith.push(withCursors.gatewayUs * SOCKET_TRAFFIC.members);
   }
-  return { withoutUs: median(runs.without), withUs: median(runs.with), pairedPct: median(runs.pct), gatewayWithoutUs: median(runs.gatewayWithout), gatewayWithUs: median(runs.gatewayWith) };
+  return { withoutUs: median(runs.without), withUs: median(runs.with), pairedPct: median(runs.pct), pairsPct: runs.pct, gatewayWithoutUs: median(runs.gatewayWithout), gatewayWithUs: median(runs.gatewayWith) };
 }
 
 export async function run(): Promise<{ catchUpMs: number; liveUs: number; liveCursorUs: number; embeddedLogCatchUpMs: number; kafkaLogCatchUpMs?: number; idlePollsMb: number; busyUsPerRecord: number; busyWaitingUsPerRecord: number; socketLiveUs?: number; socketLiveCursorUs?: number; socketLiveCursorPairedPct?: number }> {
@@ -218,7 +218,7 @@ export async function run(): Promise<{ catchUpMs: number; liveUs: number; liveCu
   if (sockets) {
     const pct = (a: number, b: number): string => (((b - a) / a) * 100).toFixed(1);
     process.stdout.write(
-      `   live over sockets, ${SOCKET_TRAFFIC.members} receivers, ${SOCKET_TRAFFIC.rate} events/s: realtime ${sockets.withoutUs.toFixed(1)} µs CPU per live event without cursors, ${sockets.withUs.toFixed(1)} with (${pct(sockets.withoutUs, sockets.withUs)} %; ${sockets.pairedPct.toFixed(1)} % the median of the pairs' differences); ` +
+      `   live over sockets, ${SOCKET_TRAFFIC.members} receivers, ${SOCKET_TRAFFIC.rate} events/s: realtime ${sockets.withoutUs.toFixed(1)} µs CPU per live event without cursors, ${sockets.withUs.toFixed(1)} with (${pct(sockets.withoutUs, sockets.withUs)} %; ${sockets.pairedPct.toFixed(1)} % the median of the pairs' differences: ${sockets.pairsPct.map((p) => p.toFixed(1)).join(', ')}); ` +
         `the upgrade proxy ${sockets.gatewayWithoutUs.toFixed(1)} -> ${sockets.gatewayWithUs.toFixed(1)} µs (${pct(sockets.gatewayWithoutUs, sockets.gatewayWithUs)} %); medians of ${SOCKET_PAIRS} pairs run at the same time\n`,
     );
   }
