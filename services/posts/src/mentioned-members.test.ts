@@ -111,6 +111,15 @@ describe('mentionedMembers (who a new post mentions, the reference\'s getExplici
     assert.deepEqual(await w.mentioned('`x` @carol deploy'), sorted(w.ids.bob, w.ids.carol));
   });
 
+  it('when a text has no @ and no member keeps keywords, then nobody is mentioned; a character reference or a keyword in link text still mentions', async () => {
+    const plain = await world();
+    assert.deepEqual(await plain.mentioned('[build 42 failed](http://ci.example/42) `carol`'), []);
+    assert.deepEqual(await plain.mentioned('ping &#64;carol'), [plain.ids.carol], 'a character reference spelling @carol');
+    const keyed = await world((ids) => ({ [ids.bob]: { mention_keys: ['deploy'] } }));
+    assert.deepEqual(await keyed.mentioned('[deploy log](http://ci.example/deploy)'), [keyed.ids.bob], 'link text is read');
+    assert.deepEqual(await keyed.mentioned('see the `deploy` log'), [], 'a code span is not');
+  });
+
   it('when a webhook posted, then its creator may be mentioned (by name, keyword or @channel); any other author never', async () => {
     const w = await world((ids) => ({ [ids.author]: { mention_keys: ['oncall'] } }));
     const hook = { props: { from_webhook: 'true' } };

@@ -1,4 +1,4 @@
-import type { UserMentionSettings } from '@switchyard/contracts';
+import { mentionTexts, type UserMentionSettings } from '@switchyard/contracts';
 import type { Channel, ChannelMember, StoredPost } from '../entities';
 import type { Deps } from '../ports';
 import { hasPermission, Permissions } from '@switchyard/permissions';
@@ -69,6 +69,17 @@ async function membersAndSettings(deps: Deps, channelId: string): Promise<{ ids:
   }
 }
 
+/** `@` (an `@name` or a channel-wide word), or `&`: a character reference that may spell one (`&#64;`). */
+const MAY_NAME = /[@&]/;
+
+/**
+ * Whether a post's text may name anyone. When it may not and no member has keywords of their own, its text is not read
+ * at all (no Markdown parse): no reading of it could mention anyone.
+ */
+function mayNameSomeone(post: MentioningPost): boolean {
+  return mentionTexts(post).some((text) => MAY_NAME.test(text));
+}
+
 /**
  * The members a new post mentions (the reference's getExplicitMentionsAndKeywords), its author only when a webhook posted it:
  * in a direct channel the other user; in a group channel every member; elsewhere the members it names (`@username`), the
@@ -86,17 +97,18 @@ export async function postMentions(deps: Deps, post: MentioningPost, channel: Ch
   // A webhook's post may mention its creator (the reference removes the author only from other posts).
   const author = post.props?.from_webhook === 'true' ? undefined : post.user_id;
   if (channel.type === 'D') return { ids: [...(mentionPlan(channel, post)?.direct ?? [])], asWriters: new Set() };
-  const texts = await mentionTextRuns(post);
-  const plan = mentionPlan(channel, post, texts);
   const { ids: memberIds, settings, complete } = await membersAndSettings(deps, channel.id);
   if (memberIds.length === 0) return { ids: [], asWriters: new Set() };
+  const keywords = keywordsOf(settings);
+  const texts = keywords.size > 0 || mayNameSomeone(post) ? await mentionTextRuns(post) : [];
+  const plan = mentionPlan(channel, post, texts);
   const members = new Set(memberIds);
   const ids = new Set<string>();
   if (plan && plan.names.length > 0) {
     // Past MAX_MEMBER_PAGES pages a named user is left to the store's membership check.
     for (const id of (await deps.userNames.idsByUsernames(plan.names)).values()) if (!complete || members.has(id)) ids.add(id);
   }
-  if (settings.size > 0) for (const id of keywordMentions(texts, keywordsOf(settings))) ids.add(id);
+  for (const id of keywordMentions(texts, keywords)) ids.add(id);
   if (plan && (plan.everyone || plan.here) && memberIds.length < MAX_NOTIFIED_MEMBERS && (await mayMentionChannel(deps, channel, post.user_id))) {
     const listed = await deps.channelMembers.listByChannel(channel.id, { page: 0, perPage: MAX_NOTIFIED_MEMBERS });
     const heeding = listed.filter((m) => m.user_id !== author && heedsChannelMentions(m, settings.get(m.user_id))).map((m) => m.user_id);
