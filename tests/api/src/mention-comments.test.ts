@@ -1,11 +1,9 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import type { UserProfile } from '@mattermost/types/users';
-import { createUser, login, patchConfig } from './support/fixtures';
-import { assertJson, raw } from './support/http';
+import { patchConfig } from './support/fixtures';
 import { newChannel, postIn, type Actor } from './support/posts-fixtures';
-import { parsed, type TestSocket } from './support/ws';
 import { wsWorld, type WsWorld } from './support/ws-world';
+import { mentionActors } from './support/mention-actors';
 
 /**
  * The `comments` notify prop (the reference's comment mentions): while a user does not see collapsed threads, a reply mentions
@@ -15,21 +13,7 @@ describe('comments notify prop: replies mention the thread\'s writers (mention c
   let world: WsWorld;
   let alice: Actor;
 
-  const memberWith = async (prefix: string, notifyProps: Record<string, string>): Promise<Actor> => {
-    const created = await createUser(world.admin.client, prefix, { notify_props: notifyProps } as Partial<UserProfile>);
-    await world.admin.client.addToTeam(world.team.id, created.user.id);
-    const session = await login(world.target.url, created.username, created.password);
-    return { client: session.client, token: session.token, id: created.user.id, username: created.username };
-  };
-  const mentionCount = async (actor: Actor, channelId: string): Promise<number> => {
-    const response = await raw(world.target.url, 'GET', `/api/v4/users/${actor.id}/channels/${channelId}/unread`, { token: actor.token });
-    assertJson(response, 200);
-    return response.json.mention_count as number;
-  };
-  const mentionsOn = async (socket: TestSocket, postId: string): Promise<string | undefined> => {
-    const event = await socket.event('posted', (f) => parsed(f, 'post').id === postId);
-    return event.data?.mentions as string | undefined;
-  };
+  const { memberWith, mentionCount, mentionsOn } = mentionActors(() => world);
 
   before(async () => {
     world = await wsWorld({ alsoRestore: ['CollapsedThreads'] });

@@ -1,11 +1,10 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import type { UserProfile } from '@mattermost/types/users';
-import { createUser, login, patchConfig } from './support/fixtures';
+import { patchConfig } from './support/fixtures';
 import { assertJson, raw } from './support/http';
 import { newChannel, postIn, type Actor } from './support/posts-fixtures';
-import { parsed, type TestSocket } from './support/ws';
 import { wsWorld, type WsWorld } from './support/ws-world';
+import { mentionActors } from './support/mention-actors';
 
 /**
  * Who a post mentions beyond `@username` (the reference's MentionKeywords.AddUser): the user's mention keys and first name,
@@ -16,23 +15,7 @@ describe('mention keys, first names and channel-wide settings (mention counts an
   let world: WsWorld;
   let alice: Actor;
 
-  /** A team member created with these notify props (and first name). */
-  const memberWith = async (prefix: string, notifyProps: Record<string, string>, firstName = ''): Promise<Actor> => {
-    const created = await createUser(world.admin.client, prefix, { first_name: firstName, notify_props: notifyProps } as Partial<UserProfile>);
-    await world.admin.client.addToTeam(world.team.id, created.user.id);
-    const session = await login(world.target.url, created.username, created.password);
-    return { client: session.client, token: session.token, id: created.user.id, username: created.username };
-  };
-  const mentionCount = async (actor: Actor, channelId: string): Promise<number> => {
-    const response = await raw(world.target.url, 'GET', `/api/v4/users/${actor.id}/channels/${channelId}/unread`, { token: actor.token });
-    assertJson(response, 200);
-    return response.json.mention_count as number;
-  };
-  /** The `mentions` of that post's `posted` on the socket (undefined: none). */
-  const mentionsOn = async (socket: TestSocket, postId: string): Promise<string | undefined> => {
-    const event = await socket.event('posted', (f) => parsed(f, 'post').id === postId);
-    return event.data?.mentions as string | undefined;
-  };
+  const { memberWith, mentionCount, mentionsOn } = mentionActors(() => world);
 
   before(async () => {
     world = await wsWorld({ alsoRestore: ['PostPriority'] });
