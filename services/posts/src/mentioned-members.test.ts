@@ -59,6 +59,21 @@ async function world(settingsOf: (ids: Ids) => Record<string, Partial<UserMentio
 
 const sorted = (...ids: string[]) => [...ids].sort();
 
+type World = Awaited<ReturnType<typeof world>>;
+
+/** CollapsedThreads set to `crt`, then a root by `rootAuthor` with one reply by `replier` (recorded as the store does). */
+async function threadWithOneReply(w: World, crt: 'disabled' | 'default_off', rootAuthor: string, replier: string): Promise<StoredPost> {
+  const config = w.deps.liveConfig.current();
+  (w.deps.liveConfig as MutableConfigView).replace({ ...config, ServiceSettings: { ...config.ServiceSettings, CollapsedThreads: crt } });
+  const root = aPost({ channel_id: w.channel.id, user_id: rootAuthor, message: 'root' });
+  await w.repositories.posts.insert(root);
+  const first = aPost({ channel_id: w.channel.id, user_id: replier, root_id: root.id, message: 'first' });
+  await w.repositories.posts.insert(first);
+  await w.repositories.posts.recordReply(root.id, first.create_at, replier);
+  return root;
+}
+
+
 describe('mentionedMembers (who a new post mentions, the reference\'s getExplicitMentionsAndKeywords)', () => {
   it('when a post contains a member\'s mention key or first name (first_name on), then that member is mentioned; a non-member never; the author never', async () => {
     const w = await world((ids) => ({ [ids.bob]: { mention_keys: ['deploy'] }, [ids.carol]: { first_name: 'Carol' }, [ids.author]: { mention_keys: ['deploy'] }, [ids.dave]: { mention_keys: ['deploy'] } }));
@@ -146,12 +161,7 @@ describe('mentionedMembers (who a new post mentions, the reference\'s getExplici
   it('when a reply is written, then members who wrote its root (comments root or any) or a reply (any) are mentioned as writers while they do not see collapsed threads', async () => {
     const w = await world((ids) => ({ [ids.bob]: { comments: 'root' }, [ids.carol]: { comments: 'any' } }));
     const config = w.deps.liveConfig.current();
-    (w.deps.liveConfig as MutableConfigView).replace({ ...config, ServiceSettings: { ...config.ServiceSettings, CollapsedThreads: 'default_off' } });
-    const root = aPost({ channel_id: w.channel.id, user_id: w.ids.bob, message: 'root' });
-    await w.repositories.posts.insert(root);
-    const first = aPost({ channel_id: w.channel.id, user_id: w.ids.carol, root_id: root.id, message: 'first' });
-    await w.repositories.posts.insert(first);
-    await w.repositories.posts.recordReply(root.id, first.create_at, w.ids.carol);
+    const root = await threadWithOneReply(w, 'default_off', w.ids.bob, w.ids.carol);
     const reply = (message: string) => w.say(message, { root_id: root.id });
     const thanks = await postMentions(w.deps, reply('thanks'), w.channel);
     assert.deepEqual([...thanks.ids].sort(), sorted(w.ids.bob, w.ids.carol));
@@ -166,13 +176,7 @@ describe('mentionedMembers (who a new post mentions, the reference\'s getExplici
 
   it('when a root was written by a member with comments root, then only a reply to that root mentions them; comments any also needs a reply of theirs', async () => {
     const w = await world((ids) => ({ [ids.bob]: { comments: 'any' }, [ids.carol]: { comments: 'root' } }));
-    const config = w.deps.liveConfig.current();
-    (w.deps.liveConfig as MutableConfigView).replace({ ...config, ServiceSettings: { ...config.ServiceSettings, CollapsedThreads: 'disabled' } });
-    const root = aPost({ channel_id: w.channel.id, user_id: w.ids.author, message: 'root' });
-    await w.repositories.posts.insert(root);
-    const first = aPost({ channel_id: w.channel.id, user_id: w.ids.carol, root_id: root.id, message: 'first' });
-    await w.repositories.posts.insert(first);
-    await w.repositories.posts.recordReply(root.id, first.create_at, w.ids.carol);
+    const root = await threadWithOneReply(w, 'disabled', w.ids.author, w.ids.carol);
     assert.deepEqual(await mentionedMembers(w.deps, w.say('next', { root_id: root.id }), w.channel), [], 'bob wrote nothing; carol only a reply');
   });
 
