@@ -9,13 +9,15 @@ import { CachingChannelMemberRepository } from './adapters/cache/caching-channel
 import { CachingChannelRepository } from './adapters/cache/caching-channel-repository';
 import { HttpUsersDirectory } from './adapters/http/users-directory.http';
 import { HttpUserNames } from './adapters/http/user-names.http';
+import type { UserNames } from './domain/search/user-names.port';
 import { HttpOnlineUsers } from './adapters/http/online-users.http';
 import { HttpCrtPreferences } from './adapters/http/crt-preferences.http';
 import { HttpMentionSettings } from './adapters/http/mention-settings.http';
 import { CachingMentionSettings } from './adapters/cache/caching-mention-settings';
 import { memoryRepositories, ScanningPostSearch } from './adapters/memory';
 import type { PostsConfig } from './config';
-import { OutboxRelay } from './domain/events/outbox-relay';
+import { OutboxRelay, type MentionReader } from './domain/events/outbox-relay';
+import { mentionedMembers } from './domain/channels/mentioned-members';
 import type { Clock, Deps, EventSink, PostsRepositories, UsersDirectory } from './domain/ports';
 import { channelsRoutes } from './entry-points/http/channels.routes';
 import type { HttpContext } from './entry-points/http/http-context';
@@ -62,6 +64,8 @@ export interface PostsDeps {
   readonly clock?: Clock;
   /** users-bots as posts needs it; default: its internal API over `transport`. */
   readonly users?: UsersDirectory;
+  /** users-bots' username look-up; default: its internal API over `transport`. */
+  readonly userNames?: UserNames;
   /** Where events are published; default: `bus` (tests inject failing sinks). */
   readonly events?: EventSink;
 }
@@ -88,9 +92,11 @@ export function createPostsApp(config: Readonly<PostsConfig>, deps: PostsDeps): 
   const members = new CachingChannelMemberRepository(stored.channelMembers);
   const repositories: PostsRepositories = { ...stored, channels, channelMembers: members };
   const users = deps.users ?? new HttpUsersDirectory(deps.transport, keys);
-  const userNames = new HttpUserNames(deps.transport, keys);
+  const userNames = deps.userNames ?? new HttpUserNames(deps.transport, keys);
   const events: EventSink = deps.events ?? deps.bus;
-  const outbox = new OutboxRelay({ ...repositories, users, events }, (error, postId) => deps.logger.warn('outbox: publishing failed; the sweep will retry', { post_id: postId, error }));
+  // A post.created published without the mentions its write counted (sweep, held run) reads them again as that write did.
+  const mentionsOf: MentionReader = (post, channel) => mentionedMembers(domain, post, channel);
+  const outbox = new OutboxRelay({ ...repositories, users, events, mentionsOf }, (error, postId) => deps.logger.warn('outbox: publishing failed; the sweep will retry', { post_id: postId, error }));
   const domain: Deps = {
     ...repositories,
     cachedChannels: channels,

@@ -1,7 +1,7 @@
 /**
  * The `@name` tokens of a message, lower-cased; a token ending in dots, dashes or underscores also counts
- * without them, as the reference does (`@alice.` mentions alice). posts (thread follows, unread mentions)
- * and realtime (the `mentions` of `posted`) read mentions the same way through this one function.
+ * without them, as the reference does (`@alice.` mentions alice). posts reads them from a post's Markdown text runs
+ * (code and link destinations left out); realtime's fallback for a `post.created` without `mentions` from the raw text.
  */
 export function mentionedNames(message: string): Set<string> {
   const names = new Set<string>();

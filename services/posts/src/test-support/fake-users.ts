@@ -1,8 +1,9 @@
 import type { InternalTeam, InternalUser } from '@switchyard/contracts';
 import type { UsersDirectory } from '../domain/ports';
+import type { UserNames } from '../domain/search/user-names.port';
 
 /** users-bots stand-in: users, teams and team memberships set by the test. */
-export class FakeUsers implements UsersDirectory {
+export class FakeUsers implements UsersDirectory, UserNames {
   public readonly users = new Map<string, InternalUser>();
   public readonly teams = new Map<string, string>();
   public readonly members = new Map<string, string>();
@@ -56,5 +57,11 @@ export class FakeUsers implements UsersDirectory {
     this.calls += 1;
     const name = this.teams.get(teamId);
     return name === undefined ? undefined : { id: teamId, name, display_name: name, type: 'O', delete_at: 0, update_at: 0 };
+  }
+
+  public async idsByUsernames(usernames: readonly string[]): Promise<ReadonlyMap<string, string>> {
+    this.calls += 1;
+    const wanted = new Set(usernames.map((u) => u.toLowerCase()));
+    return new Map([...this.users.values()].filter((u) => wanted.has(u.username.toLowerCase())).map((u) => [u.username.toLowerCase(), u.id]));
   }
 }

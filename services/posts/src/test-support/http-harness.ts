@@ -47,7 +47,7 @@ export async function postsHarness(options: { repositories?: PostsRepositories; 
   const repositories = options.repositories ?? memoryRepositories();
   const app = createPostsApp(
     { PORT: 0, INTERNAL_SECRET: SECRET, INTERNAL_SECRET_SECONDARY: options.secondarySecret, LOG_LEVEL: 'error', LOG_FORMAT: 'json', OUTBOX_SWEEP_INTERVAL_MS: 0, ...(options.dataDir ? { DATA_DIR: options.dataDir } : {}) },
-    { logger: createSilentLogger(), bus, transport: new InProcessTransport(), repositories, clock, users, events: sink },
+    { logger: createSilentLogger(), bus, transport: new InProcessTransport(), repositories, clock, users, userNames: users, events: sink },
   );
   app.liveConfig.replace(defaultSystemConfig());
   await app.start().catch(() => undefined);

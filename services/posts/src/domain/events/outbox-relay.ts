@@ -60,6 +60,15 @@ async function envelopeFor(deps: Pick<Deps, 'users'>, counted: StoredPost, event
   return { id: event.id, type: event.type, version: 1, time: event.time, payload };
 }
 
+/**
+ * Who a stored post mentions, read as a new post's are (mentioned-members.ts): for a `post.created` published without the
+ * mentions its write counted (the sweep after a crash, a run held back by the bus, a second run of the post).
+ */
+export type MentionReader = (post: StoredPost, channel: Channel) => Promise<readonly string[]>;
+
+/** What the relay reads and publishes with; `mentionsOf` absent: such a `post.created` goes out without `mentions`. */
+export type OutboxRelayDeps = Pick<Deps, 'posts' | 'channels' | 'users' | 'events'> & { readonly mentionsOf?: MentionReader };
+
 /** A scheduled run: the post, its fresh copy when trusted, and who waits for it. */
 interface QueuedRun {
   readonly postId: string;
@@ -80,6 +89,8 @@ interface QueuedRun {
  * next run for the channel (a new write, or the sweep) publishes them first, so a consumer of the channel
  * never sees B before an A that was stored earlier. The sweep takes pending posts in create_at order.
  * Across several posts replicas only each replica's own writes are ordered this way.
+ * A `post.created` always carries whom the post mentions (realtime's `posted` reads them): the ids its write counted when
+ * the run has them, else read again here (`mentionsOf`), the same way; only when that fails too does it go out without.
  */
 export class OutboxRelay {
   private readonly queues = new Map<string, QueuedRun[]>();
@@ -90,7 +101,7 @@ export class OutboxRelay {
   /** channel id → post ids whose publish failed or waits behind one that failed, oldest first. */
   private readonly held = new Map<string, string[]>();
 
-  public constructor(private readonly deps: Pick<Deps, 'posts' | 'channels' | 'users' | 'events'>, private readonly onError: (error: unknown, postId: string) => void) {}
+  public constructor(private readonly deps: OutboxRelayDeps, private readonly onError: (error: unknown, postId: string) => void) {}
 
   /**
    * Queues the post behind earlier runs of its channel; resolves when the run that took it finished (never
@@ -205,16 +216,37 @@ export class OutboxRelay {
     for (const known of fresh.values()) channel = known.channel;
     channel ??= await this.deps.channels.findById(channelId);
     const counted = await withReplyCounts(this.deps, posts);
+    const mentions = channel ? await this.mentionsOfCreated(counted, channel, fresh) : new Map<string, readonly string[]>();
     const messages: { key: string; value: Envelope; headers?: Readonly<Record<string, string>> }[] = [];
     const cleared: ClearedEvent[] = [];
     for (const post of counted) {
       for (const event of post.pending_events) {
-        const envelope = channel ? await envelopeFor(this.deps, post, event, channel, fresh.get(post.id)?.mentions) : undefined;
+        const envelope = channel ? await envelopeFor(this.deps, post, event, channel, mentions.get(post.id)) : undefined;
         if (envelope) messages.push(event.trace ? { key: channelId, value: envelope, headers: event.trace } : { key: channelId, value: envelope });
         cleared.push({ postId: post.id, eventId: event.id });
       }
     }
     if (messages.length > 0) await this.deps.events.publish(Topics.postsEvents, messages);
     await this.deps.posts.clearEvents(cleared);
+  }
+
+  /**
+   * Whom each post with a pending `post.created` mentions: what its write counted (the fresh copy), else read again
+   * (mentionsOf, in parallel); a post whose reading fails is left out (its event goes out without `mentions`).
+   */
+  private async mentionsOfCreated(posts: readonly StoredPost[], channel: Channel, fresh: ReadonlyMap<string, FreshPost>): Promise<Map<string, readonly string[]>> {
+    const found = new Map<string, readonly string[]>();
+    const reads: Promise<void>[] = [];
+    for (const post of posts) {
+      if (!post.pending_events.some((e) => e.type === 'post.created')) continue;
+      const counted = fresh.get(post.id)?.mentions;
+      if (counted) found.set(post.id, counted);
+      else if (this.deps.mentionsOf) {
+        const read = this.deps.mentionsOf(post, channel).then((ids) => void found.set(post.id, ids), () => undefined);
+        reads.push(read);
+      }
+    }
+    await Promise.all(reads);
+    return found;
   }
 }

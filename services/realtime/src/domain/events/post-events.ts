@@ -63,7 +63,9 @@ function senderName(payload: PostEventPayload): string {
 
 /**
  * Who a `posted` event mentions, per receiver: the ids posts counted the mentions on when the event carries them (keywords,
- * first names and notify props applied there, as the reference's mentionedUsersList), else the post's `@names` read here.
+ * first names and notify props applied there, read from Markdown text only, as the reference's mentionedUsersList). posts'
+ * outbox puts them on every `post.created`, its sweep's too (read again there when the write's were lost); only when that
+ * reading failed as well, or for an event of an older posts, are the post's `@names` read here from the raw text.
  */
 async function mentionedReceiver(deps: PostEventsDeps, payload: PostEventPayload): Promise<((userId: string) => boolean) | undefined> {
   if (payload.mentions) {
