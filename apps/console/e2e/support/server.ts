@@ -22,9 +22,10 @@ export async function startServer(): Promise<RunningServer> {
   if (!existsSync(resolve(REPO, 'apps/console/dist/index.html'))) throw new Error('apps/console/dist is missing: run `npm run build` first');
   // A data directory of its own: the first user signed up is the system admin, and nothing is left behind.
   const dataDir = mkdtempSync(join(tmpdir(), 'switchyard-console-e2e-'));
-  const child: ChildProcess = spawn(process.execPath, [main], {
+  // Through deploy/node-runtime.sh --embedded, as `npm start`: the same heap and malloc settings (it execs node).
+  const child: ChildProcess = spawn('sh', [resolve(REPO, 'deploy/node-runtime.sh'), '--embedded', main], {
     cwd: REPO,
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn' },
+    env: { ...process.env, NODE: process.execPath, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stderr = '';

@@ -4,13 +4,15 @@ import { join } from 'node:path';
 import { freePort, ROOT } from './processes';
 
 export const EMBEDDED_MAIN = join(ROOT, 'apps', 'embedded', 'dist', 'main.js');
+/** `npm start`'s launcher: node with the heap and malloc settings of deploy/node-runtime.env (it execs node: same pid). */
+const NODE_RUNTIME = join(ROOT, 'deploy', 'node-runtime.sh');
 
 /** Why an embedded drill cannot run (the compiled runtime is missing), or false. */
 export function embeddedSkip(): string | false {
   return existsSync(EMBEDDED_MAIN) ? false : 'apps/embedded/dist/main.js missing: run npx tsc -b';
 }
 
-/** `npm start` as its own process on a loopback port and a given data directory. */
+/** `npm start` as its own process (through deploy/node-runtime.sh, as `npm start`) on a loopback port and a given data directory. */
 export class EmbeddedProcess {
   public readonly stdout: string[] = [];
   public readonly stderr: string[] = [];
@@ -31,8 +33,8 @@ export class EmbeddedProcess {
   }
 
   public start(): void {
-    const child = spawn(process.execPath, [EMBEDDED_MAIN, '--data-dir', this.dataDir], {
-      env: { PATH: process.env.PATH ?? '', PORT: String(this.port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', METRICS_PORT: '0' },
+    const child = spawn('sh', [NODE_RUNTIME, '--embedded', EMBEDDED_MAIN, '--data-dir', this.dataDir], {
+      env: { PATH: process.env.PATH ?? '', NODE: process.execPath, PORT: String(this.port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', METRICS_PORT: '0' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     child.stdout?.setEncoding('utf8').on('data', (chunk: string) => this.stdout.push(chunk));
