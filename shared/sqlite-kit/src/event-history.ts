@@ -43,8 +43,11 @@ const entryOf = (row: Row): { offset: number; key: string; json: string; headers
 
 /**
  * The embedded runtime's event history: every message of the history topics, written with the journal's
- * other writes (same transaction), kept `retentionMs` from when it was written and pruned by age only (a
- * cursor within the retention always finds its messages, whatever the consumer groups handled).
+ * other writes (same transaction), kept `retentionMs` from when it was written and pruned by age (a cursor
+ * within the retention always finds its messages, whatever the consumer groups handled). It is also the
+ * journal's only copy of these messages (the journal writes them to `bus_messages` only while nothing is
+ * kept here, retention 0): so a message some group has not handled yet (at or after its partition's
+ * `bus_partitions.base`) is never pruned, whatever its age, and the journal reloads it from here.
  */
 export class SqliteEventHistory {
   private readonly topics: ReadonlySet<string>;
@@ -77,11 +80,14 @@ export class SqliteEventHistory {
     this.valuesOf = db.prepare<[string, number, string], Row>(
       'SELECT offset, key, value, headers FROM bus_history WHERE topic = ? AND partition = ? AND offset IN (SELECT value FROM json_each(?)) ORDER BY offset',
     );
-    // Everything before the partition's first message young enough (all of it when none is).
+    // Everything before the partition's first message young enough (all of it when none is), and never a
+    // message some group still has to handle (from the partition's base on; no base yet: none was handled).
     this.prunePartition = db.prepare(
-      `DELETE FROM bus_history WHERE topic = @topic AND partition = @partition AND offset < coalesce(
-         (SELECT offset FROM bus_history WHERE topic = @topic AND partition = @partition AND time >= @before ORDER BY offset LIMIT 1),
-         (SELECT max(offset) + 1 FROM bus_history WHERE topic = @topic AND partition = @partition))`,
+      `DELETE FROM bus_history WHERE topic = @topic AND partition = @partition AND offset < min(
+         coalesce(
+           (SELECT offset FROM bus_history WHERE topic = @topic AND partition = @partition AND time >= @before ORDER BY offset LIMIT 1),
+           (SELECT max(offset) + 1 FROM bus_history WHERE topic = @topic AND partition = @partition)),
+         coalesce((SELECT base FROM bus_partitions WHERE topic = @topic AND partition = @partition), 0))`,
     );
     for (const row of db.prepare<[], { topic: string; partition: number }>('SELECT DISTINCT topic, partition FROM bus_history').all()) {
       this.partitions.set(`${row.topic}#${row.partition}`, row);
@@ -92,22 +98,27 @@ export class SqliteEventHistory {
     return this.topics.has(topic);
   }
 
-  /** Inside the journal's write: stores the entries of history topics, then prunes now and then. */
-  public write(entries: readonly JournalEntry[]): void {
-    const retention = this.retentionMs();
+  /**
+   * Inside the journal's write: stores one partition's entries (in offset order) when their topic is kept
+   * and the retention is not 0. True when it stored them: this is then their only copy in the store.
+   */
+  public keepAll(entries: readonly JournalEntry[]): boolean {
+    const first = entries[0];
+    if (first === undefined || !this.topics.has(first.topic) || this.retentionMs() === 0) return false;
     const now = this.now();
-    if (retention > 0) {
-      for (const e of entries) {
-        if (!this.topics.has(e.topic)) continue;
-        this.insert.run(e.topic, e.partition, e.offset, now, e.key, e.json, JSON.stringify(e.headers));
-        const key = `${e.topic}#${e.partition}`;
-        if (!this.partitions.has(key)) this.partitions.set(key, { topic: e.topic, partition: e.partition });
-      }
-    }
-    if (now - this.lastPrune >= PRUNE_EVERY_MS) this.prune(now - retention, now);
+    for (const e of entries) this.insert.run(e.topic, e.partition, e.offset, now, e.key, e.json, JSON.stringify(e.headers));
+    const key = `${first.topic}#${first.partition}`;
+    if (!this.partitions.has(key)) this.partitions.set(key, { topic: first.topic, partition: first.partition });
+    return true;
   }
 
-  /** Removes what is older than the retention (all of it when the retention is 0). */
+  /** Inside the journal's write, after its partitions' bases: prunes now and then. */
+  public pruneWhenDue(): void {
+    const now = this.now();
+    if (now - this.lastPrune >= PRUNE_EVERY_MS) this.prune(now - this.retentionMs(), now);
+  }
+
+  /** Removes what is older than the retention (all of it when the retention is 0) and handled by every group. */
   public prune(before: number, now = this.now()): void {
     this.lastPrune = now;
     for (const { topic, partition } of this.partitions.values()) this.prunePartition.run({ topic, partition, before });

@@ -214,3 +214,68 @@ describe('event journal: when a message is durable', () => {
     await shutdown(second);
   });
 });
+
+describe('event journal: history topics are written once', () => {
+  function openWithHistory(dir: string, clock: { now: number }, retentionMs = 3_600_000): { store: SqliteStore; journal: SqliteEventJournal; bus: MemoryEventBus } {
+    const store = openStore({ dir });
+    const journal = new SqliteEventJournal(store, undefined, { topics: ['events'], retentionMs: () => retentionMs, now: () => clock.now });
+    return { store, journal, bus: new MemoryEventBus({ retryDelayMs: 1, journal, defaultPartitions: 1 }) };
+  }
+  const count = (store: SqliteStore, table: string): number => (store.db.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n;
+
+  it('when a group has not handled history-topic messages, then they are only in the history, survive pruning by age and a restart, and reach the group once', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'bus-history-once-'));
+    const clock = { now: 1_000_000 };
+    const first = openWithHistory(dir, clock);
+    const quick: number[] = [];
+    await first.bus.subscribe({ groupId: 'quick', topics: ['events'], handler: async (m) => void quick.push((m.value as { n: number }).n) });
+    await first.bus.subscribe({ groupId: 'slow', topics: ['events'], handler: () => new Promise<void>(() => undefined) });
+    await first.bus.publish('events', [1, 2, 3].map((n) => ({ key: 'k', value: { n } })));
+    await until(() => quick.length === 3);
+    await first.store.flush();
+    assert.equal(count(first.store, 'bus_messages'), 0, 'not in the log table');
+    assert.equal(count(first.store, 'bus_history'), 3, 'once, in the history');
+    // Past the retention: the next write's prune keeps what the slow group has not handled.
+    clock.now += 2 * 3_600_000;
+    await first.bus.publish('events', [{ key: 'k', value: { n: 4 } }]);
+    await until(() => quick.length === 4);
+    await first.store.flush();
+    assert.equal(count(first.store, 'bus_history'), 4, 'unhandled: not pruned');
+    // SIGKILL-like: the store goes away without the bus closing.
+    await first.store.close();
+
+    const second = openWithHistory(dir, clock);
+    const slow: number[] = [];
+    await second.bus.subscribe({ groupId: 'quick', topics: ['events'], handler: async (m) => void quick.push((m.value as { n: number }).n) });
+    await second.bus.subscribe({ groupId: 'slow', topics: ['events'], handler: async (m) => void slow.push((m.value as { n: number }).n) });
+    await until(() => slow.length === 4);
+    assert.deepEqual(slow, [1, 2, 3, 4]);
+    assert.deepEqual(quick, [1, 2, 3, 4], 'the quick group is not handed them again');
+    await second.bus.publish('events', [{ key: 'k', value: { n: 5 } }]);
+    await until(() => slow.length === 5 && quick.length === 5);
+    assert.deepEqual(slow, [1, 2, 3, 4, 5], 'offsets go on after the reloaded ones');
+    await shutdown(second);
+  });
+
+  it('when the retention is 0, then history-topic messages a group has not handled are in the log table and reach it after a restart', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'bus-history-none-'));
+    const clock = { now: 1_000_000 };
+    const first = openWithHistory(dir, clock, 0);
+    await first.bus.subscribe({ groupId: 'slow', topics: ['events'], handler: () => new Promise<void>(() => undefined) });
+    await first.bus.publish('events', [1, 2].map((n) => ({ key: 'k', value: { n } })));
+    await first.store.flush();
+    assert.equal(count(first.store, 'bus_history'), 0);
+    assert.equal(count(first.store, 'bus_messages'), 2);
+    await first.store.close();
+
+    const second = openWithHistory(dir, clock);
+    const slow: number[] = [];
+    await second.bus.subscribe({ groupId: 'slow', topics: ['events'], handler: async (m) => void slow.push((m.value as { n: number }).n) });
+    await until(() => slow.length === 2);
+    // Now with a retention: the next one is only in the history, and the group gets all three in order.
+    await second.bus.publish('events', [{ key: 'k', value: { n: 3 } }]);
+    await until(() => slow.length === 3);
+    assert.deepEqual(slow, [1, 2, 3]);
+    await shutdown(second);
+  });
+});

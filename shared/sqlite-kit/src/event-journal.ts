@@ -44,7 +44,8 @@ const partitionKey = (topic: string, partition: number): string => `${topic}#${p
  * keeps all of them or none. A message that every group with a position on its partition has already
  * handled by then is not written at all (the partition's base moves past it instead): in steady state
  * the consumers keep up within the turn, so most messages never reach the disk, and nothing is lost
- * because the groups' new positions commit with it. After a crash the bus reloads what its groups had not
+ * because the groups' new positions commit with it (messages of the history topics are written once, to
+ * the history, which also serves as their log). After a crash the bus reloads what its groups had not
  * handled yet and hands it over again (at-least-once; consumers are idempotent). A new group that
  * first joins later (its start `earliest`, the default) gets what is retained, as on a broker with a short
  * retention (ADR 0002).
@@ -91,9 +92,16 @@ export class SqliteEventJournal implements EventJournal {
       bases.set(partitionKey(row.topic, row.partition), row);
     }
     const messages = new Map<string, { offset: number; key: string; json: string; headers: Record<string, string> }[]>();
+    // The log's messages, and those of history topics that some group had not handled yet (from the
+    // partition's base on: the history is their only copy while it keeps them, see writeQueued).
     const rows = db
       .prepare<[], { topic: string; partition: number; offset: number; key: string; value: string; headers: string }>(
-        'SELECT topic, partition, offset, key, value, headers FROM bus_messages ORDER BY topic, partition, offset',
+        `SELECT topic, partition, offset, key, value, headers FROM bus_messages
+         UNION ALL
+         SELECT h.topic, h.partition, h.offset, h.key, h.value, h.headers FROM bus_history h
+          WHERE h.offset >= coalesce((SELECT base FROM bus_partitions p WHERE p.topic = h.topic AND p.partition = h.partition), 0)
+            AND NOT EXISTS (SELECT 1 FROM bus_messages m WHERE m.topic = h.topic AND m.partition = h.partition AND m.offset = h.offset)
+         ORDER BY topic, partition, offset`,
       )
       .all();
     for (const row of rows) {
@@ -188,10 +196,14 @@ export class SqliteEventJournal implements EventJournal {
     return groups;
   }
 
-  /** Runs inside the transaction that commits next, after every write of it. */
+  /**
+   * Runs inside the transaction that commits next, after every write of it. A history topic's messages are
+   * written once, to the history, which keeps those not handled yet and from which `load` reads them back;
+   * `bus_messages` gets the others' (and theirs while the retention is 0).
+   */
   private writeQueued(): void {
-    for (const entries of this.pending.values()) this.kept?.write(entries);
     for (const [key, entries] of this.pending) {
+      const inHistory = this.kept?.keepAll(entries) ?? false;
       const low = this.lowestPosition(key);
       let handledUpTo: number | undefined;
       for (const e of entries) {
@@ -199,7 +211,7 @@ export class SqliteEventJournal implements EventJournal {
           handledUpTo = e.offset + 1;
           continue;
         }
-        this.insertMessage.run(e.topic, e.partition, e.offset, e.key, e.json, JSON.stringify(e.headers));
+        if (!inHistory) this.insertMessage.run(e.topic, e.partition, e.offset, e.key, e.json, JSON.stringify(e.headers));
       }
       const first = entries[0];
       // Messages never written: the partition starts after them, so offsets go on from there after a restart.
@@ -213,6 +225,8 @@ export class SqliteEventJournal implements EventJournal {
       this.upsertBase.run(t.topic, t.partition, t.base);
     }
     this.dirtyTrims.clear();
+    // After the bases: the history never prunes what a group has not handled.
+    this.kept?.pruneWhenDue();
   }
 
   private scheduleWrite(): void {
