@@ -51,6 +51,7 @@ import { fileMetrics } from '@switchyard/metrics';
 import { subscribeChannelCacheEviction } from './entry-points/kafka/channel-cache-eviction.consumer';
 import { subscribePostCommands } from './entry-points/kafka/post-create.consumer';
 import { subscribeTeamEvents } from './entry-points/kafka/team-events.consumer';
+import { subscribeUserSettingsEviction } from './entry-points/kafka/user-settings-eviction.consumer';
 
 export const SERVICE_NAME = 'posts';
 
@@ -95,6 +96,8 @@ export function createPostsApp(config: Readonly<PostsConfig>, deps: PostsDeps): 
   const userNames = deps.userNames ?? new HttpUserNames(deps.transport, keys);
   const events: EventSink = deps.events ?? deps.bus;
   // A post.created published without the mentions its write counted (sweep, held run) reads them again as that write did.
+  // Users' notify props read for mentions; a user's entry leaves at once when users.events says the user changed.
+  const mentionSettings = new CachingMentionSettings(new HttpMentionSettings(deps.transport, keys));
   const mentionsOf: MentionReader = (post, channel) => mentionedMembers(domain, post, channel);
   const outbox = new OutboxRelay({ ...repositories, users, events, mentionsOf }, (error, postId) => deps.logger.warn('outbox: publishing failed; the sweep will retry', { post_id: postId, error }));
   const domain: Deps = {
@@ -106,7 +109,7 @@ export function createPostsApp(config: Readonly<PostsConfig>, deps: PostsDeps): 
     userNames,
     onlineUsers: new HttpOnlineUsers(deps.transport, keys),
     crtPreferences: new HttpCrtPreferences(deps.transport, keys),
-    mentionSettings: new CachingMentionSettings(new HttpMentionSettings(deps.transport, keys)),
+    mentionSettings,
     events,
     liveConfig,
     relay: (post, fresh) => outbox.schedule(post, fresh),
@@ -164,6 +167,7 @@ export function createPostsApp(config: Readonly<PostsConfig>, deps: PostsDeps): 
         }),
         await subscribePostCommands(deps.bus, filesDeps, deps.logger),
         await subscribeTeamEvents(deps.bus, domain, deps.logger),
+        await subscribeUserSettingsEviction(deps.bus, (userId) => mentionSettings.evict(userId)),
       ];
       await sweep();
       // The file store is checked once at start (the bucket created when FILES_CREATE_BUCKET allows it): a missing

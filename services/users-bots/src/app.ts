@@ -29,6 +29,7 @@ import { profileImageRoutes } from './entry-points/http/profile-image.routes';
 import { teamsRoutes } from './entry-points/http/teams.routes';
 import { tokensRoutes } from './entry-points/http/tokens.routes';
 import { userAdminRoutes } from './entry-points/http/user-admin.routes';
+import { userPatchRoutes } from './entry-points/http/user-patch.routes';
 import { usersRoutes } from './entry-points/http/users.routes';
 import { preferencesRoutes } from './entry-points/http/preferences.routes';
 import { HttpPostAccess } from './adapters/http/post-access.http';
@@ -101,7 +102,7 @@ export function createApp(config: Readonly<UsersBotsConfig>, deps: UsersBotsDeps
   http.app.use(usersEmailRoutes(context));
   http.app.use(preferencesRoutes(context));
   http.app.use(usersSearchRoutes(context, deps.transport ? new HttpChannelMemberIds(deps.transport, keys) : noChannelMembers));
-  for (const routes of [internalRoutes, tokensRoutes, authRoutes, profileImageRoutes, usersRoutes, userAdminRoutes, botIconRoutes, botsRoutes, teamsRoutes, configRoutes]) {
+  for (const routes of [internalRoutes, tokensRoutes, authRoutes, profileImageRoutes, usersRoutes, userAdminRoutes, userPatchRoutes, botIconRoutes, botsRoutes, teamsRoutes, configRoutes]) {
     http.app.use(routes(context));
   }
   const app = http.finalize();

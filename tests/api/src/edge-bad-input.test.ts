@@ -190,6 +190,14 @@ const routes: Record<string, Route> = {
     prototypes: () => both({ password: 5 }),
     snapshot: async (f) => withoutTimes(await getJson(f, `/api/v4/users/${f.bot.user_id}`)),
   },
+  'PUT /users/{id}/patch': {
+    method: 'PUT',
+    path: (f) => `/api/v4/users/${f.user.user.id}/patch`,
+    wrongTypes: () => [{ nickname: 5 }, { notify_props: { channel: true } }, { notify_props: 'all' }, { timezone: ['x'] }, [{ nickname: 'x' }]],
+    operators: () => [{ nickname: OP }, { notify_props: { mention_keys: OP } }, { username: { $ne: null } }],
+    prototypes: () => both({ nickname: 5 }),
+    snapshot: async (f) => withoutTimes(await getJson(f, `/api/v4/users/${f.user.user.id}`)),
+  },
   'POST /teams': {
     method: 'POST',
     path: () => '/api/v4/teams',

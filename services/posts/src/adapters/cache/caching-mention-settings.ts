@@ -2,7 +2,7 @@ import type { UserMentionSettings } from '@switchyard/contracts';
 import { ReadThroughCache } from '@switchyard/read-cache';
 import type { MentionSettingsSource } from '../../domain/ports';
 
-/** A user's settings are set when the account is created (no route changes them later), so they are kept a while. */
+/** How long a user's settings are reused; a change (PUT /users/{id}/patch) evicts them at once through users.events. */
 const DEFAULT_TTL_MS = 60_000;
 const MAX_ENTRIES = 100_000;
 /** Cached for users with the default settings (most users): they are not asked for again within the TTL. */
