@@ -4,15 +4,15 @@ import type { Deps } from '../ports';
 import { membershipKey, requireSelfOrEditOthers, requireThreadRead, requireViewTeam, type ThreadPlace } from './thread-access';
 import { ThreadErrors } from './thread-errors';
 import { publishReadChanged } from './thread-events';
-import { mentionsUser } from './thread-mentions';
+import { countThreadMentions } from './thread-mentions';
 import type { ThreadResponse } from './thread-view';
 import { threadFor } from './user-thread.usecase';
 
 /**
  * The reference's UpdateThreadReadForUser: the user follows the thread, has read it up to `timestamp`
  * (which may move back: "mark as unread"), and their unread mentions are counted again from the replies
- * after it (countThreadMentions: their `@username`, mention keys and first name, `@here` counts as the user is assumed
- * online; in a DM every reply of the other user); `thread_read_changed` goes to them. A missing or deleted root is 404 app.post.get.app_error.
+ * from it on (thread-mentions.ts: countThreadMentions); `thread_read_changed` goes to them. A missing or deleted root is
+ * 404 app.post.get.app_error.
  */
 async function readUpTo(deps: Deps, place: ThreadPlace, userId: string, teamId: string, timestamp: number): Promise<ThreadResponse> {
   const now = deps.clock.now();
@@ -25,10 +25,7 @@ async function readUpTo(deps: Deps, place: ThreadPlace, userId: string, teamId: 
   // Unknown settings (users-bots unreachable) read as the defaults.
   const settings = deps.mentionSettings ? (await deps.mentionSettings.of([userId]).catch(() => new Map<string, never>())).get(userId) : undefined;
   const reader = { id: userId, username: user?.username ?? '', settings };
-  // The reference's countThreadMentions: in a direct channel every reply of the other user is a mention.
-  const direct = place.channel.type === 'D';
-  let mentions = 0;
-  for (const r of replies) if (r.create_at > timestamp && r.user_id !== userId && (direct || (await mentionsUser(r, reader)))) mentions += 1;
+  const mentions = await countThreadMentions(place.channel, replies, reader, timestamp);
   const membership = await deps.threads.maintain(key, { following: true, last_viewed: timestamp, unread_mentions: mentions, last_updated: now });
   const thread = await threadFor(deps, membership, false);
   await publishReadChanged(deps, {
