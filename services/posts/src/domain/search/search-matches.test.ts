@@ -2,6 +2,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { matchedWords, wordMatcher } from './search-matches';
 import { parseSearch } from './search-query';
+import { foldWord, prefixTerm, stem, termOfWord } from './search-text';
 
 const post = (message: string, hashtags = '') => ({ message, hashtags });
 
@@ -43,5 +44,25 @@ describe('wordMatcher (the matches of a search answer)', () => {
     const matched = wordMatcher(parseSearch('alpha beta'));
     const results = ['alpha', 'beta gamma', 'gamma', 'Beta ALPHA'].map((m) => matched(post(m)));
     assert.deepEqual(results, [['alpha'], ['beta'], [], ['Beta', 'ALPHA']]);
+  });
+
+  it('when words start with letters no query term starts with, then the answer is the same as deciding every word by its term', () => {
+    // Every written word decided by its term (the rule wordMatcher answers by), as the oracle.
+    const byTerm = (terms: string, message: string): string[] => {
+      const parsed = parseSearch(terms);
+      const exact = new Set([...parsed.words.filter((w) => !w.prefix).map((w) => stem(w.text)), ...parsed.phrases.flat().map(stem)]);
+      const prefixes = parsed.words.filter((w) => w.prefix).map((w) => prefixTerm(w.text));
+      const found = new Set<string>();
+      for (const word of message.match(/[\p{L}\p{N}\p{M}]+/gu) ?? []) {
+        const term = termOfWord(word);
+        if (exact.has(term) || prefixes.some((p) => term.startsWith(p) || foldWord(word).startsWith(p))) found.add(word);
+      }
+      return [...found];
+    };
+    const message =
+      'Yelling yells YELL yell; Running runs RUN ran; ÉLAN élan Elan elan; Ørsted ørsted; 42nd 42 x42; ﬁle file FILE; ' +
+      'Íslenska islenska; Straße strasse; abc Abc ABC; z Z zz ZZ; ŉ n N; Ⅻ xii XII; İstanbul istanbul ISTANBUL';
+    const queries = ['yell', 'run', 'élan', 'elan', 'orsted', '42', 'file', 'islenska', 'strasse', 'ABC', 'z', 'n', 'xii', 'istanbul', 'fi*', 'ye* run', 'Is*', '"run file"', 'x*', 'y z*'];
+    for (const terms of queries) assert.deepEqual(matchedWords(post(message), parseSearch(terms)), byTerm(terms, message), terms);
   });
 });

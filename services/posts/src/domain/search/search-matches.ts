@@ -23,7 +23,8 @@ export function wordMatcher(parsed: HighlightTerms): WordMatcher {
   }
   for (const phrase of parsed.phrases) for (const word of phrase) exact.add(stem(word));
   const tags = new Set(parsed.hashtags);
-  const decide =
+  const firsts = asciiFirsts([...exact, ...prefixes]);
+  const decideByTerm =
     prefixes.length === 0
       ? (word: string): boolean => exact.has(termOfWord(word))
       : (word: string): boolean => {
@@ -31,6 +32,13 @@ export function wordMatcher(parsed: HighlightTerms): WordMatcher {
           if (exact.has(stemmed)) return true;
           const folded = foldWord(word);
           return prefixes.some((p) => stemmed.startsWith(p) || folded.startsWith(p));
+        };
+  const decide =
+    firsts === undefined
+      ? decideByTerm
+      : (word: string): boolean => {
+          const first = word.charCodeAt(0);
+          return first >= ASCII_END || firsts[first] === 1 ? decideByTerm(word) : false;
         };
   return (post) => {
     const found = new Set<string>();
@@ -47,6 +55,31 @@ export function wordMatcher(parsed: HighlightTerms): WordMatcher {
     return [...found];
   };
 }
+
+const ASCII_END = 128;
+
+/**
+ * The ASCII first letters (folded) of the query's terms and prefixes, as a table by char code; undefined when a
+ * term or prefix is empty or starts outside ASCII (every word must then be looked up). A written word whose first
+ * character is ASCII folds to that character lower-cased, and neither the fold nor the Porter stemmer changes a
+ * word's first character (its rules only rewrite endings), so its term and folded form start with it: a word
+ * whose folded ASCII first letter no term starts with matches none, and is decided without a term lookup.
+ */
+function asciiFirsts(terms: readonly string[]): Uint8Array | undefined {
+  const table = new Uint8Array(ASCII_END);
+  for (const term of terms) {
+    const first = term.charCodeAt(0);
+    if (!(first < ASCII_END)) return undefined;
+    table[first] = 1;
+    // The upper-case letter folds to this one.
+    if (first >= LOWER_A && first <= LOWER_Z) table[first - CASE_OFFSET] = 1;
+  }
+  return table;
+}
+
+const LOWER_A = 97;
+const LOWER_Z = 122;
+const CASE_OFFSET = 32;
 
 /** The matched words of one post for a query (wordMatcher for a single post). */
 export function matchedWords(post: Pick<StoredPost, 'message' | 'hashtags'>, parsed: HighlightTerms): string[] {
