@@ -11,8 +11,13 @@ interface Waiting {
   reject(error: Error): void;
 }
 
-/** Page cache of the search thread's connection in KiB (its own, beside the store's). */
-const SEARCH_CACHE_KIB = 16 * 1024;
+/**
+ * Page cache of the search thread's connection in KiB (its own, beside the store's; filled only by searches).
+ * A `from:` + term search reads ~100 documents on as many pages plus its candidates' pages: the bench's 64
+ * queries at 1,000,000 posts touch ~25 MB, so 16 MiB read a fifth of the search's SQL CPU back through
+ * pread (measured session 14: 1.0-1.2 → 0.8 ms of SQL per search; 64 MiB no better than 32).
+ */
+const SEARCH_CACHE_KIB = 32 * 1024;
 
 /**
  * SqlitePostSearch on a worker thread with its own read connection (docs/adr/0041-search-reader-thread.md):
