@@ -57,6 +57,8 @@ export async function searchPosts(deps: SearchDeps, actor: Actor, command: Searc
   const channelIds = await narrowByIn(deps, actor, readable, parsed, command.teamId);
   if (channelIds.length === 0) return EMPTY;
   const authors = await authorIds(deps, parsed, command.teamId);
+  // `from:` only names authors who cannot have posts here: nothing to search (the index would read every match of the terms to find none).
+  if (authors.include?.length === 0) return EMPTY;
 
   const base: Omit<PostSearchQuery, 'words' | 'phrases' | 'hashtags'> = {
     channelIds,
@@ -183,10 +185,10 @@ async function channelIdsNamed(deps: SearchDeps, actor: Actor, value: string, us
 }
 
 /**
- * `from:` names as ids; an unknown name stays as it is and so matches nothing, and so does an author who is
+ * `from:` names as ids (`include`): an unknown name matches nothing and is left out, and so is an author who is
  * not a member of the searched team (of any team in the all-teams form), as the reference's
- * `UserId IN (SELECT Id FROM Users, TeamMembers …)`. `-from:` excludes that author's posts (and, alone, the
- * posts of non-members: see teamMembersOnly).
+ * `UserId IN (SELECT Id FROM Users, TeamMembers …)`; an empty `include` matches no post. `-from:` excludes that
+ * author's posts (and, alone, the posts of non-members: see teamMembersOnly).
  */
 async function authorIds(deps: SearchDeps, parsed: ParsedSearch, teamId: string | undefined): Promise<{ include?: string[]; exclude: string[] }> {
   const names = [...parsed.fromUsers, ...parsed.excludedFromUsers];
@@ -197,11 +199,7 @@ async function authorIds(deps: SearchDeps, parsed: ParsedSearch, teamId: string 
   if (parsed.fromUsers.length === 0) return { exclude };
   const wanted = parsed.fromUsers.flatMap((name) => ids.get(name) ?? []);
   const members = wanted.length > 0 ? await deps.users.teamMembersAmong(teamId, wanted) : new Set<string>();
-  const include = parsed.fromUsers.map((name) => {
-    const id = ids.get(name);
-    return id !== undefined && members.has(id) ? id : `unknown:${name}`;
-  });
-  return { include, exclude };
+  return { include: wanted.filter((id) => members.has(id)), exclude };
 }
 
 function merge(lists: readonly FoundPost[][]): FoundPost[] {
