@@ -27,6 +27,29 @@ export const EVENT_HISTORY_MIGRATION = `
   ) STRICT, WITHOUT ROWID;
 `;
 
+/**
+ * The event bus component's third migration: the history as a rowid table. A message's row (about 1.5 KB for a
+ * post.created) is more than a WITHOUT ROWID table keeps on its page, so each message took an overflow page
+ * of its own (4 KB to the WAL): measured 16 us less SQLite CPU per message written as a rowid table (its
+ * key in the primary key's index). Existing rows are copied.
+ */
+export const EVENT_HISTORY_ROWID_MIGRATION = `
+  CREATE TABLE bus_history_rows (
+    topic TEXT NOT NULL,
+    partition INTEGER NOT NULL,
+    offset INTEGER NOT NULL,
+    time INTEGER NOT NULL,
+    key TEXT NOT NULL,
+    value TEXT NOT NULL,
+    headers TEXT NOT NULL,
+    PRIMARY KEY (topic, partition, offset)
+  ) STRICT;
+  INSERT INTO bus_history_rows (topic, partition, offset, time, key, value, headers)
+    SELECT topic, partition, offset, time, key, value, headers FROM bus_history ORDER BY topic, partition, offset;
+  DROP TABLE bus_history;
+  ALTER TABLE bus_history_rows RENAME TO bus_history;
+`;
+
 interface Row {
   readonly offset: number;
   readonly key: string;

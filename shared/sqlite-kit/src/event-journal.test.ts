@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MemoryEventBus, type BusMessage } from '@switchyard/event-bus';
 import { eventBusContract } from '@switchyard/event-bus/contract';
-import { openStore, openTestStore, SqliteEventJournal, type SqliteStore } from './index';
+import { EVENT_BUS_COMPONENT, EVENT_BUS_MIGRATIONS, openStore, openTestStore, SqliteEventJournal, type SqliteStore } from './index';
 
 eventBusContract('memory + sqlite journal', async () => {
   const store = openTestStore('bus-contract-');
@@ -277,5 +277,39 @@ describe('event journal: history topics are written once', () => {
     await until(() => slow.length === 3);
     assert.deepEqual(slow, [1, 2, 3]);
     await shutdown(second);
+  });
+});
+
+describe('event journal: the history as a rowid table (event-bus migration 3)', () => {
+  it('when a store at event-bus version 2 has history rows, then the upgrade keeps them: event cursors read them and an unhandled one reaches its group', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'bus-history-upgrade-'));
+    const old = openStore({ dir });
+    old.migrate(EVENT_BUS_COMPONENT, EVENT_BUS_MIGRATIONS.slice(0, 2));
+    const insert = old.db.prepare('INSERT INTO bus_history (topic, partition, offset, time, key, value, headers) VALUES (?, 0, ?, ?, ?, ?, ?)');
+    for (let n = 0; n < 3; n += 1) insert.run('events', n, 1_000_000, 'k', JSON.stringify({ n }), '{}');
+    // Offsets 0 and 1 handled by the group and trimmed; 2 not yet.
+    old.db.prepare("INSERT INTO bus_partitions (topic, partition, base) VALUES ('events', 0, 2)").run();
+    old.db.prepare("INSERT INTO bus_offsets (group_id, topic, partition, next) VALUES ('g', 'events', 0, 2)").run();
+    assert.match(String((old.db.prepare("SELECT sql FROM sqlite_master WHERE name = 'bus_history'").get() as { sql: string }).sql), /WITHOUT ROWID/);
+    await old.close();
+
+    const store = openStore({ dir });
+    const journal = new SqliteEventJournal(store, undefined, { topics: ['events'], retentionMs: () => 3_600_000, now: () => 1_000_000 });
+    const bus = new MemoryEventBus({ retryDelayMs: 1, journal, defaultPartitions: 1 });
+    assert.equal(store.versions()['event-bus'], 3);
+    assert.doesNotMatch(String((store.db.prepare("SELECT sql FROM sqlite_master WHERE name = 'bus_history'").get() as { sql: string }).sql), /WITHOUT ROWID/);
+    const seen: number[] = [];
+    await bus.subscribe({ groupId: 'g', topics: ['events'], handler: async (m) => void seen.push((m.value as { n: number }).n) });
+    await until(() => seen.length === 1);
+    assert.deepEqual(seen, [2], 'the unhandled one, once');
+    const read = await bus.readLog([{ topic: 'events', partition: 0, from: '0', to: '3' }], 10);
+    assert.deepEqual(read.messages.map((m) => m.value), [{ n: 0 }, { n: 1 }, { n: 2 }], 'the history reads all three');
+    await bus.publish('events', [{ key: 'k', value: { n: 3 } }]);
+    await until(() => seen.length === 2);
+    await journal.flush();
+    await store.flush();
+    assert.equal((store.db.prepare("SELECT count(*) AS n FROM bus_history WHERE topic = 'events'").get() as { n: number }).n, 4);
+    await bus.close();
+    await store.close();
   });
 });

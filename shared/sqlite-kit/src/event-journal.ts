@@ -1,6 +1,6 @@
 import type { EventJournal, JournalEntry, JournalHistory, JournalHistoryOptions, JournalState } from '@switchyard/event-bus';
 import { DurableEnds } from './durable-ends';
-import { EVENT_HISTORY_MIGRATION, SqliteEventHistory, type EventHistoryOptions } from './event-history';
+import { EVENT_HISTORY_MIGRATION, EVENT_HISTORY_ROWID_MIGRATION, SqliteEventHistory, type EventHistoryOptions } from './event-history';
 import type { Migration } from './migrations';
 import type { SqliteStore } from './open-store';
 
@@ -33,6 +33,7 @@ export const EVENT_BUS_MIGRATIONS: readonly Migration[] = [
   ) STRICT;
   `,
   EVENT_HISTORY_MIGRATION,
+  EVENT_HISTORY_ROWID_MIGRATION,
 ];
 
 const partitionKey = (topic: string, partition: number): string => `${topic}#${partition}`;
