@@ -10,6 +10,7 @@ import {
   errorMessage,
   nextOffset,
   retryDelay,
+  withEventType,
 } from './codec';
 
 describe('codec', () => {
@@ -25,6 +26,12 @@ describe('codec', () => {
 
   it('when the record is a tombstone, then the value is null', () => {
     assert.deepEqual(decodeValue(null), { ok: true, value: null, json: 'null' });
+  });
+
+  it('when a value has a string type (an envelope), then its headers get it as event-type, unless they set one', () => {
+    assert.deepEqual(withEventType({ traceparent: 'x' }, { id: '1', type: 'post.created', payload: {} }), { traceparent: 'x', 'event-type': 'post.created' });
+    assert.deepEqual(withEventType({ 'event-type': 'mine' }, { type: 'post.created' }), { 'event-type': 'mine' });
+    for (const value of [null, 'text', 3, [1], { type: 7 }, { payload: {} }]) assert.deepEqual(withEventType({}, value), {}, JSON.stringify(value));
   });
 
   it('when the bytes are not JSON, then decoding says why instead of throwing', () => {

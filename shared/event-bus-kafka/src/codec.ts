@@ -1,4 +1,5 @@
 import type { IHeaders } from 'kafkajs';
+import { EVENT_TYPE_HEADER, typeOfValue } from '@switchyard/event-bus';
 
 /** Pure helpers of the Kafka adapter: value and header encoding, offsets, retry delays. No I/O. */
 
@@ -17,6 +18,13 @@ export const MAX_REASON_LENGTH = 1000;
 /** JSON text of a message value; `undefined` becomes `null` (JSON has no undefined). */
 export function encodeValue(value: unknown): string {
   return JSON.stringify(value ?? null);
+}
+
+/** `headers` (a copy the caller owns) with the value's type in `EVENT_TYPE_HEADER`, unless it has none or the caller set one. */
+export function withEventType(headers: Record<string, string>, value: unknown): Record<string, string> {
+  const type = typeOfValue(value);
+  if (type !== undefined) headers[EVENT_TYPE_HEADER] ??= type;
+  return headers;
 }
 
 /** A decoded value and the JSON text it was parsed from. */

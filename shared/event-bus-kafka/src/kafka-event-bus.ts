@@ -1,7 +1,7 @@
 import { Kafka, Partitioners, type Admin, type Message, type Producer, type SASLOptions } from 'kafkajs';
 import type { EventBus, LogRange, LogRead, LogReadOptions, OutgoingMessage, PartitionEnd, SubscribeOptions, Subscription } from '@switchyard/event-bus';
 import { kafkaMetrics } from '@switchyard/metrics';
-import { encodeValue, errorMessage } from './codec';
+import { encodeValue, errorMessage, withEventType } from './codec';
 import { kafkaLogCreator, silentLogger, toKafkaLogLevel, type KafkaEventBusLogger } from './kafka-log';
 import { installRequestQueueFix } from './kafkajs-request-queue-fix';
 import type { KafkaEventBusOptions, TopicSpec } from './kafka-options';
@@ -78,9 +78,10 @@ export class KafkaEventBus implements EventBus {
   public async publish<T>(topic: string, messages: readonly OutgoingMessage<T>[]): Promise<void> {
     this.assertOpen();
     if (messages.length === 0) return;
-    // Encoded and trace-stamped now, in the caller's context, even if the send waits its turn.
+    // Encoded and trace-stamped now, in the caller's context, even if the send waits its turn; an envelope's
+    // type goes in a header too, so consumers can skip the types they do not want without decoding them.
     await publishSpan(topic, { 'messaging.batch.message_count': messages.length }, () => {
-      const records: Message[] = messages.map((m) => ({ key: m.key, value: encodeValue(m.value), headers: withTraceContext(m.headers) }));
+      const records: Message[] = messages.map((m) => ({ key: m.key, value: encodeValue(m.value), headers: withEventType(withTraceContext(m.headers), m.value) }));
       return this.send(topic, records);
     });
   }

@@ -1,9 +1,10 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import type { EachBatchPayload, KafkaMessage } from 'kafkajs';
-import { DEFAULT_MAX_ATTEMPTS, type BusMessage, type SubscribeOptions } from '@switchyard/event-bus';
+import { DEFAULT_MAX_ATTEMPTS, type SubscribeOptions } from '@switchyard/event-bus';
 import { kafkaMetrics } from '@switchyard/metrics';
-import { decodeHeaders, decodeValue, retryDelay } from './codec';
+import { decodeHeaders, retryDelay } from './codec';
 import { deadLetter, reportFailure, type FailureContext, type Outcome } from './dead-letters';
+import { recordDelivery } from './record-message';
 import { processInTraceContext } from './tracing';
 
 export interface DeliveryContext {
@@ -33,7 +34,11 @@ export function deliveryContext(options: SubscribeOptions, settings: DeliverySet
 
 /**
  * One message to the handler: retried in place (its partition waits, heartbeating) until it is handled,
- * its attempts are spent (then dead-lettered, as an undecodable message at once) or the subscription stops.
+ * its attempts are spent (then dead-lettered) or the subscription stops. Its value is decoded when the
+ * handler first reads it (record-message.ts); a value that is not JSON is dead-lettered at once, whatever the
+ * handler did with the error, and one the handler never read is handled like any other message it skipped.
+ * A subscription with a batch handler decodes every record before its handler runs (its runs do anyway), so
+ * there an undecodable record is dead-lettered without a handler call.
  */
 export async function deliverMessage(context: DeliveryContext, payload: EachBatchPayload, record: KafkaMessage): Promise<Outcome> {
   const { options } = context;
@@ -48,21 +53,27 @@ export async function deliverMessage(context: DeliveryContext, payload: EachBatc
     'messaging.kafka.offset': record.offset,
     'messaging.destination.partition.id': String(partition),
   };
+  const undecodable = (reason: string) => deadLetter(context.failures, pause, topic, partition, record, headers, reason, 0);
   // Attempts spent: failures of the message itself (a transient failure, a dependency down, spends none).
   let spent = 0;
   for (let attempt = 1; ; attempt += 1) {
-    // Parsed per attempt: a handler that mutated the value does not see its own changes on retry.
-    const decoded = decodeValue(record.value);
-    if (!decoded.ok) return deadLetter(context.failures, pause, topic, partition, record, headers, decoded.reason, 0);
-    const message: BusMessage = { topic, partition, offset: record.offset, key, value: decoded.value, json: decoded.json, headers: { ...headers }, attempt };
+    // A new view per attempt: a handler that mutated the value does not see its own changes on retry.
+    const delivery = recordDelivery({ topic, partition, offset: record.offset, key, headers: { ...headers }, attempt }, record.value);
+    const unreadable = options.batchHandler ? delivery.decode() : undefined;
+    if (unreadable !== undefined) return undecodable(unreadable);
+    const { message } = delivery;
     const started = process.hrtime.bigint();
     try {
       await processInTraceContext(topic, headers, { ...attributes, 'messaging.kafka.attempt': attempt }, () => options.handler(message));
       kafkaMetrics.handlerSeconds(topic, options.groupId, Number(process.hrtime.bigint() - started) / 1e9);
+      const reason = delivery.undecodable();
+      if (reason !== undefined) return undecodable(reason);
       kafkaMetrics.consumed(topic, options.groupId, 'ok');
       return 'done';
     } catch (error) {
       kafkaMetrics.handlerSeconds(topic, options.groupId, Number(process.hrtime.bigint() - started) / 1e9);
+      const reason = delivery.undecodable();
+      if (reason !== undefined) return undecodable(reason);
       const transient = context.isTransientError(error);
       if (!transient) spent += 1;
       if (spent < maxAttempts) kafkaMetrics.consumed(topic, options.groupId, 'retried');

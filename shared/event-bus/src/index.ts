@@ -19,4 +19,6 @@ export {
 } from './ports';
 export { MemoryEventBus, type MemoryEventBusOptions } from './memory-event-bus';
 export { partitionFor } from './partitioner';
+export { EVENT_TYPE_HEADER, eventTypeOf, typeOfValue } from './event-type';
+export { withTopic } from './message-topic';
 export type { EventJournal, JournalEntry, JournalState, JournalHistory, JournalHistoryOptions } from './journal';

@@ -1,4 +1,4 @@
-import type { BatchHandler, BusMessage, EventBus, LogRange, LogRead, LogReadOptions, OutgoingMessage, PartitionEnd, SubscribeOptions, Subscription } from '@switchyard/event-bus';
+import { withTopic, type BatchHandler, type BusMessage, type EventBus, type LogRange, type LogRead, type LogReadOptions, type OutgoingMessage, type PartitionEnd, type SubscribeOptions, type Subscription } from '@switchyard/event-bus';
 
 /**
  * Puts one deployment's topics and consumer groups under a prefix (`KAFKA_NAMESPACE`), so several
@@ -16,8 +16,8 @@ export class NamespacedEventBus implements EventBus {
   }
 
   public subscribe(options: SubscribeOptions): Promise<Subscription> {
-    const strip = (message: BusMessage): BusMessage =>
-      message.topic.startsWith(this.prefix) ? { ...message, topic: message.topic.slice(this.prefix.length) } : message;
+    // Without reading the value: a bus may decode it on first read, and the handler may never need it.
+    const strip = (message: BusMessage): BusMessage => (message.topic.startsWith(this.prefix) ? withTopic(message, message.topic.slice(this.prefix.length)) : message);
     const { batchHandler } = options;
     const batch: BatchHandler | undefined = batchHandler && ((messages) => batchHandler(messages.map(strip)));
     return this.inner.subscribe({

@@ -1,6 +1,6 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import type { BusMessage } from '@switchyard/event-bus';
+import { EVENT_TYPE_HEADER, type BusMessage } from '@switchyard/event-bus';
 import { StoredPostsWatch } from './stored-posts-watch';
 
 const event = (value: unknown): BusMessage => ({ topic: 'posts.events', partition: 0, offset: '0', key: 'c', value, headers: {}, attempt: 1 });
@@ -64,6 +64,22 @@ describe('StoredPostsWatch', () => {
     assert.equal((outcome as { id?: unknown }).id, 'api.post.create_post.root_id.app_error');
     assert.equal((outcome as { statusCode?: unknown }).statusCode, 400);
     assert.equal(watch.waiting, 0);
+  });
+
+  it('when the bus wrote the event-type header, then other types and nobody waiting skip the message without reading its value', async () => {
+    const unread = (type: string): BusMessage => ({
+      ...event(undefined),
+      headers: { [EVENT_TYPE_HEADER]: type },
+      get value(): unknown {
+        throw new Error('value read');
+      },
+    });
+    const watch = new StoredPostsWatch(10_000, () => new Error('timeout'));
+    await watch.handler(unread('post.created'));
+    const pending = watch.expect(['p1']);
+    for (const type of ['post.updated', 'reaction.added', 'file.attached']) await watch.handler(unread(type));
+    await watch.handler({ ...created('p1'), headers: { [EVENT_TYPE_HEADER]: 'post.created' } });
+    assert.equal(await stateOf(pending.stored), 'stored');
   });
 
   it('when posts does not answer in time, then the wait fails with the timeout error', async () => {

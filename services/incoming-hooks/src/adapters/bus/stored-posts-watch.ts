@@ -1,5 +1,5 @@
 import { AppError } from '@switchyard/errors';
-import type { BusMessage, MessageHandler } from '@switchyard/event-bus';
+import { eventTypeOf, type BusMessage, type MessageHandler } from '@switchyard/event-bus';
 
 interface Waiter {
   resolve(): void;
@@ -25,7 +25,8 @@ export interface PendingStore {
  * Waits for posts' answers to this instance's create commands, read from posts.events by a consumer
  * group of this instance alone: `post.created` (posts publishes it from its outbox once the post is in
  * its store, so the post is readable through the API) or `post.refused` (posts' error). The handler
- * skips every other message without looking further than its type and post id.
+ * skips every other message without looking further than its type (by the event-type header: without
+ * decoding it) and post id.
  */
 export class StoredPostsWatch {
   private readonly waiters = new Map<string, Waiter>();
@@ -68,13 +69,16 @@ export class StoredPostsWatch {
 
   public readonly handler: MessageHandler = (message: BusMessage): Promise<void> => {
     if (this.waiters.size === 0) return Promise.resolve();
-    const event = message.value as { type?: unknown; payload?: { post?: { id?: unknown }; post_id?: unknown; error?: RefusalWire } } | null;
-    if (event?.type === 'post.created') {
-      const id = event.payload?.post?.id;
+    // The type from the event-type header where the bus wrote one: other types are never decoded.
+    const type = eventTypeOf(message);
+    if (type !== 'post.created' && type !== 'post.refused') return Promise.resolve();
+    const event = message.value as { payload?: { post?: { id?: unknown }; post_id?: unknown; error?: RefusalWire } } | null;
+    if (type === 'post.created') {
+      const id = event?.payload?.post?.id;
       if (typeof id === 'string') this.settle(id)?.resolve();
-    } else if (event?.type === 'post.refused') {
-      const id = event.payload?.post_id;
-      if (typeof id === 'string') this.settle(id)?.reject(refusalError(event.payload?.error));
+    } else {
+      const id = event?.payload?.post_id;
+      if (typeof id === 'string') this.settle(id)?.reject(refusalError(event?.payload?.error));
     }
     return Promise.resolve();
   };
