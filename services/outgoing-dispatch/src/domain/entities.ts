@@ -94,6 +94,17 @@ export interface Delivery {
   readonly claimUntil: number;
   /** What fired it (`posted`, `post_edited`, ...); older records without one were `posted`. */
   readonly eventType?: string;
+  /**
+   * Whether its hook was ordered when it fired (isOrderedHook): only these wait behind, and are waited for by,
+   * the other deliveries of their (hook, channel, URL). Records stored before it existed have none and count
+   * as ordered (they waited as before).
+   */
+  readonly ordered?: boolean;
+}
+
+/** Whether the delivery takes part in its chain's order (see Delivery.ordered). */
+export function isOrderedDelivery(delivery: Pick<Delivery, 'ordered'>): boolean {
+  return delivery.ordered !== false;
 }
 
 export type DeliveryChanges = Partial<Omit<Delivery, 'id' | 'hookId' | 'postId' | 'createAt'>>;

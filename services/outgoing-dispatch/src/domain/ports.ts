@@ -74,8 +74,8 @@ export interface DeliveryRepository {
   /** Newest first. */
   listByHook(hookId: string, page: Page): Promise<Delivery[]>;
   /**
-   * The oldest delivery of the same (hook, channel, URL) created before `createAt` that is still pending or
-   * failed (will be attempted again), or undefined: what an ordered delivery waits for.
+   * The oldest ordered delivery (isOrderedDelivery) of the same (hook, channel, URL) created before `createAt`
+   * that is still pending or failed (will be attempted again), or undefined: what an ordered delivery waits for.
    */
   earliestWaitingBefore(chain: Pick<Delivery, 'hookId' | 'channelId' | 'url'>, createAt: number): Promise<Delivery | undefined>;
   /** The earliest `nextAttemptAt` of a pending or failed delivery, for the scheduler's next wake-up. */

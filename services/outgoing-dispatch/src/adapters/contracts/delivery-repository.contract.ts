@@ -155,5 +155,20 @@ export function deliveryRepositoryContract(name: string, fresh: () => Promise<De
       assert.equal((await repo.earliestWaitingBefore(chain, 40))?.id, pending.id);
       assert.equal(await repo.earliestWaitingBefore(chain, 30), undefined);
     });
+
+    it('when a chain holds deliveries that fired while its hook was not ordered, then an ordered one waits only for the ordered ones (older records without the mark count as ordered)', async () => {
+      const repo = await fresh();
+      const chain = { hookId: newId(), channelId: newId(), url: 'http://example.com/a' };
+      const unordered = aDelivery({ ...chain, createAt: 10, status: 'failed', nextAttemptAt: 10, ordered: false });
+      const unmarked = aDelivery({ ...chain, createAt: 20, status: 'pending' });
+      const ordered = aDelivery({ ...chain, createAt: 30, status: 'failed', ordered: true });
+      await repo.insertAllIfAbsent([unordered, unmarked, ordered]);
+      assert.equal(await repo.earliestWaitingBefore(chain, 15), undefined, 'an unordered one is not waited for');
+      assert.equal((await repo.earliestWaitingBefore(chain, 40))?.id, unmarked.id);
+      await repo.update(unmarked.id, { status: 'delivered' });
+      assert.equal((await repo.earliestWaitingBefore(chain, 40))?.id, ordered.id);
+      assert.deepEqual(await repo.findById(unordered.id), unordered, 'the mark is kept');
+      assert.equal((await repo.claimDue({ now: 15, owner: 's', leaseUntil: 2_000 }, 10)).some((d) => d.id === unordered.id), true, 'an unordered one is still retried');
+    });
   });
 }

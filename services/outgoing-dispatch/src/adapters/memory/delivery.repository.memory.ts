@@ -1,4 +1,4 @@
-import type { Delivery, DeliveryChanges } from '../../domain/entities';
+import { isOrderedDelivery, type Delivery, type DeliveryChanges } from '../../domain/entities';
 import { isClaimable, type ClaimRequest, type DeliveryRepository, type Page } from '../../domain/ports';
 
 const copy = (delivery: Delivery): Delivery => structuredClone(delivery);
@@ -73,7 +73,7 @@ export class MemoryDeliveryRepository implements DeliveryRepository {
     let found: Delivery | undefined;
     for (const d of this.deliveries.values()) {
       if (d.hookId !== chain.hookId || d.channelId !== chain.channelId || d.url !== chain.url || d.createAt >= createAt) continue;
-      if (d.status !== 'pending' && d.status !== 'failed') continue;
+      if ((d.status !== 'pending' && d.status !== 'failed') || !isOrderedDelivery(d)) continue;
       if (!found || d.createAt < found.createAt || (d.createAt === found.createAt && d.id < found.id)) found = d;
     }
     return found ? copy(found) : undefined;
@@ -88,7 +88,7 @@ export class MemoryDeliveryRepository implements DeliveryRepository {
   public async nextDueAt(): Promise<number | undefined> {
     let next: number | undefined;
     for (const d of this.deliveries.values()) {
-      if (d.status !== 'pending' && d.status !== 'failed') continue;
+      if ((d.status !== 'pending' && d.status !== 'failed') || !isOrderedDelivery(d)) continue;
       const at = Math.max(d.nextAttemptAt, d.claimUntil);
       if (next === undefined || at < next) next = at;
     }

@@ -1,5 +1,5 @@
 import { isDuplicateKeyError, type Model, setOf } from '@switchyard/mongo-kit';
-import type { Delivery, DeliveryChanges } from '../../domain/entities';
+import { isOrderedDelivery, type Delivery, type DeliveryChanges } from '../../domain/entities';
 import type { ClaimRequest, DeliveryRepository, Page } from '../../domain/ports';
 import { fromDeliveryDocument, toDeliveryDocument, type DeliveryDocument } from './delivery.schema.mongo';
 import { WriteBatcher } from './write-batcher';
@@ -149,10 +149,13 @@ export class MongoDeliveryRepository implements DeliveryRepository {
   }
 
   public async earliestWaitingBefore(chain: Pick<Delivery, 'hookId' | 'channelId' | 'url'>, createAt: number): Promise<Delivery | undefined> {
-    const doc = await this.model
-      .findOne({ hookId: chain.hookId, channelId: chain.channelId, url: chain.url, status: { $in: ACTIVE }, createAt: { $lt: createAt } })
-      .sort({ createAt: 1, _id: 1 })
-      .lean<DeliveryDocument>();
+    // The filter has exactly the chain index's fields (mongo-java-server uses an index only then); `ordered` is
+    // checked here. Unordered ones in an ordered chain are rare (stored before its hook heard more than `posted`).
+    const filter = { hookId: chain.hookId, channelId: chain.channelId, url: chain.url, status: { $in: ACTIVE }, createAt: { $lt: createAt } };
+    const first = await this.model.findOne(filter).sort({ createAt: 1, _id: 1 }).lean<DeliveryDocument>();
+    if (!first || isOrderedDelivery(first)) return first ? fromDeliveryDocument(first) : undefined;
+    const docs = await this.model.find(filter).sort({ createAt: 1, _id: 1 }).lean<DeliveryDocument[]>();
+    const doc = docs.find(isOrderedDelivery);
     return doc ? fromDeliveryDocument(doc) : undefined;
   }
 

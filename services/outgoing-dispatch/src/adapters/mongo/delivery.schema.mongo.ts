@@ -27,6 +27,7 @@ export const deliverySchema = new Schema<DeliveryDocument>(
     claimedBy: { type: String },
     claimUntil: { type: Number },
     eventType: { type: String },
+    ordered: { type: Boolean },
   },
   SCHEMA_OPTIONS,
 );

@@ -1,11 +1,11 @@
 import { definedChanges, fromDoc, fromDocs, pageWindow, type DocRow, type SqliteStore } from '@switchyard/sqlite-kit';
-import type { Delivery, DeliveryChanges } from '../../domain/entities';
+import { isOrderedDelivery, type Delivery, type DeliveryChanges } from '../../domain/entities';
 import { isClaimable, type ClaimRequest, type DeliveryRepository, type Page } from '../../domain/ports';
 
 const IMMUTABLE = ['id', 'hookId', 'postId', 'createAt'];
 
 function columns(d: Delivery): unknown[] {
-  return [d.id, d.hookId, d.status, d.createAt, d.nextAttemptAt, d.claimedBy, d.claimUntil, JSON.stringify(d)];
+  return [d.id, d.hookId, d.status, d.createAt, d.nextAttemptAt, d.claimedBy, d.claimUntil, isOrderedDelivery(d) ? 1 : 0, JSON.stringify(d)];
 }
 
 /**
@@ -26,9 +26,9 @@ export class SqliteDeliveryRepository implements DeliveryRepository {
   public constructor(private readonly store: SqliteStore) {
     const db = store.db;
     this.insertRow = db.prepare(
-      'INSERT INTO od_deliveries (id, hook_id, status, create_at, next_attempt_at, claimed_by, claim_until, doc) VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING',
+      'INSERT INTO od_deliveries (id, hook_id, status, create_at, next_attempt_at, claimed_by, claim_until, ordered, doc) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING',
     );
-    this.replaceRow = db.prepare('UPDATE od_deliveries SET id = ?, hook_id = ?, status = ?, create_at = ?, next_attempt_at = ?, claimed_by = ?, claim_until = ?, doc = ? WHERE id = ?');
+    this.replaceRow = db.prepare('UPDATE od_deliveries SET id = ?, hook_id = ?, status = ?, create_at = ?, next_attempt_at = ?, claimed_by = ?, claim_until = ?, ordered = ?, doc = ? WHERE id = ?');
     // A finish in one statement: the result merged into the stored document (json_patch) and the claim released,
     // only while `owner` holds it; no read, no parse and no re-serialising of the record (body included).
     this.finishRow = db.prepare<[string | null, number | null, string, string, string]>(
@@ -39,9 +39,9 @@ export class SqliteDeliveryRepository implements DeliveryRepository {
       "SELECT doc FROM od_deliveries WHERE status IN ('pending', 'failed') AND next_attempt_at <= ? AND claim_until <= ? ORDER BY next_attempt_at, id LIMIT ?",
     );
     this.byHook = db.prepare<[string, number, number], DocRow>('SELECT doc FROM od_deliveries WHERE hook_id = ? ORDER BY create_at DESC, id DESC LIMIT ? OFFSET ?');
-    // od_deliveries_waiting holds only pending/failed rows: a hook's history is not scanned.
+    // od_deliveries_waiting holds only ordered pending/failed rows: a hook's history is not scanned.
     this.waitingInChain = db.prepare<[string, number, string, string], DocRow>(
-      "SELECT doc FROM od_deliveries WHERE hook_id = ? AND status IN ('pending', 'failed') AND create_at < ? AND json_extract(doc, '$.channelId') = ? AND json_extract(doc, '$.url') = ? ORDER BY create_at, id LIMIT 1",
+      "SELECT doc FROM od_deliveries WHERE hook_id = ? AND status IN ('pending', 'failed') AND ordered = 1 AND create_at < ? AND json_extract(doc, '$.channelId') = ? AND json_extract(doc, '$.url') = ? ORDER BY create_at, id LIMIT 1",
     );
     this.waiting = db.prepare<[], { n: number }>("SELECT count(*) AS n FROM od_deliveries WHERE status IN ('pending', 'failed')");
     this.nextDue = db.prepare<[], { at: number | null }>("SELECT min(max(next_attempt_at, claim_until)) AS at FROM od_deliveries WHERE status IN ('pending', 'failed')");

@@ -55,4 +55,12 @@ export const OUTGOING_DISPATCH_MIGRATIONS: readonly Migration[] = [
   `
   CREATE INDEX od_deliveries_waiting ON od_deliveries (hook_id, create_at, id) WHERE status IN ('pending', 'failed');
   `,
+  // Only ordered deliveries are waited for (Delivery.ordered): the others (hooks that hear only `posted`, most of
+  // them) stay out of od_deliveries_waiting, two WAL page writes less per delivery (its insert and its finish).
+  // Rows stored before count as ordered, as they did.
+  `
+  ALTER TABLE od_deliveries ADD COLUMN ordered INTEGER NOT NULL DEFAULT 1;
+  DROP INDEX od_deliveries_waiting;
+  CREATE INDEX od_deliveries_waiting ON od_deliveries (hook_id, create_at, id) WHERE status IN ('pending', 'failed') AND ordered = 1;
+  `,
 ];

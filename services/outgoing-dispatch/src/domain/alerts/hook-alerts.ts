@@ -1,6 +1,6 @@
 import { ADMIN_OUTGOING_EVENT_TYPES } from '@switchyard/contracts/wire';
 import { isSystemAdmin } from '@switchyard/permissions';
-import type { Delivery, OutgoingHook } from '../entities';
+import { isOrderedHook, type Delivery, type OutgoingHook } from '../entities';
 import type { Deps } from '../ports';
 import { derivedId } from '../secrets';
 import { startDeliveries, type Planned } from '../firing/start-deliveries';
@@ -88,6 +88,7 @@ async function fireSystemEvent(deps: Deps, hook: OutgoingHook, type: string, key
         const delivery: Delivery = {
           id: derivedId('system-event', key, listener.id, url), hookId: listener.id, postId: '', channelId: '', threadRootId: '', url, contentType: JSON_CONTENT_TYPE, body,
           status: 'pending', attempts: 0, tries: 0, lastStatusCode: 0, lastError: '', lastLatencyMs: 0, createAt: now, updateAt: now, nextAttemptAt: now, claimedBy: '', claimUntil: 0, eventType: type,
+          ordered: isOrderedHook(listener),
         };
         planned.push({ hook: listener, delivery });
       }

@@ -1,7 +1,10 @@
 import type { Delivery } from '../entities';
 
 /** What identifies a new delivery and what it sends; everything else starts as a fresh, due, unclaimed attempt. */
-export type DeliveryRequest = Pick<Delivery, 'id' | 'hookId' | 'postId' | 'channelId' | 'threadRootId' | 'url' | 'contentType' | 'body'> & Partial<Pick<Delivery, 'eventType'>>;
+export type DeliveryRequest = Pick<Delivery, 'id' | 'hookId' | 'postId' | 'channelId' | 'threadRootId' | 'url' | 'contentType' | 'body'> & Partial<Pick<Delivery, 'eventType'>> & {
+  /** isOrderedHook of the hook it fires for. */
+  readonly ordered: boolean;
+};
 
 /**
  * A delivery as it is first stored: pending, no attempts yet, due at once (posts, bot hooks and event types alike).
@@ -9,11 +12,11 @@ export type DeliveryRequest = Pick<Delivery, 'id' | 'hookId' | 'postId' | 'chann
  * delivery (a spread followed by keys the source does not have), the largest self time of the dispatcher's own code.
  */
 export function pendingDelivery(request: DeliveryRequest, now: number): Delivery {
-  const { id, hookId, postId, channelId, threadRootId, url, contentType, body, eventType } = request;
+  const { id, hookId, postId, channelId, threadRootId, url, contentType, body, eventType, ordered } = request;
   const delivery: Delivery = {
     id, hookId, postId, channelId, threadRootId, url, contentType, body,
     status: 'pending', attempts: 0, tries: 0, lastStatusCode: 0, lastError: '', lastLatencyMs: 0,
-    createAt: now, updateAt: now, nextAttemptAt: now, claimedBy: '', claimUntil: 0,
+    createAt: now, updateAt: now, nextAttemptAt: now, claimedBy: '', claimUntil: 0, ordered,
   };
   return eventType === undefined ? delivery : { ...delivery, eventType };
 }

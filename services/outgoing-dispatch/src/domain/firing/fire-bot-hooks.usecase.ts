@@ -1,6 +1,6 @@
 import type { PostEventPayload } from '@switchyard/contracts';
 import { pendingDelivery } from '../delivery/pending-delivery';
-import type { Delivery, OutgoingHook } from '../entities';
+import { isOrderedHook, type Delivery, type OutgoingHook } from '../entities';
 import { firstWordOf, TRIGGER_EXACT, TRIGGER_STARTS_WITH } from '../hooks/hook-rules';
 import type { Deps } from '../ports';
 import { derivedId } from '../secrets';
@@ -92,6 +92,7 @@ export async function fireBotHooks(deps: Deps, event: PostEventPayload): Promise
           url,
           contentType: requestContentType(hook),
           body,
+          ordered: isOrderedHook(hook),
         }, now),
       });
     }

@@ -1,4 +1,4 @@
-import type { Delivery, OutgoingHook } from '../entities';
+import { isOrderedHook, type Delivery, type OutgoingHook } from '../entities';
 import { pendingDelivery } from '../delivery/pending-delivery';
 import type { Deps } from '../ports';
 import { derivedId } from '../secrets';
@@ -89,6 +89,7 @@ export function eventDeliveries(hook: OutgoingHook, event: HookEvent, now: numbe
       contentType: JSON_CONTENT_TYPE,
       body,
       eventType: event.type,
+      ordered: isOrderedHook(hook),
     }, now),
   }));
 }

@@ -1,6 +1,6 @@
 import type { PostEventPayload } from '@switchyard/contracts';
 import { pendingDelivery } from '../delivery/pending-delivery';
-import type { Delivery } from '../entities';
+import { isOrderedHook, type Delivery } from '../entities';
 import { firstWordOf } from '../hooks/hook-rules';
 import { matchingPostedHooks } from './posted-index';
 import type { Deps } from '../ports';
@@ -49,6 +49,7 @@ async function plan(deps: Deps, event: PostEventPayload): Promise<Planned[]> {
         url,
         contentType: requestContentType(hook),
         body,
+        ordered: isOrderedHook(hook),
       }, now);
       planned.push({ delivery, hook });
     }
