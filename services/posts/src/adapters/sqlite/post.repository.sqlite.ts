@@ -103,12 +103,14 @@ export class SqlitePostRepository implements PostRepository {
   }
 
   /**
-   * One write (one savepoint of the group transaction): a row whose id exists fails its own statement only
-   * (SQLite undoes a failing statement by itself), is reported and the others go on.
+   * One write of the group transaction, one statement per post: a row whose id exists fails its own statement
+   * only (SQLite undoes a failing statement by itself), is reported and the others go on. No savepoint around
+   * them (`writeOne`): the port lets a batch be partly stored on any other error, so SAVEPOINT and RELEASE
+   * (two statements per call, one call per hook post) would buy nothing.
    */
   public async insertMany(posts: readonly StoredPost[]): Promise<InsertManyResult> {
     if (posts.length === 0) return { duplicates: [] };
-    return this.store.write(() => {
+    return this.store.writeOne(() => {
       const duplicates: number[] = [];
       for (const [index, post] of posts.entries()) {
         try {
