@@ -89,6 +89,11 @@ export class EventStream {
     return this.serial;
   }
 
+  /** The stream's clock now (ms): the time of a position taken now. */
+  public timeNow(): number {
+    return this.options.clock.now();
+  }
+
   /** Everything handled so far. */
   public position(): StreamPosition {
     return { time: this.options.clock.now(), offsets: this.offsets.map((p) => [...p]) };

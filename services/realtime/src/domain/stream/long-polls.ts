@@ -7,6 +7,9 @@ import { postsChannel, type Viewer } from './replay';
 /** Waits after the first record that may concern a poll before looking, so a burst is answered in one batch. */
 const SETTLE_MS = 20;
 
+/** What a poll whose client left resolves with (nobody to answer). */
+export const LEFT: EventBatch = Object.freeze({ events: [], cursor: '' });
+
 /** More polls would wait than `maxWaiting`: answered at once (503) instead. */
 export class TooManyWaitingError extends Error {
   public constructor() {
@@ -89,13 +92,19 @@ export class LongPolls {
    * else once events come, or with none after `waitMs`, or when `onLeave`'s callback is called (the client
    * left). Throws TooManyWaitingError when it would wait beyond `maxWaiting`.
    */
-  public async poll(viewer: Viewer, from: StreamPosition, limit: number, waitMs: number, onLeave?: (left: () => void) => void): Promise<EventBatch> {
+  public poll(viewer: Viewer, from: StreamPosition, limit: number, waitMs: number, onLeave?: (left: () => void) => void): Promise<EventBatch> {
     const serial = this.cursors.stream.nextSerial;
-    const first = await this.cursors.batchFrom(viewer, from, limit);
-    if (first.events.length > 0 || first.more || waitMs <= 0) return this.answer(viewer, first);
-    if (this.count >= this.options.maxWaiting) throw new TooManyWaitingError();
+    // Chained, not an async function: a waiting poll keeps no suspended frame of its own (memory per poll).
+    return this.cursors.batchFrom(viewer, from, limit).then((first) => {
+      if (first.events.length > 0 || first.more || waitMs <= 0) return this.answer(viewer, first);
+      if (this.count >= this.options.maxWaiting) throw new TooManyWaitingError();
+      return this.wait(viewer, first.position, limit, serial, waitMs, onLeave);
+    });
+  }
+
+  private wait(viewer: Viewer, position: StreamPosition, limit: number, serial: number, waitMs: number, onLeave?: (left: () => void) => void): Promise<EventBatch> {
     return new Promise<EventBatch>((resolve, reject) => {
-      const waiter: Waiter = { viewer, limit, position: first.position, serial, dirty: false, looking: false, ending: false, done: false, timer: undefined, resolve, reject };
+      const waiter: Waiter = { viewer, limit, position, serial, dirty: false, looking: false, ending: false, done: false, timer: undefined, resolve, reject };
       this.add(waiter);
       waiter.timer = setTimeout(() => this.end(waiter), waitMs);
       onLeave?.(() => this.leave(waiter));
@@ -211,10 +220,10 @@ export class LongPolls {
     this.finish(waiter, { events: [], position: { time: now.time, offsets: highest(waiter.position.offsets, now.offsets) }, more: false });
   }
 
-  /** The client left: nothing is answered, the poll stops waiting. */
+  /** The client left: nothing is answered (the poll resolves with LEFT), the poll stops waiting. */
   private leave(waiter: Waiter): void {
     this.remove(waiter);
-    waiter.resolve({ events: [], cursor: '' });
+    waiter.resolve(LEFT);
   }
 
   private finish(waiter: Waiter, batch: PositionedBatch): void {

@@ -1,13 +1,14 @@
-import { Router, type Request } from 'express';
+import type { IncomingMessage } from 'node:http';
+import { Router, type Request, type RequestHandler } from 'express';
 import { AppError, badRequest, commonErrors } from '@switchyard/errors';
-import { requireIdentity, sendJson } from '@switchyard/http-kit';
+import { requireIdentity, sendJson, setRouteTemplate } from '@switchyard/http-kit';
 import { systemClock } from '@switchyard/ids';
 import { Joi, validate } from '@switchyard/validation';
 import type { MembershipCache } from '../../domain/membership-cache';
-import type { EventBatch, EventCursors } from '../../domain/stream/event-cursors';
+import type { StreamPosition } from '../../domain/stream/cursor';
+import type { EventCursors } from '../../domain/stream/event-cursors';
 import { CursorExpiredError } from '../../domain/stream/history';
-import { LongPolls, TooManyWaitingError } from '../../domain/stream/long-polls';
-import type { Viewer } from '../../domain/stream/replay';
+import { LEFT, LongPolls, TooManyWaitingError } from '../../domain/stream/long-polls';
 import type { Clock, UserSource } from '../../domain/ports';
 import { Usernames } from '../../domain/stream/usernames';
 
@@ -76,49 +77,79 @@ function query(req: Request): EventsQuery {
  * that the caller may see, as the WebSocket frames' objects with their cursors, and the next cursor. Without
  * a cursor: none, and the cursor of now. With nothing new it waits up to `wait` s for the next events.
  */
-export function eventsRoutes(deps: EventsRoutesDeps): Router {
+export function eventsRoutes(handler: RequestHandler): Router {
   const router = Router();
-  const usernames = new Usernames(deps.users, deps.clock ?? systemClock);
-  const polls = new LongPolls(deps.cursors, deps.membership, { maxWaiting: deps.maxWaiting });
-  router.get('/api/v4/events', (req, res, next) => {
-    void (async () => {
-      const identity = requireIdentity(req);
-      const { cursor, wait, limit } = query(req);
-      if (cursor === undefined || cursor === '') {
-        sendJson(res, 200, { events: [], cursor: deps.cursors.current(identity.userId) });
-        return;
-      }
-      const checked = deps.cursors.check(cursor, identity.userId);
-      if (checked.status === 'expired') throw cursorExpired();
-      if (checked.status !== 'complete' || !checked.position) throw cursorInvalid();
-      const viewer: Viewer = { userId: identity.userId, isAdmin: identity.roles.split(' ').includes('system_admin'), username: await usernames.of(identity.userId) };
-      // The client leaving (its connection closed before the answer) ends the wait at once.
-      let left = false;
-      const onLeave = (leave: () => void): void => {
-        if (res.destroyed) {
-          left = true;
-          leave();
-          return;
-        }
-        res.once('close', () => {
-          left = true;
-          leave();
-        });
-      };
-      const batch = await answered(polls.poll(viewer, checked.position, limit, Math.min(wait * 1000, MAX_WAIT_MS), onLeave));
-      if (!left && !res.headersSent) sendJson(res, 200, batch);
-    })().catch(next);
-  });
+  router.get(EVENTS_PATH, handler);
   return router;
 }
 
+const EVENTS_PATH = '/api/v4/events';
+
+/**
+ * A request the router would give to `eventsRoutes`' handler (after the app's identity middleware) and to
+ * nothing else: `GET /api/v4/events` exactly, with any query. The app runs those through its shortcut.
+ */
+export function isEventsPoll(req: IncomingMessage): boolean {
+  const url = req.url ?? '';
+  return req.method === 'GET' && url.startsWith(EVENTS_PATH) && (url.length === EVENTS_PATH.length || url[EVENTS_PATH.length] === '?');
+}
+
+/**
+ * The handler of `GET /api/v4/events`. A waiting poll is held by promise reactions only (no suspended async
+ * function, no `once` wrapper): what it keeps is multiplied by every poll waiting at once.
+ */
+export function eventsHandler(deps: EventsRoutesDeps): RequestHandler {
+  const usernames = new Usernames(deps.users, deps.clock ?? systemClock);
+  const polls = new LongPolls(deps.cursors, deps.membership, { maxWaiting: deps.maxWaiting });
+  return (req, res, next) => {
+    // The request metric's route label, also when the app's shortcut ran this without the router.
+    setRouteTemplate(req, EVENTS_PATH);
+    let userId: string;
+    let isAdmin: boolean;
+    let found: { position: StreamPosition; limit: number; waitMs: number } | undefined;
+    try {
+      const identity = requireIdentity(req);
+      userId = identity.userId;
+      isAdmin = identity.roles.split(' ').includes('system_admin');
+      found = checkedQuery(deps.cursors, query(req), userId);
+    } catch (error) {
+      next(error);
+      return;
+    }
+    if (!found) {
+      sendJson(res, 200, { events: [], cursor: deps.cursors.current(userId) });
+      return;
+    }
+    const { position, limit, waitMs } = found;
+    // The client leaving (its connection closed before the answer) ends the wait at once (the poll resolves with LEFT).
+    const onLeave = (leave: () => void): void => {
+      if (res.destroyed) leave();
+      else res.on('close', leave);
+    };
+    usernames
+      .of(userId)
+      .then((username) => polls.poll({ userId, isAdmin, username }, position, limit, waitMs, onLeave))
+      .then(
+        (batch) => {
+          if (batch !== LEFT && !res.headersSent) sendJson(res, 200, batch);
+        },
+        (error: unknown) => next(answerError(error)),
+      );
+  };
+}
+
+/** The cursor given, checked for its user (400 invalid, 410 expired), with the limit and wait; undefined without a cursor. */
+function checkedQuery(cursors: EventCursors, { cursor, wait, limit }: EventsQuery, userId: string): { position: StreamPosition; limit: number; waitMs: number } | undefined {
+  if (cursor === undefined || cursor === '') return undefined;
+  const checked = cursors.check(cursor, userId);
+  if (checked.status === 'expired') throw cursorExpired();
+  if (checked.status !== 'complete' || !checked.position) throw cursorInvalid();
+  return { position: checked.position, limit, waitMs: Math.min(wait * 1000, MAX_WAIT_MS) };
+}
+
 /** The log no longer has what the cursor needs (its retention is shorter than the cursor's age): 410; too many waiting: 503. */
-async function answered(batch: Promise<EventBatch>): Promise<EventBatch> {
-  try {
-    return await batch;
-  } catch (error) {
-    if (error instanceof CursorExpiredError) throw cursorExpired();
-    if (error instanceof TooManyWaitingError) throw commonErrors.tooManyWaiting();
-    throw error;
-  }
+function answerError(error: unknown): unknown {
+  if (error instanceof CursorExpiredError) return cursorExpired();
+  if (error instanceof TooManyWaitingError) return commonErrors.tooManyWaiting();
+  return error;
 }
