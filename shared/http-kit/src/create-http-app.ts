@@ -67,8 +67,9 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
 
   const begin = (req: Request, res: Response, next: NextFunction): void => {
     const started = process.hrtime.bigint();
-    // Labelled by the matched route's template (`/api/v4/users/:user_id`), never the raw path.
-    res.once('finish', () => {
+    // Labelled by the matched route's template (`/api/v4/users/:user_id`), never the raw path. `on`, not
+    // `once` (a response finishes once): no wrapper kept per open request (long-polls wait by thousands).
+    res.on('finish', () => {
       observeHttpRequest(options.service, routeTemplate(req), req.method, res.statusCode, Number(process.hrtime.bigint() - started) / 1e9);
     });
     const incoming = req.headers['x-request-id'];

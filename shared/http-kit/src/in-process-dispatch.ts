@@ -267,7 +267,7 @@ export function dispatchInProcess(app: RequestListener, request: DispatchRequest
     const ok = settled ? (answer: DispatchResponse): void => (settled(), resolve(answer)) : resolve;
     const failed = settled ? (error: Error): void => (settled(), reject(error)) : reject;
     const res = buildResponse(req, request.streamResponse === true ? streamedSink(ok, failed) : bufferedSink(ok, failed), classes);
-    req.once('error', (error: Error) => {
+    req.on('error', (error: Error) => {
       if (req.destroyed) res.destroy(error);
     });
     if (signal) {

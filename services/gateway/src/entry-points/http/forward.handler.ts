@@ -87,7 +87,8 @@ function cutShort(req: Request, failure: Error): Error {
 /** Aborted when the client leaves before its answer (its connection closed): a long-poll upstream stops waiting. */
 function clientGone(res: Response): AbortSignal {
   const controller = new AbortController();
-  res.once('close', () => {
+  // `on`, not `once` (a response closes once): no wrapper per waiting poll.
+  res.on('close', () => {
     if (!res.writableEnded) controller.abort();
   });
   return controller.signal;
@@ -106,14 +107,16 @@ export function forward(deps: ForwardDeps) {
   const send = forwardOne(deps);
   const waiting = deps.waiting;
   if (!waiting) return send;
-  return async (req: Request, res: Response): Promise<void> => {
+  // The place is given back when the forward settles: chained, so a waiting poll keeps no suspended frame here.
+  const left = (): void => waiting.leave();
+  const failed = (error: unknown): never => {
+    waiting.leave();
+    throw error;
+  };
+  return (req: Request, res: Response): Promise<void> => {
     if (gatewayLocals(res).route?.waits !== true) return send(req, res);
-    if (!waiting.enter()) throw commonErrors.tooManyWaiting();
-    try {
-      await send(req, res);
-    } finally {
-      waiting.leave();
-    }
+    if (!waiting.enter()) return Promise.reject(commonErrors.tooManyWaiting());
+    return send(req, res).then(left, failed);
   };
 }
 
