@@ -90,18 +90,21 @@ export async function startEmbedded(options: EmbeddedOptions): Promise<RunningEm
   }
 }
 
+/** Heap per waiting poll the bound counts (KB): the measured ~17 KB and some room for arrival bursts. */
+const POLL_HEAP_KB = 18;
+
 /**
  * GET /api/v4/events long-polls waiting at once (more are answered 503 at once): what this process's heap
- * holds, so that many polls never exhaust it. A waiting poll takes about 16 KB of heap (both request and
- * response pairs, its timers; measured), bursts of arrivals more: 20 KB each, after 96 MB for everything
- * else, at most 10,000 (`npm start`'s 192 MB old space: about 4,900). EVENT_MAX_WAITING in the environment
- * overrides it.
+ * holds, so that many polls never exhaust it. A waiting poll takes about 17 KB of heap (measured with 1,000
+ * waiting: both request and response pairs, the gateway's forward and realtime's waiter; docs/event-stream.md):
+ * 18 KB each after 96 MB for everything else, at most 10,000 (`npm start`'s heap limit, 192 MB old space and
+ * 16 MB semi-spaces: about 8,200). EVENT_MAX_WAITING in the environment overrides it.
  */
 function maxWaitingPolls(): number {
   const configured = Number(process.env.EVENT_MAX_WAITING);
   if (process.env.EVENT_MAX_WAITING !== undefined && Number.isInteger(configured) && configured >= 0) return configured;
   const heapMb = getHeapStatistics().heap_size_limit / (1024 * 1024);
-  return Math.max(100, Math.min(10_000, Math.floor(((heapMb - 96) * 1024) / 20)));
+  return Math.max(100, Math.min(10_000, Math.floor(((heapMb - 96) * 1024) / POLL_HEAP_KB)));
 }
 
 /** EventSettings.RetentionHours' default, until the system config is read. */
