@@ -3,7 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import type { Team } from '@mattermost/types/teams';
 import { givenAdminWorld, type AdminWorld } from './support/admin-world';
 import { WAIT_MS } from './support/eventually';
-import { createBot, patchConfig } from './support/fixtures';
+import { createBot, issueToken, patchConfig } from './support/fixtures';
 import { assertAppError, assertJson, raw, sleep } from './support/http';
 import { newChannel, newTeam, postIn, teamMember, type Actor } from './support/posts-fixtures';
 
@@ -59,7 +59,7 @@ describe('user patch: notify props and profile fields', { timeout: 300_000 }, ()
     assert.equal(count, 1, 'a post with the new key counts for kim');
   });
 
-  it('when someone else patches a user, then 403 for a plain user, 200 for an admin; a bot owner may not patch the bot', async () => {
+  it('when someone else patches a user, then 403 for a plain user, 200 for an admin; a bot: its manager only, not its own token', async () => {
     const other = await teamMember(world.target.url, world.admin, team, 'po');
     assertAppError(await patch(other.token, kim.id, { notify_props: { channel: 'false' } }), 403, 'api.context.permissions.app_error');
     const byAdmin = await patch(world.admin.token, kim.id, { nickname: 'kimmy' });
@@ -68,6 +68,11 @@ describe('user patch: notify props and profile fields', { timeout: 300_000 }, ()
     await patchConfig(world.admin.client, { ServiceSettings: { EnableBotAccountCreation: true } });
     const bot = await createBot(world.admin.client, 'pp');
     assertAppError(await patch(alice.token, bot.user_id, { nickname: 'mine' }), 403, 'api.context.permissions.app_error');
+    const { token } = await issueToken(world.admin.client, bot.user_id, 'patch suite');
+    assertAppError(await patch(token, 'me', { nickname: 'self' }), 403, 'api.context.permissions.app_error');
+    const managed = await patch(world.admin.token, bot.user_id, { notify_props: { mention_keys: 'alerts' } });
+    assertJson(managed, 200);
+    assert.deepEqual(managed.json.notify_props, { mention_keys: 'alerts' });
   });
 
   it('when the patch is malformed or invalid, then the reference ids, and the user is unchanged', async () => {

@@ -26,10 +26,13 @@ export interface UserPatchInput {
 }
 
 /**
- * The newest reference's SessionHasPermissionToUser: manage_system; the user themself (a bot through its own token);
- * edit_other_users for anyone but a system admin. A bot's owner is not the bot: without edit_other_users, no.
+ * The newest reference's SessionHasPermissionToUserOrBot (patchUser): a bot is changed only by whoever may manage it (its owner
+ * with manage_bots, anyone else with manage_others_bots; the bot itself does not own itself, so its own token may not); any
+ * other user by manage_system, themself, or edit_other_users when they are not a system admin (SessionHasPermissionToUser).
  */
-function mayEditUser(actor: Actor, userId: string, target: User | undefined): boolean {
+async function mayEditUser(deps: Deps, actor: Actor, userId: string, target: User | undefined): Promise<boolean> {
+  const bot = await deps.bots.findById(userId);
+  if (bot) return can(actor, bot.ownerId === actor.userId ? Permissions.manageBots : Permissions.manageOthersBots);
   if (can(actor, Permissions.manageSystem) || actor.userId === userId) return true;
   return can(actor, Permissions.editOtherUsers) && target !== undefined && !isSystemAdmin(target.roles);
 }
@@ -74,7 +77,7 @@ function changesOf(patch: UserPatchInput): UserChanges {
  */
 export async function patchUser(deps: Deps, actor: Actor, userId: string, patch: UserPatchInput): Promise<UserView> {
   const target = await deps.users.findById(userId);
-  if (!mayEditUser(actor, userId, target)) throw commonErrors.permissions(actor.userId, Permissions.editOtherUsers);
+  if (!(await mayEditUser(deps, actor, userId, target))) throw commonErrors.permissions(actor.userId, Permissions.editOtherUsers);
   if (!target) throw commonErrors.invalidBodyParam('user_id');
   if (isSystemAdmin(target.roles) && !can(actor, Permissions.manageSystem)) throw commonErrors.permissions(actor.userId, Permissions.manageSystem);
   if (patch.email !== undefined && patch.email !== target.email && actor.userId === userId) {

@@ -42,7 +42,7 @@ describe('PUT /users/{user_id}/patch', () => {
     assert.equal(kept.json().notify_props.channel, 'true');
   });
 
-  it('when someone else patches a user, then only an admin (or edit_other_users) may; a bot owner may not patch the bot, the bot itself may', async () => {
+  it('when someone else patches a user, then only an admin may; a bot is patched by whoever manages it, not by its own token (the newest reference)', async () => {
     const owner = await h.user();
     const other = await h.user();
     assertError(await patch(other, owner.id, { notify_props: { channel: 'false' } }), 403, 'api.context.permissions.app_error');
@@ -53,7 +53,8 @@ describe('PUT /users/{user_id}/patch', () => {
     assert.equal(created.statusCode, 201, created.body);
     const botId = created.json().user_id as string;
     assertError(await patch(other, botId, { nickname: 'x' }), 403, 'api.context.permissions.app_error');
-    assert.equal((await patch({ id: botId, roles: 'system_user', isBot: true }, 'me', { notify_props: { mention_keys: 'alerts' } })).statusCode, 200);
+    assertError(await patch({ id: botId, roles: 'system_user', isBot: true }, 'me', { nickname: 'self' }), 403, 'api.context.permissions.app_error');
+    assert.equal((await patch(admin, botId, { notify_props: { mention_keys: 'alerts' } })).statusCode, 200, 'its owner (manage_bots)');
     // The map is replaced whole: without `channel: "true"` the bot no longer heeds @channel (the reference reads it so too).
     assert.deepEqual(await settingsOf(botId), { mention_keys: ['alerts'], first_name: '', channel: false });
   });
