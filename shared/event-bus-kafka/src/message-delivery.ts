@@ -64,7 +64,7 @@ export async function deliverMessage(context: DeliveryContext, payload: EachBatc
     const { message } = delivery;
     const started = process.hrtime.bigint();
     try {
-      await processInTraceContext(topic, headers, { ...attributes, 'messaging.kafka.attempt': attempt }, () => options.handler(message));
+      await processInTraceContext(topic, headers, { ...attributes, 'messaging.kafka.attempt': attempt }, () => options.handler(message)).finally(delivery.release);
       kafkaMetrics.handlerSeconds(topic, options.groupId, Number(process.hrtime.bigint() - started) / 1e9);
       const reason = delivery.undecodable();
       if (reason !== undefined) return undecodable(reason);

@@ -64,4 +64,14 @@ describe('recordDelivery', () => {
     assert.match(recordDelivery(fields, Buffer.from('nope')).decode() ?? '', /^value is not JSON: /);
     assert.equal(recordDelivery(fields, Buffer.from('[1]')).decode(), undefined);
   });
+
+  it('when the delivery is released before the value was read, then the message no longer reads the fetched bytes (a copy), and still decodes the same value', () => {
+    const fetched = Buffer.from('xx{"n":3}yy');
+    const view = fetched.subarray(2, 9);
+    const delivery = recordDelivery(fields, view);
+    delivery.release();
+    fetched.fill(0x20);
+    assert.deepEqual(delivery.message.value, { n: 3 });
+    assert.equal(delivery.message.json, '{"n":3}');
+  });
 });

@@ -8,6 +8,11 @@ export interface RecordDelivery {
   decode(): string | undefined;
   /** Why the value is not JSON when a read of `value` or `json` found so; undefined otherwise (also when never read). */
   undecodable(): string | undefined;
+  /**
+   * The handler is done: a value not read yet is copied out of the fetched bytes (a view of the whole fetch
+   * response), so a message its handler kept does not keep that response in memory.
+   */
+  release(): void;
 }
 
 /**
@@ -16,7 +21,8 @@ export interface RecordDelivery {
  * the message by its key or headers alone (`EVENT_TYPE_HEADER`) never parses it. A read of a value that is
  * not JSON throws; the delivery then dead-letters the message at once (`undecodable`).
  */
-export function recordDelivery(fields: Omit<BusMessage, 'value' | 'json'>, raw: Buffer | null): RecordDelivery {
+export function recordDelivery(fields: Omit<BusMessage, 'value' | 'json'>, bytes: Buffer | null): RecordDelivery {
+  let raw = bytes;
   let decoded: DecodedValue | undefined;
   const read = (): { readonly value: unknown; readonly json: string } => {
     decoded ??= decodeValue(raw);
@@ -46,5 +52,8 @@ export function recordDelivery(fields: Omit<BusMessage, 'value' | 'json'>, raw: 
       return undecodable();
     },
     undecodable,
+    release: () => {
+      if (decoded === undefined && raw !== null) raw = Buffer.from(raw);
+    },
   };
 }
