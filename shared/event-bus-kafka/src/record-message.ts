@@ -19,7 +19,7 @@ export interface RecordDelivery {
  * The handler's view of one delivery of a record. Its value is parsed on the first read of `value` or `json`
  * (once per delivery: a handler that changed it does not see its changes on retry), so a handler that tells
  * the message by its key or headers alone (`EVENT_TYPE_HEADER`) never parses it. A read of a value that is
- * not JSON throws; the delivery then dead-letters the message at once (`undecodable`).
+ * not JSON throws; the delivery then dead-letters the message at once (`undecodable`). ADR 0043.
  */
 export function recordDelivery(fields: Omit<BusMessage, 'value' | 'json'>, bytes: Buffer | null): RecordDelivery {
   let raw = bytes;

@@ -3,7 +3,7 @@ import type { BusMessage } from './ports';
 /**
  * Header with the value's `type` (every envelope has one), written by buses whose consumers decode values
  * (Kafka) on publish: a consumer that wants a few types tells the others by this header alone, without
- * decoding their value. The in-process bus hands values over decoded and writes none.
+ * decoding their value. The in-process bus hands values over decoded and writes none. ADR 0043.
  */
 export const EVENT_TYPE_HEADER = 'event-type';
 
