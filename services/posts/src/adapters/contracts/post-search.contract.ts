@@ -85,6 +85,10 @@ export function postSearchContract(name: string, makeStore: Factory<SearchStore>
       assert.deepEqual(await ids('deploy -servers'), [c.id, b.id]);
       assert.deepEqual(await ids('"deploy runs"'), [c.id]);
       assert.deepEqual(await ids('deploy -"runs again"'), [b.id, a.id]);
+      assert.deepEqual(await ids('deploy run -servers', { orSearch: true }), [c.id, b.id]);
+      assert.deepEqual(await ids('deploy -servers -runner'), [c.id]);
+      assert.deepEqual(await ids('"deploy runs" -cafe'), [c.id]);
+      assert.deepEqual(await ids('deploy -deploy'), []);
       assert.deepEqual(await ids('nothinglikethis'), []);
       assert.deepEqual((await search.search(queryOf('deploy', [c1, c2]))).map((p) => p.id), [other.id, c.id, b.id, a.id]);
     });

@@ -68,11 +68,15 @@ export class SqlitePostSearch implements PostSearchIndex {
     // A match's channel, author and time are read from p_posts_search_meta (migration 8), not from its post row;
     // the FTS5 tables hold live, non-system posts only, so a match needs no delete_at or type check.
     const matched = text.length > 0 || tags.length > 0;
+    const excludedText = [...query.excludedWords.map(wordExpr), ...query.excludedPhrases.map(phraseExpr)];
     let from = 'p_posts p';
     if (text.length > 0) {
       from = 'p_posts_fts f JOIN p_posts_search_meta p ON p.rowid = f.rowid';
       where.push('f.p_posts_fts MATCH ?');
-      params.push(text.join(query.orSearch ? ' OR ' : ' AND '));
+      const positive = text.join(query.orSearch ? ' OR ' : ' AND ');
+      // Excluded words in the match itself (FTS5's NOT merges the doclists as it goes): a `NOT IN` subquery would
+      // first read every match of the excluded words (`kabykax -kakakax` at 1M posts: 39 ms → 0.7 ms, same rows).
+      params.push(excludedText.length > 0 ? `(${positive}) NOT (${excludedText.join(' OR ')})` : positive);
     }
     if (tags.length > 0) {
       if (text.length > 0) where.push('p.rowid IN (SELECT rowid FROM p_posts_tags_fts WHERE p_posts_tags_fts MATCH ?)');
@@ -86,8 +90,7 @@ export class SqlitePostSearch implements PostSearchIndex {
       where.push("json_extract(p.doc, '$.type') NOT LIKE 'system\\_%' ESCAPE '\\'", 'p.channel_id IN (SELECT value FROM json_each(?))', 'p.delete_at = 0');
       params.push(jsonList(query.channelIds));
     }
-    const excludedText = [...query.excludedWords.map(wordExpr), ...query.excludedPhrases.map(phraseExpr)];
-    if (excludedText.length > 0) {
+    if (excludedText.length > 0 && text.length === 0) {
       where.push('p.rowid NOT IN (SELECT rowid FROM p_posts_fts WHERE p_posts_fts MATCH ?)');
       params.push(excludedText.join(' OR '));
     }
