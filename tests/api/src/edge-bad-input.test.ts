@@ -198,6 +198,14 @@ const routes: Record<string, Route> = {
     prototypes: () => both({ nickname: 5 }),
     snapshot: async (f) => withoutTimes(await getJson(f, `/api/v4/users/${f.user.user.id}`)),
   },
+  'PUT /users/{id}': {
+    method: 'PUT',
+    path: (f) => `/api/v4/users/${f.user.user.id}`,
+    wrongTypes: (f) => [{ id: f.user.user.id, nickname: 5 }, { id: f.user.user.id, roles: 7 }, { id: f.user.user.id, notify_props: { channel: true } }, { id: f.user.user.id, delete_at: 'now' }, [f.user.user.id]],
+    operators: (f) => [{ id: f.user.user.id, username: OP }, { id: OP }],
+    prototypes: (f) => both({ id: f.user.user.id, nickname: 5 }),
+    snapshot: async (f) => withoutTimes(await getJson(f, `/api/v4/users/${f.user.user.id}`)),
+  },
   'POST /teams': {
     method: 'POST',
     path: () => '/api/v4/teams',

@@ -86,4 +86,16 @@ describe('user patch: notify props and profile fields', { timeout: 300_000 }, ()
     assert.equal(me.json.username, alice.username);
     assert.equal(me.json.first_name, '');
   });
+
+  it('when a client sends back a whole User (PUT /users/{id}) with new notify props, then they replace the stored ones and roles stay', async () => {
+    const me = await raw(world.target.url, 'GET', '/api/v4/users/me', { token: alice.token });
+    assertJson(me, 200);
+    const body = { ...me.json, notify_props: { mention_keys: 'Standup', channel: 'true' }, roles: 'system_admin system_user' };
+    const res = await raw(world.target.url, 'PUT', `/api/v4/users/${alice.id}`, { token: alice.token, body });
+    assertJson(res, 200);
+    assert.deepEqual(res.json.notify_props, { mention_keys: 'standup', channel: 'true' });
+    assert.equal(res.json.roles, 'system_user');
+    assertAppError(await raw(world.target.url, 'PUT', `/api/v4/users/${alice.id}`, { token: alice.token, body: { ...me.json, id: kim.id } }), 400, 'api.context.invalid_body_param.app_error');
+    assertAppError(await raw(world.target.url, 'PUT', `/api/v4/users/${kim.id}`, { token: alice.token, body: { ...me.json, id: kim.id } }), 403, 'api.context.permissions.app_error');
+  });
 });

@@ -64,3 +64,15 @@ export function assertValidPatchedProfile(user: Pick<User, 'nickname' | 'positio
   }
   if (!isValidCustomStatus(user.props)) throw badRequest('model.user.is_valid.invalidProperty.app_error', 'Invalid props.');
 }
+
+/**
+ * The reference's UpdateMentionKeysFromUsername after a rename: the mention keys but the old username (bare or with `@`),
+ * written after a leading comma as the reference writes them; '' when none is left.
+ */
+export function mentionKeysAfterRename(props: Readonly<Record<string, string>>, oldUsername: string): string {
+  const kept = (props.mention_keys ?? '')
+    .split(',')
+    .map((key) => key.trim())
+    .filter((key) => key !== '' && key !== oldUsername && key !== `@${oldUsername}`);
+  return kept.length > 0 ? `,${kept.join(',')}` : '';
+}

@@ -36,3 +36,50 @@ export interface UserPatchBody {
   readonly locale?: string | null;
   readonly timezone?: Record<string, string> | null;
 }
+
+const count = Joi.number().integer().allow(null);
+const flag = Joi.boolean().allow(null);
+
+/**
+ * `PUT /users/{user_id}` body: a User as the reference's decoder takes it (wrong types refused; null is the zero value);
+ * fields the route does not set (roles, auth, times, flags) are only type-checked; unknown keys dropped.
+ */
+export const userUpdateBody = Joi.object({
+  id: text,
+  username: text,
+  password: text,
+  nickname: text,
+  first_name: text,
+  last_name: text,
+  position: text,
+  email: text,
+  locale: text,
+  props: stringMap,
+  notify_props: stringMap,
+  timezone: stringMap,
+  auth_data: text,
+  auth_service: text,
+  roles: text,
+  mfa_secret: text,
+  remote_id: text,
+  bot_description: text,
+  terms_of_service_id: text,
+  create_at: count,
+  update_at: count,
+  delete_at: count,
+  last_password_update: count,
+  last_picture_update: count,
+  failed_attempts: count,
+  last_activity_at: count,
+  bot_last_icon_update: count,
+  terms_of_service_create_at: count,
+  last_login: count,
+  email_verified: flag,
+  allow_marketing: flag,
+  mfa_active: flag,
+  is_bot: flag,
+  disable_welcome_email: flag,
+}).required();
+
+export type UserUpdateBody = Partial<Record<'id' | 'username' | 'password' | 'nickname' | 'first_name' | 'last_name' | 'position' | 'email' | 'locale', string | null>> &
+  Partial<Record<'props' | 'notify_props' | 'timezone', Record<string, string> | null>>;
