@@ -39,6 +39,9 @@ export interface HttpApp {
 }
 
 const ROUTE_TEMPLATE = Symbol('route template');
+/** When the app took the request (`process.hrtime.bigint()`), for the request metric's duration. */
+const STARTED = Symbol('request started');
+type StartedRequest = Request & { [STARTED]?: bigint };
 
 /**
  * Names the route a request took, for the request metric's `route` label, when no express route answers
@@ -65,13 +68,16 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
   app.disable('etag');
   app.set('query parser', 'simple');
 
+  // Labelled by the matched route's template (`/api/v4/users/:user_id`), never the raw path. One listener for
+  // every response of the app, its start kept on the request: an open request (long-polls wait by thousands)
+  // keeps no closure or `once` wrapper of its own for it.
+  function observeFinish(this: Response): void {
+    const req = this.req as StartedRequest;
+    observeHttpRequest(options.service, routeTemplate(req), req.method, this.statusCode, Number(process.hrtime.bigint() - (req[STARTED] ?? 0n)) / 1e9);
+  }
   const begin = (req: Request, res: Response, next: NextFunction): void => {
-    const started = process.hrtime.bigint();
-    // Labelled by the matched route's template (`/api/v4/users/:user_id`), never the raw path. `on`, not
-    // `once` (a response finishes once): no wrapper kept per open request (long-polls wait by thousands).
-    res.on('finish', () => {
-      observeHttpRequest(options.service, routeTemplate(req), req.method, res.statusCode, Number(process.hrtime.bigint() - started) / 1e9);
-    });
+    (req as StartedRequest)[STARTED] = process.hrtime.bigint();
+    res.on('finish', observeFinish);
     const incoming = req.headers['x-request-id'];
     const requestId = options.trustRequestId && typeof incoming === 'string' && isValidId(incoming) ? incoming : newRequestId();
     req.requestId = requestId;

@@ -147,12 +147,16 @@ function buildRequest(request: DispatchRequest, classes: Classes): InProcessRequ
   req.rawHeaders = raw;
   req[IN_PROCESS_BODY] = body ?? EMPTY;
   // The stream is filled only when read (busboy, or anything piping the request).
-  req._read = function readOnce(this: IncomingMessage): void {
-    this._read = noop;
-    if (body) this.push(body);
-    this.push(null);
-  };
+  req._read = readOnce;
   return req;
+}
+
+/** A buffered in-process request's `_read`: its body (IN_PROCESS_BODY), then the end; one function for all of them. */
+function readOnce(this: InProcessRequest): void {
+  this._read = noop;
+  const body = this[IN_PROCESS_BODY];
+  if (body !== undefined && body.length > 0) this.push(body);
+  this.push(null);
 }
 
 function noop(): void {}
@@ -262,24 +266,17 @@ export function dispatchInProcess(app: RequestListener, request: DispatchRequest
   return new Promise<DispatchResponse>((resolve, reject) => {
     const classes = classesFor(app);
     const req = buildRequest(request, classes);
-    let done = (): void => undefined;
-    const settled = signal ? (): void => done() : undefined;
-    const ok = settled ? (answer: DispatchResponse): void => (settled(), resolve(answer)) : resolve;
-    const failed = settled ? (error: Error): void => (settled(), reject(error)) : reject;
+    // The caller's client left: the app sees its response close (as a socket's), the call fails.
+    const cut = signal ? (): void => void res.destroy() : undefined;
+    const listening = signal !== undefined && cut !== undefined && !signal.aborted;
+    const ok = listening ? (answer: DispatchResponse): void => (signal.removeEventListener('abort', cut), resolve(answer)) : resolve;
+    const failed = listening ? (error: Error): void => (signal.removeEventListener('abort', cut), reject(error)) : reject;
     const res = buildResponse(req, request.streamResponse === true ? streamedSink(ok, failed) : bufferedSink(ok, failed), classes);
     req.on('error', (error: Error) => {
       if (req.destroyed) res.destroy(error);
     });
-    if (signal) {
-      // The caller's client left: the app sees its response close (as a socket's), the call fails.
-      const cut = (): void => void res.destroy();
-      if (signal.aborted) {
-        process.nextTick(cut);
-      } else {
-        signal.addEventListener('abort', cut, { once: true });
-        done = () => signal.removeEventListener('abort', cut);
-      }
-    }
+    if (cut && signal?.aborted) process.nextTick(cut);
+    else if (listening) signal.addEventListener('abort', cut, { once: true });
     app(req, res);
   });
 }

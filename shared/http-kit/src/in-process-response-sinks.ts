@@ -50,28 +50,43 @@ function headersOf(res: ServerResponse): IncomingHttpHeaders {
   return headers;
 }
 
-/** The whole body in memory, answered at the end. */
+/**
+ * The whole body in memory, answered at the end. One object (not four closures over shared state): an
+ * in-process long-poll keeps its sink while it waits, thousands at once.
+ */
+class BufferedSink implements ResponseSink {
+  public hasBody = true;
+  private chunks: Buffer[] | undefined;
+  private settled = false;
+
+  public constructor(
+    private readonly resolve: (response: DispatchResponse) => void,
+    private readonly reject: (error: Error) => void,
+  ) {}
+
+  public head(): void {}
+
+  public chunk(data: Buffer): boolean {
+    (this.chunks ??= []).push(data);
+    return true;
+  }
+
+  public finish(res: ServerResponse): void {
+    const chunks = this.chunks;
+    const body = chunks === undefined || chunks.length === 0 ? EMPTY : chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks);
+    this.settled = true;
+    this.resolve({ status: res.statusCode, headers: headersOf(res), body });
+  }
+
+  public fail(error: Error): void {
+    if (this.settled) return;
+    this.settled = true;
+    this.reject(error);
+  }
+}
+
 export function bufferedSink(resolve: (response: DispatchResponse) => void, reject: (error: Error) => void): ResponseSink {
-  const chunks: Buffer[] = [];
-  let settled = false;
-  return {
-    hasBody: true,
-    head: () => undefined,
-    chunk(data) {
-      chunks.push(data);
-      return true;
-    },
-    finish(res) {
-      const body = chunks.length === 0 ? EMPTY : chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks);
-      settled = true;
-      resolve({ status: res.statusCode, headers: headersOf(res), body });
-    },
-    fail(error) {
-      if (settled) return;
-      settled = true;
-      reject(error);
-    },
-  };
+  return new BufferedSink(resolve, reject);
 }
 
 /**

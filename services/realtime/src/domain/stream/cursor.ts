@@ -124,11 +124,12 @@ function parsePosition(bytes: Buffer): StreamPosition | undefined {
   for (let t = 0; t < topics; t += 1) {
     const count = readVarint(bytes, at);
     if (count === undefined || count > 1024) return undefined;
-    const partitions: number[] = [];
+    // Sized at once (pushes would leave spare capacity): a waiting long-poll keeps this position.
+    const partitions = new Array<number>(count);
     for (let p = 0; p < count; p += 1) {
       const offset = readVarint(bytes, at);
       if (offset === undefined) return undefined;
-      partitions.push(offset);
+      partitions[p] = offset;
     }
     offsets.push(partitions);
   }
