@@ -38,6 +38,42 @@ export const EVENT_BUS_MIGRATIONS: readonly Migration[] = [
 
 const partitionKey = (topic: string, partition: number): string => `${topic}#${partition}`;
 
+interface StoredRow {
+  readonly topic: string;
+  readonly partition: number;
+  readonly offset: number;
+  readonly key: string;
+  readonly value: string;
+  readonly headers: string;
+}
+
+interface RetainedPartition {
+  readonly topic: string;
+  readonly partition: number;
+  readonly byOffset: Map<number, { offset: number; key: string; json: string; headers: Record<string, string> }>;
+}
+
+/**
+ * The stored messages by partition key: every `bus_messages` row, and the history topics' messages from each
+ * partition's base on (what some group had not handled yet: the history is their only copy while it keeps
+ * them, see writeQueued), one index range per partition; an offset in both tables is taken once.
+ */
+function retainedMessages(db: SqliteStore['db'], bases: ReadonlyMap<string, { base: number }>): Map<string, RetainedPartition> {
+  const retained = new Map<string, RetainedPartition>();
+  const add = (row: StoredRow): void => {
+    const key = partitionKey(row.topic, row.partition);
+    let found = retained.get(key);
+    if (!found) retained.set(key, (found = { topic: row.topic, partition: row.partition, byOffset: new Map() }));
+    if (!found.byOffset.has(row.offset)) found.byOffset.set(row.offset, { offset: row.offset, key: row.key, json: row.value, headers: JSON.parse(row.headers) as Record<string, string> });
+  };
+  for (const row of db.prepare<[], StoredRow>('SELECT topic, partition, offset, key, value, headers FROM bus_messages').all()) add(row);
+  const historyFrom = db.prepare<[string, number, number], StoredRow>('SELECT topic, partition, offset, key, value, headers FROM bus_history WHERE topic = ? AND partition = ? AND offset >= ?');
+  for (const { topic, partition } of db.prepare<[], { topic: string; partition: number }>('SELECT DISTINCT topic, partition FROM bus_history').all()) {
+    for (const row of historyFrom.all(topic, partition, bases.get(partitionKey(topic, partition))?.base ?? 0)) add(row);
+  }
+  return retained;
+}
+
 /**
  * The in-process event bus's log and consumer positions in the embedded store. Published messages,
  * positions and trims are gathered while the store's group transaction is open and written once, just
@@ -92,29 +128,14 @@ export class SqliteEventJournal implements EventJournal {
     for (const row of db.prepare<[], { topic: string; partition: number; base: number }>('SELECT topic, partition, base FROM bus_partitions').all()) {
       bases.set(partitionKey(row.topic, row.partition), row);
     }
-    const messages = new Map<string, { offset: number; key: string; json: string; headers: Record<string, string> }[]>();
-    // The log's messages, and those of history topics that some group had not handled yet (from the
-    // partition's base on: the history is their only copy while it keeps them, see writeQueued).
-    const rows = db
-      .prepare<[], { topic: string; partition: number; offset: number; key: string; value: string; headers: string }>(
-        `SELECT topic, partition, offset, key, value, headers FROM bus_messages
-         UNION ALL
-         SELECT h.topic, h.partition, h.offset, h.key, h.value, h.headers FROM bus_history h
-          WHERE h.offset >= coalesce((SELECT base FROM bus_partitions p WHERE p.topic = h.topic AND p.partition = h.partition), 0)
-            AND NOT EXISTS (SELECT 1 FROM bus_messages m WHERE m.topic = h.topic AND m.partition = h.partition AND m.offset = h.offset)
-         ORDER BY topic, partition, offset`,
-      )
-      .all();
-    for (const row of rows) {
-      const key = partitionKey(row.topic, row.partition);
-      if (!bases.has(key)) bases.set(key, { topic: row.topic, partition: row.partition, base: row.offset });
-      let list = messages.get(key);
-      if (!list) messages.set(key, (list = []));
-      list.push({ offset: row.offset, key: row.key, json: row.value, headers: JSON.parse(row.headers) as Record<string, string> });
+    const messages = retainedMessages(db, bases);
+    for (const [key, { topic, partition, byOffset }] of messages) {
+      // No base stored: nothing of it was handled yet, it starts at its first message.
+      if (!bases.has(key)) bases.set(key, { topic, partition, base: [...byOffset.keys()].reduce((low, offset) => Math.min(low, offset)) });
     }
     const partitions = [...bases.entries()].map(([key, { topic, partition, base }]) => {
       // Offsets are contiguous from the first retained one; anything before `base` was handled by every group.
-      const kept = (messages.get(key) ?? []).filter((m) => m.offset >= base);
+      const kept = [...(messages.get(key)?.byOffset.values() ?? [])].filter((m) => m.offset >= base).sort((a, b) => a.offset - b.offset);
       const first = kept[0]?.offset ?? base;
       const contiguous = kept.filter((m, i) => m.offset === first + i);
       this.durable.loaded(key, first + contiguous.length);
