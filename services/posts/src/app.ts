@@ -167,7 +167,10 @@ export function createPostsApp(config: Readonly<PostsConfig>, deps: PostsDeps): 
         }),
         await subscribePostCommands(deps.bus, filesDeps, deps.logger),
         await subscribeTeamEvents(deps.bus, domain, deps.logger),
-        await subscribeUserSettingsEviction(deps.bus, (userId) => mentionSettings.evict(userId)),
+        await subscribeUserSettingsEviction(deps.bus, (userId) => {
+          mentionSettings.evict(userId);
+          userNames.forget?.(userId);
+        }),
       ];
       await sweep();
       // The file store is checked once at start (the bucket created when FILES_CREATE_BUCKET allows it): a missing

@@ -2,7 +2,7 @@ import { InternalPaths, Services, type InternalUser } from '@switchyard/contract
 import { callJson, serviceCredential, type Keys, type ServiceCredential, type ServiceTransport } from '@switchyard/http-kit';
 import type { UserNames } from '../../domain/search/user-names.port';
 
-/** How long a username → id answer is reused (a rename shows within this; search scope never depends on it). */
+/** How long a username → id answer is reused (a rename shows at once when users.events tells: forget; else within this). */
 const CACHE_MS = 10_000;
 const MAX_CACHED = 10_000;
 
@@ -33,5 +33,10 @@ export class HttpUserNames implements UserNames {
       this.known.set(name, { id: user.id, at: now });
     }
     return out;
+  }
+
+  /** The user's cached names leave (a scan: users.events are rare next to look-ups). */
+  public forget(userId: string): void {
+    for (const [name, hit] of this.known) if (hit.id === userId) this.known.delete(name);
   }
 }
