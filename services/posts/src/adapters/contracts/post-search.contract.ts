@@ -146,6 +146,32 @@ export function postSearchContract(name: string, makeStore: Factory<SearchStore>
       assert.deepEqual((await search.search(queryOf('joined', [ch]))).map((p) => p.id), []);
     });
 
+    it('when a rare author or a far date is searched with a common word, then every match is found, however many posts of others hold the word', async () => {
+      const { posts, search } = await make();
+      const [ch, other] = [newId(), newId()];
+      const [alice, bob, carol] = [newId(), newId(), newId()];
+      // More matches of `common` by others than SQLite's plan reads before it reads the few authors' posts first.
+      const many = Array.from({ length: 800 }, (_, i) => post(ch, `common word ${i}`, { user_id: bob, create_at: 10_000 + i }));
+      const rare = post(ch, 'common alice here', { user_id: alice, create_at: 5_000 });
+      const elsewhere = post(other, 'common alice elsewhere', { user_id: alice, create_at: 5_001 });
+      const unrelated = post(ch, 'nothing shared', { user_id: alice, create_at: 5_002 });
+      await posts.insertMany([many[0]!, rare, elsewhere, unrelated, ...many.slice(1)]);
+      const ids = async (terms: string, extra: Partial<PostSearchQuery>): Promise<string[]> => (await search.search(queryOf(terms, [ch], extra))).map((p) => p.id);
+      assert.deepEqual(await ids('common', { userIds: [alice] }), [rare.id]);
+      assert.deepEqual(await ids('common', { userIds: [alice, carol] }), [rare.id]);
+      assert.deepEqual(await ids('common', { userIds: [carol] }), []);
+      assert.deepEqual(await ids('common alice', { userIds: [alice], orSearch: true }), [rare.id]);
+      assert.deepEqual(await ids('"common alice"', { userIds: [alice] }), [rare.id]);
+      assert.deepEqual(await ids('comm*', { userIds: [alice] }), [rare.id]);
+      assert.deepEqual(await ids('common -alice', { userIds: [alice] }), []);
+      assert.deepEqual(await ids('common', { userIds: [alice], time: { to: 4_999, excluded: [] } }), []);
+      assert.deepEqual(await ids('common', { userIds: [alice], time: { from: 5_000, to: 5_000, excluded: [] } }), [rare.id]);
+      assert.deepEqual(await ids('common', { userIds: [alice], excludedUserIds: [alice] }), []);
+      assert.deepEqual(await ids('common', { time: { to: 10_001, excluded: [] } }), [many[1]!.id, many[0]!.id, rare.id]);
+      assert.deepEqual(await ids('common', { time: { from: 10_798, excluded: [] } }), [many[799]!.id, many[798]!.id]);
+      assert.equal((await ids('common', { userIds: [alice, bob] })).length, 100);
+    });
+
     it('when a post is edited or deleted, then the index follows at once', async () => {
       const { posts, search } = await make();
       const ch = newId();

@@ -1,7 +1,11 @@
-import { after } from 'node:test';
+import { after, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { newId } from '@switchyard/ids';
 import { openTestStore, type TestStore } from '@switchyard/sqlite-kit';
 import { postSearchContract } from '../contracts/post-search.contract';
+import { aPost } from '../contracts/fixtures';
 import { createSqliteRepositories } from './index';
+import { MATCHES_PER_AUTHOR_POST, SearchPlan } from './post-search-plan.sqlite';
 
 // Each test gets its own store (posts and their FTS5 index in one database).
 const stores: TestStore[] = [];
@@ -14,4 +18,21 @@ postSearchContract('sqlite', () => {
   stores.push(store);
   const { posts, search } = createSqliteRepositories(store);
   return { posts, search };
+});
+
+describe('SQLite search plan', () => {
+  it('when the from: authors wrote few posts and the words match many, then their posts are read first; otherwise FTS5 drives', async () => {
+    const store = openTestStore('posts-search-plan-');
+    stores.push(store);
+    const { posts } = createSqliteRepositories(store);
+    const ch = newId();
+    const [alice, bob, carol] = [newId(), newId(), newId()];
+    const many = Array.from({ length: MATCHES_PER_AUTHOR_POST + 10 }, (_, i) => aPost({ channel_id: ch, user_id: bob, message: `common ${i}`, create_at: i + 1 }));
+    await posts.insertMany([...many, aPost({ channel_id: ch, user_id: alice, message: 'common rare', create_at: 0 })]);
+    const plan = new SearchPlan(store.db);
+    assert.equal(plan.authorsFirst(JSON.stringify([alice]), '"common"'), true, 'one post vs 261 matches');
+    assert.equal(plan.authorsFirst(JSON.stringify([carol]), '"common"'), true, 'no post at all');
+    assert.equal(plan.authorsFirst(JSON.stringify([alice]), '"rare"'), false, 'one match');
+    assert.equal(plan.authorsFirst(JSON.stringify([bob]), '"common"'), false, 'most matches are the author\'s');
+  });
 });

@@ -3,6 +3,7 @@ import type { PendingEvent, StoredPost } from '../../domain/entities';
 import type { FoundPost, PostSearchIndex, PostSearchQuery } from '../../domain/search/post-search.port';
 import { wordMatcher } from '../../domain/search/search-matches';
 import type { SearchWord } from '../../domain/search/search-query';
+import { SearchPlan } from './post-search-plan.sqlite';
 
 /** Matching rows read per search at most (the newest stored first). */
 export const MAX_CANDIDATES = 50_000;
@@ -40,9 +41,11 @@ export class SqlitePostSearch implements PostSearchIndex {
   private readonly byRowids: SqliteStatement<[string], Row>;
   /** The channel set of a channel list, while that very list is in use (the search scope reuses its list while unchanged). */
   private readonly channelSets = new WeakMap<readonly string[], ReadonlySet<string>>();
+  private readonly plan: SearchPlan;
 
   /** `db`: the store's connection, or a read connection of the same database (a search thread's). */
   public constructor(private readonly db: SqliteStore['db']) {
+    this.plan = new SearchPlan(db);
     this.byRowids = db.prepare<[string], Row>(`SELECT ${COLUMNS} FROM p_posts WHERE rowid IN (SELECT value FROM json_each(?)) ORDER BY create_at DESC, id DESC`);
   }
 
@@ -125,7 +128,16 @@ export class SqlitePostSearch implements PostSearchIndex {
     }
     const channels = this.channelSetOf(query.channelIds);
     const rowids: number[] = [];
-    const candidates = this.candidates(`SELECT f.rowid AS r, p.channel_id AS c FROM ${from} WHERE ${where.join(' AND ')} ORDER BY f.rowid DESC`);
+    let driver = 'f';
+    // Few posts by the `from:` authors: read those (newest first) and check each in FTS5, the same rows in the
+    // same order as FTS5 driving (SearchPlan). Tag matches stay FTS-driven (their IN/NOT IN would read every tag match).
+    const authorsFirst = text.length > 0 && tags.length === 0 && query.excludedHashtags.length === 0 && query.userIds !== undefined;
+    if (authorsFirst && this.plan.authorsFirst(jsonList(query.userIds ?? []), params[0] as string)) {
+      driver = 'p';
+      from = 'p_posts_search_meta p INDEXED BY p_posts_search_meta_user';
+      where[0] = 'EXISTS (SELECT 1 FROM p_posts_fts f WHERE f.p_posts_fts MATCH ? AND f.rowid = p.rowid)';
+    }
+    const candidates = this.candidates(`SELECT ${driver}.rowid AS r, p.channel_id AS c FROM ${from} WHERE ${where.join(' AND ')} ORDER BY ${driver}.rowid DESC`);
     let read = 0;
     for (const row of candidates.iterate(...params)) {
       read += 1;

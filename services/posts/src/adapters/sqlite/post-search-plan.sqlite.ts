@@ -1,0 +1,41 @@
+import type { SqliteStatement, SqliteStore } from '@switchyard/sqlite-kit';
+
+/** Authors are read first only while they wrote fewer posts than this (counting them costs at most this many index steps). */
+export const AUTHOR_FIRST_MAX_POSTS = 1_000;
+
+/**
+ * FTS5 matches one author post's check costs as much as, read in order: checking a post is a new FTS5 lookup
+ * (~30-85 µs at 1,000,000 posts, it parses the expression and seeks each term), reading a match with its search
+ * row ~0.35 µs (`/tmp/search2/probe3.cjs`, `probe4.cjs`).
+ */
+export const MATCHES_PER_AUTHOR_POST = 250;
+
+/**
+ * The plan of a `from:` search with words: either FTS5 drives (its matches newest first, each match's author
+ * checked), or the authors' posts do (newest first by p_posts_search_meta_user, migration 10, each post checked
+ * in FTS5 by rowid). Both read the same rows in the same order, so the answer is the same; the choice only
+ * bounds the work: an author with few posts and a common word reads those few posts, not every match of the
+ * word. Deciding costs two bounded counts: the authors' posts up to AUTHOR_FIRST_MAX_POSTS and the matches up
+ * to MATCHES_PER_AUTHOR_POST per author post.
+ */
+export class SearchPlan {
+  private readonly authorPosts: SqliteStatement<[string, number], { n: number }>;
+  private readonly matches: SqliteStatement<[string, number], { n: number }>;
+
+  public constructor(db: SqliteStore['db']) {
+    this.authorPosts = db.prepare<[string, number], { n: number }>(
+      'SELECT count(*) AS n FROM (SELECT 1 FROM p_posts_search_meta WHERE user_id IN (SELECT value FROM json_each(?)) LIMIT ?)',
+    );
+    this.matches = db.prepare<[string, number], { n: number }>(
+      'SELECT count(*) AS n FROM (SELECT rowid FROM p_posts_fts WHERE p_posts_fts MATCH ? LIMIT ?)',
+    );
+  }
+
+  /** Whether reading the posts of `userIds` (a JSON list) first reads less than the matches of the FTS5 expression `match`. */
+  public authorsFirst(userIds: string, match: string): boolean {
+    const posts = this.authorPosts.get(userIds, AUTHOR_FIRST_MAX_POSTS)?.n ?? AUTHOR_FIRST_MAX_POSTS;
+    if (posts >= AUTHOR_FIRST_MAX_POSTS) return false;
+    const enough = posts * MATCHES_PER_AUTHOR_POST;
+    return (this.matches.get(match, enough)?.n ?? 0) >= enough;
+  }
+}
