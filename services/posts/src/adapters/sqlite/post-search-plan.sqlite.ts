@@ -21,6 +21,12 @@ export const MATCHES_PER_AUTHOR_POST = 250;
 export class SearchPlan {
   private readonly authorPosts: SqliteStatement<[string, number], { n: number }>;
   private readonly matches: SqliteStatement<[string, number], { n: number }>;
+  /**
+   * Author lists already seen with AUTHOR_FIRST_MAX_POSTS posts or more (JSON), so a frequent author's search
+   * does not count again (~0.1 ms at 1,000,000 posts). The plan never changes the answer, so an entry that
+   * deletions made stale only keeps FTS5 driving.
+   */
+  private readonly prolific = new Set<string>();
 
   public constructor(db: SqliteStore['db']) {
     this.authorPosts = db.prepare<[string, number], { n: number }>(
@@ -33,8 +39,13 @@ export class SearchPlan {
 
   /** Whether reading the posts of `userIds` (a JSON list) first reads less than the matches of the FTS5 expression `match`. */
   public authorsFirst(userIds: string, match: string): boolean {
+    if (this.prolific.has(userIds)) return false;
     const posts = this.authorPosts.get(userIds, AUTHOR_FIRST_MAX_POSTS)?.n ?? AUTHOR_FIRST_MAX_POSTS;
-    if (posts >= AUTHOR_FIRST_MAX_POSTS) return false;
+    if (posts >= AUTHOR_FIRST_MAX_POSTS) {
+      if (this.prolific.size >= 4_096) this.prolific.clear();
+      this.prolific.add(userIds);
+      return false;
+    }
     const enough = posts * MATCHES_PER_AUTHOR_POST;
     return (this.matches.get(match, enough)?.n ?? 0) >= enough;
   }
