@@ -169,6 +169,10 @@ export function postSearchContract(name: string, makeStore: Factory<SearchStore>
       assert.deepEqual(await ids('common', { userIds: [alice], excludedUserIds: [alice] }), []);
       assert.deepEqual(await ids('common', { time: { to: 10_001, excluded: [] } }), [many[1]!.id, many[0]!.id, rare.id]);
       assert.deepEqual(await ids('common', { time: { from: 10_798, excluded: [] } }), [many[799]!.id, many[798]!.id]);
+      // Stored after many[0] but older: time order is not storage order.
+      assert.deepEqual(await ids('common', { time: { to: 9_999, excluded: [] } }), [rare.id]);
+      assert.deepEqual(await ids('common', { time: { from: 5_000, to: 10_000, excluded: [] } }), [many[0]!.id, rare.id]);
+      assert.deepEqual(await ids('common', { time: { from: 20_000, excluded: [] } }), []);
       assert.equal((await ids('common', { userIds: [alice, bob] })).length, 100);
     });
 

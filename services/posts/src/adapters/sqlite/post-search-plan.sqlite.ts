@@ -10,6 +10,15 @@ export const AUTHOR_FIRST_MAX_POSTS = 1_000;
  */
 export const MATCHES_PER_AUTHOR_POST = 250;
 
+/** A time bound narrows FTS5 to a rowid range only while it holds fewer posts than this (counting costs as many index steps). */
+export const TIME_RANGE_MAX_POSTS = 10_000;
+
+/** The rowids of all posts in a time range lie in [lo, hi] (lo > hi: no post at all). */
+export interface RowidRange {
+  readonly lo: number;
+  readonly hi: number;
+}
+
 /**
  * The plan of a `from:` search with words: either FTS5 drives (its matches newest first, each match's author
  * checked), or the authors' posts do (newest first by p_posts_search_meta_user, migration 10, each post checked
@@ -21,6 +30,7 @@ export const MATCHES_PER_AUTHOR_POST = 250;
 export class SearchPlan {
   private readonly authorPosts: SqliteStatement<[string, number], { n: number }>;
   private readonly matches: SqliteStatement<[string, number], { n: number }>;
+  private readonly timeRange: SqliteStatement<[number, number, number], { n: number; lo: number | null; hi: number | null }>;
   /**
    * Author lists already seen with AUTHOR_FIRST_MAX_POSTS posts or more (JSON), so a frequent author's search
    * does not count again (~0.1 ms at 1,000,000 posts). The plan never changes the answer, so an entry that
@@ -35,6 +45,9 @@ export class SearchPlan {
     this.matches = db.prepare<[string, number], { n: number }>(
       'SELECT count(*) AS n FROM (SELECT rowid FROM p_posts_fts WHERE p_posts_fts MATCH ? LIMIT ?)',
     );
+    this.timeRange = db.prepare<[number, number, number], { n: number; lo: number | null; hi: number | null }>(
+      'SELECT count(*) AS n, min(rowid) AS lo, max(rowid) AS hi FROM (SELECT rowid FROM p_posts_search_meta INDEXED BY p_posts_search_meta_time WHERE create_at >= ? AND create_at <= ? LIMIT ?)',
+    );
   }
 
   /** Whether reading the posts of `userIds` (a JSON list) first reads less than the matches of the FTS5 expression `match`. */
@@ -48,5 +61,17 @@ export class SearchPlan {
     }
     const enough = posts * MATCHES_PER_AUTHOR_POST;
     return (this.matches.get(match, enough)?.n ?? 0) >= enough;
+  }
+
+  /**
+   * The rowid range of every post stored with `from <= create_at <= to`, when fewer than TIME_RANGE_MAX_POSTS are: the
+   * least and greatest rowid of the complete set (p_posts_search_meta_time, migration 11), so it holds each of them
+   * even where rowid order and time order differ (a post given an old create_at). Undefined: no bound or too many posts.
+   */
+  public rowidsWithin(from: number | undefined, to: number | undefined): RowidRange | undefined {
+    if (from === undefined && to === undefined) return undefined;
+    const row = this.timeRange.get(from ?? Number.MIN_SAFE_INTEGER, to ?? Number.MAX_SAFE_INTEGER, TIME_RANGE_MAX_POSTS);
+    if (!row || row.n >= TIME_RANGE_MAX_POSTS) return undefined;
+    return row.n === 0 || row.lo === null || row.hi === null ? { lo: 1, hi: 0 } : { lo: row.lo, hi: row.hi };
   }
 }

@@ -35,4 +35,20 @@ describe('SQLite search plan', () => {
     assert.equal(plan.authorsFirst(JSON.stringify([alice]), '"rare"'), false, 'one match');
     assert.equal(plan.authorsFirst(JSON.stringify([bob]), '"common"'), false, 'most matches are the author\'s');
   });
+
+  it('when a time bound holds few posts, then the rowid range given to FTS5 spans all of them, whatever order they were stored in', async () => {
+    const store = openTestStore('posts-search-range-');
+    stores.push(store);
+    const { posts } = createSqliteRepositories(store);
+    const ch = newId();
+    // Stored in this order: create_at 30, 10, 20, 40.
+    await posts.insertMany([30, 10, 20, 40].map((t) => aPost({ channel_id: ch, message: `m ${t}`, create_at: t })));
+    const rowid = (t: number): number => (store.db.prepare('SELECT rowid AS r FROM p_posts WHERE create_at = ?').get(t) as { r: number }).r;
+    const plan = new SearchPlan(store.db);
+    assert.deepEqual(plan.rowidsWithin(undefined, 20), { lo: rowid(10), hi: rowid(20) });
+    assert.deepEqual(plan.rowidsWithin(15, 35), { lo: rowid(30), hi: rowid(20) });
+    assert.deepEqual(plan.rowidsWithin(35, undefined), { lo: rowid(40), hi: rowid(40) });
+    assert.deepEqual(plan.rowidsWithin(50, undefined), { lo: 1, hi: 0 });
+    assert.equal(plan.rowidsWithin(undefined, undefined), undefined);
+  });
 });

@@ -137,6 +137,13 @@ export class SqlitePostSearch implements PostSearchIndex {
       from = 'p_posts_search_meta p INDEXED BY p_posts_search_meta_user';
       where[0] = 'EXISTS (SELECT 1 FROM p_posts_fts f WHERE f.p_posts_fts MATCH ? AND f.rowid = p.rowid)';
     }
+    // A time bound over few posts: FTS5 reads only the rowid range they span, not every newer (`before:`) or older
+    // (`after:`) match; the range holds every post of the bound, so the rows are the same.
+    const range = driver === 'f' ? this.plan.rowidsWithin(query.time.from, query.time.to) : undefined;
+    if (range) {
+      where.push('f.rowid BETWEEN CAST(? AS INTEGER) AND CAST(? AS INTEGER)');
+      params.push(range.lo, range.hi);
+    }
     const candidates = this.candidates(`SELECT ${driver}.rowid AS r, p.channel_id AS c FROM ${from} WHERE ${where.join(' AND ')} ORDER BY ${driver}.rowid DESC`);
     let read = 0;
     for (const row of candidates.iterate(...params)) {

@@ -184,4 +184,9 @@ export const POSTS_MIGRATIONS: readonly Migration[] = [
   `
   CREATE INDEX p_posts_search_meta_user ON p_posts_search_meta (user_id);
   `,
+  // 11: search rows by time, so a search with `before:`/`after:`/`on:` over few posts hands FTS5 the rowid range
+  // those posts span (exact whatever order posts were stored in) instead of reading every newer or older match.
+  `
+  CREATE INDEX p_posts_search_meta_time ON p_posts_search_meta (create_at);
+  `,
 ];
