@@ -174,6 +174,14 @@ export function postSearchContract(name: string, makeStore: Factory<SearchStore>
       assert.deepEqual(await ids('common', { time: { from: 5_000, to: 10_000, excluded: [] } }), [many[0]!.id, rare.id]);
       assert.deepEqual(await ids('common', { time: { from: 20_000, excluded: [] } }), []);
       assert.equal((await ids('common', { userIds: [alice, bob] })).length, 100);
+      // A rare tag without words, excluding the common word.
+      const tagCh = newId();
+      const [shipCommon, shipFine] = [post(tagCh, '#ship common', { create_at: 1 }), post(tagCh, '#ship fine', { create_at: 2 })];
+      await posts.insertMany([shipCommon, shipFine]);
+      const tagged = async (terms: string): Promise<string[]> => (await search.search(queryOf(terms, [tagCh]))).map((p) => p.id);
+      assert.deepEqual(await tagged('#ship -common'), [shipFine.id]);
+      assert.deepEqual(await tagged('#ship -fine'), [shipCommon.id]);
+      assert.deepEqual(await tagged('#ship -comm*'), [shipFine.id]);
     });
 
     it('when a post is edited or deleted, then the index follows at once', async () => {

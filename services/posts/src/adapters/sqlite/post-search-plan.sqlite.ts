@@ -1,14 +1,14 @@
 import type { SqliteStatement, SqliteStore } from '@switchyard/sqlite-kit';
 
-/** Authors are read first only while they wrote fewer posts than this (counting them costs at most this many index steps). */
+/** Authors are read first (or a tags-only search's matches checked one by one) only while fewer than this (counting costs as many steps). */
 export const AUTHOR_FIRST_MAX_POSTS = 1_000;
 
 /**
- * FTS5 matches one author post's check costs as much as, read in order: checking a post is a new FTS5 lookup
+ * FTS5 matches one post's check by rowid costs as much as, read in order: checking a post is a new FTS5 lookup
  * (~30-85 µs at 1,000,000 posts, it parses the expression and seeks each term), reading a match with its search
  * row ~0.35 µs (measured on the bench's 1,000,000-post store).
  */
-export const MATCHES_PER_AUTHOR_POST = 250;
+export const MATCHES_PER_POINT_CHECK = 250;
 
 /** A time bound narrows FTS5 to a rowid range only while it holds fewer posts than this (counting costs as many index steps). */
 export const TIME_RANGE_MAX_POSTS = 10_000;
@@ -25,11 +25,12 @@ export interface RowidRange {
  * in FTS5 by rowid). Both read the same rows in the same order, so the answer is the same; the choice only
  * bounds the work: an author with few posts and a common word reads those few posts, not every match of the
  * word. Deciding costs two bounded counts: the authors' posts up to AUTHOR_FIRST_MAX_POSTS and the matches up
- * to MATCHES_PER_AUTHOR_POST per author post.
+ * to MATCHES_PER_POINT_CHECK per author post.
  */
 export class SearchPlan {
   private readonly authorPosts: SqliteStatement<[string, number], { n: number }>;
   private readonly matches: SqliteStatement<[string, number], { n: number }>;
+  private readonly tagMatches: SqliteStatement<[string, number], { n: number }>;
   private readonly timeRange: SqliteStatement<[number, number, number], { n: number; lo: number | null; hi: number | null }>;
   /**
    * Author lists already seen with AUTHOR_FIRST_MAX_POSTS posts or more (JSON), so a frequent author's search
@@ -45,6 +46,9 @@ export class SearchPlan {
     this.matches = db.prepare<[string, number], { n: number }>(
       'SELECT count(*) AS n FROM (SELECT rowid FROM p_posts_fts WHERE p_posts_fts MATCH ? LIMIT ?)',
     );
+    this.tagMatches = db.prepare<[string, number], { n: number }>(
+      'SELECT count(*) AS n FROM (SELECT rowid FROM p_posts_tags_fts WHERE p_posts_tags_fts MATCH ? LIMIT ?)',
+    );
     this.timeRange = db.prepare<[number, number, number], { n: number; lo: number | null; hi: number | null }>(
       'SELECT count(*) AS n, min(rowid) AS lo, max(rowid) AS hi FROM (SELECT rowid FROM p_posts_search_meta INDEXED BY p_posts_search_meta_time WHERE create_at >= ? AND create_at <= ? LIMIT ?)',
     );
@@ -59,7 +63,21 @@ export class SearchPlan {
       this.prolific.add(userIds);
       return false;
     }
-    const enough = posts * MATCHES_PER_AUTHOR_POST;
+    return this.matchesReach(match, posts);
+  }
+
+  /**
+   * Whether checking each match of the tags expression `tags` against the excluded words (`excluded`, an FTS5
+   * expression) reads less than a `NOT IN` of every match of the excluded words (a tags-only search: `#tag -word`).
+   */
+  public checkEachExcluded(tags: string, excluded: string): boolean {
+    const found = this.tagMatches.get(tags, AUTHOR_FIRST_MAX_POSTS)?.n ?? AUTHOR_FIRST_MAX_POSTS;
+    return found < AUTHOR_FIRST_MAX_POSTS && this.matchesReach(excluded, found);
+  }
+
+  /** Whether the text expression `match` matches at least MATCHES_PER_POINT_CHECK posts per each of `checks` point checks. */
+  private matchesReach(match: string, checks: number): boolean {
+    const enough = checks * MATCHES_PER_POINT_CHECK;
     return (this.matches.get(match, enough)?.n ?? 0) >= enough;
   }
 

@@ -5,7 +5,7 @@ import { openTestStore, type TestStore } from '@switchyard/sqlite-kit';
 import { postSearchContract } from '../contracts/post-search.contract';
 import { aPost } from '../contracts/fixtures';
 import { createSqliteRepositories } from './index';
-import { MATCHES_PER_AUTHOR_POST, SearchPlan } from './post-search-plan.sqlite';
+import { MATCHES_PER_POINT_CHECK, SearchPlan } from './post-search-plan.sqlite';
 
 // Each test gets its own store (posts and their FTS5 index in one database).
 const stores: TestStore[] = [];
@@ -27,7 +27,7 @@ describe('SQLite search plan', () => {
     const { posts } = createSqliteRepositories(store);
     const ch = newId();
     const [alice, bob, carol] = [newId(), newId(), newId()];
-    const many = Array.from({ length: MATCHES_PER_AUTHOR_POST + 10 }, (_, i) => aPost({ channel_id: ch, user_id: bob, message: `common ${i}`, create_at: i + 1 }));
+    const many = Array.from({ length: MATCHES_PER_POINT_CHECK + 10 }, (_, i) => aPost({ channel_id: ch, user_id: bob, message: `common ${i}`, create_at: i + 1 }));
     await posts.insertMany([...many, aPost({ channel_id: ch, user_id: alice, message: 'common rare', create_at: 0 })]);
     const plan = new SearchPlan(store.db);
     assert.equal(plan.authorsFirst(JSON.stringify([alice]), '"common"'), true, 'one post vs 261 matches');

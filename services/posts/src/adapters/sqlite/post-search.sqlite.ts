@@ -65,6 +65,7 @@ export class SqlitePostSearch implements PostSearchIndex {
     const params: unknown[] = [];
     const text = [...query.words.map(wordExpr), ...query.phrases.map(phraseExpr)];
     const tags = query.hashtags.map(quote);
+    const tagMatch = tags.join(query.orSearch ? ' OR ' : ' AND ');
     // With a text or tag match, FTS5 drives: its matches newest stored first (rowid DESC, no sort), each post
     // row checked by rowid and its channel here (a set lookup; a list of a thousand channels in SQL costs more
     // than the match), stopping at `limit` hits or MAX_CANDIDATES rows read (bounded work per request).
@@ -87,15 +88,18 @@ export class SqlitePostSearch implements PostSearchIndex {
         from = 'p_posts_tags_fts f JOIN p_posts_search_meta p ON p.rowid = f.rowid';
         where.push('f.p_posts_tags_fts MATCH ?');
       }
-      params.push(tags.join(query.orSearch ? ' OR ' : ' AND '));
+      params.push(tagMatch);
     }
     if (!matched) {
       where.push("json_extract(p.doc, '$.type') NOT LIKE 'system\\_%' ESCAPE '\\'", 'p.channel_id IN (SELECT value FROM json_each(?))', 'p.delete_at = 0');
       params.push(jsonList(query.channelIds));
     }
     if (excludedText.length > 0 && text.length === 0) {
-      where.push('p.rowid NOT IN (SELECT rowid FROM p_posts_fts WHERE p_posts_fts MATCH ?)');
-      params.push(excludedText.join(' OR '));
+      const excluded = excludedText.join(' OR ');
+      // `#tag -word` with few tag matches: each checked against the word, not every match of the word read first.
+      const checkEach = tags.length > 0 && this.plan.checkEachExcluded(tagMatch, excluded);
+      where.push(checkEach ? 'NOT EXISTS (SELECT 1 FROM p_posts_fts x WHERE x.p_posts_fts MATCH ? AND x.rowid = p.rowid)' : 'p.rowid NOT IN (SELECT rowid FROM p_posts_fts WHERE p_posts_fts MATCH ?)');
+      params.push(excluded);
     }
     if (query.excludedHashtags.length > 0) {
       where.push('p.rowid NOT IN (SELECT rowid FROM p_posts_tags_fts WHERE p_posts_tags_fts MATCH ?)');
