@@ -90,14 +90,14 @@ export async function startEmbedded(options: EmbeddedOptions): Promise<RunningEm
   }
 }
 
-/** Heap per waiting poll the bound counts (KB): the measured ~16 KB and some room for arrival bursts. */
-const POLL_HEAP_KB = 17;
+/** Heap per waiting poll the bound counts (KB): the measured ~17 KB and some room for arrival bursts. */
+const POLL_HEAP_KB = 18;
 
 /**
  * GET /api/v4/events long-polls waiting at once (more are answered 503 at once): what this process's heap
- * holds, so that many polls never exhaust it. A waiting poll takes about 16 KB of heap (measured with 1,000
+ * holds, so that many polls never exhaust it. A waiting poll takes about 17 KB of heap (measured with 1,000
  * waiting: both request and response pairs, the gateway's forward and realtime's waiter; docs/event-stream.md):
- * 17 KB each after 96 MB for everything else, at most 10,000 (`npm start`'s heap limit, 224 MB old space and
+ * 18 KB each after 96 MB for everything else, at most 10,000 (`npm start`'s heap limit, 224 MB old space and
  * 16 MB semi-spaces: 10,000; ADR 0040's session 14 addendum). EVENT_MAX_WAITING in the environment overrides it.
  * Each poll is a connection too: HTTP_MAX_CONNECTIONS (default 10,000) bounds polls and every other client together.
  */

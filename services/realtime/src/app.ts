@@ -27,7 +27,7 @@ import type { StatusStore } from './domain/statuses/status-store';
 import { statusesRoutes } from './entry-points/http/statuses.routes';
 import { internalStatusesRoutes } from './entry-points/http/internal-statuses.routes';
 import { CONSUMED_TOPICS, eventsConsumer, type EventsConsumerDeps } from './entry-points/kafka/events.consumer';
-import { eventsHandler, eventsRoutes, isEventsPoll } from './entry-points/http/events.routes';
+import { eventsHandler, eventsRoutes } from './entry-points/http/events.routes';
 import { statusPostsTap } from './entry-points/kafka/status-posts.consumer';
 import { WebSocketEndpoint } from './entry-points/ws/websocket.endpoint';
 import { CursorCodec } from './domain/stream/cursor';
@@ -201,9 +201,6 @@ export function createRealtimeApp(config: Readonly<RealtimeConfig>, deps: Realti
   const events = cursors ? eventsHandler({ cursors, users: directory, membership, maxWaiting: config.EVENT_MAX_WAITING, clock }) : undefined;
   if (events) http.app.use(eventsRoutes(events));
   const handler = http.finalize();
-  // The router would run exactly these for a poll: without its walk, a waiting poll keeps none of the router's
-  // per-layer closures (about 1 KB per poll: thousands may wait at once).
-  if (events) http.shortcut(isEventsPoll, [identity, events]);
 
   return {
     handler,

@@ -1,7 +1,6 @@
-import type { IncomingMessage } from 'node:http';
 import { Router, type Request, type RequestHandler } from 'express';
 import { AppError, badRequest, commonErrors } from '@switchyard/errors';
-import { requireIdentity, sendJson, setRouteTemplate } from '@switchyard/http-kit';
+import { requireIdentity, sendJson } from '@switchyard/http-kit';
 import { systemClock } from '@switchyard/ids';
 import { Joi, validate } from '@switchyard/validation';
 import type { MembershipCache } from '../../domain/membership-cache';
@@ -86,15 +85,6 @@ export function eventsRoutes(handler: RequestHandler): Router {
 const EVENTS_PATH = '/api/v4/events';
 
 /**
- * A request the router would give to `eventsRoutes`' handler (after the app's identity middleware) and to
- * nothing else: `GET /api/v4/events` exactly, with any query. The app runs those through its shortcut.
- */
-export function isEventsPoll(req: IncomingMessage): boolean {
-  const url = req.url ?? '';
-  return req.method === 'GET' && url.startsWith(EVENTS_PATH) && (url.length === EVENTS_PATH.length || url[EVENTS_PATH.length] === '?');
-}
-
-/**
  * The handler of `GET /api/v4/events`. A waiting poll is held by promise reactions only (no suspended async
  * function, no `once` wrapper): what it keeps is multiplied by every poll waiting at once.
  */
@@ -102,8 +92,6 @@ export function eventsHandler(deps: EventsRoutesDeps): RequestHandler {
   const usernames = new Usernames(deps.users, deps.clock ?? systemClock);
   const polls = new LongPolls(deps.cursors, deps.membership, { maxWaiting: deps.maxWaiting });
   return (req, res, next) => {
-    // The request metric's route label, also when the app's shortcut ran this without the router.
-    setRouteTemplate(req, EVENTS_PATH);
     let userId: string;
     let isAdmin: boolean;
     let found: { position: StreamPosition; limit: number; waitMs: number } | undefined;
