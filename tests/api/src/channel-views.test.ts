@@ -65,7 +65,7 @@ describe('channel update, stats, view and unread', { timeout: 300_000 }, () => {
     assertAppError(await raw(world.target.url, 'GET', '/api/v4/channels/bad/stats', { token: carol.token }), 400, 'api.context.invalid_url_param.app_error');
   });
 
-  it('when a member views a channel with new posts, then unread drops to 0, last_viewed_at is the last post time, and channel_viewed reaches them', async () => {
+  it('when a member views a channel with new posts, then unread drops to 0, last_viewed_at is the last post time, and multiple_channels_viewed (the newest reference event) reaches them', async () => {
     const channel = await newChannel(alice, world.team);
     await bob.client.addToChannel(bob.id, channel.id);
     const socket = await world.open(bob.token);
@@ -84,12 +84,34 @@ describe('channel update, stats, view and unread', { timeout: 300_000 }, () => {
     const after = await unread(bob, channel.id);
     assert.deepEqual([after.json.msg_count, after.json.mention_count, after.json.msg_count_root], [0, 0, 0]);
     assert.equal((await bob.client.getChannelMember(channel.id, bob.id)).last_viewed_at, lastPostAt);
-    const event = await socket.event('channel_viewed', (f) => f.data?.channel_id === channel.id);
+    const event = await socket.event('multiple_channels_viewed', (f) => (f.data?.channel_times as Record<string, number> | undefined)?.[channel.id] !== undefined);
+    assert.deepEqual(event.data, { channel_times: { [channel.id]: lastPostAt } });
     assert.equal(event.broadcast?.user_id, bob.id);
     await postIn(alice, channel.id, 'after view');
     assert.equal((await unread(bob, channel.id)).json.msg_count, 1);
     await bob.client.viewMyChannel(channel.id);
     assert.equal((await unread(bob, channel.id)).json.msg_count, 0);
+    assert.equal(socket.frames.filter((f) => f.event === 'channel_viewed').length, 0, 'the 2021 event is not sent: 9.0+ clients ignore it');
+  });
+
+  it('when a view names two channels with unreads and one without, then one multiple_channels_viewed carries the two that had unreads', async () => {
+    const first = await newChannel(alice, world.team);
+    const second = await newChannel(alice, world.team);
+    const quiet = await newChannel(alice, world.team);
+    for (const channel of [first, second, quiet]) await bob.client.addToChannel(bob.id, channel.id);
+    await view(bob, { channel_id: quiet.id, prev_channel_id: '' });
+    const socket = await world.open(bob.token);
+    await postIn(alice, first.id, 'in first');
+    await postIn(alice, second.id, 'in second');
+    assertJson(await view(bob, { channel_id: first.id, prev_channel_id: second.id }), 200);
+    const event = await socket.event('multiple_channels_viewed');
+    const lastPostAt = async (id: string): Promise<number> => (await bob.client.getChannel(id)).last_post_at;
+    assert.deepEqual(event.data, { channel_times: { [first.id]: await lastPostAt(first.id), [second.id]: await lastPostAt(second.id) } });
+    assertJson(await view(bob, { channel_id: quiet.id, prev_channel_id: '' }), 200);
+    await postIn(alice, first.id, 'again');
+    assertJson(await view(bob, { channel_id: first.id, prev_channel_id: quiet.id }), 200);
+    const next = await socket.event('multiple_channels_viewed');
+    assert.deepEqual(Object.keys(next.data?.channel_times as Record<string, number>), [first.id], 'the view of the channel without unreads sent nothing and is not named');
   });
 
   it('when view or unread are bad or for someone else, then 400, 403 or 404 as the reference', async () => {

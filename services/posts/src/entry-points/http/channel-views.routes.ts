@@ -1,15 +1,23 @@
 import { Router } from 'express';
 import { commonErrors } from '@switchyard/errors';
 import { sendJson } from '@switchyard/http-kit';
-import { Joi, validate } from '@switchyard/validation';
+import { goAtoi, Joi, validate } from '@switchyard/validation';
 import { channelStats } from '../../domain/channels/channel-stats.usecase';
 import { channelUnread } from '../../domain/channels/channel-unread.usecase';
 import { updateChannel, type ChannelUpdate } from '../../domain/channels/update-channel.usecase';
 import { viewChannels } from '../../domain/channels/view-channel.usecase';
-import { actorOf, idParam, queryBool, userIdParam, type HttpContext } from './http-context';
-import { presentChannel } from './presenters';
+import { postsAroundLastUnread } from '../../domain/posts/posts-around-unread.usecase';
+import { withReplyCounts } from '../../domain/posts/reply-counts';
+import { actorOf, idParam, queryBool, queryValue, userIdParam, type HttpContext } from './http-context';
+import { presentChannel, presentPostList } from './presenters';
 
 const ID_OR_EMPTY = /^([a-z0-9]{26})?$/;
+
+/** `limit_before` / `limit_after` as the reference's params: not a number or negative → 60, above 200 → 200. */
+function limitParam(value: string | undefined): number {
+  const parsed = goAtoi(value);
+  return parsed === undefined || parsed < 0 ? 60 : Math.min(parsed, 200);
+}
 
 /** The Channel body of a full update: known fields must have their JSON types (else 400 invalid_param `channel`). */
 const updateChannelBody = Joi.object({
@@ -23,7 +31,7 @@ const updateChannelBody = Joi.object({
   .unknown(true)
   .required();
 
-/** Full channel update, stats, viewing and unread counts (mattermost-wire-3.md §3.4 to §3.6). */
+/** Full channel update, stats, viewing, unread counts and the posts around the first unread (mattermost-wire-3.md §3.4 to §3.6). */
 export function channelViewsRoutes(ctx: HttpContext): Router {
   const { deps } = ctx;
   const router = Router();
@@ -64,6 +72,15 @@ export function channelViewsRoutes(ctx: HttpContext): Router {
     const userId = userIdParam(req);
     const channelId = idParam(req, 'channel_id');
     sendJson(res, 200, await channelUnread(deps, actorOf(req), userId, channelId));
+  });
+
+  router.get('/api/v4/users/:user_id/channels/:channel_id/posts/unread', async (req, res) => {
+    const userId = userIdParam(req);
+    const channelId = idParam(req, 'channel_id');
+    const limitBefore = limitParam(queryValue(req, 'limit_before'));
+    const limitAfter = limitParam(queryValue(req, 'limit_after'));
+    const page = await postsAroundLastUnread(ctx.deps, actorOf(req), userId, channelId, limitBefore, limitAfter);
+    sendJson(res, 200, presentPostList(await withReplyCounts(ctx.deps, page.posts), page.nextPostId, page.prevPostId));
   });
 
   return router;

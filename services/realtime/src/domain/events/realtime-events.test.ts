@@ -1,6 +1,6 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { channelMemberUpdatedPayloadSchema, emojiAddedPayloadSchema, envelope, preferencesEventPayloadSchema, threadReadChangedPayloadSchema, threadUpdatedPayloadSchema } from '@switchyard/contracts';
+import { channelMemberUpdatedPayloadSchema, channelViewedPayloadSchema, emojiAddedPayloadSchema, envelope, preferencesEventPayloadSchema, threadReadChangedPayloadSchema, threadUpdatedPayloadSchema } from '@switchyard/contracts';
 import { fromRealtimeEvent } from './realtime-events';
 
 describe('realtime.events → collapsed-thread WebSocket events', () => {
@@ -66,5 +66,15 @@ describe('realtime.events → channel_member_updated', () => {
     assert.equal(event?.broadcast.user_id, 'u1');
     assert.equal(event?.broadcast.channel_id, '');
     assert.ok(channelMemberUpdatedPayloadSchema.validate({ user_id: 'u1' }).error, 'no member: refused');
+  });
+});
+
+describe('realtime.events → multiple_channels_viewed', () => {
+  it('when a channel.viewed arrives, then the newest reference\'s multiple_channels_viewed goes to the user with channel_times', () => {
+    const [event] = fromRealtimeEvent(envelope('channel.viewed', { user_id: 'u1', channel_id: 'c1', channel_times: { c1: 10, c2: 20 } }));
+    assert.deepEqual([event?.event, event?.data, event?.broadcast.user_id], ['multiple_channels_viewed', { channel_times: { c1: 10, c2: 20 } }, 'u1']);
+    const [older] = fromRealtimeEvent(envelope('channel.viewed', { user_id: 'u1', channel_id: 'c1' }));
+    assert.deepEqual(older?.data, { channel_times: { c1: 0 } }, 'an older posts names one channel and no time');
+    assert.ok(channelViewedPayloadSchema.validate({ user_id: 'u1', channel_id: 'c1', channel_times: { c1: 'x' } }).error);
   });
 });

@@ -40,8 +40,11 @@ export function fromRealtimeEvent(
     }
     case 'channel_member.updated':
       return [{ event: 'channel_member_updated', data: { channelMember: JSON.stringify(event.payload.channel_member) }, broadcast: broadcast({ user_id: event.payload.user_id }) }];
-    case 'channel.viewed':
-      return [{ event: 'channel_viewed', data: { channel_id: event.payload.channel_id }, broadcast: broadcast({ user_id: event.payload.user_id }), droppable: true }];
+    case 'channel.viewed': {
+      // The newest reference's event (an older posts' payload names one channel and no time: 0, "viewed").
+      const times = event.payload.channel_times ?? { [event.payload.channel_id]: 0 };
+      return [{ event: 'multiple_channels_viewed', data: { channel_times: { ...times } }, broadcast: broadcast({ user_id: event.payload.user_id }), droppable: true }];
+    }
     case 'status.changed':
       return [{ event: 'status_change', data: { status: event.payload.status, user_id: event.payload.user_id }, broadcast: broadcast({ user_id: event.payload.user_id }), droppable: true }];
     case 'ephemeral.post':
