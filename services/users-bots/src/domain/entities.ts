@@ -20,7 +20,8 @@ export interface User {
   readonly locale: string;
   readonly props: Readonly<Record<string, string>>;
   readonly notifyProps: Readonly<Record<string, string>>;
-  readonly timezone: Readonly<Record<string, string>>;
+  /** null only after a whole-user update (`PUT /users/{id}`) without one, as the reference stores and answers it. */
+  readonly timezone: Readonly<Record<string, string>> | null;
   readonly isBot: boolean;
   readonly mfaActive: boolean;
   readonly createAt: number;

@@ -59,7 +59,7 @@ export function assertValidPatchedProfile(user: Pick<User, 'nickname' | 'positio
   assertValidProfile({ position: user.position });
   assertValidProfile({ firstName: user.firstName, lastName: user.lastName });
   if (!isValidLocale(user.locale)) throw invalid('locale', 'Invalid locale.');
-  if (Object.keys(user.timezone).length > 0 && [...JSON.stringify(user.timezone)].length > TIMEZONE_MAX_RUNES) {
+  if (user.timezone !== null && Object.keys(user.timezone).length > 0 && [...JSON.stringify(user.timezone)].length > TIMEZONE_MAX_RUNES) {
     throw invalid('timezone_limit', `Invalid timezone: must not be longer than ${TIMEZONE_MAX_RUNES} characters.`);
   }
   if (!isValidCustomStatus(user.props)) throw badRequest('model.user.is_valid.invalidProperty.app_error', 'Invalid props.');

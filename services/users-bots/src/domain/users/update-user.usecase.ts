@@ -41,7 +41,8 @@ function changesOf(input: UserUpdateInput): UserChanges {
     locale: input.locale,
     props: { ...(input.props ?? {}) },
     notifyProps: patchedNotifyProps(input.notifyProps ?? {}),
-    timezone: { ...(input.timezone ?? {}) },
+    // The reference stores the body's map as it is: none (absent or null) is a nil map, answered as `"timezone": null`.
+    timezone: input.timezone ? { ...input.timezone } : null,
   };
 }
 

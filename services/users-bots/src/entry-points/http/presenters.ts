@@ -42,7 +42,7 @@ export function presentUser(view: UserView, audience: UserAudience): Json {
     position: user.position,
     roles: user.roles,
     locale: user.locale,
-    timezone: { ...user.timezone },
+    timezone: user.timezone === null ? null : { ...user.timezone },
     disable_welcome_email: false,
   };
   putIf(out, 'props', user.props);
