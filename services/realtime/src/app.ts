@@ -27,7 +27,7 @@ import type { StatusStore } from './domain/statuses/status-store';
 import { statusesRoutes } from './entry-points/http/statuses.routes';
 import { internalStatusesRoutes } from './entry-points/http/internal-statuses.routes';
 import { CONSUMED_TOPICS, eventsConsumer, type EventsConsumerDeps } from './entry-points/kafka/events.consumer';
-import { eventsHandler, eventsRoutes } from './entry-points/http/events.routes';
+import { EVENTS_PATH, eventsHandler } from './entry-points/http/events.routes';
 import { statusPostsTap } from './entry-points/kafka/status-posts.consumer';
 import { WebSocketEndpoint } from './entry-points/ws/websocket.endpoint';
 import { CursorCodec } from './domain/stream/cursor';
@@ -199,7 +199,7 @@ export function createRealtimeApp(config: Readonly<RealtimeConfig>, deps: Realti
   http.app.use(statusesRoutes(statuses, [rawBody(() => liveConfig.current().ServiceSettings.MaximumPayloadSizeBytes), jsonBody]));
   http.app.use(internalStatusesRoutes(statuses, keys, [rawBody(() => liveConfig.current().ServiceSettings.MaximumPayloadSizeBytes), jsonBody]));
   const events = cursors ? eventsHandler({ cursors, users: directory, membership, maxWaiting: config.EVENT_MAX_WAITING, clock }) : undefined;
-  if (events) http.app.use(eventsRoutes(events));
+  if (events) http.app.get(EVENTS_PATH, events);
   const handler = http.finalize();
 
   return {

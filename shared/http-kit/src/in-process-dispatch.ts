@@ -2,6 +2,7 @@ import { IncomingMessage, ServerResponse, type IncomingHttpHeaders, type Outgoin
 import type { Socket } from 'node:net';
 import { Readable } from 'node:stream';
 import { streamInto } from './in-process-stream-body';
+import type { LeaveSignal } from './transport';
 import { requestPrototypes, serverClasses } from './own-prototypes';
 import { bufferedSink, EMPTY, streamedSink, type DispatchResponse, type ResponseSink } from './in-process-response-sinks';
 
@@ -27,7 +28,7 @@ export interface DispatchRequest {
   /** Answer with `stream` (the body as the app writes it, its backpressure reaching the app) instead of `body`. */
   readonly streamResponse?: boolean;
   /** Aborted when the caller's client left: the response is destroyed (the app sees it close) and the call fails. */
-  readonly signal?: AbortSignal;
+  readonly signal?: LeaveSignal;
 }
 
 

@@ -28,6 +28,7 @@ export {
   type InternalRequest,
   type InternalResponse,
   type HeaderMap,
+  type LeaveSignal,
 } from './transport';
 export { listen, DEFAULT_LISTEN_LIMITS, type ListenLimits, type ListenOptions, type RunningServer } from './listen';
 export { requestPrototypes, type RequestPrototypes } from './own-prototypes';

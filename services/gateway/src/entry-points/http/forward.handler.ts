@@ -10,6 +10,7 @@ import type { SelfAnswerCache, StoredAnswer } from '../../domain/self-answer-cac
 import type { WaitingRequests } from '../../domain/waiting-requests';
 import { clientResponseHeaders, upstreamRequestHeaders } from './forward-headers';
 import { clientIp, gatewayLocals } from './gateway-locals';
+import { ClientGone } from './client-gone';
 import { withTimeout } from './with-timeout';
 
 export interface ForwardDeps {
@@ -84,16 +85,6 @@ function cutShort(req: Request, failure: Error): Error {
   return failure;
 }
 
-/** Aborted when the client leaves before its answer (its connection closed): a long-poll upstream stops waiting. */
-function clientGone(res: Response): AbortSignal {
-  const controller = new AbortController();
-  // `on`, not `once` (a response closes once): no wrapper per waiting poll.
-  res.on('close', () => {
-    if (!res.writableEnded) controller.abort();
-  });
-  return controller.signal;
-}
-
 /** Internal response header: users whose sessions the request changed (see users-bots' affected-users). */
 export const AFFECTED_USERS_HEADER = 'x-switchyard-affected-users';
 
@@ -120,10 +111,15 @@ export function forward(deps: ForwardDeps) {
   };
 }
 
+/**
+ * One forward. Until the service answers (a long-poll: up to a minute) it is a promise chain, not a suspended
+ * async function: what a waiting request keeps here (the variables the answer needs, two closures) is
+ * multiplied by every poll waiting at once.
+ */
 function forwardOne(deps: ForwardDeps) {
-  return async (req: Request, res: Response): Promise<void> => {
+  return (req: Request, res: Response): Promise<void> => {
     const { route, identity } = gatewayLocals(res);
-    if (!route) throw commonErrors.routeNotFound(req.originalUrl);
+    if (!route) return Promise.reject(commonErrors.routeNotFound(req.originalUrl));
     const requestId = req.requestId ?? '';
     const selfAnswers = deps.selfAnswers;
     const selfKey = selfAnswers?.enabled && identity && isSelfRead(req) ? identity.sessionId : undefined;
@@ -131,26 +127,30 @@ function forwardOne(deps: ForwardDeps) {
       const hit = selfAnswers.get(selfKey);
       if (hit) {
         writeAnswer(req, res, requestId, hit, undefined);
-        return;
+        return Promise.resolve();
       }
     }
     const mark = selfAnswers?.mark() ?? 0;
-    const headers = upstreamRequestHeaders(req.headers, {
-      requestId,
-      clientIp: clientIp(req),
-      protocol: req.protocol,
-      // Bound to this request: the method and the canonical target forwarded below, byte for byte.
-      identity: identity ? signIdentity(identity, deps.secret, { method: req.method, target: req.originalUrl }) : {},
-      ownTraceHeaders: propagation.fields(),
-    });
+    let pending: Promise<InternalResponse>;
+    let signal: ClientGone | undefined;
     const stream = req.bodyStream;
-    const download = isFileDownload(req.method, req.originalUrl.split('?')[0] ?? '');
-    const signal = route.waits ? clientGone(res) : undefined;
-    const pending = deps.transport.send(route.service, { method: req.method, path: req.originalUrl, headers, ...bodyOf(req), ...(download ? { streamResponse: true } : {}), ...(signal ? { signal } : {}) });
-    let upstream;
+    let download: boolean;
     try {
-      upstream = await withTimeout(pending, deps.timeoutMs);
+      const headers = upstreamRequestHeaders(req.headers, {
+        requestId,
+        clientIp: clientIp(req),
+        protocol: req.protocol,
+        // Bound to this request: the method and the canonical target forwarded below, byte for byte.
+        identity: identity ? signIdentity(identity, deps.secret, { method: req.method, target: req.originalUrl }) : {},
+        ownTraceHeaders: propagation.fields(),
+      });
+      download = isFileDownload(req.method, req.originalUrl.split('?')[0] ?? '');
+      signal = route.waits ? new ClientGone(res) : undefined;
+      pending = deps.transport.send(route.service, { method: req.method, path: req.originalUrl, headers, ...bodyOf(req), ...(download ? { streamResponse: true } : {}), ...(signal ? { signal } : {}) });
     } catch (error) {
+      return Promise.reject(error);
+    }
+    const unanswered = (error: unknown): void => {
       // The client left a long-poll: nobody to answer.
       if (signal?.aborted) return;
       // An answer that comes after the timeout is nobody's: its stream is let go (the service stops writing).
@@ -158,27 +158,36 @@ function forwardOne(deps: ForwardDeps) {
       if (stream?.failure) throw cutShort(req, stream.failure);
       deps.logger.warn('service unavailable', { request_id: requestId, service: route.service, method: req.method, path: loggablePath(req.path), error });
       throw commonErrors.serverBusy();
-    }
-    // The cap cut the streamed body: the client gets the cap's answer (413), whatever the service made of the rest.
-    if (stream?.failure) throw cutShort(req, stream.failure);
-    // A streamed body the service answered before reading it all: the rest is thrown away (bounded).
-    if (stream && !req.complete) discardRest(req);
-    const { [AFFECTED_USERS_HEADER]: affected, ...upstreamHeaders } = upstream.headers;
-    if (affected !== undefined && deps.evictUsers) {
-      const userIds = (Array.isArray(affected) ? affected.join(',') : affected).split(',').map((id) => id.trim()).filter((id) => id !== '');
-      await deps.evictUsers(userIds).catch((error: unknown) => deps.logger.warn('evicting changed users from the token cache failed', { request_id: requestId, error }));
-    }
-    const beforeSuccess = gatewayLocals(res).beforeSuccess;
-    if (beforeSuccess && upstream.status >= 200 && upstream.status < 300) await beforeSuccess();
-    if (upstream.stream) {
-      await writeStreamed(req, res, requestId, { ...upstream, headers: upstreamHeaders, stream: upstream.stream }, deps.logger);
-      return;
-    }
-    const answer: StoredAnswer = { status: upstream.status, headers: clientResponseHeaders(upstreamHeaders), body: upstream.body };
-    // Only a plain 200 of the caller's own user, that changed no user and sets no cookie, is reused.
-    if (selfAnswers && selfKey !== undefined && identity && answer.status === 200 && affected === undefined && answer.headers['set-cookie'] === undefined) {
-      selfAnswers.set(selfKey, identity.userId, answer, mark);
-    }
-    writeAnswer(req, res, requestId, answer, upstream.headers['content-length']);
+    };
+    return withTimeout(pending, deps.timeoutMs).then((upstream) => answer(deps, req, res, upstream, { requestId, selfKey, mark }), unanswered);
   };
+}
+
+/** Writes the service's answer back (after its effects on the gateway: changed users' sessions, `beforeSuccess`). */
+async function answer(deps: ForwardDeps, req: Request, res: Response, upstream: InternalResponse, call: { readonly requestId: string; readonly selfKey: string | undefined; readonly mark: number }): Promise<void> {
+  const { requestId, selfKey, mark } = call;
+  const stream = req.bodyStream;
+  // The cap cut the streamed body: the client gets the cap's answer (413), whatever the service made of the rest.
+  if (stream?.failure) throw cutShort(req, stream.failure);
+  // A streamed body the service answered before reading it all: the rest is thrown away (bounded).
+  if (stream && !req.complete) discardRest(req);
+  const { [AFFECTED_USERS_HEADER]: affected, ...upstreamHeaders } = upstream.headers;
+  if (affected !== undefined && deps.evictUsers) {
+    const userIds = (Array.isArray(affected) ? affected.join(',') : affected).split(',').map((id) => id.trim()).filter((id) => id !== '');
+    await deps.evictUsers(userIds).catch((error: unknown) => deps.logger.warn('evicting changed users from the token cache failed', { request_id: requestId, error }));
+  }
+  const beforeSuccess = gatewayLocals(res).beforeSuccess;
+  if (beforeSuccess && upstream.status >= 200 && upstream.status < 300) await beforeSuccess();
+  if (upstream.stream) {
+    await writeStreamed(req, res, requestId, { ...upstream, headers: upstreamHeaders, stream: upstream.stream }, deps.logger);
+    return;
+  }
+  const stored: StoredAnswer = { status: upstream.status, headers: clientResponseHeaders(upstreamHeaders), body: upstream.body };
+  // Only a plain 200 of the caller's own user, that changed no user and sets no cookie, is reused.
+  const selfAnswers = deps.selfAnswers;
+  const identity = gatewayLocals(res).identity;
+  if (selfAnswers && selfKey !== undefined && identity && stored.status === 200 && affected === undefined && stored.headers['set-cookie'] === undefined) {
+    selfAnswers.set(selfKey, identity.userId, stored, mark);
+  }
+  writeAnswer(req, res, requestId, stored, upstream.headers['content-length']);
 }

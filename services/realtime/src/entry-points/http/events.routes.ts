@@ -1,4 +1,4 @@
-import { Router, type Request, type RequestHandler } from 'express';
+import type { Request, RequestHandler } from 'express';
 import { AppError, badRequest, commonErrors } from '@switchyard/errors';
 import { requireIdentity, sendJson } from '@switchyard/http-kit';
 import { systemClock } from '@switchyard/ids';
@@ -75,14 +75,10 @@ function query(req: Request): EventsQuery {
  * `GET /api/v4/events?cursor=&wait=&limit=` (spec: "Event stream over HTTP"): the events after the cursor
  * that the caller may see, as the WebSocket frames' objects with their cursors, and the next cursor. Without
  * a cursor: none, and the cursor of now. With nothing new it waits up to `wait` s for the next events.
+ * Mounted on the service's app itself (`app.get(EVENTS_PATH, eventsHandler(...))`), not through a router of
+ * its own: a waiting poll keeps the routers it went through (their `next`), one level more per router.
  */
-export function eventsRoutes(handler: RequestHandler): Router {
-  const router = Router();
-  router.get(EVENTS_PATH, handler);
-  return router;
-}
-
-const EVENTS_PATH = '/api/v4/events';
+export const EVENTS_PATH = '/api/v4/events';
 
 /**
  * The handler of `GET /api/v4/events`. A waiting poll is held by promise reactions only (no suspended async
