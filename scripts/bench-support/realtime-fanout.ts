@@ -14,7 +14,7 @@
  *
  *   node --conditions=source --import tsx scripts/bench-support/realtime-fanout.ts
  */
-import { fork, type ChildProcess } from 'node:child_process';
+import { execFileSync, fork, type ChildProcess } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector';
 import { createServer, type IncomingMessage } from 'node:http';
@@ -90,6 +90,7 @@ async function realtimeRole(): Promise<void> {
   const windowProfile = process.env.CPU_PROF === 'window' ? new Session() : undefined;
   if (windowProfile) mkdirSync('/tmp/rt-prof', { recursive: true });
   windowProfile?.connect();
+  let rounds = 0;
   process.on('message', (m: { go?: boolean; cpu?: boolean }) => {
     // Its own CPU (µs resolution; /proc counts 10 ms ticks).
     if (m.cpu) {
@@ -102,13 +103,16 @@ async function realtimeRole(): Promise<void> {
     // CPU_PROF_INTERVAL_US: the sampling interval (default 1,000 µs; 6 s of traffic is then only a few hundred samples).
     windowProfile?.post('Profiler.enable', () => windowProfile.post('Profiler.setSamplingInterval', { interval: Number(process.env.CPU_PROF_INTERVAL_US ?? 1000) }, () => windowProfile.post('Profiler.start')));
     const total = RATE * SECONDS;
+    // Each round's posts have ids of their own (a warm-up round comes before the measured one under callgrind).
+    const first = rounds * total;
+    rounds += 1;
     const started = performance.now();
     void (async () => {
       // BURST posts published together each time (one at a time by default).
       for (let n = 0; n < total; n += BURST) {
         const wait = started + (n * 1000) / RATE - performance.now();
         if (wait > 1) await delay(wait);
-        void bus.publish(Topics.postsEvents, Array.from({ length: Math.min(BURST, total - n) }, (_, i) => ({ key: CHANNEL, value: postValue(n + i) })));
+        void bus.publish(Topics.postsEvents, Array.from({ length: Math.min(BURST, total - n) }, (_, i) => ({ key: CHANNEL, value: postValue(first + n + i) })));
       }
     })();
   });
@@ -161,7 +165,16 @@ export async function fanOutCpu(options: FanOutOptions): Promise<FanOutFigures> 
   const prof = process.env.CPU_PROF === '1' ? ['--cpu-prof', '--cpu-prof-dir=/tmp/rt-prof'] : [];
   const execArgv = ['--conditions=source', '--import', 'tsx', ...prof];
   const env = { ...process.env, BENCH_WS_MEMBERS: String(members), BENCH_WS_RATE: String(rate), BENCH_WS_SECONDS: String(seconds), BENCH_WS_CURSORS: options.cursors ? '1' : '0', BENCH_WS_PREFILL: String(options.prefill ?? 0), BENCH_WS_BURST: String(options.burst ?? 1) };
-  const realtime = fork(__filename, ['realtime'], { execArgv, env });
+  // BENCH_WS_CALLGRIND=<dir>: realtime runs under valgrind's callgrind, counting only the measured window (its
+  // instructions per frame: a count, not a time, so the box's other work does not move it; user space only).
+  const callgrind = process.env.BENCH_WS_CALLGRIND;
+  const realtime = callgrind
+    ? fork(__filename, ['realtime'], {
+        execPath: 'valgrind',
+        execArgv: ['--tool=callgrind', '--instr-atstart=no', '--smc-check=all-non-file', `--callgrind-out-file=${callgrind}/callgrind.${options.cursors ? 'with' : 'without'}.%p`, process.execPath, '--single-threaded', ...execArgv],
+        env,
+      })
+    : fork(__filename, ['realtime'], { execArgv, env });
   const realtimePort = await ready(realtime);
   const gateway = fork(__filename, ['gateway', `http://127.0.0.1:${realtimePort}`], { execArgv, env });
   const gatewayPort = await ready(gateway);
@@ -188,15 +201,27 @@ export async function fanOutCpu(options: FanOutOptions): Promise<FanOutFigures> 
     }),
   );
   await delay(1_000);
+  if (callgrind) {
+    // The same traffic once before the count: the code it runs is compiled (optimised) before, not during, the window.
+    realtime.send({ go: true });
+    const until = Date.now() + seconds * 1000 + 900_000;
+    while (frames < rate * seconds * members && Date.now() < until) await delay(100);
+    await delay(2_000);
+    frames = 0;
+    cursorFrames = 0;
+    latencies.length = 0;
+  }
   const realtimeBefore = await ownCpuUs(realtime);
   const before = { realtime: processCpuMs(realtime.pid ?? 0) ?? 0, gateway: processCpuMs(gateway.pid ?? 0) ?? 0, client: processCpuMs(process.pid) ?? 0 };
+  if (callgrind) execFileSync('callgrind_control', ['-i', 'on', String(realtime.pid)]);
   realtime.send({ go: true });
   const expected = rate * seconds * members;
-  const deadline = Date.now() + seconds * 1000 + 20_000;
+  const deadline = Date.now() + seconds * 1000 + (callgrind ? 900_000 : 20_000);
   while (frames < expected && Date.now() < deadline) await delay(100);
   await delay(300);
   const after = { realtime: processCpuMs(realtime.pid ?? 0) ?? 0, gateway: processCpuMs(gateway.pid ?? 0) ?? 0, client: processCpuMs(process.pid) ?? 0 };
   const realtimeAfter = await ownCpuUs(realtime);
+  if (callgrind) execFileSync('callgrind_control', ['-i', 'off', String(realtime.pid)]);
   const realtimeUs = (realtimeAfter.user + realtimeAfter.system - realtimeBefore.user - realtimeBefore.system) / Math.max(1, frames);
   const realtimeSystemUs = (realtimeAfter.system - realtimeBefore.system) / Math.max(1, frames);
   latencies.sort((a, b) => a - b);
