@@ -45,3 +45,10 @@ test('when a timed dnd ends, then the previous status returns', () => {
   const fromOnline = putStatus(putStatus(undefined, 'u1', 'online', 0, NOW), 'u1', 'dnd', NOW / 1000 + 60, NOW);
   assert.deepEqual([effectiveStatus('u1', fromOnline, facts(true, NOW + 61_000)).status, effectiveStatus('u1', fromOnline, facts(true, NOW + 61_000)).manual], ['online', false]);
 });
+
+test('when dnd is set with an end time, then it is cut to the minute, as the reference\'s truncateDNDEndTime', () => {
+  const at = 1_800_000_000; // a whole minute (seconds)
+  assert.equal(putStatus(undefined, 'u1', 'dnd', at + 59, NOW).dndEndTime, at);
+  assert.equal(putStatus(undefined, 'u1', 'dnd', at, NOW).dndEndTime, at);
+  assert.equal(putStatus(undefined, 'u1', 'dnd', 5, NOW).dndEndTime, 0, 'under a minute: no end, as the reference');
+});

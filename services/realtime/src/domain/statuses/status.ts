@@ -59,7 +59,10 @@ export function effectiveStatus(userId: string, stored: StoredStatus | undefined
   return { ...base, status: idle ? 'away' : 'online', manual: false };
 }
 
-/** The record a `PUT` leaves: `online` is automatic again; the others are manual (dnd keeps its end time). */
+/**
+ * The record a `PUT` leaves: `online` is automatic again; the others are manual (dnd keeps its end time, cut to the
+ * minute as the reference's truncateDNDEndTime, so it ends on the minute its expiry job would end it).
+ */
 export function putStatus(previous: StoredStatus | undefined, userId: string, status: StatusValue, dndEndTime: number, now: number): StoredStatus {
   const prev: StatusValue = previous && previous.status !== 'dnd' ? previous.status : 'online';
   return {
@@ -67,7 +70,7 @@ export function putStatus(previous: StoredStatus | undefined, userId: string, st
     status,
     manual: status !== 'online',
     lastActivityAt: previous?.lastActivityAt || now,
-    dndEndTime: status === 'dnd' ? dndEndTime : 0,
+    dndEndTime: status === 'dnd' ? dndEndTime - (dndEndTime % 60) : 0,
     prevStatus: status === 'dnd' ? prev : 'online',
     socket: false,
   };
