@@ -72,7 +72,7 @@ export function createOutgoingDispatchApp(config: Readonly<OutgoingDispatchConfi
     ? undefined
     : new HttpIntegrationClient({ allowList: () => liveConfig.current().ServiceSettings.AllowedUntrustedInternalConnections, breakers, ...(deps.resolver ? { resolver: deps.resolver } : {}) });
   const instanceId = config.INSTANCE_ID ?? `${hostname()}-${randomBytes(4).toString('hex')}`;
-  const scheduler = new DeliveryScheduler(() => domain, { intervalMs: config.DELIVERY_SCAN_INTERVAL_MS ?? 1000, batchSize: config.DELIVERY_SCAN_BATCH ?? 32 });
+  const scheduler = new DeliveryScheduler(() => domain, { intervalMs: config.DELIVERY_SCAN_INTERVAL_MS ?? 10_000, batchSize: config.DELIVERY_SCAN_BATCH ?? 32 });
   const domain: Deps = {
     ...repositories,
     clock: deps.clock ?? systemClock,
