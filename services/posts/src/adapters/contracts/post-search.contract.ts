@@ -19,7 +19,7 @@ function post(channelId: string, message: string, overrides: Partial<StoredPost>
 }
 
 /** The query for `terms` as the use case builds it (no from/in resolution: the contract is about the index). */
-function queryOf(terms: string, channelIds: readonly string[], extra: Partial<PostSearchQuery> = {}): PostSearchQuery {
+export function queryOf(terms: string, channelIds: readonly string[], extra: Partial<PostSearchQuery> = {}): PostSearchQuery {
   const parsed = parseSearch(terms);
   return {
     channelIds,

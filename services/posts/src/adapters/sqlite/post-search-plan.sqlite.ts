@@ -16,6 +16,36 @@ export const EXCLUDED_MATCHES_PER_POINT_CHECK = 500;
 /** A time bound narrows FTS5 to a rowid range only while it holds fewer posts than this (counting costs as many index steps). */
 export const TIME_RANGE_MAX_POSTS = 10_000;
 
+/**
+ * A search without words or tags reads the searched channels' posts (and sorts them) only while they hold fewer
+ * than this; otherwise it walks all posts newest first (p_posts_search_meta_time) until enough qualify.
+ */
+export const CHANNEL_FIRST_MAX_POSTS = 10_000;
+
+/** The thresholds of the plan (tests force each plan with their own). */
+export interface PlanLimits {
+  readonly authorFirstMaxPosts: number;
+  readonly matchesPerPointCheck: number;
+  readonly excludedMatchesPerPointCheck: number;
+  readonly timeRangeMaxPosts: number;
+  readonly channelFirstMaxPosts: number;
+}
+
+export const PLAN_LIMITS: PlanLimits = {
+  authorFirstMaxPosts: AUTHOR_FIRST_MAX_POSTS,
+  matchesPerPointCheck: MATCHES_PER_POINT_CHECK,
+  excludedMatchesPerPointCheck: EXCLUDED_MATCHES_PER_POINT_CHECK,
+  timeRangeMaxPosts: TIME_RANGE_MAX_POSTS,
+  channelFirstMaxPosts: CHANNEL_FIRST_MAX_POSTS,
+};
+
+/**
+ * What a search without words or tags reads first: the `from:` authors' posts (few of them), the searched
+ * channels' posts (few of them), or every post newest first by time, each checked, until `limit` qualify.
+ * All three answer the newest qualifying posts by (create_at, id), so the answer is the same.
+ */
+export type FilterDriver = 'authors' | 'channels' | 'time';
+
 /** The rowids of all posts in a time range lie in [lo, hi] (lo > hi: no post at all). */
 export interface RowidRange {
   readonly lo: number;
@@ -35,6 +65,7 @@ export class SearchPlan {
   private readonly matches: SqliteStatement<[string, number], { n: number }>;
   private readonly tagMatches: SqliteStatement<[string, number], { n: number }>;
   private readonly timeRange: SqliteStatement<[number, number, number], { n: number; lo: number | null; hi: number | null }>;
+  private readonly channelPosts: SqliteStatement<[string, number], { n: number }>;
   /**
    * Author lists already seen with AUTHOR_FIRST_MAX_POSTS posts or more (JSON), so a frequent author's search
    * does not count again (~0.1 ms at 1,000,000 posts). The plan never changes the answer, so an entry that
@@ -42,7 +73,10 @@ export class SearchPlan {
    */
   private readonly prolific = new Set<string>();
 
-  public constructor(db: SqliteStore['db']) {
+  public constructor(
+    db: SqliteStore['db'],
+    private readonly limits: PlanLimits = PLAN_LIMITS,
+  ) {
     this.authorPosts = db.prepare<[string, number], { n: number }>(
       'SELECT count(*) AS n FROM (SELECT 1 FROM p_posts_search_meta WHERE user_id IN (SELECT value FROM json_each(?)) LIMIT ?)',
     );
@@ -55,18 +89,35 @@ export class SearchPlan {
     this.timeRange = db.prepare<[number, number, number], { n: number; lo: number | null; hi: number | null }>(
       'SELECT count(*) AS n, min(rowid) AS lo, max(rowid) AS hi FROM (SELECT rowid FROM p_posts_search_meta INDEXED BY p_posts_search_meta_time WHERE create_at >= ? AND create_at <= ? LIMIT ?)',
     );
+    this.channelPosts = db.prepare<[string, number], { n: number }>(
+      'SELECT count(*) AS n FROM (SELECT 1 FROM p_posts INDEXED BY p_posts_channel WHERE channel_id IN (SELECT value FROM json_each(?)) LIMIT ?)',
+    );
+  }
+
+  /**
+   * The driver of a search without words or tags (`channelIds`, `userIds`: JSON lists). Deciding costs at most
+   * two bounded counts (the authors' posts, the channels' posts).
+   */
+  public filterDriver(channelIds: string, userIds: string | undefined): FilterDriver {
+    if (userIds !== undefined && this.fewAuthorPosts(userIds) !== undefined) return 'authors';
+    const posts = this.channelPosts.get(channelIds, this.limits.channelFirstMaxPosts)?.n ?? this.limits.channelFirstMaxPosts;
+    return posts < this.limits.channelFirstMaxPosts ? 'channels' : 'time';
+  }
+
+  /** How many posts the authors of `userIds` (a JSON list) wrote, when fewer than authorFirstMaxPosts; undefined otherwise. */
+  private fewAuthorPosts(userIds: string): number | undefined {
+    if (this.prolific.has(userIds)) return undefined;
+    const posts = this.authorPosts.get(userIds, this.limits.authorFirstMaxPosts)?.n ?? this.limits.authorFirstMaxPosts;
+    if (posts < this.limits.authorFirstMaxPosts) return posts;
+    if (this.prolific.size >= 4_096) this.prolific.clear();
+    this.prolific.add(userIds);
+    return undefined;
   }
 
   /** Whether reading the posts of `userIds` (a JSON list) first reads less than the matches of the FTS5 expression `match`. */
   public authorsFirst(userIds: string, match: string): boolean {
-    if (this.prolific.has(userIds)) return false;
-    const posts = this.authorPosts.get(userIds, AUTHOR_FIRST_MAX_POSTS)?.n ?? AUTHOR_FIRST_MAX_POSTS;
-    if (posts >= AUTHOR_FIRST_MAX_POSTS) {
-      if (this.prolific.size >= 4_096) this.prolific.clear();
-      this.prolific.add(userIds);
-      return false;
-    }
-    return this.matchesReach(match, posts * MATCHES_PER_POINT_CHECK);
+    const posts = this.fewAuthorPosts(userIds);
+    return posts !== undefined && this.matchesReach(match, posts * this.limits.matchesPerPointCheck);
   }
 
   /**
@@ -74,10 +125,10 @@ export class SearchPlan {
    * expression) reads less than a `NOT IN` of every match of the excluded words (a tags-only search: `#tag -word`).
    */
   public checkEachExcluded(tags: string, excluded: string): boolean {
-    const found = this.tagMatches.get(tags, AUTHOR_FIRST_MAX_POSTS)?.n ?? AUTHOR_FIRST_MAX_POSTS;
+    const found = this.tagMatches.get(tags, this.limits.authorFirstMaxPosts)?.n ?? this.limits.authorFirstMaxPosts;
     // A handful of checks costs about what counting the excluded words would (≤ ~1 ms): no count.
     if (found <= 16) return true;
-    return found < AUTHOR_FIRST_MAX_POSTS && this.matchesReach(excluded, found * EXCLUDED_MATCHES_PER_POINT_CHECK);
+    return found < this.limits.authorFirstMaxPosts && this.matchesReach(excluded, found * this.limits.excludedMatchesPerPointCheck);
   }
 
   /** Whether the text expression `match` matches at least `enough` posts (reading at most that many). */
@@ -92,8 +143,8 @@ export class SearchPlan {
    */
   public rowidsWithin(from: number | undefined, to: number | undefined): RowidRange | undefined {
     if (from === undefined && to === undefined) return undefined;
-    const row = this.timeRange.get(from ?? Number.MIN_SAFE_INTEGER, to ?? Number.MAX_SAFE_INTEGER, TIME_RANGE_MAX_POSTS);
-    if (!row || row.n >= TIME_RANGE_MAX_POSTS) return undefined;
+    const row = this.timeRange.get(from ?? Number.MIN_SAFE_INTEGER, to ?? Number.MAX_SAFE_INTEGER, this.limits.timeRangeMaxPosts);
+    if (!row || row.n >= this.limits.timeRangeMaxPosts) return undefined;
     return row.n === 0 || row.lo === null || row.hi === null ? { lo: 1, hi: 0 } : { lo: row.lo, hi: row.hi };
   }
 }

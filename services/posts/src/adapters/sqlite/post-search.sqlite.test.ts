@@ -5,7 +5,8 @@ import { openTestStore, type TestStore } from '@switchyard/sqlite-kit';
 import { postSearchContract } from '../contracts/post-search.contract';
 import { aPost } from '../contracts/fixtures';
 import { createSqliteRepositories } from './index';
-import { MATCHES_PER_POINT_CHECK, SearchPlan } from './post-search-plan.sqlite';
+import { MATCHES_PER_POINT_CHECK, PLAN_LIMITS, SearchPlan, type PlanLimits } from './post-search-plan.sqlite';
+import { SqlitePostSearch } from './post-search.sqlite';
 
 // Each test gets its own store (posts and their FTS5 index in one database).
 const stores: TestStore[] = [];
@@ -19,6 +20,23 @@ postSearchContract('sqlite', () => {
   const { posts, search } = createSqliteRepositories(store);
   return { posts, search };
 });
+
+// Every plan answers the same posts: the contract again with each alternative forced whatever the counts say.
+const forced: [string, PlanLimits][] = [
+  ['authors or channels never first, time bounds never a rowid range', { ...PLAN_LIMITS, authorFirstMaxPosts: 0, timeRangeMaxPosts: 0, channelFirstMaxPosts: 0 }],
+  [
+    'authors and channels always first, excluded words checked one by one, time bounds always a rowid range',
+    { authorFirstMaxPosts: 1e9, matchesPerPointCheck: 0, excludedMatchesPerPointCheck: 0, timeRangeMaxPosts: 1e9, channelFirstMaxPosts: 1e9 },
+  ],
+];
+for (const [name, limits] of forced) {
+  postSearchContract(`sqlite (${name})`, () => {
+    const store = openTestStore('posts-search-plans-');
+    stores.push(store);
+    const { posts } = createSqliteRepositories(store);
+    return { posts, search: new SqlitePostSearch(store.db, limits) };
+  });
+}
 
 describe('SQLite search plan', () => {
   it('when the from: authors wrote few posts and the words match many, then their posts are read first; otherwise FTS5 drives', async () => {
@@ -34,6 +52,25 @@ describe('SQLite search plan', () => {
     assert.equal(plan.authorsFirst(JSON.stringify([carol]), '"common"'), true, 'no post at all');
     assert.equal(plan.authorsFirst(JSON.stringify([alice]), '"rare"'), false, 'one match');
     assert.equal(plan.authorsFirst(JSON.stringify([bob]), '"common"'), false, 'most matches are the author\'s');
+  });
+
+  it('when a search has no words or tags, then the few posts of its authors or of its channels are read first, otherwise every post newest first', async () => {
+    const store = openTestStore('posts-search-filters-');
+    stores.push(store);
+    const { posts } = createSqliteRepositories(store);
+    const [small, big] = [newId(), newId()];
+    const [alice, bob] = [newId(), newId()];
+    await posts.insertMany([
+      aPost({ channel_id: small, user_id: alice, message: 'one', create_at: 1 }),
+      ...Array.from({ length: 30 }, (_, i) => aPost({ channel_id: big, user_id: bob, message: `m ${i}`, create_at: i + 2 })),
+    ]);
+    const plan = new SearchPlan(store.db, { ...PLAN_LIMITS, authorFirstMaxPosts: 10, channelFirstMaxPosts: 10 });
+    const list = (...ids: string[]): string => JSON.stringify(ids);
+    assert.equal(plan.filterDriver(list(small, big), list(alice)), 'authors', 'one post by alice');
+    assert.equal(plan.filterDriver(list(small), list(bob)), 'channels', 'bob wrote 30, the channel holds 1');
+    assert.equal(plan.filterDriver(list(small), undefined), 'channels');
+    assert.equal(plan.filterDriver(list(small, big), list(bob)), 'time', '30 posts by bob, 31 in the channels');
+    assert.equal(plan.filterDriver(list(big), undefined), 'time');
   });
 
   it('when a time bound holds few posts, then the rowid range given to FTS5 spans all of them, whatever order they were stored in', async () => {

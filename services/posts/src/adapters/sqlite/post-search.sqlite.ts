@@ -3,7 +3,7 @@ import type { PendingEvent, StoredPost } from '../../domain/entities';
 import type { FoundPost, PostSearchIndex, PostSearchQuery } from '../../domain/search/post-search.port';
 import { wordMatcher } from '../../domain/search/search-matches';
 import type { SearchWord } from '../../domain/search/search-query';
-import { SearchPlan } from './post-search-plan.sqlite';
+import { PLAN_LIMITS, SearchPlan, type PlanLimits } from './post-search-plan.sqlite';
 
 /** Matching rows read per search at most (the newest stored first). */
 export const MAX_CANDIDATES = 50_000;
@@ -44,8 +44,12 @@ export class SqlitePostSearch implements PostSearchIndex {
   private readonly plan: SearchPlan;
 
   /** `db`: the store's connection, or a read connection of the same database (a search thread's). */
-  public constructor(private readonly db: SqliteStore['db']) {
-    this.plan = new SearchPlan(db);
+  /** `limits`: the plan's thresholds (tests force each plan; the defaults otherwise). */
+  public constructor(
+    private readonly db: SqliteStore['db'],
+    limits: PlanLimits = PLAN_LIMITS,
+  ) {
+    this.plan = new SearchPlan(db, limits);
     this.byRowids = db.prepare<[string], Row>(`SELECT ${COLUMNS} FROM p_posts WHERE rowid IN (SELECT value FROM json_each(?)) ORDER BY create_at DESC, id DESC`);
   }
 
@@ -91,7 +95,7 @@ export class SqlitePostSearch implements PostSearchIndex {
       params.push(tagMatch);
     }
     if (!matched) {
-      where.push("json_extract(p.doc, '$.type') NOT LIKE 'system\\_%' ESCAPE '\\'", 'p.channel_id IN (SELECT value FROM json_each(?))', 'p.delete_at = 0');
+      where.push('p.channel_id IN (SELECT value FROM json_each(?))');
       params.push(jsonList(query.channelIds));
     }
     if (excludedText.length > 0 && text.length === 0) {
@@ -125,11 +129,7 @@ export class SqlitePostSearch implements PostSearchIndex {
       where.push('p.create_at NOT BETWEEN ? AND ?');
       params.push(day.from, day.to);
     }
-    // The newest `limit` rows are chosen on the row's columns only; the documents are read for those alone.
-    if (!matched) {
-      const sql = `SELECT ${COLUMNS} FROM p_posts WHERE rowid IN (SELECT p.rowid FROM ${from} WHERE ${where.join(' AND ')} ORDER BY p.create_at DESC, p.id DESC LIMIT ?) ORDER BY create_at DESC, id DESC`;
-      return this.statement(sql).all(...params, query.limit);
-    }
+    if (!matched) return this.filtered(query, where, params);
     const channels = this.channelSetOf(query.channelIds);
     const rowids: number[] = [];
     let driver = 'f';
@@ -159,6 +159,24 @@ export class SqlitePostSearch implements PostSearchIndex {
     }
     if (rowids.length === 0) return [];
     return this.byRowids.all(JSON.stringify(rowids));
+  }
+
+  /**
+   * A search without words or tags: the newest `limit` live, non-system posts that pass `where` (on the columns
+   * of `p`, p_posts or p_posts_search_meta alike), chosen on the rows' columns; the documents are read for those
+   * alone. Driven by the few posts of the `from:` authors or of the channels when they are few (read whole and
+   * sorted), otherwise by time: all posts newest first (p_posts_search_meta_time), each checked, until `limit`
+   * qualify, instead of reading and sorting every post of the channels (1,000 channels of 1,000,000 posts:
+   * `from:` a prolific author alone 2.7 s → ~2 ms of SQL). Each plan answers the same posts.
+   */
+  private filtered(query: PostSearchQuery, where: readonly string[], params: readonly unknown[]): Row[] {
+    const driver = this.plan.filterDriver(params[0] as string, query.userIds !== undefined ? jsonList(query.userIds) : undefined);
+    const live = (p: string): string => `${p}.delete_at = 0 AND json_extract(${p}.doc, '$.type') NOT LIKE 'system\\_%' ESCAPE '\\'`;
+    const chosen =
+      driver === 'channels'
+        ? `SELECT p.rowid FROM p_posts p WHERE ${where.join(' AND ')} AND ${live('p')} ORDER BY p.create_at DESC, p.id DESC LIMIT ?`
+        : `SELECT p.rowid FROM p_posts_search_meta p INDEXED BY ${driver === 'authors' ? 'p_posts_search_meta_user' : 'p_posts_search_meta_time'} CROSS JOIN p_posts d ON d.rowid = p.rowid WHERE ${where.join(' AND ')} AND ${live('d')} ORDER BY p.create_at DESC, d.id DESC LIMIT ?`;
+    return this.statement(`SELECT ${COLUMNS} FROM p_posts WHERE rowid IN (${chosen}) ORDER BY create_at DESC, id DESC`).all(...params, query.limit);
   }
 
   private channelSetOf(ids: readonly string[]): ReadonlySet<string> {
