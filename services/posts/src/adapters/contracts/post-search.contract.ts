@@ -182,6 +182,18 @@ export function postSearchContract(name: string, makeStore: Factory<SearchStore>
       assert.deepEqual(await tagged('#ship -common'), [shipFine.id]);
       assert.deepEqual(await tagged('#ship -fine'), [shipCommon.id]);
       assert.deepEqual(await tagged('#ship -comm*'), [shipFine.id]);
+      // A rare author of a common tag.
+      const busy = Array.from({ length: 300 }, (_, i) => post(tagCh, `#busy ${i}`, { user_id: bob, create_at: 100 + i }));
+      const alicesBusy = post(tagCh, '#busy alice', { user_id: alice, create_at: 50 });
+      const alicesWord = post(tagCh, 'busy as a word, not a tag', { user_id: alice, create_at: 51 });
+      await posts.insertMany([busy[0]!, alicesBusy, alicesWord, ...busy.slice(1)]);
+      const byAuthors = async (terms: string, userIds: string[]): Promise<string[]> => (await search.search(queryOf(terms, [tagCh], { userIds }))).map((p) => p.id);
+      assert.deepEqual(await byAuthors('#busy', [alice]), [alicesBusy.id]);
+      assert.deepEqual(await byAuthors('#busy', [alice, carol]), [alicesBusy.id]);
+      assert.deepEqual(await byAuthors('#busy', [carol]), []);
+      assert.deepEqual(await byAuthors('#busy -alice', [alice]), []);
+      assert.deepEqual(await byAuthors('#busy -#ship', [alice]), [alicesBusy.id]);
+      assert.deepEqual(await byAuthors('#busy', [bob, alice]), [...busy.slice(-100).reverse().map((p) => p.id)]);
     });
 
     it('when a post is edited or deleted, then the index follows at once', async () => {

