@@ -2,8 +2,8 @@
  * CPU the post search index adds per post in the embedded store (the FTS5 triggers of posts' migration 4),
  * without HTTP: the store step of a post as POST /posts does it (insert with its pending event, channel
  * recordPost, findById, clearEvent; committed and fsynced in groups of 32), with a 12-word message and a
- * hashtag, on a store WITH the index and on one whose search triggers (FTS5, match metadata, scope version)
- * were dropped (= the store before it), alternating `rounds` times; prints each and the minimum of each side (the box is shared: read the
+ * hashtag, on a store WITH the index and on one without it (search-index-off.ts: the search triggers dropped,
+ * FTS5 tables that find no word), alternating `rounds` times; prints each and the minimum of each side (the box is shared: read the
  * minimums).
  *
  *   node --conditions=source --import tsx scripts/bench-support/search-index-cost.ts [iterations] [rounds]
@@ -12,6 +12,7 @@ import { cpuUsage } from 'node:process';
 import { openTestStore } from '@switchyard/sqlite-kit';
 import { aChannel, aPost, anEvent } from '../../services/posts/src/adapters/contracts/fixtures';
 import { createSqliteRepositories } from '../../services/posts/src/adapters/sqlite/index';
+import { dropSearchIndex } from './search-index-off';
 
 const BATCH = 32;
 const WORDS = ['deploy', 'finished', 'build', 'service', 'green', 'release', 'rollback', 'latency', 'queue', 'alert', 'cluster', 'backup', 'restore', 'canary'];
@@ -20,10 +21,7 @@ async function measure(withIndex: boolean, iterations: number): Promise<number> 
   const s = openTestStore('search-cost-');
   const repos = createSqliteRepositories(s);
   if (!withIndex) {
-    // Every per-write trigger of search: FTS5 (posts migration 4), scope version (7), match metadata (8).
-    for (const name of ['p_posts_search_insert', 'p_posts_search_update', 'p_posts_search_delete', 'p_posts_search_meta_insert', 'p_posts_search_meta_update', 'p_posts_search_meta_delete', 'p_search_scope_member_insert', 'p_search_scope_member_delete', 'p_search_scope_member_update', 'p_search_scope_channel_update', 'p_search_scope_channel_delete']) {
-      s.db.exec(`DROP TRIGGER ${name}`);
-    }
+    dropSearchIndex(s.db);
   }
   const channel = aChannel();
   await repos.channels.insert(channel);

@@ -2,9 +2,9 @@
  * What the post search index costs a write, end to end (issue 26: "the index adds ≤ 20 % to the CPU per post of
  * POST /posts and POST /hooks/{key}"). Not run by default: BENCH_ONLY=search-index-cost.
  *
- * Two embedded data directories made alike (the admin, a team, a channel, an incoming hook): on one every
- * search trigger (the FTS5 tables of posts' migration 4, the scope version of 7, the match metadata of 8) is
- * dropped after the migrations ran (= the store before the index), the other keeps them. Then, in the same sitting, alternately (without, with, without, with: BENCH_INDEX_ROUNDS,
+ * Two embedded data directories made alike (the admin, a team, a channel, an incoming hook): on one the index
+ * is taken out after the migrations ran (bench-support/search-index-off.ts: the search triggers dropped, FTS5
+ * tables that find no word; = the store before the index, as near as the schema allows), the other keeps it. Then, in the same sitting, alternately (without, with, without, with: BENCH_INDEX_ROUNDS,
  * default 2), the runtime is started on each and loaded with autocannon at 16 connections for
  * BENCH_DURATION_S (default 10) after a warm-up: `POST /api/v4/posts` with a 12-word message and a `#tag`, then
  * `POST /hooks/{key}` with the same text. CPU per 2xx request is the runtime process's (bench-support/cpu);
@@ -19,6 +19,7 @@ import { CpuMeter } from '../bench-support/cpu';
 import { loadFigures, requireClean, type AutocannonResult } from '../bench-support/load';
 import { embeddedProcesses } from '../bench-support/target-processes';
 import { adminToken, must, startEmbeddedProcess } from '../bench-support/target';
+import { dropSearchIndex } from '../bench-support/search-index-off';
 import { warmUp } from '../bench-support/warm-up';
 
 const requireCjs = createRequire(__filename);
@@ -58,10 +59,7 @@ async function prepare(dataDir: string, withIndex: boolean): Promise<World> {
   if (!withIndex) {
     const store = openStore({ dir: dataDir });
     try {
-      // Every per-write trigger of search: the FTS5 tables (migration 4), the match metadata (8) and the scope version (7).
-      const triggers = ['p_posts_search_insert', 'p_posts_search_update', 'p_posts_search_delete', 'p_posts_search_meta_insert', 'p_posts_search_meta_update', 'p_posts_search_meta_delete'];
-      const scope = ['p_search_scope_member_insert', 'p_search_scope_member_delete', 'p_search_scope_member_update', 'p_search_scope_channel_update', 'p_search_scope_channel_delete'];
-      for (const name of [...triggers, ...scope]) store.db.exec(`DROP TRIGGER ${name}`);
+      dropSearchIndex(store.db);
     } finally {
       await store.close();
     }

@@ -1,6 +1,7 @@
 import { definedChanges, jsonList, uniqueViolation, type SqliteStatement, type SqliteStore } from '@switchyard/sqlite-kit';
 import type { PendingEvent, PostChanges, StoredPost } from '../../domain/entities';
 import type { ClearedEvent, InsertManyResult, PostQuery, PostRepository } from '../../domain/ports';
+import { NewPostSearchRows } from './post-search-rows.sqlite';
 import { mapDuplicates } from './sqlite-support';
 
 const UNIQUE_KEYS = { id: 'id' };
@@ -53,11 +54,13 @@ export class SqlitePostRepository implements PostRepository {
   private readonly byPendingPost;
   private readonly outbox;
   private readonly deleteRow;
+  private readonly deleteRowid;
   private readonly replies;
   private readonly replyAuthorRows;
   private readonly repliesAfter;
   private readonly keptOf;
   private readonly setKept;
+  private readonly searchRows: NewPostSearchRows;
   /** list() statements by the filters they use (a handful of shapes). */
   private readonly listStatements = new Map<string, SqliteStatement<unknown[], PostRow>>();
 
@@ -69,6 +72,7 @@ export class SqlitePostRepository implements PostRepository {
     this.replaceRow = db.prepare(
       'UPDATE p_posts SET id = ?, channel_id = ?, user_id = ?, pending_post_id = ?, create_at = ?, update_at = ?, delete_at = ?, outbox = ?, doc = ?, events = ? WHERE id = ?',
     );
+    this.searchRows = new NewPostSearchRows(db);
     this.setEvents = db.prepare('UPDATE p_posts SET outbox = ?, events = ? WHERE id = ?');
     this.eventsOf = db.prepare<[string], { events: string }>('SELECT events FROM p_posts WHERE id = ?');
     // The reply counters change in the document only (no indexed column) and the author joins the kept
@@ -86,6 +90,7 @@ export class SqlitePostRepository implements PostRepository {
     );
     this.outbox = db.prepare<[number], PostRow>('SELECT doc, events FROM p_posts WHERE outbox = 1 ORDER BY create_at, id LIMIT ?');
     this.deleteRow = db.prepare('DELETE FROM p_posts WHERE id = ?');
+    this.deleteRowid = db.prepare('DELETE FROM p_posts WHERE rowid = ?');
     this.replies = db.prepare<[string, string], PostRow>(
       // The replies index (migration 6): the root's own entries, whatever the size of its channel.
       "SELECT doc, events FROM p_posts INDEXED BY p_posts_root WHERE json_extract(doc, '$.root_id') = ? AND json_extract(doc, '$.root_id') <> '' AND channel_id = ? AND delete_at = 0 ORDER BY create_at, id",
@@ -99,7 +104,7 @@ export class SqlitePostRepository implements PostRepository {
   }
 
   public async insert(post: StoredPost): Promise<void> {
-    await this.store.writeOne(() => mapDuplicates(UNIQUE_KEYS, () => this.insertRow.run(...columns(post), keptParticipants(post))));
+    await this.store.writeOne(() => mapDuplicates(UNIQUE_KEYS, () => this.insertOne(post)));
   }
 
   /**
@@ -114,7 +119,7 @@ export class SqlitePostRepository implements PostRepository {
       const duplicates: number[] = [];
       for (const [index, post] of posts.entries()) {
         try {
-          this.insertRow.run(...columns(post), keptParticipants(post));
+          this.insertOne(post);
         } catch (error) {
           if (uniqueViolation(error) === undefined) throw error;
           duplicates.push(index);
@@ -238,6 +243,18 @@ export class SqlitePostRepository implements PostRepository {
   /** The authors of the root's live replies in that channel, each once, in order of first reply (the replies index, no document read). */
   private authorsOf(channelId: string, rootId: string): string[] {
     return [...new Set(this.replyAuthorRows.all(rootId, channelId).map((r) => r.user_id))];
+  }
+
+  /** The post's row and its search rows, inside the caller's write (a duplicate id fails before either is written). */
+  private insertOne(post: StoredPost): void {
+    const { lastInsertRowid } = this.insertRow.run(...columns(post), keptParticipants(post));
+    try {
+      this.searchRows.add(lastInsertRowid, post);
+    } catch (error) {
+      // Not a duplicate post: the row goes again (its delete triggers take what was written of its search rows).
+      this.deleteRowid.run(lastInsertRowid);
+      throw new Error(`post ${post.id}: its search rows could not be written`, { cause: error });
+    }
   }
 
   /** Removes the events from the post's outbox, inside the caller's write. */

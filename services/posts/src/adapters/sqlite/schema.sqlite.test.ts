@@ -1,7 +1,8 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { openTestStore } from '@switchyard/sqlite-kit';
-import { aPost, anEvent } from '../contracts/fixtures';
+import { aChannel, aPost, anEvent } from '../contracts/fixtures';
+import { createSqliteRepositories } from './index';
 import { POSTS_COMPONENT, POSTS_MIGRATIONS } from './schema.sqlite';
 import { SqlitePostRepository } from './post.repository.sqlite';
 
@@ -33,6 +34,49 @@ describe('posts SQLite schema', () => {
     await repo.clearEvent(pending.id, 'p:updated');
     assert.deepEqual(await repo.withPendingEvents(10), []);
     assert.deepEqual(await repo.findById(pending.id), { ...pending, pending_events: [] });
+    await store.dispose();
+  });
+});
+
+describe('posts search rows of new posts (migration 12)', () => {
+  it('when posts are stored and counted in one group write, then FTS5 writes their words as one segment, and each is found', async () => {
+    const store = openTestStore('posts-fts-segments-');
+    const repos = createSqliteRepositories(store);
+    const channel = aChannel();
+    await repos.channels.insert(channel);
+    await store.flush();
+    const segments = (): number => (store.db.prepare('SELECT count(DISTINCT segid) AS n FROM p_posts_fts_idx').get() as { n: number }).n;
+    assert.equal(segments(), 0);
+    const posts = Array.from({ length: 20 }, (_, i) => aPost({ channel_id: channel.id, message: `segment word${i} #tag${i}`, hashtags: `#tag${i}`, create_at: 5_000 + i }));
+    // As the hook path does: each post's insert, then its channel's counters (a statement that used to fire a trigger).
+    await Promise.all(posts.map(async (p) => {
+      await repos.posts.insertMany([p]);
+      await repos.channels.recordPost(channel.id, p.create_at, true);
+    }));
+    await store.flush();
+    // One segment for the write, not one per post (5 after FTS5's merges of 20 when the insert fired triggers).
+    assert.equal(segments(), 1);
+    const words = store.db.prepare<[string], { rowid: number }>('SELECT rowid FROM p_posts_fts WHERE p_posts_fts MATCH ?');
+    const tags = store.db.prepare<[string], { rowid: number }>('SELECT rowid FROM p_posts_tags_fts WHERE p_posts_tags_fts MATCH ?');
+    const meta = store.db.prepare<[string], { channel_id: string; user_id: string; create_at: number }>('SELECT m.channel_id, m.user_id, m.create_at FROM p_posts p JOIN p_posts_search_meta m ON m.rowid = p.rowid WHERE p.id = ?');
+    for (const [i, p] of posts.entries()) {
+      assert.equal(words.all(`word${i}`).length, 1);
+      assert.equal(tags.all(`"#tag${i}"`).length, 1);
+      assert.deepEqual({ ...meta.get(p.id) }, { channel_id: p.channel_id, user_id: p.user_id, create_at: p.create_at });
+    }
+    await store.dispose();
+  });
+
+  it('when a system message or a deleted post is stored, then it has match metadata but no words in the index', async () => {
+    const store = openTestStore('posts-fts-system-');
+    const repos = createSqliteRepositories(store);
+    await repos.posts.insert(aPost({ message: 'hiddenword one', type: 'SYSTEM_join_channel' }));
+    await repos.posts.insert(aPost({ message: 'hiddenword two', delete_at: 7 }));
+    await repos.posts.insert(aPost({ message: 'shownword three', type: 'custom_system_like' }));
+    const count = (sql: string): number => (store.db.prepare(sql).get() as { n: number }).n;
+    assert.equal(count("SELECT count(*) AS n FROM p_posts_fts WHERE p_posts_fts MATCH 'hiddenword'"), 0);
+    assert.equal(count("SELECT count(*) AS n FROM p_posts_fts WHERE p_posts_fts MATCH 'shownword'"), 1);
+    assert.equal(count('SELECT count(*) AS n FROM p_posts_search_meta'), 3);
     await store.dispose();
   });
 });

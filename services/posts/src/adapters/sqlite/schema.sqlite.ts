@@ -189,4 +189,19 @@ export const POSTS_MIGRATIONS: readonly Migration[] = [
   `
   CREATE INDEX p_posts_search_meta_time ON p_posts_search_meta (create_at);
   `,
+  // 12: a new post's search rows (FTS5 words and tags, match metadata) are written by the post repository's insert
+  // (post-search-rows.sqlite.ts), not by insert triggers, and the channels' scope trigger fires only when a column
+  // it looks at is set: a statement that fires a trigger runs in a statement savepoint, and FTS5 writes its pending
+  // terms as a new segment at each one, so every post cost one segment (and its merges) instead of one per commit.
+  // The scope trigger's condition is unchanged; edits and deletes keep their triggers.
+  `
+  DROP TRIGGER p_posts_search_insert;
+  DROP TRIGGER p_posts_search_meta_insert;
+  DROP TRIGGER p_search_scope_channel_update;
+  CREATE TRIGGER p_search_scope_channel_update AFTER UPDATE OF delete_at, team_id, id ON p_channels
+    WHEN old.delete_at IS NOT new.delete_at OR old.team_id IS NOT new.team_id OR old.id IS NOT new.id
+  BEGIN
+    UPDATE p_search_scope_version SET v = v + 1 WHERE id = 1;
+  END;
+  `,
 ];
