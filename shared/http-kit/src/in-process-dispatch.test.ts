@@ -162,3 +162,16 @@ test('when the listener is a bare express app, then dispatched requests are node
   const answer = await dispatchInProcess(app, { method: 'GET', path: '/x', headers: {} });
   assert.deepEqual(JSON.parse(answer.body.toString('utf8')), { swapped: true });
 });
+
+test('when a request is dispatched in process, then its res.locals starts empty, inherits nothing and keeps what a middleware stores', async () => {
+  const http = createHttpApp({ service: 't', logger: createSilentLogger(), ready: async () => ({ ok: true, checks: {} }) });
+  http.app.use((_req, res, next) => {
+    res.locals.seen = 'stored';
+    next();
+  });
+  http.app.get('/locals', (_req, res) =>
+    sendJson(res, 200, { keys: Object.keys(res.locals), seen: res.locals.seen, inherited: 'toString' in res.locals || 'constructor' in res.locals || 'hasOwnProperty' in res.locals }),
+  );
+  const res = await dispatchInProcess(http.finalize(), { method: 'GET', path: '/locals', headers: {} });
+  assert.deepEqual(JSON.parse(res.body.toString('utf8')), { keys: ['seen'], seen: 'stored', inherited: false });
+});

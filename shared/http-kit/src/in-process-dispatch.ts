@@ -2,6 +2,7 @@ import { IncomingMessage, ServerResponse, type IncomingHttpHeaders, type Outgoin
 import type { Socket } from 'node:net';
 import { Readable } from 'node:stream';
 import { streamInto } from './in-process-stream-body';
+import { newLocals } from './response-locals';
 import type { LeaveSignal } from './transport';
 import { requestPrototypes, serverClasses } from './own-prototypes';
 import { bufferedSink, EMPTY, streamedSink, type DispatchResponse, type ResponseSink } from './in-process-response-sinks';
@@ -254,6 +255,8 @@ function buildResponse(req: IncomingMessage, sink: ResponseSink, classes: Classe
   sink.hasBody = req.method !== 'HEAD';
   res[COLLECTOR] = sink;
   const own = res as unknown as Record<string, unknown>;
+  // Set before express's app.handle, which then keeps it (its own would be a dictionary-mode object).
+  own.locals = newLocals();
   own.writeHead = writeHead;
   own.write = write;
   own.end = end;

@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ErrorRequestHandler, Express, NextFunction, Request, RequestHandler, Response } from 'express';
+import { newLocals } from './response-locals';
 
 /**
  * Runs `chain` on one request as the app's router would run those middlewares, without its layer walk
@@ -23,7 +24,7 @@ export function runChain(
   response.req = request;
   Object.setPrototypeOf(req, app.request);
   Object.setPrototypeOf(res, app.response);
-  response.locals ??= Object.create(null) as Response['locals'];
+  response.locals ??= newLocals() as Response['locals'];
   request.baseUrl = '';
   request.originalUrl ||= req.url ?? '';
   let index = 0;
