@@ -5,6 +5,11 @@
 #   TEST_DRILL_CONCURRENCY   drill files (tests/drills) run at once in their own pool, beside the main one (default 2;
 #                            0: no pool of their own, the drills run in the main pool)
 #   TEST_TIMES_TOP           how many of the slowest files to list at the end (default 15; 0: none)
+#   TEST_FROM_DIST=1         the packages' builds are fresh (scripts/test.sh sets it right after tsc -b): their imports
+#                            (@switchyard/...) load the compiled dist/, not the sources through tsx, and the tests that
+#                            start an entry point as a process start its dist/main.js. Only the test files and what they
+#                            import by relative path go through tsx. tsx costs about as much CPU as the compiled code
+#                            it stands for: importing @switchyard/embedded takes ~2.6 s from source, ~1.3 s from dist.
 # Two pools, each a node --test run: the drills mostly wait (services starting, a server stopped for 20 s, a
 # recovery) while their own processes use little CPU, and each takes one to four minutes; in the main pool
 # they held two slots at the end of the run with the cores mostly idle. Beside the main pool they overlap
@@ -54,10 +59,12 @@ done
 # --test-force-exit: a file whose tests have all ended exits even if something it started (a timer, a socket,
 # a load loop) would keep it alive; without it one leaked handle makes the runner, and CI, wait forever.
 # --import test-file-usage.mjs: each file's process writes its wall and CPU seconds when it exits.
+sources=(--conditions=source)
+[ "${TEST_FROM_DIST:-}" = "1" ] && sources=()
 pool() { # CONCURRENCY FILE...: one node --test run
   local concurrency=$1
   shift
-  TEST_FILE_USAGE_OUT="$work/usage.tsv" node --conditions=source --import tsx --import "$here/test-file-usage.mjs" \
+  TEST_FILE_USAGE_OUT="$work/usage.tsv" node "${sources[@]}" --import tsx --import "$here/test-file-usage.mjs" \
     --test --test-force-exit --test-concurrency="$concurrency" --test-reporter="$reporter" "$@"
 }
 status=0
