@@ -229,8 +229,10 @@ export function serviceTransportContract(name: string, factory: TransportHarness
     it('when a streamed body fails midway, then the call fails and the service never sees the body end', async () => {
       await withTransport(async (transport) => {
         const source = countingSource(5_000_000, 64 * 1024, 1_000_000);
+        Object.assign(seen, { reads: 0, failed: false, completed: false }); // not the previous test's request
         await assert.rejects(transport.send('echo', { method: 'POST', path: '/echo/stream', headers: {}, body: source.stream, bodyLength: 5_000_000 }));
-        await sleep(50);
+        // Until the service has seen this request end, one way or the other (bounded: 5 s; a fixed 50 ms failed at load 30).
+        for (let i = 0; i < 1000 && !seen.failed && !seen.completed; i += 1) await sleep(5);
         assert.equal(seen.completed, false);
         assert.equal(seen.failed, true);
         const next = await transport.send('echo', { method: 'GET', path: '/after', headers: {} });
