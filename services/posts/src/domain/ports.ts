@@ -132,6 +132,11 @@ export interface PostQuery {
   readonly createdAfter?: number;
   /** Only pinned posts (`GET /channels/{id}/pinned`, channel stats). */
   readonly pinnedOnly?: boolean;
+  /**
+   * Only root posts (root_id = ''): the collapsed-threads channel view. Adapters read roots without walking the
+   * replies between them (SQLite: a partial index of roots, migration 13; MongoDB: an index on channel_id, root_id).
+   */
+  readonly rootsOnly?: boolean;
   /** `desc`: newest first (default); `asc`: oldest first. Ties by id in the same direction. */
   readonly order?: 'desc' | 'asc';
   readonly skip: number;

@@ -130,6 +130,38 @@ export function postRepositoryContract(name: string, make: Factory<PostRepositor
       assert.deepEqual(await repo.list({ channelId, includeDeleted: false, skip: 0, limit: 0 }), []);
     });
 
+    it('when only roots are asked for, then replies are left out in every form (page, since, before/after, deleted shown or not)', async () => {
+      const repo = await make();
+      const channelId = newId();
+      const [r1, r2, r3] = [10, 20, 30].map((t) => aPost({ channel_id: channelId, create_at: t, update_at: t }));
+      const deletedRoot = aPost({ channel_id: channelId, create_at: 25, update_at: 60, delete_at: 60 });
+      const replies = [12, 22, 32, 34].map((t) => aPost({ channel_id: channelId, root_id: r1?.id ?? '', create_at: t, update_at: 70 }));
+      for (const p of [r1, r2, r3, deletedRoot, ...replies, aPost({ create_at: 40 })]) if (p) await repo.insert(p);
+      const ids = (list: { id: string }[]) => list.map((p) => p.id);
+      const roots = { channelId, rootsOnly: true, skip: 0, limit: 10 };
+      assert.deepEqual(ids(await repo.list({ ...roots, includeDeleted: false })), [r3?.id, r2?.id, r1?.id]);
+      assert.deepEqual(ids(await repo.list({ ...roots, includeDeleted: true })), [r3?.id, deletedRoot.id, r2?.id, r1?.id]);
+      assert.deepEqual(ids(await repo.list({ ...roots, includeDeleted: false, skip: 1, limit: 1 })), [r2?.id]);
+      assert.deepEqual(ids(await repo.list({ ...roots, includeDeleted: true, updatedSince: 20 })), [r3?.id, deletedRoot.id]);
+      assert.deepEqual(ids(await repo.list({ ...roots, includeDeleted: false, createdBefore: 30 })), [r2?.id, r1?.id]);
+      assert.deepEqual(ids(await repo.list({ ...roots, includeDeleted: false, createdAfter: 10, order: 'asc' })), [r2?.id, r3?.id]);
+      assert.equal((await repo.list({ channelId, includeDeleted: false, skip: 0, limit: 10 })).length, 7, 'without rootsOnly the replies are listed');
+    });
+
+    it('when roots are paged past many replies, then each page holds the next roots in order, none skipped or repeated', async () => {
+      const repo = await make();
+      const channelId = newId();
+      const roots = Array.from({ length: 5 }, (_, i) => aPost({ channel_id: channelId, create_at: 1_000 * (i + 1) }));
+      const replies = roots.flatMap((root, i) => Array.from({ length: 60 }, (_, j) => aPost({ channel_id: channelId, root_id: root.id, create_at: 1_000 * (i + 1) + j + 1 })));
+      await repo.insertMany([...roots, ...replies]);
+      const newestFirst = roots.map((r) => r.id).reverse();
+      const pages = [];
+      for (let skip = 0; skip < 6; skip += 2) pages.push(...(await repo.list({ channelId, includeDeleted: false, rootsOnly: true, skip, limit: 2 })).map((p) => p.id));
+      assert.deepEqual(pages, newestFirst);
+      const before = await repo.list({ channelId, includeDeleted: false, rootsOnly: true, createdBefore: roots[3]?.create_at ?? 0, skip: 0, limit: 2 });
+      assert.deepEqual(before.map((p) => p.id), [roots[2]?.id, roots[1]?.id]);
+    });
+
     it('when only pinned posts are asked for, then the pinned ones of that channel, deleted ones hidden, in the asked order; unpinning drops one', async () => {
       const repo = await make();
       const channelId = newId();

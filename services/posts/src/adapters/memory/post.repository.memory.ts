@@ -116,6 +116,7 @@ export class MemoryPostRepository implements PostRepository {
       if (query.createdBefore !== undefined && !(p.create_at < query.createdBefore)) continue;
       if (query.createdAfter !== undefined && !(p.create_at > query.createdAfter)) continue;
       if (query.pinnedOnly && !p.is_pinned) continue;
+      if (query.rootsOnly && p.root_id !== '') continue;
       if (skipped < query.skip) {
         skipped += 1;
         continue;

@@ -162,6 +162,7 @@ export class MongoPostRepository implements PostRepository {
     if (query.createdAfter !== undefined) created.$gt = query.createdAfter;
     if (Object.keys(created).length > 0) filter.create_at = created;
     if (query.pinnedOnly) filter.is_pinned = true;
+    if (query.rootsOnly) filter.root_id = '';
     const sign = query.order === 'asc' ? 1 : -1;
     const docs = await this.model.find(filter).sort({ create_at: sign, _id: sign }).skip(query.skip).limit(query.limit).lean<PostDocument[]>();
     return docs.map(fromPostDocument);

@@ -47,6 +47,9 @@ export const postSchema = new Schema<PostDocument>(
 
 // list: a channel's posts newest (or oldest) first, paged, and the before/after windows on create_at.
 postSchema.index({ channel_id: 1, create_at: -1, _id: -1 });
+// list with rootsOnly (the collapsed-threads channel view): a channel's roots newest (or oldest) first, without the
+// replies between them. Not partial (FerretDB refuses partialFilterExpression): root_id is an equality key instead.
+postSchema.index({ channel_id: 1, root_id: 1, create_at: -1, _id: -1 });
 // list with since: a channel's posts updated after a time (deleted ones included).
 postSchema.index({ channel_id: 1, update_at: 1 });
 // listReplies: a thread's replies oldest first. Not partial (infra.md's portable subset: FerretDB refuses

@@ -18,6 +18,9 @@ interface PostRow {
 
 const NO_EVENTS = '[]';
 
+/** A root post; the condition of the partial index p_posts_channel_roots (migration 13), written the same way. */
+export const ROOTS_ONLY = "json_extract(doc, '$.root_id') = ''";
+
 function columns(p: StoredPost): unknown[] {
   const { pending_events: events, ...doc } = p;
   return [p.id, p.channel_id, p.user_id, p.pending_post_id, p.create_at, p.update_at, p.delete_at, events.length > 0 ? 1 : 0, JSON.stringify(doc), eventsJson(events)];
@@ -197,6 +200,8 @@ export class SqlitePostRepository implements PostRepository {
       params.push(query.createdAfter);
     }
     if (query.pinnedOnly) where.push("json_extract(doc, '$.is_pinned') = 1");
+    // The very expression of the roots index's WHERE (migration 13), so SQLite reads that partial index.
+    if (query.rootsOnly) where.push(ROOTS_ONLY);
     const direction = query.order === 'asc' ? 'ASC' : 'DESC';
     const sql = `SELECT doc, events FROM p_posts WHERE ${where.join(' AND ')} ORDER BY create_at ${direction}, id ${direction} LIMIT ? OFFSET ?`;
     let statement = this.listStatements.get(sql);

@@ -204,4 +204,10 @@ export const POSTS_MIGRATIONS: readonly Migration[] = [
     UPDATE p_search_scope_version SET v = v + 1 WHERE id = 1;
   END;
   `,
+  // 13: a channel's roots by time (the collapsed-threads channel view, PostQuery.rootsOnly): root_id lives only in the
+  // JSON doc, so without it a page of roots walked every reply in between on p_posts_channel. Partial: replies have
+  // no entry. The list query repeats this WHERE expression exactly (ROOTS_ONLY), or SQLite would not use it.
+  `
+  CREATE INDEX p_posts_channel_roots ON p_posts (channel_id, create_at, id) WHERE json_extract(doc, '$.root_id') = '';
+  `,
 ];

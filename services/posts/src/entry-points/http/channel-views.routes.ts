@@ -79,8 +79,10 @@ export function channelViewsRoutes(ctx: HttpContext): Router {
     const channelId = idParam(req, 'channel_id');
     const limitBefore = limitParam(queryValue(req, 'limit_before'));
     const limitAfter = limitParam(queryValue(req, 'limit_after'));
-    const page = await postsAroundLastUnread(ctx.deps, actorOf(req), userId, channelId, limitBefore, limitAfter);
-    sendJson(res, 200, presentPostList(await withReplyCounts(ctx.deps, page.posts), page.nextPostId, page.prevPostId));
+    // Exactly "true" here, as the reference's getPostsForChannelAroundLastUnread.
+    const options = { collapsedThreads: queryValue(req, 'collapsedThreads') === 'true', collapsedThreadsExtended: queryValue(req, 'collapsedThreadsExtended') === 'true' };
+    const page = await postsAroundLastUnread(ctx.deps, actorOf(req), userId, channelId, { before: limitBefore, after: limitAfter }, options);
+    sendJson(res, 200, presentPostList(await withReplyCounts(ctx.deps, page.posts), page.nextPostId, page.prevPostId, page.threads));
   });
 
   return router;

@@ -117,11 +117,14 @@ export function postsRoutes(ctx: HttpContext): Router {
       page,
       perPage,
       includeDeleted: queryBool(req, 'include_deleted'),
+      // Go's ParseBool here (1, t, TRUE...), as the reference's getPostsForChannel.
+      collapsedThreads: queryBool(req, 'collapsedThreads'),
+      collapsedThreadsExtended: queryBool(req, 'collapsedThreadsExtended'),
       ...(since > 0 ? { since } : {}),
       ...(before ? { before } : {}),
       ...(after ? { after } : {}),
     });
-    sendJson(res, 200, presentPostList(await withReplyCounts(deps, result.posts), result.nextPostId, result.prevPostId));
+    sendJson(res, 200, presentPostList(await withReplyCounts(deps, result.posts), result.nextPostId, result.prevPostId, result.threads));
   });
 
   return router;

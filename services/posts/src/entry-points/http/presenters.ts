@@ -2,6 +2,7 @@ import type { InternalChannel, InternalChannelMember, WirePost } from '@switchya
 import { wireChannelMember } from '../../domain/channels/channel-member-wire';
 import { toInternalChannel, wireChannel } from '../../domain/channels/channel-events';
 import { toWirePost } from '../../domain/events/outbox-relay';
+import type { CollapsedThreadFields } from '../../domain/posts/collapsed-thread-fields';
 import type { ThreadPage } from '../../domain/posts/get-thread.usecase';
 import { channelMemberRoles, type Channel, type ChannelMember, type Reaction, type StoredPost } from '../../domain/entities';
 import { stripIntegrations } from '../../domain/rules/attachments';
@@ -34,9 +35,13 @@ export function presentStoredPost(post: StoredPost): WirePost {
   return toWirePost(post);
 }
 
-export function presentPostList(posts: readonly StoredPost[], nextPostId = '', prevPostId = ''): Json {
+/** `threads`: collapsed threads' fields of the listed roots (participants, is_following), laid over their posts. */
+export function presentPostList(posts: readonly StoredPost[], nextPostId = '', prevPostId = '', threads?: ReadonlyMap<string, CollapsedThreadFields>): Json {
   const map: Record<string, Json> = {};
-  for (const post of posts) map[post.id] = presentPost(post);
+  for (const post of posts) {
+    const fields = threads?.get(post.id);
+    map[post.id] = fields ? { ...presentPost(post), ...fields } : presentPost(post);
+  }
   return { order: posts.map((p) => p.id), posts: map, next_post_id: nextPostId, prev_post_id: prevPostId, first_inaccessible_post_time: 0 };
 }
 
