@@ -64,7 +64,10 @@ describe('issue 26 routes through the official client', { timeout: 300_000 }, ()
     assert.deepEqual([paged.channels.map((c) => c.id), paged.total_count], [[channel.id], 1]);
 
     isUser(await alice.client.getUserByEmail((await world.admin.client.getUser(bob.id)).email));
-    assert.deepEqual(await alice.client.getCustomEmojis(), []);
+    // The distributed lane shares one server between files, so other files' custom emoji may be listed: shapes only.
+    const emojis = await alice.client.getCustomEmojis();
+    assert.ok(Array.isArray(emojis));
+    for (const emoji of emojis) assert.deepEqual([typeof emoji.id, typeof emoji.name, typeof emoji.creator_id, typeof emoji.create_at, emoji.delete_at], ['string', 'string', 'string', 'number', 0]);
   });
 
   it('when a bot sets its status and pins a post, then statuses and pins answer as the reference and its socket gets status_change and post_edited', async () => {
