@@ -91,7 +91,9 @@ fi
 
 if [ "$top" != "0" ] && [ -s "$work/usage.tsv" ]; then
   echo "run-node-tests: slowest files, of $(wc -l <"$work/usage.tsv") (wall seconds of the file's process, its CPU seconds, CPU seconds of the processes it started, file):"
-  sort -t$'\t' -k1,1gr "$work/usage.tsv" | head -n "$top" | sed 's/^/run-node-tests:   /'
+  # sed reads sort's whole output (head would close the pipe early: SIGPIPE, status 141 under pipefail, which
+  # failed a CI run whose tests had all passed).
+  sort -t$'\t' -k1,1gr "$work/usage.tsv" | sed -n "1,${top}s/^/run-node-tests:   /p"
   awk -F'\t' '{ w += $1; s += $2; c += $3 } END { printf "run-node-tests: the %d files: %.0f s wall summed, %.0f s CPU in their processes, %.0f s in processes they started\n", NR, w, s, c }' "$work/usage.tsv"
 fi
 exit "$status"
